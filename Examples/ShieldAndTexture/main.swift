@@ -1,0 +1,1 @@
+// Placeholder: the DSL example lands here.

@@ -1,0 +1,80 @@
+// swift-tools-version: 6.1
+//
+// HapticRender — renders Apple Haptic and Audio Pattern (AHAP) files offline.
+//
+// Stages and their one-way dependencies:
+//
+//   ahap-render (CLI) ──> HapticRenderKit (files: load, resolve, write) ──> HapticRender ──> HapticPattern
+//                                          └──────────────────────────────> SoundFile ──> CSndFile, CSampleRate
+//
+// HapticPattern: the AHAP model, JSON decoding/encoding, diagnostics and the DSL.
+// HapticRender:  scheduler (timeline), synthesizer, LRA actuator and the pull-API renderer.
+//                It never touches files or Foundation; its render loop never allocates.
+// SoundFile:     a thin typed wrapper over libsndfile (read/write) and libsamplerate.
+import PackageDescription
+
+let package = Package(
+    name: "HapticRender",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "HapticPattern", targets: ["HapticPattern"]),
+        .library(name: "HapticRender", targets: ["HapticRender"]),
+        .library(name: "SoundFile", targets: ["SoundFile"]),
+        .library(name: "HapticRenderKit", targets: ["HapticRenderKit"]),
+        .executable(name: "ahap-render", targets: ["ahap-render"]),
+        .executable(name: "shield-and-texture", targets: ["ShieldAndTexture"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
+    ],
+    targets: [
+        // C libraries.
+        .systemLibrary(
+            name: "CSndFile", pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
+        .systemLibrary(
+            name: "CSampleRate", pkgConfig: "samplerate",
+            providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]),
+
+        // Library stages.
+        .target(name: "HapticPattern"),
+        .target(name: "HapticRender", dependencies: ["HapticPattern"]),
+        .target(name: "SoundFile", dependencies: ["CSndFile", "CSampleRate"]),
+        .target(
+            name: "HapticRenderKit",
+            dependencies: ["HapticPattern", "HapticRender", "SoundFile"]),
+
+        // The command-line tool.
+        .executableTarget(
+            name: "ahap-render",
+            dependencies: [
+                "HapticRenderKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Examples.
+        .executableTarget(
+            name: "ShieldAndTexture",
+            dependencies: ["HapticPattern", "HapticRenderKit"],
+            path: "Examples/ShieldAndTexture"),
+
+        // Tests.
+        .target(
+            name: "HapticTestSupport",
+            dependencies: [
+                "HapticPattern",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Tests/HapticTestSupport"),
+        .testTarget(name: "HapticPatternTests", dependencies: ["HapticPattern", "HapticTestSupport"]),
+        .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticTestSupport"]),
+        .testTarget(name: "SoundFileTests", dependencies: ["SoundFile", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticRenderKitTests",
+            dependencies: ["HapticRenderKit", "SoundFile", "HapticTestSupport"]),
+        .testTarget(
+            name: "AHAPRenderCLITests",
+            dependencies: ["SoundFile", "HapticPattern", "HapticTestSupport"]),
+    ]
+)

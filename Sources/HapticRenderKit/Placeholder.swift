@@ -1,0 +1,3 @@
+import HapticPattern
+import HapticRender
+import SoundFile

@@ -1,0 +1,1 @@
+// Placeholder: the libsndfile wrapper lands here.

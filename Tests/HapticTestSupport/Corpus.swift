@@ -1,0 +1,31 @@
+import Foundation
+
+/// Locates the shared AHAP corpus that sits beside the checkout (`../shared/corpus`).
+public enum Corpus {
+    /// The package root, found from this source file's location.
+    public static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }  // Tests/HapticTestSupport/Corpus.swift
+        return url
+    }()
+
+    /// `../shared/corpus` relative to the package root.
+    public static let root: URL = packageRoot
+        .deletingLastPathComponent()
+        .appendingPathComponent("shared/corpus", isDirectory: true)
+
+    /// Every `.ahap` and `.json` file of the corpus, relative paths, sorted.
+    public static func patternFiles() -> [String] {
+        guard let e = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var result: [String] = []
+        while let p = e.nextObject() as? String {
+            if p.hasSuffix(".ahap") || p.hasSuffix(".json") { result.append(p) }
+        }
+        return result.sorted()
+    }
+
+    /// The URL of a corpus file from its relative path.
+    public static func url(_ relativePath: String) -> URL {
+        root.appendingPathComponent(relativePath)
+    }
+}
