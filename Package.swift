@@ -39,7 +39,9 @@ let package = Package(
 
         // Library stages.
         .target(name: "HapticPattern"),
-        .target(name: "HapticRender", dependencies: ["HapticPattern"]),
+        .target(
+            name: "HapticRender", dependencies: ["HapticPattern"],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "SoundFile", dependencies: ["CSndFile", "CSampleRate"]),
         .target(
             name: "HapticRenderKit",

@@ -1,0 +1,47 @@
+/// The synthesized `AudioContinuous` tone: a phase-continuous additive oscillator whose pitch
+/// and brightness may change every sample without clicks.
+///
+/// Harmonics come from the Chebyshev recurrence `sin(kφ) = 2cos φ·sin((k−1)φ) − sin((k−2)φ)`,
+/// so a sample costs two polynomial sines and a handful of multiply-adds, whatever the
+/// brightness. See ``AudioMapping`` for the pitch and brightness laws.
+@frozen public struct ToneOscillator: Sendable {
+    /// Phase in cycles, [0, 1).
+    public var phase: Float = 0
+
+    @inlinable public init() {}
+
+    /// Returns the next sample (unit RMS-normalized tone, peak ≈ 1) and advances the phase.
+    /// - Parameters:
+    ///   - frequency: Fundamental in Hz (< Nyquist / harmonics).
+    ///   - brightness: Effective `AudioBrightness`, 0…1.
+    ///   - sampleRate: Output rate in Hz (reciprocal passed to avoid a division per sample).
+    @inlinable @inline(__always)
+    public mutating func next(frequency: Float, brightness: Float, inverseSampleRate: Float) -> Float {
+        let s1 = sinCycles(phase)
+        let c1 = sinCycles(phase + 0.25)
+        let twoCos = 2 * c1
+        var sPrev: Float = 0
+        var sK = s1
+        var weight: Float = 1  // b^(k−1)
+        var sum: Float = 0
+        var energy: Float = 0
+        var k: Float = 1
+        for _ in 0..<AudioMapping.toneHarmonics {
+            let a = weight / k
+            sum += a * sK
+            energy += a * a
+            let sNext = twoCos * sK - sPrev
+            sPrev = sK
+            sK = sNext
+            weight *= brightness
+            k += 1
+        }
+        phase = wrapCycles(phase + frequency * inverseSampleRate)
+        // Normalize to the RMS of a unit sine (energy/2 → 1/2): brightness keeps loudness.
+        return sum * reciprocalSquareRoot(energy)
+    }
+}
+
+/// `1/√x` for x > 0 through the standard library (no libm call). O(1).
+@inlinable @inline(__always)
+func reciprocalSquareRoot(_ x: Float) -> Float { 1 / x.squareRoot() }
