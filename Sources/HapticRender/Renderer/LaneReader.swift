@@ -1,0 +1,88 @@
+/// Evaluates one ``ParameterLane`` sample by sample for the render loop.
+///
+/// Holds a raw view of the lane's breakpoints (owned by the renderer) and a cursor that only
+/// moves forward, so filling a block costs O(block + breakpoints crossed). Each value comes
+/// from the line equation `v[k] + slope[k]·(n − s[k])`, never from accumulation, so the result
+/// at a sample does not depend on how the caller splits the render into blocks.
+@frozen public struct LaneReader {
+    @usableFromInline var samples: UnsafePointer<Int64>
+    @usableFromInline var values: UnsafePointer<Float>
+    @usableFromInline var slopes: UnsafePointer<Float>
+    @usableFromInline var count: Int
+    @usableFromInline var initial: Float
+    /// Index of the next breakpoint not yet reached.
+    @usableFromInline var next = 0
+    /// Runtime override (``RuntimeParameterQueue``): holds `overrideValue` from
+    /// `overrideFrom` until the lane's next scheduled breakpoint after it.
+    @usableFromInline var overrideValue: Float = 0
+    @usableFromInline var overrideFrom: Int64 = .max
+    @usableFromInline var overrideUntil: Int64 = .max
+
+    @inlinable
+    init(samples: UnsafePointer<Int64>, values: UnsafePointer<Float>, slopes: UnsafePointer<Float>,
+         count: Int, initial: Float) {
+        self.samples = samples
+        self.values = values
+        self.slopes = slopes
+        self.count = count
+        self.initial = initial
+    }
+
+    /// Moves the cursor so that `next` is the first breakpoint after `n`. O(log count).
+    @inlinable
+    mutating func seek(to n: Int64) {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo &+ hi) / 2
+            if samples[mid] <= n { lo = mid &+ 1 } else { hi = mid }
+        }
+        next = lo
+        overrideFrom = .max
+        overrideUntil = .max
+    }
+
+    /// Applies a runtime value from sample `n` on.
+    @inlinable
+    mutating func override(value: Float, from n: Int64) {
+        overrideValue = value
+        overrideFrom = n
+        // The next scheduled breakpoint strictly after n takes over again.
+        var k = next
+        while k < count && samples[k] <= n { k &+= 1 }
+        overrideUntil = k < count ? samples[k] : .max
+    }
+
+    /// Writes the lane's values for samples `start ..< start + frames` into `out`.
+    @inlinable
+    mutating func fill(_ out: UnsafeMutablePointer<Float>, start: Int64, frames: Int) {
+        var i = 0
+        while i < frames {
+            let n = start &+ Int64(i)
+            while next < count && samples[next] <= n { next &+= 1 }
+            // Samples until the segment (or override) changes: fill that run in one loop.
+            var runEnd = next < count ? samples[next] : Int64.max
+            let inOverride = n >= overrideFrom && n < overrideUntil
+            if inOverride {
+                runEnd = min(runEnd, overrideUntil)
+            } else if n < overrideFrom {
+                runEnd = min(runEnd, overrideFrom)
+            }
+            let run = Int(min(runEnd &- n, Int64(frames &- i)))
+            if inOverride {
+                for j in 0..<run { out[i &+ j] = overrideValue }
+            } else if next == 0 {
+                for j in 0..<run { out[i &+ j] = initial }
+            } else {
+                let k = next &- 1
+                let v = values[k], s = slopes[k]
+                let offset = Float(n &- samples[k])
+                if s == 0 {
+                    for j in 0..<run { out[i &+ j] = v }
+                } else {
+                    for j in 0..<run { out[i &+ j] = v + s * (offset + Float(j)) }
+                }
+            }
+            i &+= run
+        }
+    }
+}
