@@ -1,3 +1,5 @@
+internal import CSndFile
+
 /// Decoded audio in memory: interleaved `Float` samples at nominal full scale ±1.0.
 public struct DecodedAudio: Sendable, Equatable {
     /// Frames per second.
@@ -45,6 +47,19 @@ public struct SoundFileInfo: Sendable, Equatable {
 
     /// The length in seconds, as declared.
     public var duration: Double { sampleRate > 0 ? Double(frames) / sampleRate : 0 }
+
+    /// The container, when it is one the writer knows (Ogg maps to `.ogg` or `.opus`).
+    public var container: SoundFileFormat? {
+        let major = rawFormat & Int32(SF_FORMAT_TYPEMASK)
+        let sub = rawFormat & Int32(SF_FORMAT_SUBMASK)
+        return SoundFileFormat.allWritable.first { $0.rawValue == major || $0.rawValue == major | sub }
+    }
+
+    /// The stored sample format, when it is one of `SampleFormat`'s constants.
+    public var sampleFormat: SampleFormat? {
+        let sub = SampleFormat(rawValue: rawFormat & Int32(SF_FORMAT_SUBMASK))
+        return [SampleFormat.pcm16, .pcm24, .float32].contains(sub) ? sub : nil
+    }
 }
 
 /// Caps on how much a read may decode, so a hostile or broken file cannot make the

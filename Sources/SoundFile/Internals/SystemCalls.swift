@@ -13,6 +13,8 @@ struct SystemCallFailure: Error {
     var call: String
     var errno: Int32
     var message: String { String(cString: strerror(errno)) }
+    /// `EEXIST`: the name is taken.
+    var isAlreadyExists: Bool { errno == EEXIST }
 }
 
 /// What occupies a path, without following a final symlink's target type for the
