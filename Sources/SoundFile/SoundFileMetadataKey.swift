@@ -12,6 +12,9 @@ public struct SoundFileMetadataKey: RawRepresentable, Hashable, Comparable, Send
     public static var title: Self { Self(rawValue: Int32(SF_STR_TITLE)) }
     /// The corresponding C constant is `SF_STR_COPYRIGHT`.
     public static var copyright: Self { Self(rawValue: Int32(SF_STR_COPYRIGHT)) }
+    /// libsndfile appends its own version when writing WAV and FLAC (e.g.
+    /// "ahap-render 1.0 (libsndfile-1.2.0)"), so output bytes depend on the libsndfile version.
+    ///
     /// The corresponding C constant is `SF_STR_SOFTWARE`.
     public static var software: Self { Self(rawValue: Int32(SF_STR_SOFTWARE)) }
     /// The corresponding C constant is `SF_STR_ARTIST`.

@@ -38,10 +38,11 @@ func system_path_kind(_ path: String) -> PathKind {
     }
 }
 
-/// Creates `path` exclusively (`O_CREAT | O_EXCL`) for writing, so an existing file or a
-/// planted symlink with the temporary name is never written through.
+/// Creates `path` exclusively (`O_CREAT | O_EXCL`), so an existing file or a planted
+/// symlink with the temporary name is never written through. Read-write, because the
+/// Ogg serial normalisation reads the encoded file back through the same descriptor.
 func system_create_exclusive(_ path: String) -> Result<Int32, SystemCallFailure> {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     return fd >= 0 ? .success(fd) : .failure(SystemCallFailure(call: "open", errno: errno))
 }
 
