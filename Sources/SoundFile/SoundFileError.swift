@@ -9,6 +9,8 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Encoding or flushing failed (e.g. a full disk).
     case writeFailed(path: String, message: String)
     /// A file system operation failed (`call` is the system call, `message` is `strerror`).
+    /// `path` is the destination even when the call was on its temporary file, because
+    /// that is the name the user gave.
     case fileSystem(path: String, call: String, message: String)
     /// The destination already exists and `overwrite` was false.
     case destinationExists(path: String)

@@ -85,7 +85,7 @@ public struct SoundFileWriter: ~Copyable {
         switch fdResult {
         case .success(let d): fd = d
         case .failure(let failure):
-            throw .fileSystem(path: temporary ?? path, call: failure.call, message: failure.message)
+            throw .fileSystem(path: path, call: failure.call, message: failure.message)
         }
         func abandon() {
             _ = system_close(fd)
@@ -172,18 +172,18 @@ public struct SoundFileWriter: ~Copyable {
             handle = nil
             if let message = sndfile_close(h) { throw .writeFailed(path: path, message: message) }
         }
-        if let temporary = temporaryPath {
+        if temporaryPath != nil {  // direct device output has nothing to rewrite or sync
             if format.isOgg, let serial = oggSerialNumber {
-                try normalizeOggSerial(serial, temporary: temporary)
+                try normalizeOggSerial(serial)
             }
             if let failure = system_fsync(descriptor) {
-                throw .fileSystem(path: temporary, call: failure.call, message: failure.message)
+                throw .fileSystem(path: path, call: failure.call, message: failure.message)
             }
         }
         let fd = descriptor
         descriptor = -1
         if let failure = system_close(fd) {
-            throw .fileSystem(path: temporaryPath ?? path, call: failure.call, message: failure.message)
+            throw .fileSystem(path: path, call: failure.call, message: failure.message)
         }
         guard let temporary = temporaryPath else { return }  // direct (device) output
         try publish(temporary)
@@ -260,17 +260,17 @@ public struct SoundFileWriter: ~Copyable {
         return "\(folder).\(shortName).ahap-render-\(system_getpid())-\(n).partial"
     }
 
-    private func normalizeOggSerial(_ serial: UInt32, temporary: String) throws(SoundFileError) {
+    private func normalizeOggSerial(_ serial: UInt32) throws(SoundFileError) {
         var bytes: [UInt8]
         switch system_read_all(descriptor) {
         case .success(let b): bytes = b
-        case .failure(let f): throw .fileSystem(path: temporary, call: f.call, message: f.message)
+        case .failure(let f): throw .fileSystem(path: path, call: f.call, message: f.message)
         }
         guard OggSerialNumber.normalize(&bytes, serial: serial) else {
             throw .writeFailed(path: path, message: "libsndfile produced an Ogg stream this writer cannot parse")
         }
         if let f = system_write_all(descriptor, bytes) {
-            throw .fileSystem(path: temporary, call: f.call, message: f.message)
+            throw .fileSystem(path: path, call: f.call, message: f.message)
         }
     }
 

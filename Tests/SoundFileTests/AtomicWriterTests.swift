@@ -103,7 +103,7 @@ struct AtomicWriterTests {
             return nil
         } catch {
             guard case .fileSystem(let p, let call, let message) = error else { return nil }
-            #expect(p.hasPrefix((path as NSString).deletingLastPathComponent))
+            #expect(p == path)
             #expect(call == "open")
             #expect(error.description.contains(message))
             return message
