@@ -1,0 +1,119 @@
+internal import CSndFile
+
+/// An open sound file, decoded through libsndfile: WAV (any PCM/float), AIFF, FLAC,
+/// Ogg Vorbis/Opus, and every other format libsndfile reads.
+///
+/// `~Copyable` because it owns one libsndfile handle: unique ownership makes a double
+/// close impossible, and `deinit` closes it without a class or reference counting.
+public struct AudioFileReader: ~Copyable {
+    /// The path given to `init`.
+    public let path: String
+    /// The header information (frames as declared).
+    public let info: SoundFileInfo
+    private let handle: SndFileHandle
+
+    /// Opens `path` and reads its header. O(header) — no audio is decoded.
+    /// - Throws: `SoundFileError.openFailed` with libsndfile's message (missing file,
+    ///   unknown format, corrupt header…).
+    public init(path: String) throws(SoundFileError) {
+        var sfInfo = SF_INFO()
+        switch sndfile_open_read(path, &sfInfo) {
+        case .failed(let message):
+            throw .openFailed(path: path, message: message)
+        case .opened(let handle):
+            self.handle = handle
+        }
+        self.path = path
+        self.info = SoundFileInfo(
+            frames: Int(sfInfo.frames), sampleRate: Double(sfInfo.samplerate),
+            channels: Int(sfInfo.channels), rawFormat: sfInfo.format,
+            formatName: sndfile_format_name(sfInfo.format) ?? "unknown")
+    }
+
+    deinit { _ = sndfile_close(handle) }
+
+    /// One metadata string, or nil when the file has none for `key`.
+    public func metadata(_ key: SoundFileMetadataKey) -> String? {
+        sndfile_get_string(handle, key.rawValue)
+    }
+
+    /// Every metadata string the file has. O(number of keys).
+    public var metadata: [SoundFileMetadataKey: String] {
+        var result: [SoundFileMetadataKey: String] = [:]
+        for key in SoundFileMetadataKey.allKeys {
+            if let value = metadata(key) { result[key] = value }
+        }
+        return result
+    }
+
+    /// Decodes the next frames into `buffer` (interleaved; its length must be a whole
+    /// number of frames). Returns the frames read; 0 at the end of the file.
+    /// - Throws: `readFailed` when libsndfile reports a decode error.
+    public mutating func read(into buffer: UnsafeMutableBufferPointer<Float>) throws(SoundFileError) -> Int {
+        guard buffer.count % info.channels == 0 else {
+            throw .partialFrame(sampleCount: buffer.count, channels: info.channels)
+        }
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        let frames = sndfile_readf_float(handle, base, buffer.count / info.channels)
+        if frames == 0 && sndfile_has_error(handle) {
+            throw .readFailed(path: path, message: sndfile_strerror(handle))
+        }
+        return frames
+    }
+
+    /// Decodes the rest of the file. O(frames).
+    ///
+    /// Reads until libsndfile reports the end rather than trusting the header's frame
+    /// count, and fails as soon as `limits` would be exceeded — before allocating for it.
+    /// - Throws: `tooLarge` when the header or the data exceeds `limits`; `readFailed`.
+    public consuming func readAll(limits: SoundFileReadLimits = .default) throws(SoundFileError) -> DecodedAudio {
+        let channels = info.channels
+        let maxFrames = limits.maxFrames(channels: channels)
+        if info.frames > maxFrames {
+            throw .tooLarge(path: path, detail: tooLargeDetail(frames: info.frames, limits: limits))
+        }
+        // Trust the header only for the initial capacity, and only up to 1M frames, so a
+        // lying header cannot make us allocate much before any data is seen.
+        let chunkFrames = 1 << 14
+        var samples: [Float] = []
+        samples.reserveCapacity(min(max(info.frames, 0), 1 << 20) * channels)
+        var chunk = [Float](repeating: 0, count: chunkFrames * channels)
+        var total = 0
+        while true {
+            let n = try chunk.withUnsafeMutableBufferPointer { (buf) throws(SoundFileError) -> Int in
+                try self.read(into: buf)
+            }
+            if n == 0 { break }
+            total += n
+            if total > maxFrames {
+                throw .tooLarge(path: path, detail: tooLargeDetail(frames: total, limits: limits, atLeast: true))
+            }
+            samples.append(contentsOf: chunk[0..<(n * channels)])
+        }
+        return DecodedAudio(sampleRate: info.sampleRate, channels: channels, samples: samples)
+    }
+
+    private func tooLargeDetail(frames: Int, limits: SoundFileReadLimits, atLeast: Bool = false) -> String {
+        "\(atLeast ? "more than " : "")\(frames) frames × \(info.channels) channels exceeds the limit "
+            + "(maxFrames \(limits.maxFrames), maxBytes \(limits.maxBytes))"
+    }
+}
+
+/// Convenience entry points: one call, one file.
+public enum SoundFile {
+    /// Decodes a whole file. O(frames). See `AudioFileReader.readAll(limits:)`.
+    public static func read(path: String, limits: SoundFileReadLimits = .default) throws(SoundFileError) -> DecodedAudio {
+        try AudioFileReader(path: path).readAll(limits: limits)
+    }
+
+    /// Reads only the header: frames, rate, channels, format. O(header) for most formats
+    /// (Ogg scans to the last page to find the length).
+    public static func info(path: String) throws(SoundFileError) -> SoundFileInfo {
+        try AudioFileReader(path: path).info
+    }
+
+    /// Reads the metadata strings of a file.
+    public static func metadata(path: String) throws(SoundFileError) -> [SoundFileMetadataKey: String] {
+        try AudioFileReader(path: path).metadata
+    }
+}

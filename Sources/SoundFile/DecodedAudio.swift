@@ -1,0 +1,90 @@
+internal import CSndFile
+
+/// Decoded audio in memory: interleaved `Float` samples at nominal full scale ±1.0.
+public struct DecodedAudio: Sendable, Equatable {
+    /// Frames per second.
+    public var sampleRate: Double
+    /// Samples per frame (≥ 1).
+    public var channels: Int
+    /// Interleaved samples: frame 0 channel 0, frame 0 channel 1, …
+    public var samples: [Float]
+
+    /// Creates audio from interleaved samples.
+    /// - Precondition: `channels ≥ 1` and `samples.count` is a multiple of `channels`.
+    public init(sampleRate: Double, channels: Int, samples: [Float]) {
+        precondition(channels >= 1, "channels must be ≥ 1")
+        precondition(samples.count % channels == 0, "samples must hold whole frames")
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.samples = samples
+    }
+
+    /// The number of frames, derived from the samples so it can never disagree with them. O(1).
+    public var frames: Int { samples.count / channels }
+
+    /// The length in seconds.
+    public var duration: Double { sampleRate > 0 ? Double(frames) / sampleRate : 0 }
+
+    /// One channel, de-interleaved. O(frames).
+    public func channel(_ index: Int) -> [Float] {
+        precondition((0..<channels).contains(index), "channel out of range")
+        return stride(from: index, to: samples.count, by: channels).map { samples[$0] }
+    }
+}
+
+/// What a file's header says, read without decoding any audio.
+public struct SoundFileInfo: Sendable, Equatable {
+    /// Frames as declared by the header (libsndfile's `SF_INFO.frames`).
+    public var frames: Int
+    /// Frames per second.
+    public var sampleRate: Double
+    /// Samples per frame.
+    public var channels: Int
+    /// The raw `SF_INFO.format` (major format | subtype | endianness).
+    public var rawFormat: Int32
+    /// libsndfile's name of the major format, e.g. "WAV (Microsoft)".
+    public var formatName: String
+
+    /// The length in seconds, as declared.
+    public var duration: Double { sampleRate > 0 ? Double(frames) / sampleRate : 0 }
+
+    /// The container, when it is one the writer knows (Ogg maps to `.ogg` or `.opus`).
+    public var container: SoundFileFormat? {
+        let major = rawFormat & Int32(SF_FORMAT_TYPEMASK)
+        let sub = rawFormat & Int32(SF_FORMAT_SUBMASK)
+        return SoundFileFormat.allWritable.first { $0.rawValue == major || $0.rawValue == major | sub }
+    }
+
+    /// The stored sample format, when it is one of `SampleFormat`'s constants.
+    public var sampleFormat: SampleFormat? {
+        let sub = SampleFormat(rawValue: rawFormat & Int32(SF_FORMAT_SUBMASK))
+        return [SampleFormat.pcm16, .pcm24, .float32].contains(sub) ? sub : nil
+    }
+}
+
+/// Caps on how much a read may decode, so a hostile or broken file cannot make the
+/// process allocate without bound. Checked against the header first (cheap rejection)
+/// and again while decoding (headers can lie).
+public struct SoundFileReadLimits: Sendable, Equatable {
+    /// The most frames a read returns before failing.
+    public var maxFrames: Int
+    /// The most bytes of decoded `Float` samples (frames × channels × 4) a read allocates.
+    public var maxBytes: Int
+
+    public init(maxFrames: Int = .max, maxBytes: Int = 256 << 20) {
+        self.maxFrames = maxFrames
+        self.maxBytes = maxBytes
+    }
+
+    /// 256 MiB of decoded samples: ~11 minutes of 48 kHz stereo, far beyond any haptic
+    /// audio asset, yet small enough not to take the machine down.
+    public static var `default`: Self { Self() }
+
+    /// No limit beyond what memory allows. Only for trusted input.
+    public static var unlimited: Self { Self(maxFrames: .max, maxBytes: .max) }
+
+    /// The frame cap for `channels`, combining both limits.
+    func maxFrames(channels: Int) -> Int {
+        min(maxFrames, maxBytes / (MemoryLayout<Float>.size * max(channels, 1)))
+    }
+}

@@ -1,0 +1,103 @@
+// The only place that makes POSIX calls (open, fsync, rename, …) for the atomic writer.
+// Each wrapper returns `errno` text on failure so the typed layer can attach the path.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed system call: the call's name and `strerror(errno)`.
+struct SystemCallFailure: Error {
+    var call: String
+    var errno: Int32
+    var message: String { String(cString: strerror(errno)) }
+    /// `EEXIST`: the name is taken.
+    var isAlreadyExists: Bool { errno == EEXIST }
+}
+
+/// What occupies a path, without following a final symlink's target type for the
+/// "exists" question but following it for the kind (stat, like `open` would).
+enum PathKind {
+    case missing, regularFile, directory, other
+}
+
+func system_path_kind(_ path: String) -> PathKind {
+    var st = stat()
+    guard stat(path, &st) == 0 else {
+        // A dangling symlink still occupies the name: treat it as an existing file so
+        // `overwrite: false` refuses it rather than silently replacing the link.
+        var lst = stat()
+        return lstat(path, &lst) == 0 ? .regularFile : .missing
+    }
+    switch st.st_mode & S_IFMT {
+    case S_IFREG: return .regularFile
+    case S_IFDIR: return .directory
+    default: return .other
+    }
+}
+
+/// Creates `path` exclusively (`O_CREAT | O_EXCL`), so an existing file or a planted
+/// symlink with the temporary name is never written through. Read-write, because the
+/// Ogg serial normalisation reads the encoded file back through the same descriptor.
+func system_create_exclusive(_ path: String) -> Result<Int32, SystemCallFailure> {
+    let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    return fd >= 0 ? .success(fd) : .failure(SystemCallFailure(call: "open", errno: errno))
+}
+
+/// Opens an existing non-regular target (a device or FIFO such as `/dev/stdout`) for writing.
+func system_open_write(_ path: String) -> Result<Int32, SystemCallFailure> {
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    return fd >= 0 ? .success(fd) : .failure(SystemCallFailure(call: "open", errno: errno))
+}
+
+func system_close(_ fd: Int32) -> SystemCallFailure? {
+    close(fd) == 0 ? nil : SystemCallFailure(call: "close", errno: errno)
+}
+
+func system_fsync(_ fd: Int32) -> SystemCallFailure? {
+    fsync(fd) == 0 ? nil : SystemCallFailure(call: "fsync", errno: errno)
+}
+
+func system_rename(_ from: String, _ to: String) -> SystemCallFailure? {
+    rename(from, to) == 0 ? nil : SystemCallFailure(call: "rename", errno: errno)
+}
+
+/// `link(2)`: fails with `EEXIST` if `to` exists, atomically — the no-overwrite publish.
+func system_link(_ from: String, _ to: String) -> SystemCallFailure? {
+    link(from, to) == 0 ? nil : SystemCallFailure(call: "link", errno: errno)
+}
+
+func system_unlink(_ path: String) {
+    _ = unlink(path)
+}
+
+func system_getpid() -> Int32 { getpid() }
+
+/// Reads a whole (small) file through its descriptor with `pread`.
+func system_read_all(_ fd: Int32) -> Result<[UInt8], SystemCallFailure> {
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return .failure(SystemCallFailure(call: "fstat", errno: errno)) }
+    let size = Int(st.st_size)
+    var bytes = [UInt8](repeating: 0, count: size)
+    var done = 0
+    while done < size {
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
+        if n < 0 { return .failure(SystemCallFailure(call: "pread", errno: errno)) }
+        if n == 0 { bytes.removeLast(size - done); break }  // shrank under us
+        done += n
+    }
+    return .success(bytes)
+}
+
+/// Writes `bytes` at offset 0 with `pwrite`.
+func system_write_all(_ fd: Int32, _ bytes: [UInt8]) -> SystemCallFailure? {
+    var done = 0
+    while done < bytes.count {
+        let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(done)) }
+        if n < 0 { return SystemCallFailure(call: "pwrite", errno: errno) }
+        done += n
+    }
+    return nil
+}

@@ -1,1 +1,0 @@
-// Placeholder: the libsndfile wrapper lands here.

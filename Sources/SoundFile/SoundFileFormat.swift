@@ -1,0 +1,130 @@
+internal import CSndFile
+
+/// A file format the writer can produce: a container, plus the codec where the container
+/// implies one (Ogg Vorbis, Ogg Opus).
+///
+/// Modelled on swift-system's typed constants: the raw value is the bits this choice
+/// contributes to `SF_INFO.format`. Reading is not limited to these formats — the reader
+/// accepts anything libsndfile decodes.
+public struct SoundFileFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The `SF_FORMAT_*` major-format bits (and codec bits for Ogg).
+    public var rawValue: Int32
+
+    /// Wraps raw `SF_FORMAT_*` bits.
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// Microsoft WAV (RIFF). Takes `.pcm16`, `.pcm24` or `.float32`.
+    ///
+    /// The corresponding C constant is `SF_FORMAT_WAV`.
+    public static var wav: Self { Self(rawValue: Int32(SF_FORMAT_WAV)) }
+
+    /// Apple/SGI AIFF. Takes `.pcm16`, `.pcm24` or `.float32`.
+    ///
+    /// The corresponding C constant is `SF_FORMAT_AIFF`.
+    public static var aiff: Self { Self(rawValue: Int32(SF_FORMAT_AIFF)) }
+
+    /// FLAC (lossless). Takes `.pcm16` or `.pcm24`; FLAC has no float samples.
+    ///
+    /// The corresponding C constant is `SF_FORMAT_FLAC`.
+    public static var flac: Self { Self(rawValue: Int32(SF_FORMAT_FLAC)) }
+
+    /// Ogg Vorbis (lossy). Takes no sample format: the codec decides.
+    ///
+    /// The corresponding C constants are `SF_FORMAT_OGG | SF_FORMAT_VORBIS`.
+    public static var ogg: Self { Self(rawValue: Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)) }
+
+    /// Ogg Opus (lossy). Takes no sample format; the sample rate must be one Opus
+    /// supports (8, 12, 16, 24 or 48 kHz).
+    ///
+    /// The corresponding C constants are `SF_FORMAT_OGG | SF_FORMAT_OPUS`.
+    public static var opus: Self { Self(rawValue: Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)) }
+
+    /// Every format the writer knows, in a stable order (for help text and tests).
+    public static var allWritable: [SoundFileFormat] { [.wav, .aiff, .flac, .ogg, .opus] }
+
+    /// The sample formats this container accepts; empty when the codec decides.
+    public var validSampleFormats: [SampleFormat] {
+        switch self {
+        case .wav, .aiff: [.pcm16, .pcm24, .float32]
+        case .flac: [.pcm16, .pcm24]
+        default: []
+        }
+    }
+
+    /// The sample format used when the caller gives none: float32 where it is lossless
+    /// for our float renders, pcm24 for FLAC, nothing for the lossy codecs.
+    public var defaultSampleFormat: SampleFormat? {
+        switch self {
+        case .wav, .aiff: .float32
+        case .flac: .pcm24
+        default: nil
+        }
+    }
+
+    /// Sample rates the codec is limited to, or nil when any rate libsndfile accepts works.
+    public var validSampleRates: [Int]? {
+        self == .opus ? [8000, 12000, 16000, 24000, 48000] : nil
+    }
+
+    /// The usual file name extension, without the dot.
+    public var fileExtension: String {
+        switch self {
+        case .wav: "wav"
+        case .aiff: "aiff"
+        case .flac: "flac"
+        case .ogg: "ogg"
+        case .opus: "opus"
+        default: "bin"
+        }
+    }
+
+    /// Whether the container is Ogg (and so gets its stream serial number normalised).
+    var isOgg: Bool { rawValue & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_OGG) }
+
+    public var description: String {
+        switch self {
+        case .wav: "wav"
+        case .aiff: "aiff"
+        case .flac: "flac"
+        case .ogg: "ogg (vorbis)"
+        case .opus: "opus"
+        default: "format 0x\(String(rawValue, radix: 16))"
+        }
+    }
+}
+
+/// How samples are stored in a PCM-style container.
+public struct SampleFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The `SF_FORMAT_*` subtype bits.
+    public var rawValue: Int32
+
+    /// Wraps raw `SF_FORMAT_*` subtype bits.
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// Signed 16-bit integer PCM. Out-of-range floats clip.
+    ///
+    /// The corresponding C constant is `SF_FORMAT_PCM_16`.
+    public static var pcm16: Self { Self(rawValue: Int32(SF_FORMAT_PCM_16)) }
+
+    /// Signed 24-bit integer PCM. Out-of-range floats clip.
+    ///
+    /// The corresponding C constant is `SF_FORMAT_PCM_24`.
+    public static var pcm24: Self { Self(rawValue: Int32(SF_FORMAT_PCM_24)) }
+
+    /// 32-bit IEEE float: lossless for `Float` input, no clipping.
+    ///
+    /// The corresponding C constant is `SF_FORMAT_FLOAT`.
+    public static var float32: Self { Self(rawValue: Int32(SF_FORMAT_FLOAT)) }
+
+    /// Integer formats are the ones where libsndfile must convert (and may clip) floats.
+    public var isInteger: Bool { self == .pcm16 || self == .pcm24 }
+
+    public var description: String {
+        switch self {
+        case .pcm16: "pcm16"
+        case .pcm24: "pcm24"
+        case .float32: "float32"
+        default: "sample format 0x\(String(rawValue, radix: 16))"
+        }
+    }
+}
