@@ -99,7 +99,9 @@ public struct Pattern: TimedPatternElement, Hashable {
 
 extension PatternNode {
     /// `value` rounded to the nearest nanosecond.
-    static func snapped(_ value: Double) -> Double { (value * 1e9).rounded() / 1e9 }
+    static func snapped(_ value: Double) -> Double {
+        (value * 1e9).nearestInteger.map { Double($0) / 1e9 } ?? value
+    }
 }
 
 extension PatternLayout {

@@ -55,7 +55,7 @@ public struct TimelineRow: Hashable, Sendable, CustomStringConvertible {
 
     /// `value` as a right-aligned, 3-decimal seconds column.
     static func seconds(_ value: Double) -> String {
-        let millis = Int((value * 1000).rounded())
+        let millis = Int((value * 1000).nearestInteger ?? 0)
         let sign = millis < 0 ? "-" : ""
         let magnitude = abs(millis)
         let fraction = String(magnitude % 1000)
