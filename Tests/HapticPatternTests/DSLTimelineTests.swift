@@ -27,11 +27,11 @@ import Testing
     @Test func timelineListingText() {
         #expect(Self.pattern.timelineListing() == """
                start  duration  kind
-               0.000     0.000  HapticTransient
-               0.100     1.000  HapticContinuous
-               0.100     0.500  Curve HapticSharpnessControl
+               0.000     0.000  HapticTransient  I=1.00 S=0.50
+               0.100     1.000  HapticContinuous  I=0.60 S=0.30 A=0.20 R=0.40
+               0.100     0.500  Curve HapticSharpnessControl  2 points: 0.20 → 0.80
                1.450     0.000  HapticTransient
-               1.450     0.000  Parameter HapticIntensityControl
+               1.450     0.000  Parameter HapticIntensityControl  0.50
                5.000     0.000  HapticTransient
 
             """)
@@ -45,6 +45,19 @@ import Testing
         #expect(model.version == 1)
         #expect(HapticPattern(Self.pattern) == model)
         #expect(model.events.map(\.time) == [0, 0.1, 1.45, 5])
+    }
+
+    @Test func listingShowsAudioFileKeysAndNegativeValues() {
+        let listing = HapticPattern {
+            AudioFile("a.wav", duration: 1.25, pan: -0.5, useVolumeEnvelope: false, loop: true)
+            Control(.audioPitch, -0.125)
+        }.timelineListing()
+        #expect(listing == """
+               start  duration  kind
+               0.000     1.250  AudioCustom  "a.wav" Pan=-0.50 envelope=false loop=true
+               1.250     0.000  Parameter AudioPitchControl  -0.13
+
+            """)
     }
 
     @Test func metadataIsKept() {

@@ -55,11 +55,20 @@ public struct TimelineRow: Hashable, Sendable, CustomStringConvertible {
 
     /// `value` as a right-aligned, 3-decimal seconds column.
     static func seconds(_ value: Double) -> String {
-        let millis = Int((value * 1000).nearestInteger ?? 0)
-        let sign = millis < 0 ? "-" : ""
-        let magnitude = abs(millis)
-        let fraction = String(magnitude % 1000)
-        let text = "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        let text = decimal(value, places: 3)
         return String(repeating: " ", count: max(0, 8 - text.count)) + text
+    }
+
+    /// `value` with `places` decimals (no Foundation formatting needed).
+    static func decimal(_ value: Double, places: Int) -> String {
+        var scale: Int64 = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (value * Double(scale)).nearestInteger ?? 0
+        let sign = scaled < 0 ? "-" : ""
+        let magnitude = scaled.magnitude
+        guard places > 0 else { return "\(sign)\(magnitude)" }
+        let fraction = String(magnitude % UInt64(scale))
+        return "\(sign)\(magnitude / UInt64(scale))."
+            + String(repeating: "0", count: places - fraction.count) + fraction
     }
 }
