@@ -1,1 +1,96 @@
-// Placeholder: the DSL example lands here.
+// shield-and-texture: a small pattern set in the spirit of Apple's Ricochet sample,
+// written with the HapticPattern DSL. Run with `swift run shield-and-texture`.
+//
+// Prints each pattern's resolved timeline.
+import HapticPattern
+
+/// The shield switching on: a swelling buzz with its sound, capped by a crisp click.
+let shieldOn = Pattern(gap: 0.05) {
+    Parallel {
+        Continuous(duration: 0.6, intensity: 0.8, sharpness: 0.4)
+            .attack(0.3)
+            .release(0.2)
+        AudioFile("ShieldOn.wav", duration: 0.6, volume: 0.8)
+        Curve(.hapticSharpness) {
+            Point(0, -0.3)
+            Point(0.6, 0.3)
+        }
+    }
+    Transient(intensity: 1, sharpness: 0.9)
+}
+
+/// A collision: a hard hit, its sound, and a short decaying ring.
+func impact(strength: Double) -> Pattern {
+    Pattern {
+        Parallel {
+            Transient(intensity: strength, sharpness: 0.8)
+            AudioFile("Impact.wav", volume: strength, pitch: strength > 0.5 ? -0.2 : 0.2)
+            Continuous(duration: 0.25, intensity: strength * 0.6, sharpness: 0.2)
+                .decay(0.2)
+                .sustained(false)
+        }
+    }
+}
+
+/// A rolling texture: a train of light, uneven taps over a low rumble.
+let rolling = Pattern {
+    Parallel {
+        Continuous(duration: 1.2, intensity: 0.25, sharpness: 0.1)
+        AudioTone(duration: 1.2, volume: 0.3, pitch: -0.6, brightness: 0.2)
+        Sequential(gap: 0.05) {
+            for i in 0..<24 {
+                // A fixed, irregular-feeling intensity cycle (no randomness: reproducible).
+                Transient(intensity: 0.3 + 0.1 * Double((i * 7) % 4), sharpness: 0.3)
+            }
+        }
+    }
+    Control(.hapticIntensity, 0.6).at(0.6)   // the ball slows down halfway
+}
+
+/// The ball growing: intensity and sharpness ramp up together, then a release.
+let grow = Pattern(gap: 0.1) {
+    Parallel {
+        Continuous(duration: 1.5, intensity: 1, sharpness: 0.5).release(0.3)
+        AudioTone(duration: 1.5, volume: 0.6)
+        Curve(.hapticIntensity) {
+            Point(0, 0.2)
+            Point(1.2, 1)
+            Point(1.5, 0.6)
+        }
+        Curve(.hapticSharpness) {
+            for step in 0...5 { Point(Double(step) * 0.3, -0.5 + Double(step) * 0.2) }
+        }
+        Curve(.audioPitch) { Point(0, -0.5); Point(1.5, 0.5) }
+    }
+    Transient(intensity: 0.8, sharpness: 1)
+}
+
+/// A game moment: shield on, three impacts of falling strength, then rolling away.
+let sequence = Pattern(gap: 0.2) {
+    shieldOn
+    for strength in [1.0, 0.7, 0.4] {
+        impact(strength: strength)
+    }
+    rolling.scaled(by: 0.75)
+}
+
+let patterns: [(name: String, pattern: Pattern)] = [
+    ("ShieldOn", shieldOn),
+    ("Impact", impact(strength: 1)),
+    ("Rolling", rolling),
+    ("Grow", grow),
+    ("Sequence", sequence),
+]
+
+for (name, pattern) in patterns {
+    let model = pattern.hapticPattern
+    print("== \(name): \(model.events.count) events, \(model.parameters.count) parameters, "
+        + "\(model.curves.count) curves")
+    print(pattern.timelineListing())
+
+    // TODO(encoder, renderer): once AHAPEncoder and the HapticRenderKit renderer are merged,
+    // write `model` to "\(name).ahap" with AHAPEncoder and render it to "\(name).wav"
+    // (haptic + audio) with HapticRenderKit, e.g.:
+    //   try AHAPEncoder().encode(model)  -> write bytes to "\(name).ahap"
+    //   HapticRenderKit render of model  -> write "\(name).wav"
+}
