@@ -38,7 +38,9 @@ let package = Package(
             providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]),
 
         // Library stages.
-        .target(name: "HapticPattern"),
+        .target(
+            name: "HapticPattern",
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(
             name: "HapticRender", dependencies: ["HapticPattern"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
