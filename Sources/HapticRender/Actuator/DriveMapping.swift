@@ -12,7 +12,10 @@
 ///   transient budget, applied to continuous drive too);
 /// - `thresholdVolts[s]` = volts reaching 0 dB SL at f: 10^(thr(f)/20) / (g/V at f);
 /// - `excursionPerVolt[s]` = |X/V(f)| (for the closed-loop overdrive target);
-/// - `slGain[I]` = 10^(I·SL_max/20) (sensation-level law).
+/// - `slGain[I]` = 10^(I·SL_max/20) (sensation-level law);
+/// - `transientHz[s]` = f0^(2/3)·f(s)^(1/3): the click carrier, pulled toward f0 (§4.3 step 1;
+///   choice: one third of the way from f0 to f(s) in log frequency — a 1–2-cycle burst far
+///   from resonance has little authority, and at f(0) = 38 Hz a 2-cycle click would last 53 ms).
 /// volts(s, I) = I == 0 ? 0 : min(maxVolts, slGain(I)·thresholdVolts)   (sensationLevel)
 ///             = I²·maxVolts                                         (squareLaw)
 public final class DriveMapping: @unchecked Sendable {
@@ -76,8 +79,9 @@ public final class DriveMapping: @unchecked Sendable {
         maxSensationLevel = slMax
 
         let n = Self.tableSize
-        storage = .allocate(capacity: 5 * n)
+        storage = .allocate(capacity: 6 * n)
         let freq = storage, vmax = storage + n, thrV = storage + 2 * n, xpv = storage + 3 * n, gain = storage + 4 * n
+        let clickHz = storage + 5 * n
         for i in 0..<n {
             let s = Double(i) / Double(n - 1)
             let hz = sharpness.frequency(sharpness: s, lo: lo, hi: hi)
@@ -86,6 +90,7 @@ public final class DriveMapping: @unchecked Sendable {
             thrV[i] = LibM.dbToAmplitude(PerceptualThreshold.thresholdDB(atHz: hz)) / p.accelerationPerVolt(atHz: hz)
             xpv[i] = p.excursionPerVolt(atHz: hz)
             gain[i] = LibM.dbToAmplitude(s * slMax)   // here s plays the role of I
+            clickHz[i] = LibM.pow(p.resonanceHz, 2.0 / 3) * LibM.pow(hz, 1.0 / 3)
         }
         lookup = DriveLookup(
             base: UnsafePointer(storage), count: n, squareLaw: law == .squareLaw,
@@ -143,6 +148,10 @@ public struct DriveLookup: @unchecked Sendable {
     /// Drive frequency for sharpness `s` (clamped to 0…1), Hz.
     @inlinable @_noLocks
     public func frequency(sharpness s: Double) -> Double { lerp(0, position(s)) }
+
+    /// Carrier frequency of a transient click for sharpness `s`, Hz.
+    @inlinable @_noLocks
+    public func transientFrequency(sharpness s: Double) -> Double { lerp(5, position(s)) }
 
     /// Frequency and sine amplitude for sharpness `s` and intensity `i` (both clamped to 0…1).
     @inlinable @_noLocks

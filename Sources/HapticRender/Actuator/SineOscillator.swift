@@ -35,7 +35,7 @@ public struct SineOscillator: Sendable, Hashable {
         if x > 0.25 { x = 0.5 - x } else if x < -0.25 { x = -0.5 - x }
         let t = 2 * Double.pi * x
         let t2 = t * t
-        // Horner form of t − t³/3! + t⁵/5! − … − t¹³/13!.
+        // Horner form of −sin(t)/t = −1 + t²/3! − t⁴/5! + … + t¹²/13!.
         var s = -1.0 / 6_227_020_800
         s = s * t2 + 1.0 / 39_916_800
         s = s * t2 - 1.0 / 362_880
@@ -43,6 +43,6 @@ public struct SineOscillator: Sendable, Hashable {
         s = s * t2 - 1.0 / 120
         s = s * t2 + 1.0 / 6
         s = s * t2 - 1
-        return s * t2 * t - t
+        return s * t   // s = −sin(t)/t, and sin(2πp) = −sin(t)
     }
 }

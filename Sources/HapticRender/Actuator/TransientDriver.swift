@@ -1,9 +1,8 @@
 /// One AHAP `HapticTransient` click as a per-sample drive generator (lra-model.md §4.3).
 ///
 /// Recipe, all choices where §4.3 leaves room marked (choice):
-/// 1. Carrier (choice): `f_c = sqrt(f(s)·f0)` — §4.3's "pulled toward f0": halfway, in log
-///    frequency, between the mapped sharpness frequency and the resonance, because a 1–2 cycle
-///    burst far from f0 has little authority.
+/// 1. Carrier (choice): `f_c = f0^(2/3)·f(s)^(1/3)` (``DriveLookup/transientFrequency(sharpness:)``)
+///    — §4.3's "pulled toward f0": a 1–2 cycle burst far from f0 has little authority.
 /// 2. Length (choice): whole half-cycles, 4 (s < ⅓), 3 (s < ⅔) or 2 (s ≥ ⅔) — higher sharpness,
 ///    fewer cycles (2 → 1 cycle). Every count ends the sine at zero drive.
 /// 3. Amplitude: the §4.2 excursion budget `0.8·x_max·k·Re/(π·N·Bl)` for N = half-cycles/2,
@@ -45,7 +44,7 @@ public struct TransientDriver: Sendable, Hashable {
     public init(config: ActuatorDriverConfig, lookup: DriveLookup, sharpness: Double, intensity: Double) {
         let s = sharpness >= 0 ? min(sharpness, 1) : 0
         self.config = config
-        let fc = (lookup.frequency(sharpness: s) * config.resonanceHz).squareRootNoLocks()
+        let fc = lookup.transientFrequency(sharpness: s)
         carrierHz = fc
         let halfCycles = s < 1.0 / 3 ? 4 : (s < 2.0 / 3 ? 3 : 2)
         let budget = config.transientVoltsPerCycleBudget * 2 / Double(halfCycles)
