@@ -5,10 +5,11 @@
 /// Per sample: ~10 multiplies + 8 adds, two compare pairs (rail clamp, contact check), one
 /// well-predicted regime branch, no divisions and no libm — O(1) time, no allocation.
 ///
-/// State is `Double`: with Q_m = 60 at 48 kHz the pole radius is 1 − 6.5e-5, and a Float
-/// recursion's rounding (~6e-8 per step) visibly shifts a decay of thousands of samples
-/// (measured in Python: Float32 state drifts the free-decay Q by ≈0.5 % and leaves a noise
-/// floor near −120 dB); Double costs nothing extra on 64-bit FPUs.
+/// State is `Double`. Measured (NumPy, pixel Hi-Z, Q_m = 60, pole radius 1 − 6.5e-5, 1 s free
+/// decay): a Float32 recursion fits Q_m = 59.998 vs 59.997 in Float64, so Float would be
+/// accurate enough for the linear decay; Double is kept for headroom in the 1e-4 relative
+/// energy test of the brake and the oracle comparisons, at no measurable cost on 64-bit FPUs
+/// (release micro-benchmark: ≈245 M frames/s for ``process(drive:acceleration:)``).
 ///
 /// Driver state (§1.1): a non-zero command switches to low-Z immediately; after
 /// ``lowZHoldSamples`` consecutive zero commands the driver goes Hi-Z (i = 0, damping c_m only).
