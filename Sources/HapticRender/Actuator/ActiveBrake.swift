@@ -1,0 +1,27 @@
+/// Closed-loop active braking by back-EMF (velocity) feedback (lra-model.md §4.3 step 3,
+/// "CLAB" [S-A4]): `V = −clip(K·Bl·v, ±V_clamp)` until the stored energy ½μv² + ½kx² falls
+/// below 1e-4 of its value at brake start, then done.
+///
+/// The feedback reads the model's velocity of the *previous* sample (the driver runs before
+/// the actuator step). That one-sample delay is harmless: with K chosen for braked Q = 0.5 the
+/// loop gain per sample is 2ω0·T ≈ 0.04 ≪ 2 (the explicit-feedback stability limit).
+/// Bounded by ``ActuatorDriverConfig/maxBrakeSamples``. O(1): 6 mul, 4 compares per sample.
+public struct ActiveBrake: Sendable, Hashable {
+    /// Brake gain K·Bl, V per (m/s).
+    public var gain: Double
+    @usableFromInline var stopEnergy: Double = -1
+    @usableFromInline var elapsed: Int = 0
+
+    @inlinable @_noLocks
+    public init(gain: Double) { self.gain = gain }
+
+    /// The brake voltage for this sample, or nil once braking is complete.
+    @inlinable @_noLocks
+    public mutating func volts(velocity v: Double, excursion x: Double, config c: ActuatorDriverConfig) -> Double? {
+        let energy = c.halfMass * v * v + c.halfStiffness * x * x
+        if stopEnergy < 0 { stopEnergy = energy * c.brakeEnergyFraction }
+        if energy <= stopEnergy || elapsed >= c.maxBrakeSamples { return nil }
+        elapsed &+= 1
+        return -min(max(gain * v, -c.voltageClamp), c.voltageClamp)
+    }
+}

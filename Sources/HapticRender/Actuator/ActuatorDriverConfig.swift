@@ -1,0 +1,49 @@
+/// Per-profile constants shared by ``TransientDriver`` and ``ContinuousDriver``, computed once
+/// at setup (lra-model.md §4.2–4.4). Trivially copyable; the drivers keep a copy.
+public struct ActuatorDriverConfig: Sendable, Hashable {
+    public let sampleRate: Double
+    public let resonanceHz: Double
+    public let voltageClamp: Double
+    /// Output slew limit, V/sample: `V_clamp·2π·f_max/fs` — the §5 T16 continuity bound, so
+    /// brake onsets and aborted tails never step (§4.3 "start and end at zero drive").
+    public let slewPerSample: Double
+    /// ½μ and ½k for the stored energy ½μv² + ½kx² (brake stop criterion, §4.3).
+    public let halfMass: Double
+    public let halfStiffness: Double
+    /// Closed-loop brake gain K·Bl in V per (m/s) for braked Q = 0.8 (soft: sharpness 0) and
+    /// Q = 0.5 (hard: sharpness 1): `K·Bl = (μω0/Q_b − c_total)·Re/Bl` (§4.3 with V = −K·Bl·v).
+    public let brakeGainSoft: Double
+    public let brakeGainHard: Double
+    /// Brake ends when energy < this fraction of its brake-start value (§4.3: 1e-4).
+    public let brakeEnergyFraction: Double
+    /// Safety cap on brake length (choice: 30 ms — 3–4× the 7.6–7.9 ms of §4.3's table), so a
+    /// voice's lifetime stays bounded for the scheduler's polyphony count.
+    public let maxBrakeSamples: Int
+    /// §4.2 excursion budget for a 1-cycle burst at f0: `0.8·x_max·k·Re/(π·Bl)` V (divide by N).
+    public let transientVoltsPerCycleBudget: Double
+    /// Onset overdrive ratio `1/(1 − e^(−π/Q))` (§2.2: 90 % in one cycle), capped at 4.
+    public let overdriveRatio: Double
+    /// Overdrive lasts at most this many samples (two periods of f0).
+    public let maxOverdriveSamples: Int
+
+    public init(profile p: ActuatorProfile, sampleRate: Double = 48_000) {
+        self.sampleRate = sampleRate
+        resonanceHz = p.resonanceHz
+        voltageClamp = p.voltageClamp
+        slewPerSample = p.voltageClamp * 2 * Double.pi * p.driveBandMaxHz / sampleRate
+        halfMass = p.reducedMass / 2
+        halfStiffness = p.stiffness / 2
+        let mw = p.reducedMass * p.omega0
+        func gain(_ qb: Double) -> Double {
+            max(0, (mw / qb - p.lowZDamping) * p.coilResistance / p.forceFactor)
+        }
+        brakeGainSoft = gain(0.8)
+        brakeGainHard = gain(0.5)
+        brakeEnergyFraction = 1e-4
+        maxBrakeSamples = Int(0.030 * sampleRate)
+        transientVoltsPerCycleBudget = DriveMapping.excursionMargin * p.maxExcursion * p.stiffness
+            * p.coilResistance / (Double.pi * p.forceFactor)
+        overdriveRatio = min(4, 1 / (1 - LibM.exp(-Double.pi / p.derivedQLowZ)))
+        maxOverdriveSamples = Int(2 * sampleRate / p.resonanceHz)
+    }
+}

@@ -1,0 +1,181 @@
+/// Physical and driver parameters of one simulated LRA (linear resonant actuator) mounted on a
+/// device body — the input of every actuator stage (lra-model.md §1.1, §2).
+///
+/// The stored fields are what a datasheet or a fit to a recording gives; the mechanical
+/// constants the equations need (`μ`, `k`, `c_m`, the electrical damping `Bl²/Re`) are
+/// derived from them exactly as lra-model.md §2 does:
+///
+/// ```
+/// μ = m·M/(m+M)        k = μ·ω0²        c_m = μ·ω0/Q_m        c_e = Bl²/Re
+/// Q_ts = 1/(1/Q_m + 1/Q_e),  Q_e = μ·ω0·Re/Bl²
+/// ```
+///
+/// `qLowZ` (Q_ts) is therefore redundant with `qHiZ`, `forceFactor` and `coilResistance`.
+/// Choice (the reference gives both a nominal Q_ts and the Bl/Re that imply it): the
+/// simulation uses the *physical* damping `c_m + Bl²/Re` — so the 2-state model and the
+/// 3-state oracle describe the same plant — and ``validate(sampleRate:)`` requires the
+/// declared `qLowZ` to agree with the derived ``derivedQLowZ`` within 2 %.
+///
+/// Units are SI (Hz, kg, N/A, Ω, H, V, m) except ``fullScaleG`` (g = 9.80665 m/s²).
+/// `Codable` uses only the standard library; JSON loading lives in another layer.
+public struct ActuatorProfile: Codable, Sendable, Hashable {
+    /// Display name ("iphone", "coin", "pixel" for the presets).
+    public var name: String
+    /// In-situ resonance f0 in Hz (with the body attached; §1.1).
+    public var resonanceHz: Double
+    /// Q_ts: total quality factor with a low-impedance (voltage-source) driver.
+    public var qLowZ: Double
+    /// Q_m: mechanical quality factor, driver outputs open (Hi-Z, i = 0).
+    public var qHiZ: Double
+    /// Moving mass m in kg.
+    public var movingMass: Double
+    /// Force factor Bl in N/A.
+    public var forceFactor: Double
+    /// Coil DC resistance Re in Ω.
+    public var coilResistance: Double
+    /// Coil inductance Le in H (used by the oracle only; the real-time path sets Le = 0, §1.1).
+    public var coilInductance: Double
+    /// Mass M of the body the actuator is fixed to, in kg.
+    public var bodyMass: Double
+    /// Location/mode factor `loc` of the measurement point (1 = rigid body).
+    public var locationFactor: Double
+    /// Peak drive-voltage rail in V; every drive sample is clamped to ±this (§3).
+    public var voltageClamp: Double
+    /// End-stop position x_max in m (±).
+    public var maxExcursion: Double
+    /// End-stop stiffness k_s as a multiple of the suspension stiffness k (§3: 30–100).
+    public var endStopStiffnessRatio: Double
+    /// Lowest drive frequency the driver can produce, Hz (clips the sharpness band; §4.5).
+    public var driveBandMinHz: Double
+    /// Highest drive frequency the driver can produce, Hz.
+    public var driveBandMaxHz: Double
+    /// Acceleration in g that maps to 1.0 in a normalized acceleration channel. Presets: the
+    /// FOAM peak of §2.2 rounded up (2.87 → 3, 1.84 → 2, 1.46 → 1.5 g).
+    public var fullScaleG: Double
+
+    public init(
+        name: String, resonanceHz: Double, qLowZ: Double, qHiZ: Double, movingMass: Double,
+        forceFactor: Double, coilResistance: Double, coilInductance: Double, bodyMass: Double,
+        locationFactor: Double = 1, voltageClamp: Double, maxExcursion: Double,
+        endStopStiffnessRatio: Double = 50, driveBandMinHz: Double = 30, driveBandMaxHz: Double = 300,
+        fullScaleG: Double
+    ) {
+        self.name = name
+        self.resonanceHz = resonanceHz
+        self.qLowZ = qLowZ
+        self.qHiZ = qHiZ
+        self.movingMass = movingMass
+        self.forceFactor = forceFactor
+        self.coilResistance = coilResistance
+        self.coilInductance = coilInductance
+        self.bodyMass = bodyMass
+        self.locationFactor = locationFactor
+        self.voltageClamp = voltageClamp
+        self.maxExcursion = maxExcursion
+        self.endStopStiffnessRatio = endStopStiffnessRatio
+        self.driveBandMinHz = driveBandMinHz
+        self.driveBandMaxHz = driveBandMaxHz
+        self.fullScaleG = fullScaleG
+    }
+
+    // MARK: Derived constants (§1.1, §2)
+
+    /// Standard gravity, for expressing acceleration in g.
+    public static let standardGravity = 9.80665
+
+    /// ω0 = 2π·f0.
+    @inlinable public var omega0: Double { 2 * Double.pi * resonanceHz }
+    /// Reduced mass μ = m·M/(m+M); using μ makes f0 the in-situ resonance (§1.1).
+    @inlinable public var reducedMass: Double { movingMass * bodyMass / (movingMass + bodyMass) }
+    /// Suspension stiffness k = μ·ω0².
+    @inlinable public var stiffness: Double { reducedMass * omega0 * omega0 }
+    /// Mechanical damping c_m = μ·ω0/Q_m.
+    @inlinable public var mechanicalDamping: Double { reducedMass * omega0 / qHiZ }
+    /// Electrical (back-EMF) damping through a 0-Ω source, Bl²/Re.
+    @inlinable public var electricalDamping: Double { forceFactor * forceFactor / coilResistance }
+    /// Total low-Z damping c = c_m + Bl²/Re.
+    @inlinable public var lowZDamping: Double { mechanicalDamping + electricalDamping }
+    /// Q_e = μ·ω0·Re/Bl².
+    @inlinable public var electricalQ: Double { reducedMass * omega0 / electricalDamping }
+    /// Q_ts implied by Q_m, Bl and Re: the damping actually simulated with a low-Z driver.
+    @inlinable public var derivedQLowZ: Double { reducedMass * omega0 / lowZDamping }
+    /// Low-Z envelope time constant τ = 2·Q_ts/ω0 (amplitude e-folding time, §1.1).
+    @inlinable public var lowZTimeConstant: Double { 2 * derivedQLowZ / omega0 }
+    /// Hi-Z envelope time constant τ_m = 2·Q_m/ω0.
+    @inlinable public var hiZTimeConstant: Double { 2 * qHiZ / omega0 }
+    /// End-stop stiffness k_s.
+    @inlinable public var endStopStiffness: Double { endStopStiffnessRatio * stiffness }
+    /// Drive force per volt with a low-Z driver and Le = 0: Bl/Re (N/V).
+    @inlinable public var forcePerVolt: Double { forceFactor / coilResistance }
+
+    /// |displacement/volt| at `hz` in m/V (Le = 0, low-Z): `(Bl/Re)/μ / |P(ω)|` (§1.1).
+    public func excursionPerVolt(atHz hz: Double) -> Double {
+        let w = 2 * Double.pi * hz, w0 = omega0
+        let re = w0 * w0 - w * w, im = w * lowZDamping / reducedMass
+        return forcePerVolt / reducedMass / (re * re + im * im).squareRoot()
+    }
+
+    /// |body acceleration/volt| at `hz` in g/V (Le = 0, low-Z; §1.1, Pixel HAL's formula).
+    public func accelerationPerVolt(atHz hz: Double) -> Double {
+        let w = 2 * Double.pi * hz
+        return excursionPerVolt(atHz: hz) * w * w * reducedMass * locationFactor / bodyMass
+            / Self.standardGravity
+    }
+
+    /// Largest steady-state drive amplitude at `hz`: the rail, and `excursionMargin·x_max` of
+    /// steady-state excursion (§3 excursion pre-limiter `V_max(f) = x_max/|X/V(f)|`).
+    public func maxDriveVolts(atHz hz: Double, excursionMargin: Double = 1) -> Double {
+        min(voltageClamp, excursionMargin * maxExcursion / excursionPerVolt(atHz: hz))
+    }
+
+    /// Frequency–output-acceleration map in g (Android's "FOAM"): the acceleration reached at
+    /// `hz` with the largest allowed steady-state drive (rail or x_max; §2.2).
+    public func foam(atHz hz: Double) -> Double {
+        accelerationPerVolt(atHz: hz) * maxDriveVolts(atHz: hz)
+    }
+
+    // MARK: Validation
+
+    /// Checks every field against its physical range; throws the first violation.
+    ///
+    /// Rules: f0 > 0 and < sampleRate/4 (the prewarped bilinear map stays accurate and the
+    /// oscillators stay far from Nyquist); Q_ts, Q_m > 0.5 (underdamped, so "Q" and f0 mean
+    /// what §1.1 says); Q_m > Q_ts (Q_e must be positive); masses, Bl, Re, rail, x_max > 0;
+    /// Le ≥ 0; loc > 0; end-stop ratio in [1, 1000] (§3: chatter appeared at 10⁴·k);
+    /// 0 < band min < band max < sampleRate/2; full scale > 0; declared Q_ts within 2 % of the
+    /// value implied by Q_m, Bl, Re.
+    public func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
+        func require(_ ok: Bool, _ field: String, _ value: Double, _ allowed: String)
+            throws(ActuatorProfileError)
+        {
+            if !(ok && value.isFinite) {
+                throw .outOfRange(field: field, value: value, allowed: allowed)
+            }
+        }
+        try require(resonanceHz > 0 && resonanceHz < sampleRate / 4, "resonanceHz", resonanceHz,
+                    "> 0 and < sampleRate/4 = \(sampleRate / 4) Hz")
+        try require(qLowZ > 0.5, "qLowZ", qLowZ, "> 0.5")
+        try require(qHiZ > 0.5, "qHiZ", qHiZ, "> 0.5")
+        try require(qHiZ > qLowZ, "qHiZ", qHiZ, "> qLowZ = \(qLowZ) (Hi-Z removes back-EMF damping)")
+        try require(movingMass > 0, "movingMass", movingMass, "> 0 kg")
+        try require(bodyMass > 0, "bodyMass", bodyMass, "> 0 kg")
+        try require(forceFactor > 0, "forceFactor", forceFactor, "> 0 N/A")
+        try require(coilResistance > 0, "coilResistance", coilResistance, "> 0 Ω")
+        try require(coilInductance >= 0, "coilInductance", coilInductance, ">= 0 H")
+        try require(locationFactor > 0, "locationFactor", locationFactor, "> 0")
+        try require(voltageClamp > 0, "voltageClamp", voltageClamp, "> 0 V")
+        try require(maxExcursion > 0, "maxExcursion", maxExcursion, "> 0 m")
+        try require(endStopStiffnessRatio >= 1 && endStopStiffnessRatio <= 1000,
+                    "endStopStiffnessRatio", endStopStiffnessRatio, "1 … 1000")
+        try require(driveBandMinHz > 0, "driveBandMinHz", driveBandMinHz, "> 0 Hz")
+        try require(driveBandMaxHz > driveBandMinHz && driveBandMaxHz < sampleRate / 2,
+                    "driveBandMaxHz", driveBandMaxHz,
+                    "> driveBandMinHz = \(driveBandMinHz) and < sampleRate/2 = \(sampleRate / 2) Hz")
+        try require(fullScaleG > 0, "fullScaleG", fullScaleG, "> 0 g")
+        let derived = derivedQLowZ
+        let tolerance = 0.02
+        guard abs(qLowZ - derived) <= tolerance * derived else {
+            throw .inconsistent(field: "qLowZ", value: qLowZ, expected: derived, tolerance: tolerance)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// Why an ``ActuatorProfile`` was rejected by ``ActuatorProfile/validate(sampleRate:)``.
+///
+/// Every case names the offending field (its Swift/JSON key), the value found and what
+/// would have been allowed, so a user editing a JSON profile can fix it without reading code.
+public enum ActuatorProfileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `field` holds `value`, outside `allowed` (a human-readable range such as "> 0.5").
+    case outOfRange(field: String, value: Double, allowed: String)
+    /// `field` disagrees with the value implied by other fields (e.g. `qLowZ` vs
+    /// `qHiZ`, `forceFactor`, `coilResistance`), beyond the stated relative tolerance.
+    case inconsistent(field: String, value: Double, expected: Double, tolerance: Double)
+
+    /// The field the error is about.
+    public var field: String {
+        switch self {
+        case .outOfRange(let f, _, _), .inconsistent(let f, _, _, _): return f
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .outOfRange(field, value, allowed):
+            return "actuator profile: '\(field)' = \(value) is out of range (allowed: \(allowed))"
+        case let .inconsistent(field, value, expected, tolerance):
+            return "actuator profile: '\(field)' = \(value) disagrees with the value \(expected) "
+                + "derived from the other fields (tolerance ±\(tolerance * 100) %)"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/// Drive generator for one AHAP `HapticContinuous` voice (lra-model.md §4.4).
+///
+/// Per sample the synthesizer evaluates the voice's effective sharpness/intensity (event
+/// value, envelope, parameter curves) through ``DriveLookup/evaluate(sharpness:intensity:)``
+/// and passes the resulting ``DrivePoint``; this driver turns it into volts:
+/// - carrier: ``SineOscillator`` at `point.hz` — phase-continuous, so sharpness curves glide;
+/// - amplitude: `point.volts` (already intensity-mapped and excursion-pre-limited);
+/// - onset overdrive (optional, default on): closed-loop emulation of §4.4 — while the
+///   motion amplitude `sqrt(x² + (v/ω)²)` (ω = 2π·hz) is below 90 % of the steady-state target
+///   `point.volts·|X/V|`, the amplitude is raised by ``ActuatorDriverConfig/overdriveRatio``
+///   (capped by V_clamp), for at most two periods of f0; it stops for good the first time the
+///   target is reached. Choice: the reference gives the rule, not the detector.
+/// - offset brake: after ``release(brake:)`` the carrier stops (at the current sample; the
+///   synthesizer should have ramped intensity to 0 first, as AHAP release envelopes and
+///   Android require) and ``ActiveBrake`` runs with the hard gain (braked Q = 0.5).
+///   Same mixing rule as ``TransientDriver``: no brake while another voice drives.
+/// Output slew-limited like the transient driver. O(1) per sample, no allocation, no libm.
+public struct ContinuousDriver: Sendable, Hashable {
+    @usableFromInline enum Phase: UInt8, Sendable { case running, brake, release, finished }
+
+    @usableFromInline var phase: Phase = .running
+    @usableFromInline var oscillator: SineOscillator
+    @usableFromInline var brake: ActiveBrake
+    @usableFromInline var output: Double = 0
+    @usableFromInline var overdriveSamplesLeft: Int
+    @usableFromInline let config: ActuatorDriverConfig
+
+    /// Prepares a voice. O(1); safe to call from the render loop.
+    @inlinable @_noLocks
+    public init(config: ActuatorDriverConfig, overdrive: Bool = true) {
+        self.config = config
+        oscillator = SineOscillator(sampleRate: config.sampleRate)
+        brake = ActiveBrake(gain: config.brakeGainHard)
+        overdriveSamplesLeft = overdrive ? config.maxOverdriveSamples : 0
+    }
+
+    /// True once released, braked and back at 0 V.
+    @inlinable public var isFinished: Bool { phase == .finished }
+    /// True while the carrier runs (before ``release(brake:)``).
+    @inlinable public var isDriving: Bool { phase == .running }
+
+    /// Ends the carrier; brakes next (unless `brake` is false or another voice drives).
+    @inlinable @_noLocks
+    public mutating func release(brake useBrake: Bool = true) {
+        if phase == .running { phase = useBrake ? .brake : .release }
+    }
+
+    /// Next drive sample in volts. `point` is ignored after ``release(brake:)``.
+    @inlinable @_noLocks
+    public mutating func drive(_ point: DrivePoint, velocity: Double, excursion: Double, othersDriving: Bool) -> Double {
+        var target = 0.0
+        switch phase {
+        case .running:
+            var amplitude = point.volts
+            if overdriveSamplesLeft > 0 {
+                overdriveSamplesLeft -= 1
+                let w = 2 * Double.pi * point.hz
+                let reach = 0.9 * amplitude * point.excursionPerVolt * w
+                // (x·ω)² + v² < (0.9·X_target·ω)²  ⇔  amplitude below 90 % of target.
+                if (excursion * w) * (excursion * w) + velocity * velocity < reach * reach {
+                    amplitude = min(amplitude * config.overdriveRatio, max(amplitude, config.voltageClamp))
+                } else if amplitude > 0 {
+                    overdriveSamplesLeft = 0
+                }
+            }
+            target = amplitude * oscillator.next(hz: point.hz)
+        case .brake:
+            if othersDriving {
+                phase = .release
+            } else if let v = brake.volts(velocity: velocity, excursion: excursion, config: config) {
+                target = v
+            } else {
+                phase = .release
+            }
+        case .release:
+            break
+        case .finished:
+            return 0
+        }
+        let step = config.slewPerSample
+        output += min(max(target - output, -step), step)
+        if phase == .release && output == 0 { phase = .finished }
+        return output
+    }
+}

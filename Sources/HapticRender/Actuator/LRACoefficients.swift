@@ -1,0 +1,51 @@
+/// One coefficient set of the 2-state trapezoidal actuator update (lra-model.md §1.2).
+///
+/// ```
+/// u   = forcePerVolt·V + side·stopForce           (side ∈ {−1, 0, +1}: end-stop contact)
+/// us  = u + u_prev
+/// x'  = m11·x + m12·v + b1·us
+/// v'  = m21·x + m22·v + b2·us
+/// a_g = gF·u + gx·x' + gv·v'                       (body acceleration in g)
+/// ```
+///
+/// Designed by the bilinear transform prewarped at the set's own natural frequency, so the
+/// discrete resonance of every regime lands exactly on its analog frequency. Sets exist for
+/// {low-Z, Hi-Z} × {free, contact}; the physical states (x, v) stay continuous across switches.
+public struct LRACoefficients: Sendable, Hashable {
+    public var m11: Double, m12: Double, m21: Double, m22: Double
+    public var b1: Double, b2: Double
+    /// Output gains, already divided by g: gF = −loc/(M·g), gx = loc·k_tot/(M·g), gv = loc·c/(M·g).
+    public var gF: Double, gx: Double, gv: Double
+    /// Drive force per volt: Bl/Re in low-Z, 0 in Hi-Z (i = 0).
+    public var forcePerVolt: Double
+    /// k_s·x_max: the constant force term of the end-stop spring on the contact side (§3).
+    public var stopForce: Double
+
+    /// Designs the set for a mass `mu` on spring `stiffness` with damping `damping`, sampled at
+    /// `sampleRate`. Setup-time only (uses `tan`).
+    ///
+    /// Derivation (§1.2): with ω = sqrt(k/μ), Q = μω/c and `a = tan(ωT/2)/ω`,
+    /// D = 1 + aω/Q + a²ω²; the trapezoidal rule on ẋ = v, μv̇ = u − c·v − k·x gives the matrices below.
+    public init(
+        reducedMass mu: Double, stiffness: Double, damping: Double, sampleRate: Double,
+        forcePerVolt: Double, stopForce: Double, location: Double, bodyMass: Double
+    ) {
+        let w = (stiffness / mu).squareRoot()
+        let T = 1 / sampleRate
+        let a = LibM.tan(w * T / 2) / w
+        let wq = damping / mu        // = ω/Q
+        let d = 1 + a * wq + a * a * w * w
+        m11 = (1 + a * wq - a * a * w * w) / d
+        m12 = 2 * a / d
+        m21 = -2 * a * w * w / d
+        m22 = (1 - a * wq - a * a * w * w) / d
+        b1 = a * a / (mu * d)
+        b2 = a / (mu * d)
+        let scale = location / (bodyMass * ActuatorProfile.standardGravity)
+        gF = -scale
+        gx = scale * stiffness
+        gv = scale * damping
+        self.forcePerVolt = forcePerVolt
+        self.stopForce = stopForce
+    }
+}

@@ -1,0 +1,93 @@
+/// One AHAP `HapticTransient` click as a per-sample drive generator (lra-model.md §4.3).
+///
+/// Recipe, all choices where §4.3 leaves room marked (choice):
+/// 1. Carrier (choice): `f_c = f0^(2/3)·f(s)^(1/3)` (``DriveLookup/transientFrequency(sharpness:)``)
+///    — §4.3's "pulled toward f0": a 1–2 cycle burst far from f0 has little authority.
+/// 2. Length (choice): whole half-cycles, 4 (s < ⅓), 3 (s < ⅔) or 2 (s ≥ ⅔) — higher sharpness,
+///    fewer cycles (2 → 1 cycle). Every count ends the sine at zero drive.
+/// 3. Amplitude: the §4.2 excursion budget `0.8·x_max·k·Re/(π·N·Bl)` for N = half-cycles/2,
+///    clamped to V_clamp, times the intensity law's relative amplitude
+///    (``DriveLookup/relativeAmplitude(intensity:)``). The budget drive *is* the onset
+///    overdrive: it reaches the target excursion in N cycles instead of τ·ln10.
+/// 4. Brake: ``ActiveBrake`` with braked Q from 0.8 (s = 0) to 0.5 (s = 1): harder when sharper.
+/// 5. Output slew-limited to ``ActuatorDriverConfig/slewPerSample`` so the brake onset and end
+///    never step; finished once the brake is done and the output is back at 0 V.
+///
+/// Mixing rule with other voices (deterministic; the synthesizer passes `othersDriving` = any
+/// *other* voice is in a drive phase, i.e. a continuous voice sounding or a transient in its
+/// pulse, evaluated on the previous sample): the brake only runs while no other voice drives.
+/// If another voice drives when the pulse ends, or starts driving during the brake, the brake
+/// is abandoned (slew to 0 V, finished) — it would otherwise fight that voice's drive, and the
+/// remaining motion is then owned by that voice (whose own offset brake, or the next
+/// transient's, will damp it). Two transients braking at once simply add their feedback
+/// (more damping, still stable). A voice's life is thus bounded by pulse + 30 ms + slew.
+///
+/// All per-sample work is O(1), no allocation, no libm.
+public struct TransientDriver: Sendable, Hashable {
+    @usableFromInline enum Phase: UInt8, Sendable { case pulse, brake, release, finished }
+
+    @usableFromInline var phase: Phase = .pulse
+    @usableFromInline var oscillator: SineOscillator
+    @usableFromInline var remainingPulseSamples: Int
+    @usableFromInline var brake: ActiveBrake
+    @usableFromInline var output: Double = 0
+    @usableFromInline let config: ActuatorDriverConfig
+    /// Carrier frequency, Hz.
+    public let carrierHz: Double
+    /// Sine amplitude of the pulse, V.
+    public let amplitude: Double
+    /// Pulse length in samples.
+    public let pulseSamples: Int
+
+    /// Prepares a click. O(1); safe to call from the render loop.
+    @inlinable @_noLocks
+    public init(config: ActuatorDriverConfig, lookup: DriveLookup, sharpness: Double, intensity: Double) {
+        let s = sharpness >= 0 ? min(sharpness, 1) : 0
+        self.config = config
+        let fc = lookup.transientFrequency(sharpness: s)
+        carrierHz = fc
+        let halfCycles = s < 1.0 / 3 ? 4 : (s < 2.0 / 3 ? 3 : 2)
+        let budget = config.transientVoltsPerCycleBudget * 2 / Double(halfCycles)
+        amplitude = min(budget, config.voltageClamp) * lookup.relativeAmplitude(intensity: intensity)
+        pulseSamples = Int(Double(halfCycles) * config.sampleRate / (2 * fc) + 0.5)
+        remainingPulseSamples = pulseSamples
+        oscillator = SineOscillator(sampleRate: config.sampleRate)
+        brake = ActiveBrake(gain: config.brakeGainSoft + s * (config.brakeGainHard - config.brakeGainSoft))
+        if amplitude == 0 { phase = .finished }
+    }
+
+    /// True once the click (pulse, brake, return to 0 V) is over; ``drive(velocity:excursion:othersDriving:)`` then returns 0.
+    @inlinable public var isFinished: Bool { phase == .finished }
+    /// True during the pulse (the part other voices' brakes must not fight).
+    @inlinable public var isDriving: Bool { phase == .pulse }
+    /// True while braking.
+    @inlinable public var isBraking: Bool { phase == .brake }
+
+    /// Next drive sample in volts, given the actuator's current velocity (m/s) and excursion (m).
+    @inlinable @_noLocks
+    public mutating func drive(velocity: Double, excursion: Double, othersDriving: Bool) -> Double {
+        var target = 0.0
+        switch phase {
+        case .pulse:
+            target = amplitude * oscillator.next(hz: carrierHz)
+            remainingPulseSamples -= 1
+            if remainingPulseSamples <= 0 { phase = othersDriving ? .release : .brake }
+        case .brake:
+            if othersDriving {
+                phase = .release
+            } else if let v = brake.volts(velocity: velocity, excursion: excursion, config: config) {
+                target = v
+            } else {
+                phase = .release
+            }
+        case .release:
+            break
+        case .finished:
+            return 0
+        }
+        let step = config.slewPerSample
+        output += min(max(target - output, -step), step)
+        if phase == .release && output == 0 { phase = .finished }
+        return output
+    }
+}

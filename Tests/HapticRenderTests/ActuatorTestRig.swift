@@ -1,0 +1,56 @@
+import Testing
+@testable import HapticRender
+import HapticTestSupport
+
+/// What one simulated run records.
+struct ActuatorRun {
+    var acceleration: [Double] = []
+    var excursion: [Double] = []
+    var volts: [Double] = []
+    var energy: [Double] = []
+}
+
+/// Synthesizer-like harness: drive(n, x, v) → volts, then excursion guard, then the model.
+struct ActuatorRig {
+    let profile: ActuatorProfile
+    let sampleRate = 48_000.0
+    var model: LRAModel
+    let mapping: DriveMapping
+    let config: ActuatorDriverConfig
+    let excursionGuard: ExcursionGuard
+    var useGuard = true
+
+    init(_ profile: ActuatorProfile, sharpness: SharpnessMapping = .android) {
+        self.profile = profile
+        model = LRAModel(profile: profile, sampleRate: 48_000)
+        mapping = DriveMapping(profile: profile, sharpness: sharpness)
+        config = ActuatorDriverConfig(profile: profile, sampleRate: 48_000)
+        excursionGuard = ExcursionGuard(profile: profile)
+    }
+
+    mutating func run(_ samples: Int, _ drive: (Int, Double, Double) -> Double) -> ActuatorRun {
+        var r = ActuatorRun()
+        r.acceleration.reserveCapacity(samples)
+        for n in 0..<samples {
+            let x = model.excursion, v = model.velocity
+            var volts = drive(n, x, v)
+            if useGuard { volts = excursionGuard.limit(volts: volts, excursion: x, velocity: v) }
+            let s = model.step(volts: volts)
+            r.acceleration.append(s.acceleration)
+            r.excursion.append(s.excursion)
+            r.volts.append(s.volts)
+            r.energy.append(model.storedEnergy)
+        }
+        return r
+    }
+
+    /// A sine burst at `hz` with amplitude `volts` for `cycles` cycles, then 0 V.
+    static func burst(hz: Double, volts: Double, cycles: Double, sampleRate: Double = 48_000) -> (Int, Double, Double) -> Double {
+        let length = Int(cycles * sampleRate / hz)
+        return { n, _, _ in n < length ? volts * SineOscillator.sin2pi((Double(n) * hz / sampleRate).truncatingRemainder(dividingBy: 1)) : 0 }
+    }
+}
+
+extension ActuatorProfile: CustomTestStringConvertible {
+    public var testDescription: String { name }
+}
