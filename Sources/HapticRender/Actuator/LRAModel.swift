@@ -74,7 +74,8 @@ public struct LRAModel: Sendable {
         lowZHoldSamples = max(1, Int(lowZHoldTimeConstants * p.lowZTimeConstant * sampleRate))
     }
 
-    /// Back to rest, low-Z, contact counter cleared.
+    /// Back to rest, low-Z, contact counter cleared. O(1), real-time safe.
+    @inlinable @_noLocks
     public mutating func reset() {
         x = 0; v = 0; uPrev = 0; idleSamples = 0; contactCount = 0
         regime = 0; active = lowZ

@@ -29,7 +29,7 @@
     }
 
     /// Moves the cursor so that `next` is the first breakpoint after `n`. O(log count).
-    @inlinable
+    @inlinable @_noLocks
     mutating func seek(to n: Int64) {
         var lo = 0, hi = count
         while lo < hi {
@@ -42,7 +42,7 @@
     }
 
     /// Applies a runtime value from sample `n` on.
-    @inlinable
+    @inlinable @_noLocks
     mutating func override(value: Float, from n: Int64) {
         overrideValue = value
         overrideFrom = n
@@ -53,7 +53,7 @@
     }
 
     /// Writes the lane's values for samples `start ..< start + frames` into `out`.
-    @inlinable
+    @inlinable @_noLocks
     mutating func fill(_ out: UnsafeMutablePointer<Float>, start: Int64, frames: Int) {
         var i = 0
         while i < frames {

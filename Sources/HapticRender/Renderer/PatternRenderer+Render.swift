@@ -1,0 +1,240 @@
+import HapticPattern
+
+extension PatternRenderer {
+    /// Renders the next frames into `output`, interleaved in ``channels`` order, and returns the
+    /// number of frames written (`output.count / channels.count`, fewer at the end, 0 when
+    /// finished). Any block size gives the same samples.
+    ///
+    /// Real-time safe: no allocation, locks or reference counting (`@_noLocks`; the allocation
+    /// test counts 0 over 10,000 calls). O(frames × active voices).
+    @_noLocks
+    public mutating func render(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+        guard let out = output.baseAddress else { return 0 }
+        let wanted = Int64(output.count / channelCount)
+        let frames = Int(min(wanted, totalFrames - position))
+        var written = 0
+        while written < frames {
+            drainRuntimeParameters()
+            var length = min(frames - written, chunk - Int(position % Int64(chunk)))
+            if nextVoice < voiceCount, voices[nextVoice].start > position {
+                length = min(length, Int(voices[nextVoice].start - position))
+            }
+            fillLanes(frames: length)
+            startVoices()
+            renderAudio(frames: length)
+            renderHaptics(frames: length)
+            interleave(into: out + written * channelCount, frames: length)
+            position += Int64(length)
+            written += length
+            // The denormal guard runs on a fixed absolute grid, so block size cannot move it.
+            if position % Int64(chunk) == 0 { model.flushDenormals() }
+        }
+        return frames
+    }
+
+    /// Applies queued runtime parameters from the current position on.
+    @_noLocks
+    mutating func drainRuntimeParameters() {
+        while let p = queue.pop() {
+            guard p.layer >= 0, p.layer < layerCount else { continue }
+            let slot: Int
+            switch p.id {
+            case .hapticIntensityControl: slot = 0
+            case .hapticSharpnessControl: slot = 1
+            case .audioVolumeControl: slot = 2
+            case .audioPanControl: slot = 3
+            case .audioPitchControl: slot = 4
+            case .audioBrightnessControl: slot = 5
+            default: continue  // envelope-time controls act at event start: scheduled only
+            }
+            let r = p.id.range
+            let value = Float(min(max(p.value, r.lowerBound), r.upperBound))
+            (laneReaders + p.layer * lanes + slot).pointee
+                .override(value: value, from: max(p.sample, position))
+        }
+    }
+
+    @_noLocks
+    func lane(_ layer: Int, _ slot: Int) -> UnsafeMutablePointer<Float> {
+        laneScratch + (layer * lanes + slot) * chunk
+    }
+
+    /// Evaluates every lane the synthesizer reads for this chunk.
+    @_noLocks
+    mutating func fillLanes(frames: Int) {
+        for i in 0..<(layerCount * lanes) {
+            (laneReaders + i).pointee.fill(laneScratch + i * chunk, start: position, frames: frames)
+        }
+    }
+
+    /// Moves every voice that starts at the current position into its pool.
+    @_noLocks
+    mutating func startVoices() {
+        while nextVoice < voiceCount, voices[nextVoice].start <= position {
+            let spec = voices[nextVoice]
+            nextVoice += 1
+            switch spec.kind {
+            case .hapticContinuous:
+                continuous.append(ContinuousHapticVoice(spec: spec, driver: ContinuousDriver(config: driverConfig)))
+            case .hapticTransient:
+                // Intensity controls and curves scale a transient by their value at its onset.
+                let control = lane(spec.layer, 0)[0]
+                let intensity = Double(min(max(spec.level * control, 0), 1))
+                let driver = TransientDriver(config: driverConfig, lookup: lookup,
+                                             sharpness: Double(spec.timbre), intensity: intensity)
+                transients.append(TransientHapticVoice(driver: driver))
+            case .audioContinuous:
+                tones.append(ToneVoice(spec: spec))
+            case .audioCustom:
+                guard spec.resource >= 0, let samples = clipSamples[spec.resource] else { continue }
+                var s = spec
+                let length = Float(spec.end - spec.start)
+                if spec.usesEnvelope {
+                    let fade = Float(AudioMapping.customFadeSeconds * sampleRate)
+                    let release = max(spec.envelope.release, fade)
+                    s.envelope = Envelope(attack: max(spec.envelope.attack, fade), decay: 1, release: release,
+                                          releaseStart: length - release, sustained: true)
+                } else {
+                    // No envelope: unity gain for the whole event.
+                    s.envelope = Envelope(attack: 1, decay: 1, release: 1, releaseStart: length, sustained: true)
+                    s.envelope.attack = 0.000_001
+                }
+                clipVoices.append(ClipVoice(spec: s, player: ClipPlayer(
+                    samples: samples, frames: clipFrames[spec.resource],
+                    channels: clipChannels[spec.resource], loops: spec.loops)))
+            }
+        }
+    }
+
+    /// Mixes the audio voices into the stereo scratch bus.
+    @_noLocks
+    mutating func renderAudio(frames: Int) {
+        let left = signals, right = signals + chunk
+        for i in 0..<frames { left[i] = 0; right[i] = 0 }
+        let chunkEnd = position + Int64(frames)
+        for v in 0..<tones.count {
+            let p = tones.storage + v
+            let spec = p.pointee.spec
+            let from = Int(max(spec.start, position) - position)
+            let to = Int(min(spec.end, chunkEnd) - position)
+            guard from < to else { continue }
+            let volume = lane(spec.layer, 2), pan = lane(spec.layer, 3)
+            let pitch = lane(spec.layer, 4), bright = lane(spec.layer, 5)
+            for i in from..<to {
+                let n = position + Int64(i)
+                let gain = min(max(spec.level * volume[i], 0), 1)
+                    * spec.envelope.gain(at: Float(n - spec.start)) * AudioMapping.tonePeak
+                let hz = AudioMapping.toneBaseFrequency
+                    * AudioMapping.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
+                let x = p.pointee.oscillator.next(
+                    frequency: hz, brightness: min(max(spec.timbre + bright[i], 0), 1),
+                    inverseSampleRate: inverseSampleRate)
+                let g = PanGains(pan: spec.pan + pan[i])
+                left[i] += x * gain * g.left
+                right[i] += x * gain * g.right
+            }
+        }
+        tones.removeAll { $0.spec.end <= chunkEnd }
+
+        let twoPiOverRate = 2 * Float.pi * inverseSampleRate
+        for v in 0..<clipVoices.count {
+            let p = clipVoices.storage + v
+            let spec = p.pointee.spec
+            let from = Int(max(spec.start, position) - position)
+            let to = Int(min(spec.end, chunkEnd) - position)
+            guard from < to else { continue }
+            let volume = lane(spec.layer, 2), pan = lane(spec.layer, 3)
+            let pitch = lane(spec.layer, 4), bright = lane(spec.layer, 5)
+            let stereo = p.pointee.player.channels == 2
+            for i in from..<to {
+                let n = position + Int64(i)
+                let gain = min(max(spec.level * volume[i], 0), 1) * spec.envelope.gain(at: Float(n - spec.start))
+                let rate = AudioMapping.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
+                let cutoff = AudioMapping.brightnessCutoff(spec.timbre + bright[i])
+                let alpha = 1 - expFast(-cutoff * twoPiOverRate)
+                let (l, r) = p.pointee.player.next(rate: rate, lowPass: alpha)
+                var g = PanGains(pan: spec.pan + pan[i])
+                if stereo {
+                    // Stereo files pan as a balance: unity at centre, constant power per side.
+                    g.left = min(g.left * 1.414_213_6, 1)
+                    g.right = min(g.right * 1.414_213_6, 1)
+                }
+                left[i] += l * gain * g.left
+                right[i] += r * gain * g.right
+            }
+        }
+        clipVoices.removeAll { $0.spec.end <= chunkEnd || $0.player.isExhausted }
+    }
+
+    /// Runs the haptic voices and the actuator sample by sample: the transient brakes need the
+    /// actuator's velocity of the previous sample, so this loop cannot be split by voice.
+    @_noLocks
+    mutating func renderHaptics(frames: Int) {
+        let drive = signals + 2 * chunk
+        let accel = signals + 3 * chunk
+        let excursion = signals + 4 * chunk
+        // Fast path: nothing sounds and the actuator is at rest in Hi-Z — stepping it with 0 V
+        // is an identity, so the chunk is exact zeros either way.
+        if continuous.count == 0, transients.count == 0, model.x == 0, model.v == 0,
+           model.uPrev == 0, model.isHighImpedance
+        {
+            for i in 0..<frames { drive[i] = 0; accel[i] = 0; excursion[i] = 0 }
+            return
+        }
+        for i in 0..<frames {
+            let n = position + Int64(i)
+            let x = model.x, v = model.v
+            var sum = 0.0
+            var driving = 0
+            let drivingBefore = drivingLastSample
+            for c in 0..<continuous.count {
+                let p = continuous.storage + c
+                let wasDriving = p.pointee.driver.isDriving
+                let others = drivingBefore - (wasDriving ? 1 : 0) > 0
+                var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
+                if !p.pointee.released {
+                    let spec = p.pointee.spec
+                    if n >= spec.end {
+                        p.pointee.driver.release(brake: true)
+                        p.pointee.released = true
+                    } else {
+                        let intensity = min(max(spec.level * lane(spec.layer, 0)[i], 0), 1)
+                            * spec.envelope.gain(at: Float(n - spec.start))
+                        let sharpness = min(max(spec.timbre + lane(spec.layer, 1)[i], 0), 1)
+                        point = lookup.evaluate(sharpness: Double(sharpness), intensity: Double(intensity))
+                    }
+                }
+                sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
+                if p.pointee.driver.isDriving { driving += 1 }
+            }
+            for t in 0..<transients.count {
+                let p = transients.storage + t
+                let wasDriving = p.pointee.driver.isDriving
+                let others = drivingBefore - (wasDriving ? 1 : 0) > 0
+                sum += p.pointee.driver.drive(velocity: v, excursion: x, othersDriving: others)
+                if p.pointee.driver.isDriving { driving += 1 }
+            }
+            drivingLastSample = driving
+            let volts = excursionGuard.limit(volts: sum, excursion: x, velocity: v)
+            let s = model.step(volts: volts)
+            drive[i] = Float(s.volts * driveScale)
+            accel[i] = Float(s.acceleration * accelerationScale)
+            excursion[i] = Float(s.excursion * excursionScale)
+        }
+        continuous.removeAll { $0.driver.isFinished }
+        transients.removeAll { $0.driver.isFinished }
+    }
+
+    /// Copies the chunk's signals into the caller's interleaved buffer.
+    @_noLocks
+    func interleave(into out: UnsafeMutablePointer<Float>, frames: Int) {
+        for c in 0..<channelCount {
+            let source = signals + channelSources[c] * chunk
+            var dst = out + c
+            for i in 0..<frames {
+                dst.pointee = source[i]
+                dst += channelCount
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// What the renderer produces and which actuator it simulates.
+public struct RenderConfiguration: Sendable {
+    /// Output sample rate in Hz (the timeline must be scheduled at the same rate).
+    public var sampleRate: Double
+    /// Output channels, interleaved in this order.
+    public var channels: [RenderChannel]
+    /// The simulated actuator.
+    public var actuator: ActuatorProfile
+    /// How sharpness maps to drive frequency (lra-model.md §4.5; `android` by default).
+    public var sharpnessMapping: SharpnessMapping
+    /// How intensity maps to level.
+    public var intensityMapping: IntensityMapping
+    /// Extra time rendered after the last voice so the actuator can come to rest; `nil` uses
+    /// ``ActuatorProfile/ringDownSeconds``.
+    public var ringDownSeconds: Double?
+
+    public init(
+        sampleRate: Double = 48_000, channels: [RenderChannel] = RenderChannel.allCases,
+        actuator: ActuatorProfile = .iphone, sharpnessMapping: SharpnessMapping = .android,
+        intensityMapping: IntensityMapping = .sensationLevel, ringDownSeconds: Double? = nil
+    ) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.actuator = actuator
+        self.sharpnessMapping = sharpnessMapping
+        self.intensityMapping = intensityMapping
+        self.ringDownSeconds = ringDownSeconds
+    }
+}
+
+extension ActuatorProfile {
+    /// Time for the actuator to come to rest after the last voice: the longest active brake
+    /// (30 ms) plus four low-Z time constants (the ring falls by 35 dB). Our documented choice
+    /// for the render length: iphone ≈ 98 ms, coin ≈ 175 ms, pixel ≈ 166 ms.
+    public var ringDownSeconds: Double { 0.03 + 4 * lowZTimeConstant }
+}
+
+/// Errors creating a renderer.
+public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+    case sampleRateMismatch(timeline: Double, configuration: Double)
+    case invalidActuator(String)
+    case missingAudio(resourceIndex: Int, path: String)
+    case noChannels
+
+    public var description: String {
+        switch self {
+        case let .sampleRateMismatch(t, c):
+            return "the timeline was scheduled at \(t) Hz but the renderer runs at \(c) Hz"
+        case let .invalidActuator(message):
+            return "invalid actuator profile: \(message)"
+        case let .missingAudio(index, path):
+            return "no audio was supplied for custom audio resource \(index) (\(path))"
+        case .noChannels:
+            return "the renderer needs at least one output channel"
+        }
+    }
+}

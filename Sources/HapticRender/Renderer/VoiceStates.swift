@@ -1,0 +1,85 @@
+/// Per-voice render state, one struct per voice kind. Created when a voice starts (in
+/// preallocated pools, never on the heap) and dropped when it has finished.
+
+/// The static description of a voice, copied from the timeline at prepare time.
+@usableFromInline struct VoiceSpec {
+    @usableFromInline var start: Int64
+    @usableFromInline var end: Int64
+    @usableFromInline var kind: VoiceKind
+    @usableFromInline var layer: Int
+    @usableFromInline var level: Float
+    @usableFromInline var timbre: Float
+    @usableFromInline var pan: Float
+    @usableFromInline var pitch: Float
+    @usableFromInline var envelope: Envelope
+    @usableFromInline var resource: Int
+    @usableFromInline var loops: Bool
+    @usableFromInline var usesEnvelope: Bool
+}
+
+@usableFromInline struct ContinuousHapticVoice {
+    @usableFromInline var spec: VoiceSpec
+    @usableFromInline var driver: ContinuousDriver
+    @usableFromInline var released = false
+}
+
+@usableFromInline struct TransientHapticVoice {
+    @usableFromInline var driver: TransientDriver
+}
+
+@usableFromInline struct ToneVoice {
+    @usableFromInline var spec: VoiceSpec
+    @usableFromInline var oscillator = ToneOscillator()
+}
+
+@usableFromInline struct ClipVoice {
+    @usableFromInline var spec: VoiceSpec
+    @usableFromInline var player: ClipPlayer
+}
+
+/// A fixed-capacity, order-preserving pool of active voices.
+///
+/// Order matters for determinism: voices are summed in pool order, so the pool keeps voices in
+/// start order and removes with an order-preserving compaction. The pool contents at any sample
+/// are therefore the same however the caller splits the render into blocks, and so are the
+/// summed bits. Capacity is fixed at prepare time from the timeline's polyphony.
+/// The methods are `@_transparent` so they are inlined and specialized even in debug builds,
+/// where `@_noLocks` rejects unspecialized generic calls.
+@usableFromInline struct VoicePool<Voice> {
+    @usableFromInline let storage: UnsafeMutablePointer<Voice>
+    @usableFromInline let capacity: Int
+    @usableFromInline var count = 0
+
+    init(capacity: Int) {
+        // Voices are plain values (no references), so slots can be overwritten and dropped
+        // without deinitialization — which keeps the render loop free of generic calls.
+        precondition(_isPOD(Voice.self), "voice state must be a trivial type")
+        self.capacity = max(capacity, 1)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    func deallocate() { storage.deallocate() }
+
+    /// Appends a voice; drops it if the pool is full (cannot happen when the capacity came
+    /// from the timeline's polyphony). O(1).
+    @_transparent
+    mutating func append(_ voice: Voice) {
+        guard count < capacity else { return }
+        storage[count] = voice
+        count &+= 1
+    }
+
+    /// Removes every voice for which `isDone` is true, keeping the others in order. O(count).
+    @_transparent
+    mutating func removeAll(where isDone: (Voice) -> Bool) {
+        var kept = 0
+        for i in 0..<count where !isDone(storage[i]) {
+            if kept != i { storage[kept] = storage[i] }
+            kept &+= 1
+        }
+        count = kept
+    }
+
+    @_transparent
+    mutating func removeAll() { count = 0 }
+}
