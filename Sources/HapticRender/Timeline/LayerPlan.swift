@@ -39,7 +39,7 @@ struct LayerPlan {
         var iterations = 1
         var periodIsDuration = false
         if let loop = layer.options.loop {
-            let end = parsedFloat32(loop.loopEnd)
+            let end = loop.loopEnd  // a player property (TimeInterval): not float32-parsed
             let p = end > 0 && end.isFinite ? end : duration
             if loop.count < 1 {
                 notes.append(.init(layer: index, eventIndex: nil, message: "loop count \(loop.count) < 1; playing once"))
