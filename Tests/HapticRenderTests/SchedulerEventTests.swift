@@ -193,4 +193,16 @@ private typealias S = SchedulerFixtures
         #expect(v.attackSamples == [5120])  // 0.5 + 1 → 1
         #expect(v.releaseSamples == [20])   // 0.25 − 1 → 0
     }
+
+    @Test func invalidInputIsSkippedWithNotesInsteadOfTrapping() {
+        let p = HapticPattern(
+            events: [S.transient(.nan), S.transient(-1), S.continuous(0, -2), S.transient(0.5)],
+            parameters: [DynamicParameter(id: .hapticIntensityControl, time: .infinity, value: 0.5)])
+        let r = S.schedule(p, options: PlayerOptions(startOffset: -1, playbackRate: 0, loop: LoopOptions(count: 0)))
+        #expect(r.timeline.voices.start == [500])
+        #expect(r.notes.compactMap(\.eventIndex) == [0, 1, 2])
+        #expect(r.notes.filter { $0.eventIndex == nil }.count == 4)  // rate, offset, loop count, parameter
+        #expect(r.timeline.validate().isEmpty)
+        #expect(Timeline(scheduling: [], sampleRate: 48_000).voices.count == 0)
+    }
 }
