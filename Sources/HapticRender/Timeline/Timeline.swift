@@ -9,7 +9,7 @@ import HapticPattern
 ///
 /// Sample positions are absolute output-sample indices at ``sampleRate`` (sample 0 is the
 /// first rendered sample, after seek and at the first layer's start).
-public struct Timeline: Sendable {
+public struct Timeline: Sendable, Hashable {
     /// Output sample rate the positions are expressed in.
     public var sampleRate: Double
     /// Every voice (one per scheduled event occurrence), sorted by ``VoiceTable/start``.

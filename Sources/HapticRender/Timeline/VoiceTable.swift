@@ -9,9 +9,15 @@ public struct VoiceTable: Sendable, Hashable {
     /// One past the last sample of the voice (envelope release / decay tail included;
     /// for transients, the built-in transient length).
     public var end: [Int64] = []
-    /// Sample at which the sustained part ends and the release begins (sustained
-    /// envelopes); equals `start + duration`. For non-sustained envelopes the decay
-    /// starts right after the attack and this is the nominal end.
+    /// Sample at which the envelope leaves its peak and starts falling to `end`:
+    /// - sustained continuous (AR): `Time + EventDuration` (the release begins; `end =
+    ///   releaseStart + releaseSamples`);
+    /// - non-sustained continuous (AD): `start + attackSamples` (the decay begins; `end =
+    ///   releaseStart + decaySamples`);
+    /// - AudioCustom: `end − releaseSamples` (fade-out ending at the audio end), or `end`
+    ///   without the volume envelope;
+    /// - HapticTransient: `end` (no envelope).
+    /// Always `start ≤ releaseStart ≤ end`.
     public var releaseStart: [Int64] = []
     public var kind: [VoiceKind] = []
     /// Which layer (player) the voice belongs to: selects its lanes.
@@ -26,7 +32,10 @@ public struct VoiceTable: Sendable, Hashable {
     /// Audio: `AudioPitch` (−1…1). Haptic: 0.
     public var pitch: [Float] = []
 
-    /// Envelope segment lengths in samples (already including envelope-time controls).
+    /// Envelope segment lengths in samples (already including envelope-time controls; never
+    /// rate-scaled). All three are filled for every envelope event whatever `sustained` says;
+    /// transients have 0. Attack and decay read their controls at `start`, release at
+    /// `releaseStart` (AudioCustom: at `end`).
     public var attackSamples: [Int32] = []
     public var decaySamples: [Int32] = []
     public var releaseSamples: [Int32] = []

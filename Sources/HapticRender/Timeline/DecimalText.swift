@@ -1,0 +1,22 @@
+/// Fixed-point text for doubles without Foundation's `String(format:)`. Halves round away from
+/// zero. O(digits).
+func fixedText(_ x: Double, decimals: Int) -> String {
+    guard x.isFinite else { return String(x) }
+    var scale: Int64 = 1
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (x.magnitude * Double(scale)).rounded()
+    guard scaled < 9.0e18 else { return String(x) }
+    let units = Int64(scaled)
+    let whole = String(units / scale)
+    var text = (x < 0 && units != 0 ? "-" : "") + whole
+    if decimals > 0 {
+        let frac = String(units % scale)
+        text += "." + String(repeating: "0", count: decimals - frac.count) + frac
+    }
+    return text
+}
+
+/// `text` right-aligned in `width` columns. O(width).
+func padLeft(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+}

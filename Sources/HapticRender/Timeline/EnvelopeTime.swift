@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one law mapping normalized envelope values (0…1) to seconds, for attack, decay and
+/// release alike: `T(x) = 0.02 · 2^(8x)` s, i.e. 20 ms (x = 0) … 320 ms (0.5) … 5.12 s (1).
+///
+/// Why: Core Haptics' `-[CHHapticEvent fullDuration]` adds `0.02·2^(8r) − 0.04` s for a
+/// sustained event's `ReleaseTime` r (ahap-spec.md §3.2); the headers say every envelope time
+/// grows "exponentially", so we infer the same law for attack and decay (an inference, [I]).
+/// The scheduler runs off the render thread, so libm's `exp2` is fine here. O(1).
+public enum EnvelopeTime {
+    /// `T(0)`: the shortest envelope segment, in seconds.
+    public static let minimumSeconds = 0.02
+    /// `log2(T(1) / T(0))`: the range spans 8 octaves (20 ms … 5.12 s).
+    public static let octaves = 8.0
+
+    /// Seconds for a normalized envelope value; `x` is clamped to 0…1 first (the combined
+    /// event + control value is clamped to the event parameter's range, ahap-spec.md §4.2).
+    @inlinable public static func seconds(_ x: Double) -> Double {
+        minimumSeconds * exp2(octaves * min(max(x, 0), 1))
+    }
+
+    /// What Core Haptics adds to a sustained event's duration for an explicit `ReleaseTime`
+    /// when it computes the pattern duration (ahap-spec.md §6): `T(r) − 0.04` s.
+    @inlinable public static func patternDurationReleaseTerm(_ releaseTime: Double) -> Double {
+        seconds(releaseTime) - 0.04
+    }
+}
