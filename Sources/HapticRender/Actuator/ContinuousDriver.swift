@@ -34,10 +34,18 @@ public struct ContinuousDriver: Sendable, Hashable {
         overdriveSamplesLeft = overdrive ? config.maxOverdriveSamples : 0
     }
 
+    /// ``isDriving`` / ``isFinished`` as `@_noLocks` methods for the render loop (debug builds
+    /// cannot analyze computed-property getters).
+    @inlinable @_noLocks public func isDrivingNow() -> Bool {
+        if case .running = phase { return true } else { return false }
+    }
+    @inlinable @_noLocks public func isFinishedNow() -> Bool {
+        if case .finished = phase { return true } else { return false }
+    }
     /// True once released, braked and back at 0 V.
-    @inlinable public var isFinished: Bool { phase == .finished }
+    @_transparent public var isFinished: Bool { phase == .finished }
     /// True while the carrier runs (before ``release(brake:)``).
-    @inlinable public var isDriving: Bool { phase == .running }
+    @_transparent public var isDriving: Bool { phase == .running }
 
     /// Ends the carrier; brakes next (unless `brake` is false or another voice drives).
     @inlinable @_noLocks

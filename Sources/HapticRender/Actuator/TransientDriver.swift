@@ -56,12 +56,20 @@ public struct TransientDriver: Sendable, Hashable {
         if amplitude == 0 { phase = .finished }
     }
 
+    /// ``isDriving`` / ``isFinished`` as `@_noLocks` methods for the render loop (debug builds
+    /// cannot analyze computed-property getters).
+    @inlinable @_noLocks public func isDrivingNow() -> Bool {
+        if case .pulse = phase { return true } else { return false }
+    }
+    @inlinable @_noLocks public func isFinishedNow() -> Bool {
+        if case .finished = phase { return true } else { return false }
+    }
     /// True once the click (pulse, brake, return to 0 V) is over; ``drive(velocity:excursion:othersDriving:)`` then returns 0.
-    @inlinable public var isFinished: Bool { phase == .finished }
+    @_transparent public var isFinished: Bool { phase == .finished }
     /// True during the pulse (the part other voices' brakes must not fight).
-    @inlinable public var isDriving: Bool { phase == .pulse }
+    @_transparent public var isDriving: Bool { phase == .pulse }
     /// True while braking.
-    @inlinable public var isBraking: Bool { phase == .brake }
+    @_transparent public var isBraking: Bool { phase == .brake }
 
     /// Next drive sample in volts, given the actuator's current velocity (m/s) and excursion (m).
     @inlinable @_noLocks

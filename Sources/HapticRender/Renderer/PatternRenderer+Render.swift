@@ -47,8 +47,9 @@ extension PatternRenderer {
             case .audioBrightnessControl: slot = 5
             default: continue  // envelope-time controls act at event start: scheduled only
             }
-            let r = p.id.range
-            let value = Float(min(max(p.value, r.lowerBound), r.upperBound))
+            // Intensity and volume controls (slots 0, 2) multiply (0…1); the others add (−1…1).
+            let low = slot == 0 || slot == 2 ? 0.0 : -1.0
+            let value = Float(min(max(p.value, low), 1))
             (laneReaders + p.layer * lanes + slot).pointee
                 .override(value: value, from: max(p.sample, position))
         }
@@ -75,22 +76,31 @@ extension PatternRenderer {
             nextVoice += 1
             switch spec.kind {
             case .hapticContinuous:
-                continuous.append(ContinuousHapticVoice(spec: spec, driver: ContinuousDriver(config: driverConfig)))
+                if continuous.count < continuous.capacity {
+                    continuous.storage[continuous.count] = ContinuousHapticVoice(spec: spec, driver: ContinuousDriver(config: driverConfig))
+                    continuous.count &+= 1
+                }
             case .hapticTransient:
                 // Intensity controls and curves scale a transient by their value at its onset.
                 let control = lane(spec.layer, 0)[0]
                 let intensity = Double(min(max(spec.level * control, 0), 1))
                 let driver = TransientDriver(config: driverConfig, lookup: lookup,
                                              sharpness: Double(spec.timbre), intensity: intensity)
-                transients.append(TransientHapticVoice(driver: driver))
+                if transients.count < transients.capacity {
+                    transients.storage[transients.count] = TransientHapticVoice(driver: driver)
+                    transients.count &+= 1
+                }
             case .audioContinuous:
-                tones.append(ToneVoice(spec: spec))
+                if tones.count < tones.capacity {
+                    tones.storage[tones.count] = ToneVoice(spec: spec)
+                    tones.count &+= 1
+                }
             case .audioCustom:
                 guard spec.resource >= 0, let samples = clipSamples[spec.resource] else { continue }
                 var s = spec
                 let length = Float(spec.end - spec.start)
                 if spec.usesEnvelope {
-                    let fade = Float(AudioMapping.customFadeSeconds * sampleRate)
+                    let fade = customFadeSamples
                     let release = max(spec.envelope.release, fade)
                     s.envelope = Envelope(attack: max(spec.envelope.attack, fade), decay: 1, release: release,
                                           releaseStart: length - release, sustained: true)
@@ -99,9 +109,12 @@ extension PatternRenderer {
                     s.envelope = Envelope(attack: 1, decay: 1, release: 1, releaseStart: length, sustained: true)
                     s.envelope.attack = 0.000_001
                 }
-                clipVoices.append(ClipVoice(spec: s, player: ClipPlayer(
+                if clipVoices.count < clipVoices.capacity {
+                    clipVoices.storage[clipVoices.count] = ClipVoice(spec: s, player: ClipPlayer(
                     samples: samples, frames: clipFrames[spec.resource],
-                    channels: clipChannels[spec.resource], loops: spec.loops)))
+                    channels: clipChannels[spec.resource], loops: spec.loops))
+                    clipVoices.count &+= 1
+                }
             }
         }
     }
@@ -123,8 +136,8 @@ extension PatternRenderer {
             for i in from..<to {
                 let n = position + Int64(i)
                 let gain = min(max(spec.level * volume[i], 0), 1)
-                    * spec.envelope.gain(at: Float(n - spec.start)) * AudioMapping.tonePeak
-                let hz = AudioMapping.toneBaseFrequency
+                    * spec.envelope.gain(at: Float(n - spec.start)) * tonePeak
+                let hz = toneBaseFrequency
                     * AudioMapping.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
                 let x = p.pointee.oscillator.next(
                     frequency: hz, brightness: min(max(spec.timbre + bright[i], 0), 1),
@@ -134,7 +147,14 @@ extension PatternRenderer {
                 right[i] += x * gain * g.right
             }
         }
-        tones.removeAll { $0.spec.end <= chunkEnd }
+        // Order-preserving compaction (see VoicePool), written out: generic calls are rejected
+        // by @_noLocks in debug builds.
+        var kept = 0
+        for i in 0..<tones.count where !(tones.storage[i].spec.end <= chunkEnd) {
+            if kept != i { tones.storage[kept] = tones.storage[i] }
+            kept &+= 1
+        }
+        tones.count = kept
 
         let twoPiOverRate = 2 * Float.pi * inverseSampleRate
         for v in 0..<clipVoices.count {
@@ -163,7 +183,12 @@ extension PatternRenderer {
                 right[i] += r * gain * g.right
             }
         }
-        clipVoices.removeAll { $0.spec.end <= chunkEnd || $0.player.isExhausted }
+        kept = 0
+        for i in 0..<clipVoices.count where !(clipVoices.storage[i].spec.end <= chunkEnd || clipVoices.storage[i].player.exhausted()) {
+            if kept != i { clipVoices.storage[kept] = clipVoices.storage[i] }
+            kept &+= 1
+        }
+        clipVoices.count = kept
     }
 
     /// Runs the haptic voices and the actuator sample by sample: the transient brakes need the
@@ -176,7 +201,7 @@ extension PatternRenderer {
         // Fast path: nothing sounds and the actuator is at rest in Hi-Z — stepping it with 0 V
         // is an identity, so the chunk is exact zeros either way.
         if continuous.count == 0, transients.count == 0, model.x == 0, model.v == 0,
-           model.uPrev == 0, model.isHighImpedance
+           model.uPrev == 0, model.idleSamples >= model.lowZHoldSamples
         {
             for i in 0..<frames { drive[i] = 0; accel[i] = 0; excursion[i] = 0 }
             return
@@ -189,7 +214,7 @@ extension PatternRenderer {
             let drivingBefore = drivingLastSample
             for c in 0..<continuous.count {
                 let p = continuous.storage + c
-                let wasDriving = p.pointee.driver.isDriving
+                let wasDriving = p.pointee.driver.isDrivingNow()
                 let others = drivingBefore - (wasDriving ? 1 : 0) > 0
                 var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
                 if !p.pointee.released {
@@ -205,14 +230,14 @@ extension PatternRenderer {
                     }
                 }
                 sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
-                if p.pointee.driver.isDriving { driving += 1 }
+                if p.pointee.driver.isDrivingNow() { driving += 1 }
             }
             for t in 0..<transients.count {
                 let p = transients.storage + t
-                let wasDriving = p.pointee.driver.isDriving
+                let wasDriving = p.pointee.driver.isDrivingNow()
                 let others = drivingBefore - (wasDriving ? 1 : 0) > 0
                 sum += p.pointee.driver.drive(velocity: v, excursion: x, othersDriving: others)
-                if p.pointee.driver.isDriving { driving += 1 }
+                if p.pointee.driver.isDrivingNow() { driving += 1 }
             }
             drivingLastSample = driving
             let volts = excursionGuard.limit(volts: sum, excursion: x, velocity: v)
@@ -221,8 +246,18 @@ extension PatternRenderer {
             accel[i] = Float(s.acceleration * accelerationScale)
             excursion[i] = Float(s.excursion * excursionScale)
         }
-        continuous.removeAll { $0.driver.isFinished }
-        transients.removeAll { $0.driver.isFinished }
+var kept = 0
+        for i in 0..<continuous.count where !(continuous.storage[i].driver.isFinishedNow()) {
+            if kept != i { continuous.storage[kept] = continuous.storage[i] }
+            kept &+= 1
+        }
+        continuous.count = kept
+        kept = 0
+        for i in 0..<transients.count where !(transients.storage[i].driver.isFinishedNow()) {
+            if kept != i { transients.storage[kept] = transients.storage[i] }
+            kept &+= 1
+        }
+        transients.count = kept
     }
 
     /// Copies the chunk's signals into the caller's interleaved buffer.

@@ -41,6 +41,11 @@ public struct PatternRenderer: ~Copyable {
     @usableFromInline let channelCount: Int
     @usableFromInline let channelSources: UnsafeMutablePointer<Int>  // index of the source signal per channel
     @usableFromInline let sampleRate: Double
+    // Mapping constants copied into stored properties: static accessors are calls that
+    // `@_noLocks` cannot look into in debug builds.
+    @usableFromInline let customFadeSamples: Float
+    @usableFromInline let tonePeak = AudioMapping.tonePeak
+    @usableFromInline let toneBaseFrequency = AudioMapping.toneBaseFrequency
     @usableFromInline let inverseSampleRate: Float
 
     // Timeline copies.
@@ -105,6 +110,7 @@ public struct PatternRenderer: ~Copyable {
         }
         let rate = configuration.sampleRate
         sampleRate = rate
+        customFadeSamples = Float(AudioMapping.customFadeSeconds * rate)
         inverseSampleRate = Float(1 / rate)
         channels = configuration.channels
         channelCount = channels.count

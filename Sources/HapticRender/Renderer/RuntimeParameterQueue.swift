@@ -2,7 +2,7 @@ import HapticPattern
 import Synchronization
 
 /// A dynamic-parameter change sent while rendering (`sendParameters(_:atTime:)`).
-public struct RuntimeParameter: Sendable, Hashable {
+public struct QueuedParameter: Sendable, Hashable {
     public var id: DynamicParameterID
     /// Control value; clamped to ``DynamicParameterID/range`` when applied.
     public var value: Double
@@ -54,7 +54,7 @@ public final class RuntimeParameterQueue: @unchecked Sendable {
 
     /// Enqueues a change. Returns `false` (dropping it) when the queue is full. Wait-free.
     @discardableResult
-    public func push(_ parameter: RuntimeParameter) -> Bool {
+    public func push(_ parameter: QueuedParameter) -> Bool {
         let c = consumer
         let t = c.tail.pointee.load(ordering: .relaxed)
         let h = c.head.pointee.load(ordering: .acquiring)
@@ -66,14 +66,14 @@ public final class RuntimeParameterQueue: @unchecked Sendable {
 
     /// The render thread's end of the queue: raw pointers only, valid while the queue lives.
     @usableFromInline struct Consumer {
-        @usableFromInline let storage: UnsafeMutablePointer<RuntimeParameter>
+        @usableFromInline let storage: UnsafeMutablePointer<QueuedParameter>
         @usableFromInline let mask: Int
         @usableFromInline let head: UnsafeMutablePointer<Atomic<Int>>  // next slot to read
         @usableFromInline let tail: UnsafeMutablePointer<Atomic<Int>>  // next slot to write
 
         /// Dequeues the oldest change, if any. Wait-free; consumer thread only.
         @_noLocks
-        func pop() -> RuntimeParameter? {
+        func pop() -> QueuedParameter? {
             let h = head.pointee.load(ordering: .relaxed)
             let t = tail.pointee.load(ordering: .acquiring)
             guard h != t else { return nil }

@@ -17,24 +17,40 @@
     @usableFromInline var usesEnvelope: Bool
 }
 
+// Explicit `@_noLocks` initializers: the render loop creates voices, and `@_noLocks` cannot
+// see into implicit memberwise initializers in debug builds.
+
 @usableFromInline struct ContinuousHapticVoice {
     @usableFromInline var spec: VoiceSpec
     @usableFromInline var driver: ContinuousDriver
     @usableFromInline var released = false
+    @_noLocks init(spec: VoiceSpec, driver: ContinuousDriver) {
+        self.spec = spec
+        self.driver = driver
+    }
 }
 
 @usableFromInline struct TransientHapticVoice {
     @usableFromInline var driver: TransientDriver
+    @_noLocks init(driver: TransientDriver) { self.driver = driver }
 }
 
 @usableFromInline struct ToneVoice {
     @usableFromInline var spec: VoiceSpec
-    @usableFromInline var oscillator = ToneOscillator()
+    @usableFromInline var oscillator: ToneOscillator
+    @_noLocks init(spec: VoiceSpec) {
+        self.spec = spec
+        oscillator = ToneOscillator(phase: 0)
+    }
 }
 
 @usableFromInline struct ClipVoice {
     @usableFromInline var spec: VoiceSpec
     @usableFromInline var player: ClipPlayer
+    @_noLocks init(spec: VoiceSpec, player: ClipPlayer) {
+        self.spec = spec
+        self.player = player
+    }
 }
 
 /// A fixed-capacity, order-preserving pool of active voices.

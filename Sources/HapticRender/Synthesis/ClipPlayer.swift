@@ -14,7 +14,7 @@
     public var lowLeft: Float = 0
     public var lowRight: Float = 0
 
-    @inlinable
+    @inlinable @_noLocks
     public init(samples: UnsafePointer<Float>, frames: Int, channels: Int, loops: Bool) {
         self.samples = samples
         self.frames = frames
@@ -23,9 +23,10 @@
     }
 
     /// Whether a non-looping clip has played to its end.
-    @inlinable public var isExhausted: Bool { !loops && position >= Double(frames) }
+    @inlinable public var isExhausted: Bool { exhausted() }
+    @inlinable @_noLocks func exhausted() -> Bool { !loops && position >= Double(frames) }
 
-    @inlinable @inline(__always)
+    @inlinable @inline(__always) @_noLocks
     func frame(_ index: Int, channel: Int) -> Float {
         var i = index
         if loops {
@@ -37,7 +38,7 @@
         return samples[i &* channels &+ channel]
     }
 
-    @inlinable @inline(__always)
+    @inlinable @inline(__always) @_noLocks
     func hermite(_ base: Int, _ t: Float, channel: Int) -> Float {
         let y0 = frame(base - 1, channel: channel)
         let y1 = frame(base, channel: channel)
@@ -51,9 +52,9 @@
 
     /// Returns the next stereo frame (mono clips are duplicated) and advances by `rate`.
     /// - Parameter lowPass: one-pole coefficient in (0, 1]; 1 is transparent.
-    @inlinable @inline(__always)
+    @inlinable @inline(__always) @_noLocks
     public mutating func next(rate: Float, lowPass: Float) -> (left: Float, right: Float) {
-        if isExhausted { return (0, 0) }
+        if exhausted() { return (0, 0) }
         let base = Int(position)
         let t = Float(position - Double(base))
         let l = hermite(base, t, channel: 0)

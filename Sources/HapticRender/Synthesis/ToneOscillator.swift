@@ -6,16 +6,16 @@
 /// brightness. See ``AudioMapping`` for the pitch and brightness laws.
 @frozen public struct ToneOscillator: Sendable {
     /// Phase in cycles, [0, 1).
-    public var phase: Float = 0
+    public var phase: Float
 
-    @inlinable public init() {}
+    @inlinable @_noLocks public init(phase: Float = 0) { self.phase = phase }
 
     /// Returns the next sample (unit RMS-normalized tone, peak ≈ 1) and advances the phase.
     /// - Parameters:
     ///   - frequency: Fundamental in Hz (< Nyquist / harmonics).
     ///   - brightness: Effective `AudioBrightness`, 0…1.
     ///   - sampleRate: Output rate in Hz (reciprocal passed to avoid a division per sample).
-    @inlinable @inline(__always)
+    @inlinable @inline(__always) @_noLocks
     public mutating func next(frequency: Float, brightness: Float, inverseSampleRate: Float) -> Float {
         let s1 = sinCycles(phase)
         let c1 = sinCycles(phase + 0.25)
@@ -26,7 +26,7 @@
         var sum: Float = 0
         var energy: Float = 0
         var k: Float = 1
-        for _ in 0..<AudioMapping.toneHarmonics {
+        for _ in 0..<8 {  // AudioMapping.toneHarmonics (a literal: static accessors are opaque to @_noLocks in debug)
             let a = weight / k
             sum += a * sK
             energy += a * a
@@ -45,7 +45,7 @@
 /// `1/√x` for x in [1, 2] (the tone's harmonic energy) by Newton's iteration from a fixed
 /// start: pure arithmetic, so it passes `@_noLocks` in debug builds, where `squareRoot()` is
 /// a C call. Four iterations from y₀ = 0.85 reach Float precision on that interval. O(1).
-@inlinable @inline(__always)
+@inlinable @inline(__always) @_noLocks
 func reciprocalSquareRoot(_ x: Float) -> Float {
     var y: Float = 0.85
     for _ in 0..<4 { y = y * (1.5 - 0.5 * x * y * y) }
