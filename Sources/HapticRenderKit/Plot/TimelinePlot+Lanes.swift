@@ -2,9 +2,9 @@
 /// its background, grid, titles and value labels, and its marks clipped to the plot area.
 extension TimelinePlot {
     /// Fill and stroke of `AudioContinuous` boxes (legend uses the same).
-    static let audioToneStyle = "fill=\"#15aabf\" fill-opacity=\"0.55\" stroke=\"#0c8599\" stroke-width=\"1\""
+    static let audioToneStyle = "fill=\"#15aabf\" stroke=\"#0c8599\" stroke-width=\"1\""
     /// Fill and stroke of `AudioCustom` boxes.
-    static let audioClipStyle = "fill=\"#40c057\" fill-opacity=\"0.5\" stroke=\"#2b8a3e\" stroke-width=\"1\""
+    static let audioClipStyle = "fill=\"#40c057\" stroke=\"#2b8a3e\" stroke-width=\"1\""
 
     /// Colours of the signal lanes: neutral, distinct from the sharpness scale's purples and oranges.
     static func signalColor(_ kind: Lane.Kind) -> String {
@@ -281,7 +281,7 @@ extension TimelinePlot {
     // MARK: - Audio events
 
     /// Audio events as boxes in up to three rows (overlapping events take separate rows);
-    /// box height is the volume, custom clips are labelled with their file name when the
+    /// fill strength is the volume, custom clips are labelled with their file name when the
     /// box is wide enough. A box that falls entirely inside what its row has already painted
     /// is skipped, so a row draws at most O(width) boxes.
     private static func drawAudioEvents(
@@ -330,11 +330,12 @@ extension TimelinePlot {
             default: continue  // haptic events belong to their own lane
             }
             let rowTop = lane.top + 4 + Double(row) * rowHeight
-            let h = max(0.25, clamp01(volume)) * (rowHeight - 2)
-            svg.rect(x: x0, y: rowTop + rowHeight - 1 - h, width: x1 - x0, height: h,
-                     attributes: "rx=\"1.5\" " + style)
-            if let text = fitted(name, width: x1 - x0 - 6) {
-                svg.label(text, x: x0 + 3, y: rowTop + min(rowHeight - 4, 13), cssClass: "event-label")
+            // Full-height boxes keep labels readable; volume shows as the fill's strength.
+            let opacity = SVGBuilder.fixed(0.15 + 0.6 * clamp01(volume), decimals: 2)
+            svg.rect(x: x0, y: rowTop + 1, width: x1 - x0, height: rowHeight - 2,
+                     attributes: "rx=\"2\" fill-opacity=\"\(opacity)\" " + style)
+            if let text = fitted(name, width: x1 - x0 - 8) {
+                svg.label(text, x: x0 + 4, y: rowTop + rowHeight / 2 + 3.5, cssClass: "event-label")
             }
         }
     }

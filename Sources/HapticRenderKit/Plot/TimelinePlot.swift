@@ -80,7 +80,7 @@ public enum TimelinePlot {
                 (.hapticEvents, "haptic-events", "Haptic events", "intensity 0–1", 124),
                 (.intensity, "intensity", "Intensity", "effective, 0–1", 58),
                 (.sharpness, "sharpness", "Sharpness", "effective, 0–1", 58),
-                (.audioEvents, "audio-events", "Audio events", "tone / custom clip", 66),
+                (.audioEvents, "audio-events", "Audio events", "fill strength = volume", 66),
                 (.drive, "drive", "Drive", "normalized", 92),
                 (
                     .acceleration, "acceleration", "Acceleration",
@@ -183,7 +183,9 @@ public enum TimelinePlot {
         svg.label(data.title, x: 24, y: 36, cssClass: "title")
         let transients = data.hapticEvents.count { if case .hapticTransient = $0.kind { true } else { false } }
         var parts = [
-            "duration \(clock(data.duration)) (\(SVGBuilder.fixed(data.duration, decimals: 3)) s)",
+            data.duration >= 60
+                ? "duration \(clock(data.duration)) (\(SVGBuilder.fixed(data.duration, decimals: 3)) s)"
+                : "duration \(SVGBuilder.fixed(data.duration, decimals: 3)) s",
             "actuator \(data.actuatorName)",
             "\(grouped(transients)) transient, \(grouped(data.hapticEvents.count - transients)) continuous haptic events",
             "\(grouped(data.audioEvents.count)) audio events",
@@ -238,10 +240,10 @@ public enum TimelinePlot {
                     + "fill=\"\(SharpnessColorScale.color(0.2))\" fill-opacity=\"0.75\"/>\n")
         }
         item("AudioContinuous tone") { svg, x in
-            svg.rect(x: x, y: y - 6, width: 14, height: 12, attributes: "rx=\"2\" \(audioToneStyle)")
+            svg.rect(x: x, y: y - 6, width: 14, height: 12, attributes: "rx=\"2\" fill-opacity=\"0.6\" \(audioToneStyle)")
         }
         item("AudioCustom clip (file name)") { svg, x in
-            svg.rect(x: x, y: y - 6, width: 14, height: 12, attributes: "rx=\"2\" \(audioClipStyle)")
+            svg.rect(x: x, y: y - 6, width: 14, height: 12, attributes: "rx=\"2\" fill-opacity=\"0.6\" \(audioClipStyle)")
         }
         item("signals: min–max per pixel column") { svg, x in
             svg.raw(
