@@ -60,7 +60,7 @@ enum PlotFixtures {
         let r = 0.995, w = 2 * Double.pi * 170 / sampleRate
         for i in 0..<n {
             let y = Double(drive[i]) * 0.05 + 2 * r * cos(w) * y1 - r * r * y2
-            acceleration[i] = Float(max(-1, min(1, y * 0.06)))
+            acceleration[i] = Float(max(-1, min(1, y * 0.045)))
             (y2, y1) = (y1, y)
         }
         var left = [Float](repeating: 0, count: n), right = [Float](repeating: 0, count: n)
