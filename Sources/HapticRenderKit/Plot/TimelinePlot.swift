@@ -31,7 +31,7 @@ public enum TimelinePlot {
             drawLane(&svg, lane: lane, layout: layout, data: data)
         }
         drawTimeAxis(&svg, layout: layout, ticks: layout.ticks, y: layout.lanesBottom + 6)
-        drawLegend(&svg, layout: layout, data: data)
+        drawLegend(&svg, layout: layout)
         svg.raw("</svg>\n")
         return svg.text
     }
@@ -68,6 +68,8 @@ public enum TimelinePlot {
         var lanesBottom: Double { lanes.last?.bottom ?? 0 }
         /// Top of the legend block.
         let legendTop: Double
+        /// How the legend flows at this width.
+        let legend: LegendPlan
 
         init(width: Int, data: PlotData) {
             self.width = width
@@ -98,7 +100,9 @@ public enum TimelinePlot {
             ticks = TimelinePlot.timeTicks(
                 duration: duration, maximumCount: max(2, Int((plotRight - plotLeft) / 90)))
             legendTop = y - 10 + 58
-            height = Int(legendTop + 92)
+            legend = LegendPlan(
+                availableWidth: plotRight - plotLeft, fullScaleG: data.accelerationFullScaleG)
+            height = Int(legendTop + legend.height)
         }
 
         /// x of time `t` (not clamped).
@@ -114,7 +118,7 @@ public enum TimelinePlot {
         func columnX(_ c: Int) -> Double { plotLeft + (Double(c) + 0.5) * plotWidth / Double(columns) }
     }
 
-    // MARK: - Document, title, legend
+    // MARK: - Document and title
 
     private static func drawDocumentStart(_ svg: inout SVGBuilder, layout: Layout, data: PlotData) {
         let w = layout.width, h = layout.height
@@ -192,76 +196,6 @@ public enum TimelinePlot {
         ]
         if data.sampleRate > 0 { parts.append("\(trimmed(data.sampleRate / 1000)) kHz") }
         svg.label(parts.joined(separator: "  ·  "), x: 24, y: 60, cssClass: "subtitle")
-        svg.raw("</g>\n")
-    }
-
-    private static func drawLegend(_ svg: inout SVGBuilder, layout: Layout, data: PlotData) {
-        let top = layout.legendTop
-        svg.raw("<g id=\"legend\">\n")
-        // Sharpness colour bar.
-        let barX = layout.plotLeft, barW = 220.0
-        svg.label("Sharpness colour", x: 24, y: top + 12, cssClass: "legend-head")
-        svg.rect(
-            x: barX, y: top + 2, width: barW, height: 12,
-            attributes: "rx=\"2\" fill=\"url(#sharpness-horizontal)\"")
-        for (t, text) in [(0.0, "0 round"), (0.5, "0.5"), (1.0, "1 crisp")] {
-            svg.label(
-                text, x: barX + t * barW, y: top + 28,
-                anchor: t == 0 ? "start" : (t == 1 ? "end" : "middle"), cssClass: "tick")
-        }
-
-        // Lane key: swatch + words, flowed left to right.
-        svg.label("Key", x: 24, y: top + 56, cssClass: "legend-head")
-        var x = barX
-        let y = top + 52.0
-        func item(_ words: String, swatch: (inout SVGBuilder, Double) -> Void) {
-            let width = 22 + Double(words.count) * 6.0
-            if x + width > layout.plotRight {
-                return  // narrow pictures drop key items rather than overlap them
-            }
-            swatch(&svg, x)
-            svg.label(words, x: x + 18, y: y + 4, cssClass: "legend")
-            x += width + 20
-        }
-        item("transient: stem height = intensity") { svg, x in
-            svg.line(
-                x1: x + 6, y1: y + 6, x2: x + 6, y2: y - 7,
-                attributes: "stroke=\"\(SharpnessColorScale.color(0.5))\" stroke-width=\"2\"")
-            svg.raw(
-                "<circle cx=\"\(SVGBuilder.format(x + 6))\" cy=\"\(SVGBuilder.format(y - 7))\" r=\"2.5\" "
-                    + "fill=\"\(SharpnessColorScale.color(0.5))\"/>\n")
-        }
-        item("continuous: envelope") { svg, x in
-            svg.raw(
-                "<polygon points=\"\(SVGBuilder.format(x)),\(SVGBuilder.format(y + 6)) "
-                    + "\(SVGBuilder.format(x + 4)),\(SVGBuilder.format(y - 6)) "
-                    + "\(SVGBuilder.format(x + 12)),\(SVGBuilder.format(y - 3)) "
-                    + "\(SVGBuilder.format(x + 14)),\(SVGBuilder.format(y + 6))\" "
-                    + "fill=\"\(SharpnessColorScale.color(0.2))\" fill-opacity=\"0.75\"/>\n")
-        }
-        item("AudioContinuous tone") { svg, x in
-            svg.rect(x: x, y: y - 6, width: 14, height: 12, attributes: "rx=\"2\" fill-opacity=\"0.6\" \(audioToneStyle)")
-        }
-        item("AudioCustom clip (file name)") { svg, x in
-            svg.rect(x: x, y: y - 6, width: 14, height: 12, attributes: "rx=\"2\" fill-opacity=\"0.6\" \(audioClipStyle)")
-        }
-        item("signals: min–max per pixel column") { svg, x in
-            svg.raw(
-                "<polygon points=\"\(SVGBuilder.format(x)),\(SVGBuilder.format(y)) "
-                    + "\(SVGBuilder.format(x + 3)),\(SVGBuilder.format(y - 6)) "
-                    + "\(SVGBuilder.format(x + 7)),\(SVGBuilder.format(y - 2)) "
-                    + "\(SVGBuilder.format(x + 10)),\(SVGBuilder.format(y - 6)) "
-                    + "\(SVGBuilder.format(x + 14)),\(SVGBuilder.format(y)) "
-                    + "\(SVGBuilder.format(x + 10)),\(SVGBuilder.format(y + 6)) "
-                    + "\(SVGBuilder.format(x + 7)),\(SVGBuilder.format(y + 2)) "
-                    + "\(SVGBuilder.format(x + 3)),\(SVGBuilder.format(y + 6))\" "
-                    + "fill=\"\(signalColor(.drive))\"/>\n")
-        }
-        svg.label(
-            "Intensity and sharpness lanes show the effective values after dynamic parameters and "
-                + "parameter curves. Drive and audio are normalized to ±1; acceleration is in g "
-                + "(±1 = ±\(trimmed(data.accelerationFullScaleG)) g full scale).",
-            x: barX, y: top + 80, cssClass: "legend")
         svg.raw("</g>\n")
     }
 
