@@ -1,0 +1,233 @@
+/// Draws a `PlotData` as one SVG picture: stacked lanes over a shared time axis.
+///
+/// Lanes, top to bottom: haptic events, effective intensity, effective sharpness, audio
+/// events, drive, actuator acceleration, audio waveform. Then the time axis and a legend.
+///
+/// The output is plain string building — no XML library, no floating-point formatting that
+/// depends on the platform — so the same `PlotData` and width always give identical bytes.
+/// Cost is O(samples + events + width): signals are reduced to a min/max pair per pixel
+/// column and event marks are merged per pixel column, so the SVG's size depends on the
+/// width, not on the pattern's length (≈ 0.3 MB at 1600 px whatever the pattern).
+///
+/// The root `<svg>` carries the plot geometry for scripts (the audition page's playhead):
+/// `data-plot-left` and `data-plot-width` (x of time 0 and px per `duration`, in viewBox
+/// units), `data-plot-top`/`data-plot-bottom` (the lanes' vertical extent) and
+/// `data-duration` (seconds).
+public enum TimelinePlot {
+    /// The default picture width in pixels (`ahap-render plot --width`).
+    public static let defaultWidth = 1600
+
+    /// The narrowest picture that still fits the lane labels and a usable plot area.
+    public static let minimumWidth = 480
+
+    /// Renders `data` as a standalone SVG document `width` pixels wide (clamped to at least
+    /// `minimumWidth`); the height follows from the lanes (about 1000 px).
+    public static func svg(for data: PlotData, width: Int = defaultWidth) -> String {
+        let layout = Layout(width: max(minimumWidth, width), data: data)
+        var svg = SVGBuilder(reservingCapacity: 1 << 19)
+        drawDocumentStart(&svg, layout: layout, data: data)
+        drawTitle(&svg, layout: layout, data: data)
+        for lane in layout.lanes {
+            drawLane(&svg, lane: lane, layout: layout, data: data)
+        }
+        drawTimeAxis(&svg, layout: layout, ticks: layout.ticks, y: layout.lanesBottom + 6)
+        drawLegend(&svg, layout: layout)
+        svg.raw("</svg>\n")
+        return svg.text
+    }
+
+    // MARK: - Geometry
+
+    /// One horizontal band of the picture.
+    struct Lane {
+        enum Kind { case hapticEvents, intensity, sharpness, audioEvents, drive, acceleration, audio }
+        var kind: Kind
+        /// Used for the group's `id` (`lane-<id>`) so tests and stylesheets can find it.
+        var id: String
+        var title: String
+        var unit: String
+        var top: Double
+        var height: Double
+        var bottom: Double { top + height }
+    }
+
+    /// Where everything goes; all values in SVG user units (= CSS px at 100 %).
+    struct Layout {
+        let width: Int
+        let height: Int
+        /// x of time 0; the lane titles and value labels live left of it.
+        let plotLeft: Double = 150
+        let plotRight: Double
+        /// One decimation column per pixel.
+        let columns: Int
+        let duration: Double
+        let lanes: [Lane]
+        let ticks: TimeTicks
+        var plotWidth: Double { plotRight - plotLeft }
+        var lanesTop: Double { lanes.first?.top ?? 0 }
+        var lanesBottom: Double { lanes.last?.bottom ?? 0 }
+        /// Top of the legend block.
+        let legendTop: Double
+        /// How the legend flows at this width.
+        let legend: LegendPlan
+
+        init(width: Int, data: PlotData) {
+            self.width = width
+            plotRight = Double(width - 28)
+            columns = max(1, Int(plotRight - plotLeft))
+            // A zero or invalid duration still gets an axis, so an empty pattern plots.
+            duration = (data.duration.isFinite && data.duration > 0) ? data.duration : 1
+            let stereo = !data.audioRight.isEmpty
+            let specs: [(Lane.Kind, String, String, String, Double)] = [
+                (.hapticEvents, "haptic-events", "Haptic events", "intensity 0–1", 124),
+                (.intensity, "intensity", "Intensity", "effective, 0–1", 58),
+                (.sharpness, "sharpness", "Sharpness", "effective, 0–1", 58),
+                (.audioEvents, "audio-events", "Audio events", "fill strength = volume", 66),
+                (.drive, "drive", "Drive", "normalized", 92),
+                (
+                    .acceleration, "acceleration", "Acceleration",
+                    "g, full scale ±\(TimelinePlot.trimmed(data.accelerationFullScaleG)) g", 92
+                ),
+                (.audio, "audio", "Audio", stereo ? "normalized, L / R" : "normalized", stereo ? 128 : 92),
+            ]
+            var y = 84.0
+            var lanes: [Lane] = []
+            for (kind, id, title, unit, height) in specs {
+                lanes.append(Lane(kind: kind, id: id, title: title, unit: unit, top: y, height: height))
+                y += height + 10
+            }
+            self.lanes = lanes
+            ticks = TimelinePlot.timeTicks(
+                duration: duration, maximumCount: max(2, Int((plotRight - plotLeft) / 90)))
+            legendTop = y - 10 + 58
+            legend = LegendPlan(
+                availableWidth: plotRight - plotLeft, fullScaleG: data.accelerationFullScaleG)
+            height = Int(legendTop + legend.height)
+        }
+
+        /// x of time `t` (not clamped).
+        func x(_ t: Double) -> Double { plotLeft + t / duration * plotWidth }
+
+        /// The pixel column of time `t`, clamped to the plot.
+        func column(_ t: Double) -> Int {
+            guard t.isFinite else { return 0 }
+            return min(columns - 1, max(0, Int((t / duration * Double(columns)).rounded(.down))))
+        }
+
+        /// x of the centre of column `c`.
+        func columnX(_ c: Int) -> Double { plotLeft + (Double(c) + 0.5) * plotWidth / Double(columns) }
+    }
+
+    // MARK: - Document and title
+
+    private static func drawDocumentStart(_ svg: inout SVGBuilder, layout: Layout, data: PlotData) {
+        let w = layout.width, h = layout.height
+        svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        svg.raw(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" "
+                + "viewBox=\"0 0 \(w) \(h)\" role=\"img\" "
+                + "aria-label=\"\(SVGBuilder.escape("Haptic timeline of " + data.title))\" "
+                + "data-plot-left=\"\(SVGBuilder.format(layout.plotLeft))\" "
+                + "data-plot-width=\"\(SVGBuilder.format(layout.plotWidth))\" "
+                + "data-plot-top=\"\(SVGBuilder.format(layout.lanesTop))\" "
+                + "data-plot-bottom=\"\(SVGBuilder.format(layout.lanesBottom))\" "
+                + "data-duration=\"\(SVGBuilder.fixed(layout.duration, decimals: 6))\">\n")
+        svg.raw("<title>\(SVGBuilder.escape(data.title))</title>\n")
+        // Classes keep repeated presentation out of the (many) marks. Fonts: the first
+        // installed wins; Liberation/DejaVu are what headless Linux renderers have.
+        svg.raw(
+            """
+            <style>
+            text{font-family:Inter,'Helvetica Neue',Helvetica,Arial,'Liberation Sans','DejaVu Sans',sans-serif;fill:#1f2328}
+            .title{font-size:20px;font-weight:600}
+            .subtitle{font-size:12.5px;fill:#57606a}
+            .lane-title{font-size:12.5px;font-weight:600}
+            .lane-unit{font-size:10.5px;fill:#6e7781}
+            .tick{font-size:10.5px;fill:#57606a}
+            .axis-title{font-size:11.5px;fill:#57606a}
+            .legend{font-size:11px;fill:#424a53}
+            .legend-head{font-size:11px;font-weight:600}
+            .event-label{font-size:10px;fill:#1f2328}
+            .empty{font-size:11px;fill:#8c959f;font-style:italic}
+            .lane-bg{fill:#f6f8fa}
+            .grid{stroke:#e1e4e8;stroke-width:1}
+            .zero{stroke:#c9ced4;stroke-width:1}
+            .axis-line{stroke:#8c959f;stroke-width:1}
+            </style>
+
+            """)
+        svg.rect(x: 0, y: 0, width: Double(w), height: Double(h), attributes: "fill=\"#ffffff\"")
+        // The sharpness gradient, bottom (0) to top (1); also used by the legend bar.
+        svg.raw("<defs>\n")
+        for lane in layout.lanes {
+            svg.raw("<clipPath id=\"clip-\(lane.id)\">")
+            svg.rect(
+                x: layout.plotLeft, y: lane.top, width: layout.plotWidth, height: lane.height,
+                attributes: "")
+            svg.raw("</clipPath>\n")
+        }
+        svg.raw("<linearGradient id=\"sharpness-horizontal\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\">\n")
+        drawGradientStops(&svg)
+        svg.raw("</linearGradient>\n")
+        svg.raw("</defs>\n")
+    }
+
+    /// Nine stops reproduce the scale's piecewise-linear interpolation closely.
+    static func drawGradientStops(_ svg: inout SVGBuilder) {
+        for i in 0...8 {
+            let t = Double(i) / 8
+            svg.raw(
+                "<stop offset=\"\(SVGBuilder.fixed(t, decimals: 3))\" "
+                    + "stop-color=\"\(SharpnessColorScale.hex(at: t))\"/>\n")
+        }
+    }
+
+    private static func drawTitle(_ svg: inout SVGBuilder, layout: Layout, data: PlotData) {
+        svg.raw("<g id=\"title\">\n")
+        svg.label(data.title, x: 24, y: 36, cssClass: "title")
+        let transients = data.hapticEvents.count { if case .hapticTransient = $0.kind { true } else { false } }
+        var parts = [
+            data.duration >= 60
+                ? "duration \(clock(data.duration)) (\(SVGBuilder.fixed(data.duration, decimals: 3)) s)"
+                : "duration \(SVGBuilder.fixed(data.duration, decimals: 3)) s",
+            "actuator \(data.actuatorName)",
+            "\(grouped(transients)) transient, \(grouped(data.hapticEvents.count - transients)) continuous haptic events",
+            "\(grouped(data.audioEvents.count)) audio events",
+        ]
+        if data.sampleRate > 0 { parts.append("\(trimmed(data.sampleRate / 1000)) kHz") }
+        svg.label(parts.joined(separator: "  ·  "), x: 24, y: 60, cssClass: "subtitle")
+        svg.raw("</g>\n")
+    }
+
+    // MARK: - Text helpers
+
+    /// `m:ss.mmm` for durations of a minute or more, `s.mmm s` below.
+    static func clock(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 60 else {
+            return SVGBuilder.fixed(seconds.isFinite ? seconds : 0, decimals: 3) + " s"
+        }
+        let millis = Int((seconds * 1000).rounded())
+        let minutes = millis / 60_000
+        let rest = SVGBuilder.fixed(Double(millis % 60_000) / 1000, decimals: 3)
+        return "\(minutes):\(rest.count < 6 ? "0" + rest : rest)"
+    }
+
+    /// Thousands separated by commas (`5,000`), locale-independent.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(abs(n))
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out += "," }
+            out.append(ch)
+        }
+        return n < 0 ? "-" + out : out
+    }
+
+    /// At most two decimals, trailing zeros removed (`1.5`, `2`, `0.25`).
+    static func trimmed(_ x: Double) -> String {
+        var s = SVGBuilder.fixed(x, decimals: 2)
+        while s.contains("."), s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@testable import HapticRenderKit
+
+@Suite("Timeline plot of a long pattern")
+struct PlotPerformanceTests {
+    /// 12 minutes, 5,000 haptic + 500 audio events, four signals. The test uses 8 kHz
+    /// (5.8 M samples per signal) to keep memory sane; `PLOT_BENCH_SAMPLE_RATE=48000` runs
+    /// the full-rate case (≈ 35 M samples per signal, 550 MB of signals).
+    @Test("12 minutes and 5,000 events plot quickly into a small SVG")
+    func longPattern() throws {
+        let rate = ProcessInfo.processInfo.environment["PLOT_BENCH_SAMPLE_RATE"].flatMap(Double.init) ?? 8_000
+        let data = PlotFixtures.long(minutes: 12, eventCount: 5_000, sampleRate: rate)
+        #expect(data.drive.count == Int(12 * 60 * rate))
+
+        let clock = ContinuousClock()
+        var svg = ""
+        let elapsed = clock.measure { svg = TimelinePlot.svg(for: data) }
+        let bytes = svg.utf8.count
+        print("plot: 12 min, 5,000 events, \(Int(rate)) Hz: \(elapsed), \(bytes) bytes")
+
+        // Generous: debug builds of the decimation loop are ~10× slower than release.
+        #expect(elapsed < .seconds(3), "plotting took \(elapsed)")
+        #expect(bytes < 3_000_000, "SVG is \(bytes) bytes")
+        // Merging keeps the mark count bounded by the width, not the event count.
+        let stems = svg.components(separatedBy: "V").count - 1
+        #expect(stems <= 2 * 1_422, "\(stems) stems drawn")
+        #expect(svg.contains("lane-drive") && svg.contains("Long.ahap"))
+        if let keep = ProcessInfo.processInfo.environment["PLOT_OUTPUT_DIR"] {
+            try svg.write(toFile: keep + "/long.svg", atomically: true, encoding: .utf8)
+        }
+    }
+}
