@@ -1,0 +1,135 @@
+import HapticPattern
+import HapticRender
+import HapticTestSupport
+import Testing
+
+/// A pattern with every voice kind, a curve and a parameter, scheduled at 48 kHz.
+private func mixedTimeline(clipFrames: Int = 4_800) -> (Timeline, [AudioClip?]) {
+    var p = EventParameters()
+    p.hapticIntensity = 1
+    p.hapticSharpness = 0.6
+    var c = EventParameters()
+    c.hapticIntensity = 0.8
+    c.hapticSharpness = 0.3
+    c.releaseTime = 0.2
+    var tone = EventParameters()
+    tone.audioVolume = 0.8
+    tone.audioPan = -0.5
+    let pattern = HapticPattern(
+        events: [
+            HapticEvent(type: .hapticTransient, time: 0.0, parameters: p),
+            HapticEvent(type: .hapticContinuous, time: 0.1, duration: 0.3, parameters: c),
+            HapticEvent(type: .hapticTransient, time: 0.25, parameters: p),
+            HapticEvent(type: .audioContinuous, time: 0.05, duration: 0.2, parameters: tone),
+            HapticEvent(type: .audioCustom, time: 0.3, waveformPath: "clip.wav"),
+        ],
+        parameters: [DynamicParameter(id: .hapticSharpnessControl, time: 0.2, value: 0.3)],
+        curves: [ParameterCurve(id: .hapticIntensityControl, time: 0.1, points: [
+            .init(time: 0, value: 0.5), .init(time: 0.2, value: 1),
+        ])])
+    let timeline = Scheduler(sampleRate: 48_000, customAudioLengths: ["clip.wav": Double(clipFrames) / 48_000])
+        .schedule(pattern).timeline
+    let clip = AudioClip(samples: (0..<clipFrames).map { Float(($0 % 100)) / 100 - 0.5 }, channels: 1)
+    return (timeline, [clip])
+}
+
+private func renderAll(blockFrames: Int, channels: [RenderChannel] = RenderChannel.allCases) throws -> [Float] {
+    let (timeline, audio) = mixedTimeline()
+    var renderer = try PatternRenderer(
+        timeline: timeline, audio: audio, configuration: RenderConfiguration(channels: channels))
+    var result: [Float] = []
+    var block = [Float](repeating: 0, count: blockFrames * channels.count)
+    while !renderer.isFinished {
+        let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
+        result.append(contentsOf: block[0..<(n * channels.count)])
+    }
+    return result
+}
+
+private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float] {
+    stride(from: c, to: interleaved.count, by: count).map { interleaved[$0] }
+}
+
+@Suite struct RendererTests {
+    @Test func blockSizeDoesNotChangeASingleBit() throws {
+        let reference = try renderAll(blockFrames: 4_096)
+        #expect(try renderAll(blockFrames: 1) == reference)
+        #expect(try renderAll(blockFrames: 64) == reference)
+        #expect(try renderAll(blockFrames: 333) == reference)
+    }
+
+    @Test func identicalInputRendersIdenticalOutput() throws {
+        #expect(try renderAll(blockFrames: 512) == renderAll(blockFrames: 512))
+    }
+
+    @Test func lengthIsVoicesPlusRingDown() throws {
+        let (timeline, _) = mixedTimeline()
+        let out = try renderAll(blockFrames: 1_000, channels: [.acceleration])
+        let ringDown = Int64((ActuatorProfile.iphone.ringDownSeconds * 48_000).rounded())
+        #expect(Int64(out.count) == max(timeline.patternDurationSamples, timeline.voicesEndSample) + ringDown)
+    }
+
+    @Test func signalsAppearWhereTheEventsAre() throws {
+        let out = try renderAll(blockFrames: 512)
+        let count = RenderChannel.allCases.count
+        let left = channel(out, 0, of: count), right = channel(out, 1, of: count)
+        let accel = channel(out, 3, of: count), excursion = channel(out, 4, of: count)
+        // Transient at 0: the actuator moves within the first 10 ms; audio is silent there.
+        #expect(accel[0..<480].map(abs).max()! > 0.05)
+        #expect(left[0..<2_000].allSatisfy { $0 == 0 })
+        // Tone at 0.05–0.25 s panned left: left louder than right.
+        let l = left[3_000..<10_000].map { $0 * $0 }.reduce(0, +)
+        let r = right[3_000..<10_000].map { $0 * $0 }.reduce(0, +)
+        #expect(l > 2 * r && r > 0)
+        // Custom audio at 0.3 s (ends at 0.4 s): heard in both channels, centred.
+        #expect(left[15_000..<18_000].map(abs).max()! > 0.1)
+        // The actuator never touches its end-stop and everything ends at rest.
+        #expect(excursion.map(abs).max()! < 1)
+        #expect(abs(accel.last!) < 1e-3)
+    }
+
+    @Test func renderLoopDoesNotAllocate() throws {
+        let (timeline, audio) = mixedTimeline()
+        var renderer = try PatternRenderer(timeline: timeline, audio: audio, configuration: RenderConfiguration())
+        var block = [Float](repeating: 0, count: 64 * RenderChannel.allCases.count)
+        block.withUnsafeMutableBufferPointer { buf in
+            _ = renderer.render(into: buf)  // warm-up
+            let count = allocationsOnThisThread {
+                for i in 0..<10_000 {
+                    if renderer.isFinished { renderer.reset() }
+                    if i % 1_000 == 0 {
+                        renderer.parameters.push(QueuedParameter(id: .hapticIntensityControl, value: 0.5,
+                                                                 sample: renderer.position))
+                    }
+                    _ = renderer.render(into: buf)
+                }
+            }
+            #expect(count == 0)
+        }
+    }
+
+    @Test func seekSkipsEventsThatAlreadyStarted() throws {
+        let (timeline, audio) = mixedTimeline()
+        var renderer = try PatternRenderer(timeline: timeline, audio: audio,
+                                           configuration: RenderConfiguration(channels: [.audioLeft]))
+        renderer.seek(toSample: 4_000)  // after the tone started at 2,400: it must not play
+        var block = [Float](repeating: 0, count: 8_000)
+        _ = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
+        #expect(block[0..<6_000].allSatisfy { $0 == 0 })
+    }
+
+    @Test func runtimeIntensityControlScalesHaptics() throws {
+        let (timeline, audio) = mixedTimeline()
+        func peak(muted: Bool) throws -> Float {
+            var r = try PatternRenderer(timeline: timeline, audio: audio,
+                                        configuration: RenderConfiguration(channels: [.hapticDrive]))
+            if muted { r.parameters.push(QueuedParameter(id: .hapticIntensityControl, value: 0, sample: 0)) }
+            // Before 0.1 s, where the pattern's own intensity curve takes over again.
+            var block = [Float](repeating: 0, count: 4_700)
+            _ = block.withUnsafeMutableBufferPointer { r.render(into: $0) }
+            return block.map(abs).max()!
+        }
+        #expect(try peak(muted: false) > 0.01)
+        #expect(try peak(muted: true) == 0)
+    }
+}
