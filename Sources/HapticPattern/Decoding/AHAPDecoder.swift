@@ -56,6 +56,6 @@ public struct AHAPDecoder: Sendable {
     public func decode(_ bytes: [UInt8]) -> AHAPDecodeResult {
         var context = DecodingContext(strict: options.mode == .strict)
         let pattern = context.decodeDocument(bytes)
-        return AHAPDecodeResult(pattern: pattern, diagnostics: context.diagnostics)
+        return AHAPDecodeResult(pattern: pattern, diagnostics: context.diagnostics, waveformPathLocations: context.waveformPathLocations)
     }
 }

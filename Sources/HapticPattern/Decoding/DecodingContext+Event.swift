@@ -140,6 +140,9 @@ extension DecodingContext {
         if let member = keys["EventWaveformPath"] {
             if let s = member.value.stringValue {
                 waveformPath = s
+                if waveformPathLocations[s] == nil {
+                    waveformPathLocations[s] = SourceLocation(jsonPath: "\(base).EventWaveformPath", position: member.value.position)
+                }
             } else if type == .audioCustom {
                 reject(.valueWrongType, coreHaptics: -4814, path: "\(base).EventWaveformPath", at: member.value.position,
                        wrongType(member.value, what: "`EventWaveformPath`", expected: "a string"), consequence: skip)

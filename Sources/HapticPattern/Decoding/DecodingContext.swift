@@ -3,6 +3,7 @@
 struct DecodingContext {
     let strict: Bool
     var diagnostics: [Diagnostic] = []
+    var waveformPathLocations: [String: SourceLocation] = [:]
 
     init(strict: Bool) {
         self.strict = strict

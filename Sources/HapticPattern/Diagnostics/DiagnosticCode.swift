@@ -24,6 +24,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
     case fileMissingPattern = "file.missing-pattern"
     case filePatternNotArray = "file.pattern-not-array"
     case fileEmptyPattern = "file.empty-pattern"
+    case fileUnreadable = "file.unreadable"
+    case fileExtension = "file.extension"
 
     // Version and metadata.
     case versionMissing = "version.missing"
