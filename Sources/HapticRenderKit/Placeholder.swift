@@ -1,3 +1,0 @@
-import HapticPattern
-import HapticRender
-import SoundFile
