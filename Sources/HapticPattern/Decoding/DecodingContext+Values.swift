@@ -5,24 +5,24 @@ extension DecodingContext {
     ///
     /// Returns `nil` for null, arrays and objects (Core Haptics raises an exception →
     /// −4814); the caller reports that with its own consequence.
-    mutating func number(_ value: JSONValue, path: String, what: String) -> Double? {
+    mutating func number(_ value: JSONValue, path: @autoclosure () -> String, what: @autoclosure () -> String) -> Double? {
         switch value.kind {
         case .number(let d, _):
             return d
         case .string(let s):
             let trimmed = s.trimmingSpaces
             if let d = Double(trimmed), d.isFinite {
-                add(.warning, .valueNumericString, path: path, at: value.position,
-                    "\(what) is written as a string (\"\(s)\"); Core Haptics reads it as the number \(formatNumber(d)). Remove the quotes.")
+                add(.warning, .valueNumericString, path: path(), at: value.position,
+                    "\(what()) is written as a string (\"\(s)\"); Core Haptics reads it as the number \(formatNumber(d)). Remove the quotes.")
                 return d
             }
             let hint = s.contains(",") ? " Use a dot as the decimal separator." : ""
-            add(.warning, .valueNonNumericString, path: path, at: value.position,
-                "\(what) is the text \"\(s)\", which is not a number; Core Haptics reads it as 0.\(hint) Write a number.")
+            add(.warning, .valueNonNumericString, path: path(), at: value.position,
+                "\(what()) is the text \"\(s)\", which is not a number; Core Haptics reads it as 0.\(hint) Write a number.")
             return 0
         case .bool(let b):
-            add(.warning, .valueBoolAsNumber, path: path, at: value.position,
-                "\(what) is `\(b)`; Core Haptics reads it as \(b ? 1 : 0). Write a number.")
+            add(.warning, .valueBoolAsNumber, path: path(), at: value.position,
+                "\(what()) is `\(b)`; Core Haptics reads it as \(b ? 1 : 0). Write a number.")
             return b ? 1 : 0
         case .null, .array, .object:
             return nil
@@ -36,24 +36,25 @@ extension DecodingContext {
 
     /// Clamps `value` to `range`, warning when it was outside (Core Haptics clamps silently).
     mutating func clamped(
-        _ value: Double, to range: ClosedRange<Double>, path: String, at position: JSONPosition?, what: String
+        _ value: Double, to range: ClosedRange<Double>, path: @autoclosure () -> String, at position: JSONPosition?,
+        what: @autoclosure () -> String
     ) -> Double {
         guard !range.contains(value) else { return value }
         let result = min(max(value, range.lowerBound), range.upperBound)
-        add(.warning, .valueClamped, path: path, at: position,
-            "\(what) \(formatNumber(value)) is outside \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound)); Core Haptics clamps it to \(formatNumber(result)). Write a value in range.")
+        add(.warning, .valueClamped, path: path(), at: position,
+            "\(what()) \(formatNumber(value)) is outside \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound)); Core Haptics clamps it to \(formatNumber(result)). Write a value in range.")
         return result
     }
 
     /// Reads a boolean flag (`true`/`false`, or a number: non-zero = true); `nil` with a
     /// warning for anything else.
-    mutating func flag(_ value: JSONValue, path: String, what: String) -> Bool? {
+    mutating func flag(_ value: JSONValue, path: @autoclosure () -> String, what: @autoclosure () -> String) -> Bool? {
         switch value.kind {
         case .bool(let b): return b
         case .number(let d, _): return d != 0
         default:
-            add(.warning, .valueWrongType, path: path, at: value.position,
-                "\(what) must be `true` or `false` but is \(value.typeDescription); it is ignored.")
+            add(.warning, .valueWrongType, path: path(), at: value.position,
+                "\(what()) must be `true` or `false` but is \(value.typeDescription); it is ignored.")
             return nil
         }
     }

@@ -11,10 +11,10 @@ struct DecodingContext {
 
     mutating func add(
         _ severity: Diagnostic.Severity, _ code: DiagnosticCode, coreHaptics: Int? = nil,
-        path: String, at position: JSONPosition?, _ message: String
+        path: @autoclosure () -> String, at position: JSONPosition?, _ message: String
     ) {
         diagnostics.append(Diagnostic(
-            severity: severity, code: code, coreHapticsCode: coreHaptics, path: path,
+            severity: severity, code: code, coreHapticsCode: coreHaptics, path: path(),
             line: position?.line, column: position?.column, message: message))
     }
 
@@ -22,13 +22,13 @@ struct DecodingContext {
     /// mode; in lenient mode a warning whose message ends with `consequence`
     /// ("The event is skipped."). The caller drops the item in both modes.
     mutating func reject(
-        _ code: DiagnosticCode, coreHaptics: Int?, path: String, at position: JSONPosition?,
+        _ code: DiagnosticCode, coreHaptics: Int?, path: @autoclosure () -> String, at position: JSONPosition?,
         _ message: String, consequence: String
     ) {
         if strict {
-            add(.error, code, coreHaptics: coreHaptics, path: path, at: position, message)
+            add(.error, code, coreHaptics: coreHaptics, path: path(), at: position, message)
         } else {
-            add(.warning, code, coreHaptics: coreHaptics, path: path, at: position, message + " " + consequence)
+            add(.warning, code, coreHaptics: coreHaptics, path: path(), at: position, message + " " + consequence)
         }
     }
 
@@ -36,13 +36,13 @@ struct DecodingContext {
     /// a warning saying what was accepted (`acceptance`) in lenient mode. The caller uses
     /// the fixed value in both modes (strict keeps it only in the best-effort pattern).
     mutating func fixable(
-        _ code: DiagnosticCode, coreHaptics: Int?, path: String, at position: JSONPosition?,
+        _ code: DiagnosticCode, coreHaptics: Int?, path: @autoclosure () -> String, at position: JSONPosition?,
         _ message: String, acceptance: String
     ) {
         if strict {
-            add(.error, code, coreHaptics: coreHaptics, path: path, at: position, message)
+            add(.error, code, coreHaptics: coreHaptics, path: path(), at: position, message)
         } else {
-            add(.warning, code, coreHaptics: coreHaptics, path: path, at: position, message + " " + acceptance)
+            add(.warning, code, coreHaptics: coreHaptics, path: path(), at: position, message + " " + acceptance)
         }
     }
 }
@@ -50,4 +50,42 @@ struct DecodingContext {
 /// Formats a Double for messages without noise (`1`, `0.5`, `10`).
 func formatNumber(_ value: Double) -> String {
     AHAPNumberFormatter.string(value)
+}
+
+/// A JSON path built only when a diagnostic needs it (decoding a clean file formats no
+/// path at all): `Pattern[3].Event`, optionally `.EventParameters[2]`.
+struct LazyPath: CustomStringConvertible {
+    var index: Int
+    var kind: String
+    var field: String?
+    var subIndex: Int?
+    var trailingKey: String?
+
+    init(_ index: Int, _ kind: String) {
+        self.index = index
+        self.kind = kind
+    }
+
+    /// The path of element `subIndex` of array `field` inside this item.
+    func element(_ field: String, _ subIndex: Int) -> LazyPath {
+        var p = self
+        p.field = field
+        p.subIndex = subIndex
+        return p
+    }
+
+    /// The path of member `key` of the object this path names.
+    func key(_ key: String) -> LazyPath {
+        var p = self
+        p.trailingKey = key
+        return p
+    }
+
+    var description: String {
+        var s = "Pattern[\(index)].\(kind)"
+        if let field { s += ".\(field)" }
+        if let subIndex { s += "[\(subIndex)]" }
+        if let trailingKey { s += ".\(trailingKey)" }
+        return s
+    }
 }

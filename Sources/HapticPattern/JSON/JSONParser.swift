@@ -110,7 +110,10 @@ struct JSONScanner {
                 } else {
                     frames.append(Frame(isObject: isObject, start: start, keyPosition: start))
                     if isObject {
-                        objects.append([])
+                        // Most AHAP objects have 2–7 members: one allocation instead of three.
+                        var members: [JSONMember] = []
+                        members.reserveCapacity(4)
+                        objects.append(members)
                         try readKey(into: &frames[frames.count - 1])
                     } else {
                         arrays.append([])
@@ -138,20 +141,24 @@ struct JSONScanner {
 
             // A value is complete: attach it to its container, closing containers as needed.
             while true {
-                guard let top = frames.last else {
+                // Fields are read in place: copying a Frame would retain its key string.
+                let depth = frames.count
+                guard depth > 0 else {
                     root = value
                     break parseValue
                 }
-                if top.isObject {
-                    objects[objects.count - 1].append(JSONMember(key: top.key, keyPosition: top.keyPosition, value: value))
+                let isObject = frames[depth - 1].isObject
+                if isObject {
+                    objects[objects.count - 1].append(
+                        JSONMember(key: frames[depth - 1].key, keyPosition: frames[depth - 1].keyPosition, value: value))
                 } else {
                     arrays[arrays.count - 1].append(value)
                 }
                 skipWhitespace()
                 guard i < b.count else {
-                    throw error(.syntax, "The file ends inside an \(top.isObject ? "object" : "array") opened at \(top.start); it may be truncated.")
+                    throw error(.syntax, "The file ends inside an \(isObject ? "object" : "array") opened at \(frames[depth - 1].start); it may be truncated.")
                 }
-                let closer = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if b[i] == UInt8(ascii: ",") {
                     let commaPosition = position
                     i += 1
@@ -160,21 +167,21 @@ struct JSONScanner {
                         // Trailing comma: tolerated here, judged by the decoder.
                         trailingCommas.append(commaPosition)
                     } else {
-                        if top.isObject { try readKey(into: &frames[frames.count - 1]) }
+                        if isObject { try readKey(into: &frames[depth - 1]) }
                         continue parseValue
                     }
                 }
                 if b[i] == closer {
                     i += 1
-                    frames.removeLast()
-                    if top.isObject {
-                        value = JSONValue(.object(objects.removeLast()), at: top.start)
+                    let start = frames.removeLast().start
+                    if isObject {
+                        value = JSONValue(.object(objects.removeLast()), at: start)
                     } else {
-                        value = JSONValue(.array(arrays.removeLast()), at: top.start)
+                        value = JSONValue(.array(arrays.removeLast()), at: start)
                     }
                     continue
                 }
-                throw unexpectedCharacterError(expected: top.isObject ? "`,` or `}`" : "`,` or `]`")
+                throw unexpectedCharacterError(expected: isObject ? "`,` or `}`" : "`,` or `]`")
             }
         }
         skipWhitespace()

@@ -23,7 +23,7 @@ public struct JSONPosition: Hashable, Sendable, CustomStringConvertible {
 /// duplicate keys, so the AHAP decoder can point at both occurrences.
 public struct JSONValue: Sendable {
     /// The payload of a node.
-    public indirect enum Kind: Sendable {
+    public enum Kind: Sendable {
         case null
         case bool(Bool)
         /// A finite number; `isInteger` is `true` when the literal had no fraction or exponent.
