@@ -109,7 +109,7 @@ extension DecodingContext {
                     "`Version` \(formatNumber(number)) is not supported; Core Haptics loads versions 1.0 to 1.1 only (-4809). Write 1.0.")
             } else {
                 add(.warning, .versionUnsupported, coreHaptics: -4809, path: "Version", at: value.position,
-                    "`Version` \(formatNumber(number)) is not supported; Core Haptics loads versions 1.0 to 1.1 only (-4809). Write 1.0. Rendered as a version 1.0 file.")
+                    "`Version` \(formatNumber(number)) is not supported; Core Haptics loads versions 1.0 to 1.1 only (-4809). Write 1.0. Rendered anyway.")
             }
         }
         return number

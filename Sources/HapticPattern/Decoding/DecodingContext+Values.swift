@@ -11,7 +11,9 @@ extension DecodingContext {
             return d
         case .string(let s):
             let trimmed = s.trimmingSpaces
-            if let d = Double(trimmed), d.isFinite {
+            // Only decimal notation: `Double("0x10")` would read hex, `floatValue` does not.
+            let decimal = !trimmed.isEmpty && trimmed.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }
+            if decimal, let d = Double(trimmed), d.isFinite {
                 add(.warning, .valueNumericString, path: path(), at: value.position,
                     "\(what()) is written as a string (\"\(s)\"); Core Haptics reads it as the number \(formatNumber(d)). Remove the quotes.")
                 return d

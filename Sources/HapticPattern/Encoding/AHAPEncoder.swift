@@ -65,9 +65,15 @@ struct JSONWriter {
         out.reserveCapacity(4096)
     }
 
+    /// `"\n"` plus the indentation of each depth, built once per depth.
+    private var newlines: [String] = []
+
     private mutating func newline() {
-        out += "\n"
-        out += String(repeating: " ", count: indent * hasMembers.count)
+        let depth = hasMembers.count
+        while newlines.count <= depth {
+            newlines.append("\n" + String(repeating: " ", count: indent * newlines.count))
+        }
+        out += newlines[depth]
     }
 
     private mutating func separator() {
@@ -100,6 +106,13 @@ struct JSONWriter {
     mutating func number(_ d: Double) { out += AHAPNumberFormatter.string(d) }
 
     mutating func string(_ s: String) {
+        // Fast path: nothing to escape (all AHAP keys and IDs).
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         out += "\""
         for u in s.unicodeScalars {
             switch u {

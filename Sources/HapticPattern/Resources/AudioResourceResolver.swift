@@ -65,6 +65,9 @@ public struct AudioResourceResolver: Sendable {
                 tried.append(candidate)
                 guard let real = Self.realPath(candidate) else { continue }
                 guard Self.isRegularFile(real) else { continue }
+                guard FileManager.default.isReadableFile(atPath: real) else {
+                    return .refused(reason: "`\(waveformPath)` exists at \(real) but cannot be read; check its permissions.")
+                }
                 if !allowEscaping {
                     guard let realRoot = Self.realPath(root), Self.isInside(real, root: realRoot) else {
                         return .refused(reason: "`\(waveformPath)` leads to \(real), outside the allowed folder \(root) (through `..` or a symlink); move the audio file next to the AHAP file.")
