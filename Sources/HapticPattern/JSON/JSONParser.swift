@@ -315,7 +315,7 @@ struct JSONScanner {
                     guard let u = Unicode.Scalar(scalar) else {
                         throw error(.syntax, "Invalid `\\u` escape.")
                     }
-                    bytes.append(contentsOf: UTF8.encode(u)!)
+                    if let encoded = UTF8.encode(u) { bytes.append(contentsOf: encoded) }
                 default:
                     i -= 1
                     throw error(.syntax, "Invalid escape `\\\(Character(Unicode.Scalar(e)))` in a string; write `\\\\` for a backslash.")
