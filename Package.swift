@@ -79,6 +79,6 @@ let package = Package(
             dependencies: ["HapticRenderKit", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "AHAPRenderCLITests",
-            dependencies: ["SoundFile", "HapticPattern", "HapticTestSupport"]),
+            dependencies: ["SoundFile", "HapticPattern", "HapticTestSupport", "ahap-render"]),
     ]
 )

@@ -5,5 +5,6 @@ struct AHAPRender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ahap-render",
         abstract: "Render, lint and inspect Apple Haptic and Audio Pattern (AHAP) files offline.",
-        version: "0.1.0")
+        version: "0.1.0",
+        subcommands: [Lint.self, Inspect.self])
 }

@@ -1,0 +1,199 @@
+extension DecodingContext {
+    static let topLevelSchema = KeySchema(
+        known: ["Version", "Pattern", "Metadata"],
+        typos: ["patterns": ("Pattern", "without `Pattern` the file has nothing to play")],
+        owner: "the file")
+
+    static let itemSchema = KeySchema(
+        known: ["Event", "Parameter", "ParameterCurve"],
+        typos: [
+            "parametercurves": ("ParameterCurve", "this curve is ignored"),
+            "events": ("Event", "this event is ignored"),
+            "parameters": ("Parameter", "this parameter is ignored"),
+            "dynamicparameter": ("Parameter", "this parameter is ignored"),
+            "curve": ("ParameterCurve", "this curve is ignored"),
+        ],
+        owner: "a pattern item")
+
+    /// Decodes a whole document; `nil` when the file as a whole is unusable (one error).
+    mutating func decodeDocument(_ bytes: [UInt8]) -> HapticPattern? {
+        let document: JSONDocument
+        switch JSONParser().parse(bytes) {
+        case .success(let d):
+            document = d
+        case .failure(let e):
+            add(.error, e.kind.diagnosticCode, coreHaptics: nil, path: "", at: e.position,
+                e.message + " Core Haptics cannot load a file that is not valid JSON.")
+            return nil
+        }
+        if document.hadByteOrderMark {
+            add(.note, .jsonByteOrderMark, path: "", at: JSONPosition(line: 1, column: 1, offset: 0),
+                "The file starts with a UTF-8 byte order mark; it is skipped.")
+        }
+        for comma in document.trailingCommas {
+            if strict {
+                add(.error, .jsonTrailingComma, path: "", at: comma,
+                    "Trailing comma: strict JSON allows no comma before `]` or `}`, so Core Haptics cannot load this file. Remove the comma.")
+            } else {
+                add(.warning, .jsonTrailingComma, path: "", at: comma,
+                    "Trailing comma: strict JSON allows no comma before `]` or `}`, so Core Haptics cannot load this file. Remove the comma. Accepted here.")
+            }
+        }
+
+        guard let topMembers = document.root.objectMembers else {
+            add(.error, .fileNotObject, coreHaptics: -4814, path: "", at: document.root.position,
+                "The top level is \(document.root.typeDescription), but an AHAP file must be a JSON object like {\"Version\": 1.0, \"Pattern\": [ … ]}.")
+            return nil
+        }
+        let keys = resolveKeys(topMembers, schema: Self.topLevelSchema) { $0 }
+        var pattern = HapticPattern()
+        pattern.version = decodeVersion(keys["Version"], filePosition: document.root.position)
+        if let metadata = keys["Metadata"] {
+            if let members = metadata.value.objectMembers {
+                pattern.metadata = members.map { MetadataEntry(key: $0.key, value: MetadataValue(json: $0.value)) }
+            } else {
+                add(.warning, .metadataNotObject, path: "Metadata", at: metadata.value.position,
+                    "`Metadata` should be an object of text entries but is \(metadata.value.typeDescription); it is ignored.")
+            }
+        }
+        guard let patternMember = keys["Pattern"] else {
+            add(.error, .fileMissingPattern, coreHaptics: -4814, path: "", at: document.root.position,
+                "The file has no `Pattern` key, so there is nothing to play; Core Haptics rejects it (-4814). Add \"Pattern\": [ … ] with events.")
+            return nil
+        }
+        guard let items = patternMember.value.arrayElements else {
+            add(.error, .filePatternNotArray, coreHaptics: -4814, path: "Pattern", at: patternMember.value.position,
+                "`Pattern` must be an array of items but is \(patternMember.value.typeDescription); Core Haptics rejects the file (-4814).")
+            return nil
+        }
+        decodeItems(items, into: &pattern)
+        if pattern.isEmpty {
+            let why = items.isEmpty ? "`Pattern` is empty" : "no event, parameter or curve of `Pattern` could be used"
+            add(.error, .fileEmptyPattern, coreHaptics: -4814, path: "Pattern", at: patternMember.value.position,
+                "\(why), so there is nothing to play; Core Haptics rejects an empty pattern (-4814). Add at least one event.")
+            return nil
+        }
+        return pattern
+    }
+
+    /// `Version`: absent or not a number → 1.0 (Core Haptics assumes v1.0); a number must
+    /// lie in 1.0…1.1 (−4809; lenient keeps it with a warning).
+    mutating func decodeVersion(_ member: JSONMember?, filePosition: JSONPosition) -> Double {
+        guard let member else {
+            add(.note, .versionMissing, path: "Version", at: filePosition,
+                "The file has no `Version`; Core Haptics assumes 1.0. Add \"Version\": 1.0.")
+            return 1.0
+        }
+        let value = member.value
+        let number: Double
+        switch value.kind {
+        case .number(let d, let isInteger):
+            if isInteger {
+                add(.note, .versionInteger, path: "Version", at: value.position,
+                    "`Version` is the integer \(formatNumber(d)); Core Haptics reads it as \(formatNumber(d)).0.")
+            }
+            number = d
+        case .bool(let b):
+            // `true` is an NSNumber (1) for Core Haptics.
+            add(.warning, .versionNotNumber, path: "Version", at: value.position,
+                "`Version` is `\(b)`; Core Haptics reads it as the number \(b ? 1 : 0). Write 1.0.")
+            number = b ? 1 : 0
+        default:
+            add(.warning, .versionNotNumber, path: "Version", at: value.position,
+                "`Version` is \(value.typeDescription), not a number; Core Haptics ignores it and assumes 1.0. Write \"Version\": 1.0.")
+            return 1.0
+        }
+        if number < 1.0 || number > 1.1 {
+            if strict {
+                add(.error, .versionUnsupported, coreHaptics: -4809, path: "Version", at: value.position,
+                    "`Version` \(formatNumber(number)) is not supported; Core Haptics loads versions 1.0 to 1.1 only (-4809). Write 1.0.")
+            } else {
+                add(.warning, .versionUnsupported, coreHaptics: -4809, path: "Version", at: value.position,
+                    "`Version` \(formatNumber(number)) is not supported; Core Haptics loads versions 1.0 to 1.1 only (-4809). Write 1.0. Rendered anyway.")
+            }
+        }
+        return number
+    }
+
+    /// Decodes every `Pattern` element (each may carry several item keys), then puts the
+    /// pattern in canonical order, noting when the file's order differed. O(n log n).
+    mutating func decodeItems(_ items: [JSONValue], into pattern: inout HapticPattern) {
+        pattern.events.reserveCapacity(items.count)
+        var eventsSorted = true, parametersSorted = true, curvesSorted = true
+        for (index, item) in items.enumerated() {
+            guard let members = item.objectMembers else {
+                reject(.itemNotObject, coreHaptics: -4814, path: "Pattern[\(index)]", at: item.position,
+                       "Each `Pattern` element must be an object like {\"Event\": { … }} but this one is \(item.typeDescription); Core Haptics rejects the file (-4814).",
+                       consequence: "The element is skipped.")
+                continue
+            }
+            let keys = resolveKeys(members, schema: Self.itemSchema) { "Pattern[\(index)].\($0)" }
+            if keys.isEmpty {
+                if !members.contains(where: { Self.itemSchema.typos[$0.key.lowercased()] != nil }) {
+                    add(.note, .itemNoKnownKey, path: "Pattern[\(index)]", at: item.position,
+                        "This pattern element has no `Event`, `Parameter` or `ParameterCurve` key; Core Haptics ignores it.")
+                }
+                continue
+            }
+            if let member = keys["Event"], let event = decodeEvent(member.value, index: index) {
+                if let last = pattern.events.last, event.time < last.time { eventsSorted = false }
+                pattern.events.append(event)
+            }
+            if let member = keys["Parameter"], let parameter = decodeParameter(member.value, index: index) {
+                if let last = pattern.parameters.last, parameter.time < last.time { parametersSorted = false }
+                pattern.parameters.append(parameter)
+            }
+            if let member = keys["ParameterCurve"], let curve = decodeCurve(member.value, index: index) {
+                if let last = pattern.curves.last, curve.time < last.time { curvesSorted = false }
+                pattern.curves.append(curve)
+            }
+        }
+        if !(eventsSorted && parametersSorted && curvesSorted) {
+            var what: [String] = []
+            if !eventsSorted { what.append("events") }
+            if !parametersSorted { what.append("parameters") }
+            if !curvesSorted { what.append("curves") }
+            add(.note, .patternUnsorted, path: "Pattern", at: nil,
+                "The \(what.joined(separator: " and ")) are not in time order; Core Haptics plays by `Time`, so they are sorted (nothing audible changes).")
+        }
+        if !(eventsSorted && parametersSorted && curvesSorted) || pattern.curves.contains(where: { !$0.points.isSortedByTime }) {
+            pattern.canonicalize()
+        }
+    }
+}
+
+extension [ParameterCurve.ControlPoint] {
+    var isSortedByTime: Bool {
+        zip(self, dropFirst()).allSatisfy { $0.time <= $1.time }
+    }
+}
+
+extension JSONSyntaxError.Kind {
+    /// The diagnostic code reporting this kind of syntax error.
+    var diagnosticCode: DiagnosticCode {
+        switch self {
+        case .empty: return .jsonEmpty
+        case .syntax: return .jsonSyntax
+        case .invalidUTF8: return .jsonInvalidUTF8
+        case .nonFiniteLiteral: return .jsonNonFiniteLiteral
+        case .numberOverflow: return .jsonNumberOverflow
+        case .comment: return .jsonComment
+        case .tooDeep: return .jsonTooDeep
+        }
+    }
+}
+
+extension MetadataValue {
+    /// Converts a JSON tree into a metadata value, keeping member order.
+    /// Recursion depth is bounded by ``JSONParser/maximumDepth``.
+    init(json: JSONValue) {
+        switch json.kind {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .number(let d, _): self = .number(d)
+        case .string(let s): self = .string(s)
+        case .array(let a): self = .array(a.map(MetadataValue.init(json:)))
+        case .object(let m): self = .object(m.map { MetadataEntry(key: $0.key, value: MetadataValue(json: $0.value)) })
+        }
+    }
+}

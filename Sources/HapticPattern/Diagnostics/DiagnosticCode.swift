@@ -1,0 +1,102 @@
+/// Our stable diagnostic codes. The raw value is what tools print and match on; it never
+/// changes once released (add new cases instead).
+///
+/// Naming: `<area>.<problem>` in lower-case kebab case. Areas: `json` (syntax), `file`
+/// (top level), `version`, `metadata`, `item` (pattern items), `key`, `value`, `event`,
+/// `event-parameter`, `parameter`, `curve`, `pattern`, `resource`.
+/// The Core Haptics code that applies (if any) is carried separately in
+/// ``Diagnostic/coreHapticsCode`` because it depends on context.
+public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
+    // JSON syntax.
+    case jsonEmpty = "json.empty"
+    case jsonSyntax = "json.syntax"
+    case jsonTrailingComma = "json.trailing-comma"
+    case jsonInvalidUTF8 = "json.invalid-utf8"
+    case jsonNonFiniteLiteral = "json.non-finite-literal"
+    case jsonNumberOverflow = "json.number-overflow"
+    case jsonComment = "json.comment"
+    case jsonTooDeep = "json.too-deep"
+    case jsonByteOrderMark = "json.byte-order-mark"
+    case jsonDuplicateKey = "json.duplicate-key"
+
+    // File level.
+    case fileNotObject = "file.not-object"
+    case fileMissingPattern = "file.missing-pattern"
+    case filePatternNotArray = "file.pattern-not-array"
+    case fileEmptyPattern = "file.empty-pattern"
+    case fileUnreadable = "file.unreadable"
+    case fileExtension = "file.extension"
+
+    // Version and metadata.
+    case versionMissing = "version.missing"
+    case versionInteger = "version.integer"
+    case versionNotNumber = "version.not-number"
+    case versionUnsupported = "version.unsupported"
+    case metadataNotObject = "metadata.not-object"
+
+    // Pattern items and keys.
+    case itemNotObject = "item.not-object"
+    case itemNoKnownKey = "item.no-known-key"
+    case keyUnknown = "key.unknown"
+    case keyTypo = "key.typo"
+    case keyWrongCase = "key.wrong-case"
+    case keyLegacyAlias = "key.legacy-alias"
+    case keyConflict = "key.conflict"
+
+    // Values.
+    case valueWrongType = "value.wrong-type"
+    case valueNumericString = "value.numeric-string"
+    case valueNonNumericString = "value.non-numeric-string"
+    case valueBoolAsNumber = "value.bool-as-number"
+    case valueClamped = "value.clamped"
+
+    // Events.
+    case eventMissingType = "event.missing-type"
+    case eventUnknownType = "event.unknown-type"
+    case eventTypeWrongCase = "event.type-wrong-case"
+    case eventMissingTime = "event.missing-time"
+    case eventNegativeTime = "event.negative-time"
+    case eventNegativeDuration = "event.negative-duration"
+    case eventMissingDuration = "event.missing-duration"
+    case eventDurationCapped = "event.duration-capped"
+    case eventDurationIgnored = "event.duration-ignored"
+    case eventMissingWaveformPath = "event.missing-waveform-path"
+    case eventLoopWithoutDuration = "event.loop-without-duration"
+
+    // Event parameters.
+    case eventParameterMissingID = "event-parameter.missing-id"
+    case eventParameterMissingValue = "event-parameter.missing-value"
+    case eventParameterUnknownID = "event-parameter.unknown-id"
+    case eventParameterWrongCase = "event-parameter.wrong-case"
+    case eventParameterAlias = "event-parameter.alias"
+    case eventParameterNotApplicable = "event-parameter.not-applicable"
+    case eventParameterIgnored = "event-parameter.ignored"
+    case eventParameterDuplicate = "event-parameter.duplicate"
+
+    // Dynamic parameters.
+    case parameterMissingID = "parameter.missing-id"
+    case parameterMissingTime = "parameter.missing-time"
+    case parameterUnknownID = "parameter.unknown-id"
+    case parameterWrongCase = "parameter.wrong-case"
+    case parameterMissingValue = "parameter.missing-value"
+    case parameterNegativeTime = "parameter.negative-time"
+
+    // Curves.
+    case curveMissingID = "curve.missing-id"
+    case curveMissingTime = "curve.missing-time"
+    case curveUnknownID = "curve.unknown-id"
+    case curveWrongCase = "curve.wrong-case"
+    case curveNotCurvable = "curve.not-curvable"
+    case curveMissingPoints = "curve.missing-points"
+    case curveBadPoint = "curve.bad-point"
+    case curveTooManyPoints = "curve.too-many-points"
+    case curveUnsortedPoints = "curve.unsorted-points"
+
+    // Pattern-wide.
+    case patternUnsorted = "pattern.unsorted"
+
+    // Audio resources (AudioCustom).
+    case resourceNotFound = "resource.not-found"
+    case resourceRefused = "resource.refused"
+    case resourceFallback = "resource.fallback"
+}

@@ -1,0 +1,201 @@
+/// Writes a ``HapticPattern`` as canonical AHAP JSON.
+///
+/// Canonical output: `Version`, then `Metadata` (if any, stored order), then `Pattern`
+/// with all items merged in time order (stable; on equal times events come first, then
+/// parameters, then curves), a fixed key order inside each item, numbers in shortest
+/// round-trip form and `indent`-space pretty printing. For every pattern the decoder
+/// accepts, `decode(encode(p)).pattern == p`. O(n) in the pattern size (the model's lists
+/// are already sorted; canonicalizing a hand-built pattern first is the caller's choice).
+public struct AHAPEncoder: Sendable {
+    /// Spaces per nesting level (2 or 4 are usual).
+    public var indent: Int
+
+    public init(indent: Int = 2) {
+        self.indent = max(0, indent)
+    }
+
+    /// The UTF-8 bytes of the canonical AHAP document, ending with a newline.
+    public func encode(_ pattern: HapticPattern) -> [UInt8] {
+        Array(encodeString(pattern).utf8)
+    }
+
+    /// The canonical AHAP document as text.
+    public func encodeString(_ pattern: HapticPattern) -> String {
+        var w = JSONWriter(indent: indent)
+        w.beginObject()
+        w.key("Version"); w.number(pattern.version)
+        if !pattern.metadata.isEmpty {
+            w.key("Metadata"); w.metadata(.object(pattern.metadata))
+        }
+        w.key("Pattern")
+        w.beginArray()
+        var e = 0, p = 0, c = 0
+        let events = pattern.events, parameters = pattern.parameters, curves = pattern.curves
+        while e < events.count || p < parameters.count || c < curves.count {
+            let te = e < events.count ? events[e].time : .infinity
+            let tp = p < parameters.count ? parameters[p].time : .infinity
+            let tc = c < curves.count ? curves[c].time : .infinity
+            w.element()
+            w.beginObject()
+            if e < events.count && te <= tp && te <= tc {
+                w.key("Event"); w.event(events[e]); e += 1
+            } else if p < parameters.count && tp <= tc {
+                w.key("Parameter"); w.parameter(parameters[p]); p += 1
+            } else {
+                w.key("ParameterCurve"); w.curve(curves[c]); c += 1
+            }
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        w.out += "\n"
+        return w.out
+    }
+}
+
+/// A minimal pretty-printing JSON writer used by ``AHAPEncoder``.
+struct JSONWriter {
+    let indent: Int
+    var out = ""
+    /// Per open container: whether it already has a member.
+    private var hasMembers: [Bool] = []
+
+    init(indent: Int) {
+        self.indent = indent
+        out.reserveCapacity(4096)
+    }
+
+    /// `"\n"` plus the indentation of each depth, built once per depth.
+    private var newlines: [String] = []
+
+    private mutating func newline() {
+        let depth = hasMembers.count
+        while newlines.count <= depth {
+            newlines.append("\n" + String(repeating: " ", count: indent * newlines.count))
+        }
+        out += newlines[depth]
+    }
+
+    private mutating func separator() {
+        if hasMembers.last == true { out += "," }
+        if !hasMembers.isEmpty { hasMembers[hasMembers.count - 1] = true }
+        newline()
+    }
+
+    mutating func beginObject() { out += "{"; hasMembers.append(false) }
+    mutating func beginArray() { out += "["; hasMembers.append(false) }
+
+    mutating func endObject() { end("}") }
+    mutating func endArray() { end("]") }
+
+    private mutating func end(_ closer: String) {
+        let had = hasMembers.removeLast()
+        if had { newline() }
+        out += closer
+    }
+
+    mutating func key(_ k: String) {
+        separator()
+        string(k)
+        out += ": "
+    }
+
+    /// Starts an array element.
+    mutating func element() { separator() }
+
+    mutating func number(_ d: Double) { out += AHAPNumberFormatter.string(d) }
+
+    mutating func string(_ s: String) {
+        // Fast path: nothing to escape (all AHAP keys and IDs).
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    mutating func bool(_ b: Bool) { out += b ? "true" : "false" }
+
+    mutating func metadata(_ v: MetadataValue) {
+        switch v {
+        case .null: out += "null"
+        case .bool(let b): bool(b)
+        case .number(let d): number(d)
+        case .string(let s): string(s)
+        case .array(let a):
+            beginArray()
+            for x in a { element(); metadata(x) }
+            endArray()
+        case .object(let entries):
+            beginObject()
+            for entry in entries { key(entry.key); metadata(entry.value) }
+            endObject()
+        }
+    }
+
+    mutating func event(_ e: HapticEvent) {
+        beginObject()
+        key("Time"); number(e.time)
+        key("EventType"); string(e.type.rawValue)
+        if let d = e.duration { key("EventDuration"); number(d) }
+        if let path = e.waveformPath { key("EventWaveformPath"); string(path) }
+        if let v = e.waveformUsesVolumeEnvelope { key("EventWaveformUseVolumeEnvelope"); bool(v) }
+        if let v = e.waveformLoopEnabled { key("EventWaveformLoopEnabled"); bool(v) }
+        key("EventParameters")
+        beginArray()
+        for id in e.parameters.setIDs {
+            guard let value = e.parameters[id] else { continue }
+            element()
+            beginObject()
+            key("ParameterID"); string(id.rawValue)
+            key("ParameterValue"); number(value)
+            endObject()
+        }
+        endArray()
+        endObject()
+    }
+
+    mutating func parameter(_ p: DynamicParameter) {
+        beginObject()
+        key("ParameterID"); string(p.id.rawValue)
+        key("Time"); number(p.time)
+        key("ParameterValue"); number(p.value)
+        endObject()
+    }
+
+    mutating func curve(_ c: ParameterCurve) {
+        beginObject()
+        key("ParameterID"); string(c.id.rawValue)
+        key("Time"); number(c.time)
+        key("ParameterCurveControlPoints")
+        beginArray()
+        for point in c.points {
+            element()
+            beginObject()
+            key("Time"); number(point.time)
+            key("ParameterValue"); number(point.value)
+            endObject()
+        }
+        endArray()
+        endObject()
+    }
+}

@@ -1,0 +1,13 @@
+/// Prints Doubles as JSON numbers in the shortest form that reads back to the same
+/// Double (`1`, `0.5`, `0.30000001192092896`, `1e-05`): Swift's `description` already
+/// produces shortest round-trip digits; we only drop a `.0` suffix.
+public enum AHAPNumberFormatter {
+    /// The JSON text of a finite `value`. Non-finite values (never produced by the
+    /// decoder) are written as 0 so the output stays valid JSON.
+    public static func string(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+}

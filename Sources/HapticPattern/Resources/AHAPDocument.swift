@@ -1,0 +1,72 @@
+import Foundation
+
+/// An AHAP file loaded from disk: its decode result plus how each AudioCustom
+/// `EventWaveformPath` resolved. The audio itself is not read.
+public struct AHAPDocument: Sendable {
+    /// The file that was loaded.
+    public var url: URL
+    /// Decoding result; resource problems are appended to its diagnostics.
+    public var result: AHAPDecodeResult
+    /// Resolution of every distinct `EventWaveformPath` (as written) of AudioCustom events.
+    public var resources: [String: ResourceResolution]
+
+    public init(url: URL, result: AHAPDecodeResult, resources: [String: ResourceResolution]) {
+        self.url = url
+        self.result = result
+        self.resources = resources
+    }
+
+    /// Reads, decodes and resolves the resources of the AHAP file at `url`.
+    ///
+    /// Unreadable files give one error. A file extension other than `.ahap`/`.json` is an
+    /// error in strict mode (Core Haptics −4809), a note in lenient mode. A missing or
+    /// refused audio file is an error in strict mode (−4830) and a warning in lenient mode
+    /// (the renderer skips that event); a bare-name fallback is a note.
+    public static func load(
+        contentsOf url: URL, options: AHAPDecoder.Options = .init(),
+        searchRoots: [String] = [], allowEscaping: Bool = false
+    ) -> AHAPDocument {
+        let strict = options.mode == .strict
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            let d = Diagnostic(severity: .error, code: .fileUnreadable, message: "The file cannot be read; check that it exists and is readable.")
+            return AHAPDocument(url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
+        }
+        var result = AHAPDecoder(options: options).decode([UInt8](data))
+        let ext = url.pathExtension.lowercased()
+        if ext != "ahap" && ext != "json" {
+            result.diagnostics.insert(Diagnostic(
+                severity: strict ? .error : .note, code: .fileExtension, coreHapticsCode: -4809,
+                message: "Core Haptics only loads files named `.ahap` or `.json` (-4809). Rename the file."), at: 0)
+        }
+        let resolver = AudioResourceResolver(
+            baseDirectory: url.deletingLastPathComponent().path, searchRoots: searchRoots, allowEscaping: allowEscaping)
+        var resources: [String: ResourceResolution] = [:]
+        for event in result.pattern?.events ?? [] where event.type == .audioCustom {
+            guard let path = event.waveformPath, resources[path] == nil else { continue }
+            let resolution = resolver.resolve(path)
+            resources[path] = resolution
+            let location = result.waveformPathLocations[path]
+            func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ ch: Int?, _ message: String) {
+                result.diagnostics.append(Diagnostic(
+                    severity: severity, code: code, coreHapticsCode: ch, path: location?.jsonPath ?? "",
+                    line: location?.position.line, column: location?.position.column, message: message))
+            }
+            switch resolution {
+            case .resolved(let real):
+                let primary = AudioResourceResolver.realPath(resolver.primaryCandidate(for: path))
+                if primary != real {
+                    report(.note, .resourceFallback, nil,
+                           "Audio file `\(path)` is not at that path relative to the AHAP file; using \(real) instead (Core Haptics would also search the app bundle).")
+                }
+            case .notFound(let tried):
+                report(strict ? .error : .warning, .resourceNotFound, -4830,
+                       "Audio file `\(path)` was not found (looked at \(tried.joined(separator: ", "))); Core Haptics rejects the event (-4830)."
+                       + (strict ? " Put the file next to the AHAP file or fix the path." : " The event will be skipped; put the file next to the AHAP file or fix the path."))
+            case .refused(let reason):
+                report(strict ? .error : .warning, .resourceRefused, -4830,
+                       reason + (strict ? "" : " The event will be skipped."))
+            }
+        }
+        return AHAPDocument(url: url, result: result, resources: resources)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HapticPattern
+
+/// Expands command-line inputs (files and folders) into the AHAP files to process.
+///
+/// * An explicitly named file is always included, whatever its extension.
+/// * A folder is walked recursively (sorted, hidden entries skipped); it contributes every
+///   `.ahap` file and every `.json` file whose top level is an object with a `Pattern`
+///   key — other JSON (package manifests, editor settings) is skipped silently.
+/// * A path that does not exist is an ``InputDiscoveryError``.
+///
+/// Shared by `lint`, `inspect` and (later) `render`. O(files in the walked folders), plus
+/// one parse per `.json` candidate.
+public enum InputDiscovery {
+    /// Returns the files to process, in input order (folder contents sorted), without
+    /// duplicates.
+    public static func discover(_ inputs: [String], fileManager: FileManager = .default) throws(InputDiscoveryError) -> [String] {
+        var result: [String] = []
+        var seen = Set<String>()
+        func add(_ path: String) {
+            if seen.insert(path).inserted { result.append(path) }
+        }
+        for input in inputs {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                throw InputDiscoveryError(path: input, message: "No such file or folder: \(input)")
+            }
+            guard isDirectory.boolValue else {
+                add(input)
+                continue
+            }
+            guard let enumerator = fileManager.enumerator(atPath: input) else {
+                throw InputDiscoveryError(path: input, message: "Cannot read the folder \(input)")
+            }
+            var found: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                let full = (input as NSString).appendingPathComponent(relative)
+                let ext = (name as NSString).pathExtension.lowercased()
+                if ext == "ahap" || (ext == "json" && looksLikeAHAP(atPath: full, fileManager: fileManager)) {
+                    found.append(full)
+                }
+            }
+            found.sorted().forEach(add)
+        }
+        return result
+    }
+
+    /// Whether the JSON file's top level is an object with a `Pattern` key (any case, so
+    /// that a misspelled AHAP file is still linted).
+    public static func looksLikeAHAP(atPath path: String, fileManager: FileManager = .default) -> Bool {
+        guard let data = fileManager.contents(atPath: path),
+              case .success(let document) = JSONParser().parse([UInt8](data)),
+              let members = document.root.objectMembers else { return false }
+        return members.contains { $0.key.lowercased() == "pattern" }
+    }
+}
+
+/// An input path that cannot be used.
+public struct InputDiscoveryError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var message: String
+    public var description: String { message }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import HapticPattern
+import HapticRenderKit
+
+/// `ahap-render inspect`: a summary of one AHAP file (lenient decode).
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Summarize an AHAP file: version, duration, events, parameters, curves, audio resources.")
+
+    @Argument(help: "The AHAP file.")
+    var file: String
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
+    var searchRoots: [String] = []
+
+    func validate() throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw ValidationError("No such file: \(file)")
+        }
+    }
+
+    func run() throws {
+        let document = AHAPDocument.load(contentsOf: URL(fileURLWithPath: file), searchRoots: searchRoots)
+        guard let pattern = document.result.pattern else {
+            for d in document.result.diagnostics where d.severity == .error {
+                FileHandle.standardError.write(Data((d.rendered(file: file) + "\n").utf8))
+            }
+            throw ExitCode(1)
+        }
+        let summary = PatternSummary(pattern: pattern, resources: document.resources)
+        switch format {
+        case .json:
+            var object = summary.jsonObject
+            object["file"] = file
+            object["accepted"] = document.result.accepted
+            object["diagnostics"] = [
+                "errors": document.result.diagnostics.filter { $0.severity == .error }.count,
+                "warnings": document.result.diagnostics.filter { $0.severity == .warning }.count,
+                "notes": document.result.diagnostics.filter { $0.severity == .note }.count,
+            ]
+            try printJSON(object)
+        case .text:
+            print(summary.text(file: file))
+        }
+    }
+}

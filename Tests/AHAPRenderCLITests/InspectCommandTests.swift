@@ -1,0 +1,87 @@
+import Foundation
+import HapticTestSupport
+import Testing
+
+@Suite struct InspectCommandTests {
+    func inspectJSON(_ path: String, _ extra: [String] = []) throws -> [String: Any] {
+        let out = try CLI.run(["inspect", "--format", "json", path] + extra)
+        #expect(out.status == 0, "\(out.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func fixtureSummary() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let file = try dir.write("good.ahap", goodAHAP)
+        let o = try inspectJSON(file)
+        // Continuous: 0.5 + 1.5 + (0.02·2^(8·0.25) − 0.04) = 2.04; curve: 1 + 1.25 = 2.25.
+        let duration = try #require(o["duration"] as? Double)
+        #expect(abs(duration - 2.25) < 1e-9)
+        #expect(o["version"] as? Double == 1)
+        #expect(o["events"] as? [String: Int] == ["HapticContinuous": 1, "HapticTransient": 1])
+        let curves = try #require(o["curves"] as? [String: [String: Int]])
+        #expect(curves["HapticIntensityControl"] == ["count": 1, "points": 2])
+        #expect((o["intensity"] as? [String: Double]) == ["min": 0.25, "max": 0.25])
+        #expect((o["sharpness"] as? [String: Double]) == ["min": 0.75, "max": 0.75])
+    }
+
+    @Test func releaseTailDecidesDuration() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let file = try dir.write("tail.ahap", #"{"Pattern": [{"Event": {"Time": 1, "EventType": "HapticContinuous", "EventDuration": 2, "EventParameters": [{"ParameterID": "ReleaseTime", "ParameterValue": 0.5}]}}]}"#)
+        let duration = try #require(try inspectJSON(file)["duration"] as? Double)
+        #expect(abs(duration - (1 + 2 + 0.02 * 16 - 0.04)) < 1e-9)
+    }
+
+    @Test func corpusFileDuration() throws {
+        // Apple's Boing sample; the expected value is computed independently from the file
+        // (JSONSerialization + the §6 rule), not from our decoder.
+        let file = try #require(Corpus.patternFiles().first { $0.hasSuffix("Demos/SampleAHAPs/Effects/Boing.ahap") })
+        let url = Corpus.url(file)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var expected = 0.0
+        for item in json["Pattern"] as? [[String: Any]] ?? [] {
+            if let e = item["Event"] as? [String: Any] {
+                let t = e["Time"] as? Double ?? 0, d = e["EventDuration"] as? Double ?? 0
+                let params = e["EventParameters"] as? [[String: Any]] ?? []
+                let release = params.first { $0["ParameterID"] as? String == "ReleaseTime" }?["ParameterValue"] as? Double
+                let sustained = (params.first { $0["ParameterID"] as? String == "Sustained" }?["ParameterValue"] as? Double ?? 1) != 0
+                let isTransient = e["EventType"] as? String == "HapticTransient"
+                let tail = (!isTransient && sustained) ? release.map { 0.02 * pow(2, 8 * $0) - 0.04 } ?? 0 : 0
+                expected = max(expected, t + d + tail)
+            }
+            if let p = item["Parameter"] as? [String: Any] { expected = max(expected, p["Time"] as? Double ?? 0) }
+            if let c = item["ParameterCurve"] as? [String: Any] {
+                let t = c["Time"] as? Double ?? 0
+                for point in c["ParameterCurveControlPoints"] as? [[String: Any]] ?? [] {
+                    expected = max(expected, t + (point["Time"] as? Double ?? 0))
+                }
+            }
+        }
+        let duration = try #require(try inspectJSON(url.path)["duration"] as? Double)
+        #expect(expected > 0)
+        #expect(abs(duration - expected) < 1e-9)
+    }
+
+    @Test func searchRootsResolveRicochetAudio() throws {
+        let file = try #require(Corpus.patternFiles().first { $0.hasSuffix("Demos/SampleAHAPs/Ricochet/Grow.ahap") })
+        let streaming = Corpus.url(file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("!Copy-To-StreamingAssets!").path
+        let without = try inspectJSON(Corpus.url(file).path)
+        #expect((without["resources"] as? [[String: Any]])?.first?["resolved"] as? Bool == false)
+        let with = try inspectJSON(Corpus.url(file).path, ["--search-root", streaming])
+        #expect((with["resources"] as? [[String: Any]])?.first?["resolved"] as? Bool == true)
+        #expect(try CLI.run(["lint", "--strict", "--search-root", streaming, Corpus.url(file).path]).status == 0)
+    }
+
+    @Test func textAndUsage() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let file = try dir.write("good.ahap", goodAHAP)
+        let out = try CLI.run(["inspect", file])
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("duration:   2.25 s"))
+        #expect(try CLI.run(["inspect", dir.path + "/nope.ahap"]).status == 64)
+        #expect(try CLI.run(["inspect"]).status == 64)
+    }
+}
