@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "ahap-render",
             dependencies: [
-                "HapticRenderKit",
+                "HapticRenderKit", "HapticRender", "HapticPattern",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HapticPattern
+import HapticRender
 import HapticRenderKit
 
 /// `ahap-render inspect`: a summary of one AHAP file (lenient decode).
@@ -16,6 +17,12 @@ struct Inspect: ParsableCommand {
 
     @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
     var searchRoots: [String] = []
+
+    @Flag(help: "Also print the scheduled timeline: sample, time and what happens (voice starts and ends, parameter changes).")
+    var timeline = false
+
+    @Option(help: "With --timeline: the most rows to print.")
+    var timelineLimit = 500
 
     func validate() throws {
         var isDirectory: ObjCBool = false
@@ -46,6 +53,13 @@ struct Inspect: ParsableCommand {
             try printJSON(object)
         case .text:
             print(summary.text(file: file))
+        }
+        if timeline {
+            let result = Scheduler(sampleRate: 48_000, customAudioLengths: customAudioLengths(document.resources))
+                .schedule(pattern)
+            print("\nTimeline at 48 kHz:")
+            print(result.timeline.tableDescription(limit: timelineLimit))
+            for note in result.notes { print("note: \(note.message)") }
         }
     }
 }
