@@ -24,4 +24,20 @@ public struct ActiveBrake: Sendable, Hashable {
         elapsed &+= 1
         return -min(max(gain * v, -c.voltageClamp), c.voltageClamp)
     }
+
+    /// The brake phase shared by every driver: the braking voltage for this sample, or `nil`
+    /// when the brake is over — because its energy target was met or because another voice
+    /// drives and the brake must not fight it (the mixing rule of ``TransientDriver``).
+    @inlinable @_noLocks
+    public mutating func target(othersDriving: Bool, velocity: Double, excursion: Double,
+                                config: ActuatorDriverConfig) -> Double? {
+        othersDriving ? nil : volts(velocity: velocity, excursion: excursion, config: config)
+    }
+}
+
+/// Moves a driver's output toward `target` by at most `step` volts, so drive never jumps
+/// (lra-model.md T16). O(1).
+@inlinable @_noLocks
+public func slew(_ output: inout Double, toward target: Double, step: Double) {
+    output += min(max(target - output, -step), step)
 }

@@ -73,9 +73,8 @@ public struct ContinuousDriver: Sendable, Hashable {
             }
             target = amplitude * oscillator.next(hz: point.hz)
         case .brake:
-            if othersDriving {
-                phase = .release
-            } else if let v = brake.volts(velocity: velocity, excursion: excursion, config: config) {
+            if let v = brake.target(othersDriving: othersDriving, velocity: velocity, excursion: excursion,
+                                    config: config) {
                 target = v
             } else {
                 phase = .release
@@ -85,8 +84,7 @@ public struct ContinuousDriver: Sendable, Hashable {
         case .finished:
             return 0
         }
-        let step = config.slewPerSample
-        output += min(max(target - output, -step), step)
+        slew(&output, toward: target, step: config.slewPerSample)
         if phase == .release && output == 0 { phase = .finished }
         return output
     }

@@ -81,9 +81,8 @@ public struct TransientDriver: Sendable, Hashable {
             remainingPulseSamples -= 1
             if remainingPulseSamples <= 0 { phase = othersDriving ? .release : .brake }
         case .brake:
-            if othersDriving {
-                phase = .release
-            } else if let v = brake.volts(velocity: velocity, excursion: excursion, config: config) {
+            if let v = brake.target(othersDriving: othersDriving, velocity: velocity, excursion: excursion,
+                                    config: config) {
                 target = v
             } else {
                 phase = .release
@@ -93,8 +92,7 @@ public struct TransientDriver: Sendable, Hashable {
         case .finished:
             return 0
         }
-        let step = config.slewPerSample
-        output += min(max(target - output, -step), step)
+        slew(&output, toward: target, step: config.slewPerSample)
         if phase == .release && output == 0 { phase = .finished }
         return output
     }

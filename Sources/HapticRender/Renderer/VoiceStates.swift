@@ -59,8 +59,8 @@
 /// start order and removes with an order-preserving compaction. The pool contents at any sample
 /// are therefore the same however the caller splits the render into blocks, and so are the
 /// summed bits. Capacity is fixed at prepare time from the timeline's polyphony.
-/// The methods are `@_transparent` so they are inlined and specialized even in debug builds,
-/// where `@_noLocks` rejects unspecialized generic calls.
+/// The render loop appends and compacts in place with concrete code: `@_noLocks` rejects calls
+/// to generic methods in debug builds, so the pool is storage plus a count, nothing more.
 @usableFromInline struct VoicePool<Voice> {
     @usableFromInline let storage: UnsafeMutablePointer<Voice>
     @usableFromInline let capacity: Int
@@ -76,26 +76,4 @@
 
     func deallocate() { storage.deallocate() }
 
-    /// Appends a voice; drops it if the pool is full (cannot happen when the capacity came
-    /// from the timeline's polyphony). O(1).
-    @_transparent
-    mutating func append(_ voice: Voice) {
-        guard count < capacity else { return }
-        storage[count] = voice
-        count &+= 1
-    }
-
-    /// Removes every voice for which `isDone` is true, keeping the others in order. O(count).
-    @_transparent
-    mutating func removeAll(where isDone: (Voice) -> Bool) {
-        var kept = 0
-        for i in 0..<count where !isDone(storage[i]) {
-            if kept != i { storage[kept] = storage[i] }
-            kept &+= 1
-        }
-        count = kept
-    }
-
-    @_transparent
-    mutating func removeAll() { count = 0 }
 }
