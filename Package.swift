@@ -79,6 +79,6 @@ let package = Package(
             dependencies: ["HapticRenderKit", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "AHAPRenderCLITests",
-            dependencies: ["SoundFile", "HapticPattern", "HapticTestSupport", "ahap-render"]),
+            dependencies: ["SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport", "ahap-render"]),
     ]
 )
