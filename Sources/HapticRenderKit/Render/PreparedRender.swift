@@ -14,6 +14,11 @@ public struct PreparedRender: ~Copyable {
     public let diagnostics: [Diagnostic]
     /// What the scheduler changed or dropped.
     public let notes: [SchedulerNote]
+    /// The decoded pattern and its audio resources (for summaries and plots).
+    public let pattern: HapticPattern
+    public let resources: [String: ResourceResolution]
+    /// The scheduled timeline the renderer plays (player options applied).
+    public let timeline: Timeline
     /// Frames produced so far.
     public private(set) var position: Int64 = 0
 
@@ -25,8 +30,12 @@ public struct PreparedRender: ~Copyable {
     let scratch: UnsafeMutablePointer<Float>
 
     init(job: RenderJob, renderer: consuming PatternRenderer, soundtrack: Soundtrack?, frames: Int64,
-         diagnostics: [Diagnostic], notes: [SchedulerNote]) {
+         diagnostics: [Diagnostic], notes: [SchedulerNote], pattern: HapticPattern,
+         resources: [String: ResourceResolution], timeline: Timeline) {
         self.job = job
+        self.pattern = pattern
+        self.resources = resources
+        self.timeline = timeline
         self.renderer = renderer
         self.soundtrack = soundtrack
         self.frames = frames

@@ -93,7 +93,8 @@ public struct RenderJob: Sendable {
             frames = max(renderer.totalFrames, Int64(soundtrack?.frames ?? 0))
         }
         return PreparedRender(job: self, renderer: renderer, soundtrack: soundtrack, frames: frames,
-                              diagnostics: diagnostics, notes: scheduled.notes)
+                              diagnostics: diagnostics, notes: scheduled.notes, pattern: pattern,
+                              resources: document.resources, timeline: scheduled.timeline)
     }
 
     /// Fails before any work when the output exists (without `overwrite`), is a folder, or
