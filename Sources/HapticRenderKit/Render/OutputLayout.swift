@@ -71,27 +71,33 @@ public enum OutputLayout: String, CaseIterable, Sendable {
     }
 
     /// Maps `frames` frames of the renderer's four signals (``renderChannels`` order,
-    /// interleaved) into this layout's channels. O(frames).
+    /// interleaved) into this layout's channels. O(frames); one loop per layout, so the
+    /// per-frame work has no branch.
     public func mix(_ source: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, frames: Int) {
         let g = Self.auditionHapticGain
-        for f in 0..<frames {
-            let s = source + 4 * f
-            let (l, r, drive, acceleration) = (s[0], s[1], s[2], s[3])
-            switch self {
-            case .audition:
-                out[2 * f] = l + g * acceleration
-                out[2 * f + 1] = r + g * acceleration
-            case .haptic: out[f] = acceleration
-            case .drive: out[f] = drive
-            case .audio:
-                out[2 * f] = l
-                out[2 * f + 1] = r
-            case .split:
-                (out + 4 * f).update(from: s, count: 4)
-            case .android:
-                out[3 * f] = l
-                out[3 * f + 1] = r
-                out[3 * f + 2] = drive
+        switch self {
+        case .audition:
+            for f in 0..<frames {
+                let acceleration = g * source[4 * f + 3]
+                out[2 * f] = source[4 * f] + acceleration
+                out[2 * f + 1] = source[4 * f + 1] + acceleration
+            }
+        case .haptic:
+            for f in 0..<frames { out[f] = source[4 * f + 3] }
+        case .drive:
+            for f in 0..<frames { out[f] = source[4 * f + 2] }
+        case .audio:
+            for f in 0..<frames {
+                out[2 * f] = source[4 * f]
+                out[2 * f + 1] = source[4 * f + 1]
+            }
+        case .split:
+            out.update(from: source, count: 4 * frames)
+        case .android:
+            for f in 0..<frames {
+                out[3 * f] = source[4 * f]
+                out[3 * f + 1] = source[4 * f + 1]
+                out[3 * f + 2] = source[4 * f + 2]
             }
         }
     }

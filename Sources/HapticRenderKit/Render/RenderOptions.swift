@@ -51,11 +51,24 @@ public struct RenderOptions: Sendable {
     /// layout × format, soundtrack × layout). O(1).
     public func validate() throws(RenderJobError) {
         func fail(_ message: String) -> RenderJobError { RenderJobError(input: "", stage: .options, message: message) }
-        guard sampleRate.isFinite, sampleRate >= 8_000, sampleRate <= 384_000, sampleRate == sampleRate.rounded() else {
-            throw fail("the sample rate must be a whole number of Hz between 8000 and 384000, not \(sampleRate)")
-        }
+        try validateRendering()
         if layout == .android, format != .ogg {
             throw fail("the android layout is written as Ogg Vorbis (Android reads haptic channels from Ogg only); use --format ogg")
+        }
+        do {
+            try SoundFileWriter.validate(format: format, sampleFormat: sampleFormat,
+                                         sampleRate: Int(sampleRate), channels: layout.channelCount)
+        } catch {
+            throw fail(error.description)
+        }
+    }
+
+    /// Checks what rendering needs, whatever the output file: rate, player options,
+    /// soundtrack × layout, block size, actuator. O(1).
+    public func validateRendering() throws(RenderJobError) {
+        func fail(_ message: String) -> RenderJobError { RenderJobError(input: "", stage: .options, message: message) }
+        guard sampleRate.isFinite, sampleRate >= 8_000, sampleRate <= 384_000, sampleRate == sampleRate.rounded() else {
+            throw fail("the sample rate must be a whole number of Hz between 8000 and 384000, not \(sampleRate)")
         }
         if mixWith != nil, !layout.hasAudio {
             throw fail("--mix-with needs a layout with audio channels (audition, audio, split or android), not \(layout.rawValue)")
@@ -73,12 +86,6 @@ public struct RenderOptions: Sendable {
             throw fail("the loop count must be at least 1, not \(loop.count)")
         }
         guard blockFrames > 0 else { throw fail("the block size must be positive") }
-        do {
-            try SoundFileWriter.validate(format: format, sampleFormat: sampleFormat,
-                                         sampleRate: Int(sampleRate), channels: layout.channelCount)
-        } catch {
-            throw fail(error.description)
-        }
         do { try actuator.validate(sampleRate: sampleRate) } catch { throw fail(error.description) }
     }
 }
