@@ -28,7 +28,7 @@ struct ProgressDisplay {
             write("\r\u{1B}[K" + line(p))
             lineShown = true
         case .plain:
-            guard Date().timeIntervalSince(lastPlain) >= plainInterval, p.finished < p.files else { return }
+            guard Date().timeIntervalSince(lastPlain) >= plainInterval, p.finished < p.files, p.started > 0 else { return }
             lastPlain = Date()
             write(line(p) + "\n")
         }

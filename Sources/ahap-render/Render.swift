@@ -96,9 +96,13 @@ struct Render: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress, warnings or summary; errors only.")
     var quiet = false
 
+    @Option(help: "Seconds between progress lines when stderr is not a terminal.")
+    var progressInterval = 5.0
+
     func validate() throws {
         if output != nil, outputDir != nil { throw ValidationError("Use either -o or --output-dir, not both.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        guard progressInterval.isFinite, progressInterval > 0 else { throw ValidationError("--progress-interval must be positive.") }
         guard rate.isFinite, rate > 0 else { throw ValidationError("--rate must be a positive number.") }
         guard start.isFinite, start >= 0 else { throw ValidationError("--start must be zero or more seconds.") }
         if let loop, !(1...100_000).contains(loop) { throw ValidationError("--loop must be between 1 and 100000.") }
@@ -122,6 +126,7 @@ struct Render: ParsableCommand {
         let batch = RenderBatch(jobs: jobs, workers: self.jobs)
         let interrupt = InterruptHandler { batch.cancellation.store(true, ordering: .relaxed) }
         var display = ProgressDisplay(quiet: quiet, sampleRate: options.sampleRate)
+        display.plainInterval = progressInterval
         let results = batch.run { display.update($0) }
         interrupt.cancel()
         display.clear()

@@ -283,3 +283,52 @@ import Testing
         #expect(rms(channel(try readBack(dir.path + "/b.wav"), 0)[...]) > 0.01)
     }
 }
+
+@Suite struct RenderProgressTests {
+    /// 60 s of a continuous event: long enough for several progress updates in a debug build.
+    func longInput(_ dir: TempFolder) throws -> String {
+        try dir.write("long.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 30}}]}"#)
+    }
+
+    @Test func plainLinesWhenNotATerminal() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let r = try CLI.run(["render", try longInput(dir), "--loop", "2", "-o", dir.path + "/l.wav", "--progress-interval", "0.05"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stderr.split(separator: "\n")
+        let progress = lines.filter { $0.hasPrefix("[0/1] ") && $0.contains(" s audio") }
+        #expect(progress.count >= 2, "\(r.stderr)")
+        #expect(!r.stderr.contains("\u{1B}["))  // no terminal control codes in a log
+        #expect(lines.last?.hasPrefix("rendered 1 of 1 file: 60.1 s of audio") == true, "\(r.stderr)")
+    }
+
+    @Test func statusLineRewrittenOnATerminal() throws {
+        let script = "/usr/bin/script"
+        try #require(FileManager.default.isExecutableFile(atPath: script), "util-linux script(1) provides the terminal")
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let command = [CLI.binary.path, "render", try longInput(dir), "--loop", "2", "-o", dir.path + "/l.wav"]
+            .map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["-qc", command, "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        // Each update returns to the line start and clears it, then shows files, audio, speed.
+        #expect(text.contains("\r\u{1B}[K[0/1] "), "\(text.debugDescription.prefix(400))")
+        #expect(text.contains("× realtime"))
+        #expect(text.contains("rendered 1 of 1 file"))
+    }
+
+    @Test func quietPrintsNothingOnSuccess() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let input = try dir.write("p.ahap", renderFixture)
+        let r = try CLI.run(["render", input, "--quiet"])
+        #expect(r.status == 0 && r.stderr.isEmpty && r.stdout.isEmpty)
+    }
+}
