@@ -1,4 +1,5 @@
 import Foundation
+import HapticTestSupport
 import SoundFile
 import Testing
 

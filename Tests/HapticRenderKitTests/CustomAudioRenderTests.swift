@@ -9,7 +9,7 @@ import Testing
 @Suite struct CustomAudioRenderTests {
     /// A 1 kHz, 0.2 s tone at 44.1 kHz, played at 0.5 s; AudioPitch shifts by octaves.
     func render(at rate: Double, pitch: Double = 0) throws -> (left: [Double], rate: Double) {
-        let dir = try ScratchFolder()
+        let dir = try TempFolder()
         defer { dir.cleanUp() }
         try writeTone(dir.path + "/tone.wav", frequency: 1_000, seconds: 0.2, sampleRate: 44_100)
         let ahap = try dir.write("custom.ahap", """

@@ -18,22 +18,6 @@ func channel(_ samples: [Float], _ c: Int, of channels: Int) -> [Double] {
     stride(from: c, to: samples.count, by: channels).map { Double(samples[$0]) }
 }
 
-/// A scratch folder removed by `cleanUp()`.
-struct ScratchFolder {
-    let path: String
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("ahap-kit-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let full = path + "/" + name
-        try text.write(toFile: full, atomically: true, encoding: .utf8)
-        return full
-    }
-    func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// Writes a mono float WAV of `frequency` Hz (or a click train when `frequency` is 0).
 func writeTone(_ path: String, frequency: Double, seconds: Double, sampleRate: Int, amplitude: Float = 0.5) throws {
     let n = Int(seconds * Double(sampleRate))
