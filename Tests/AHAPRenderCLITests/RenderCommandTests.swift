@@ -332,3 +332,21 @@ import Testing
         #expect(r.status == 0 && r.stderr.isEmpty && r.stdout.isEmpty)
     }
 }
+
+@Suite struct RenderCorpusCommandTests {
+    /// The whole shared corpus as one batch: every file renders (lenient), in parallel.
+    @Test func everyCorpusFileRendersInOneBatch() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let r = try CLI.run(["render", Corpus.root.path, "--output-dir", dir.path, "--sample-rate", "16000",
+                             "--jobs", "2", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr.suffix(2_000))")
+        let outputs = listing(dir.path).filter { $0.hasSuffix(".wav") }
+        let expected = Corpus.patternFiles().map { ($0 as NSString).deletingPathExtension + ".wav" }.sorted()
+        #expect(outputs == expected)
+        for file in outputs.prefix(10) {
+            let info = try SoundFile.info(path: dir.path + "/" + file)
+            #expect(info.channels == 2 && info.sampleRate == 16_000 && info.frames > 0)
+        }
+    }
+}
