@@ -17,6 +17,7 @@ extension DecodingContext {
 
     /// Decodes a whole document; `nil` when the file as a whole is unusable (one error).
     mutating func decodeDocument(_ bytes: [UInt8]) -> HapticPattern? {
+        guard checkInputSize(bytes.count) else { return nil }
         let document: JSONDocument
         switch JSONParser().parse(bytes) {
         case .success(let d):
@@ -67,6 +68,7 @@ extension DecodingContext {
             return nil
         }
         decodeItems(items, into: &pattern)
+        if limitExceeded { return nil }
         if pattern.isEmpty {
             let why = items.isEmpty ? "`Pattern` is empty" : "no event, parameter or curve of `Pattern` could be used"
             add(.error, .fileEmptyPattern, coreHaptics: -4814, path: "Pattern", at: patternMember.value.position,
@@ -135,17 +137,34 @@ extension DecodingContext {
                 }
                 continue
             }
-            if let member = keys["Event"], let event = decodeEvent(member.value, index: index) {
-                if let last = pattern.events.last, event.time < last.time { eventsSorted = false }
-                pattern.events.append(event)
+            if let member = keys["Event"] {
+                guard admitItem("Event", index: index, at: member.value.position) else { return }
+                if let event = decodeEvent(member.value, index: index) {
+                    guard admitEnd(event.time + event.fullDuration(), what: "This event", path: "Pattern[\(index)].Event",
+                                   at: member.value.position) else { return }
+                    if let last = pattern.events.last, event.time < last.time { eventsSorted = false }
+                    pattern.events.append(event)
+                }
             }
-            if let member = keys["Parameter"], let parameter = decodeParameter(member.value, index: index) {
-                if let last = pattern.parameters.last, parameter.time < last.time { parametersSorted = false }
-                pattern.parameters.append(parameter)
+            if let member = keys["Parameter"] {
+                guard admitItem("Parameter", index: index, at: member.value.position) else { return }
+                if let parameter = decodeParameter(member.value, index: index) {
+                    guard admitEnd(parameter.time, what: "This parameter", path: "Pattern[\(index)].Parameter.Time",
+                                   at: member.value.position) else { return }
+                    if let last = pattern.parameters.last, parameter.time < last.time { parametersSorted = false }
+                    pattern.parameters.append(parameter)
+                }
             }
-            if let member = keys["ParameterCurve"], let curve = decodeCurve(member.value, index: index) {
-                if let last = pattern.curves.last, curve.time < last.time { curvesSorted = false }
-                pattern.curves.append(curve)
+            if let member = keys["ParameterCurve"] {
+                let curve = decodeCurve(member.value, index: index)
+                if limitExceeded { return }
+                if let curve {
+                    let end = curve.time + (curve.points.lazy.map(\.time).max() ?? 0)
+                    guard admitEnd(max(curve.time, end), what: "This curve", path: "Pattern[\(index)].ParameterCurve",
+                                   at: member.value.position) else { return }
+                    if let last = pattern.curves.last, curve.time < last.time { curvesSorted = false }
+                    pattern.curves.append(curve)
+                }
             }
         }
         if !(eventsSorted && parametersSorted && curvesSorted) {
