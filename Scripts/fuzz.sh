@@ -11,7 +11,7 @@
 # ../shared/corpus on every run — seeds are never committed) and crash artifacts. A crash
 # exits non-zero and prints the artifact path; minimize it with
 #   .build-fuzz/ahap-fuzz -minimize_crash=1 -runs=10000 <artifact>
-# and commit the small result under Tests/HapticPatternTests/Fixtures/fuzz-regressions/.
+# and commit the small result under Tests/Fixtures/fuzz-regressions/.
 #
 # Environment: FUZZ_JOBS (default 1), FUZZ_REBUILD=1 forces a rebuild.
 set -euo pipefail
@@ -45,7 +45,7 @@ if [[ -d ../shared/corpus ]]; then
     find ../shared/corpus -type f \( -name '*.ahap' -o -name '*.json' \) -exec cp -n {} "$out/corpus/" \; 2>/dev/null || true
 fi
 seeds=("$out/corpus")  # relative to the package root
-[[ -d Tests/HapticPatternTests/Fixtures/fuzz-regressions ]] && seeds+=(Tests/HapticPatternTests/Fixtures/fuzz-regressions)
+[[ -d Tests/Fixtures/fuzz-regressions ]] && seeds+=(Tests/Fixtures/fuzz-regressions)
 
 # -rss_limit_mb: a hostile input must be refused, not allowed to eat memory.
 # -max_len: well above any corpus seed; big inputs are covered by the unit tests.
