@@ -108,6 +108,24 @@ import Testing
         #expect(decode(" {}       ", small).with(.limitInputSize).isEmpty)
     }
 
+    @Test func jsonValuesAreCountedSoA64MBArrayOfZerosStopsEarly() throws {
+        // 32 million values in 64 MB: the parser stops at value 4,000,001 (byte 8 MB).
+        let text = #"{"Pattern": ["# + String(repeating: "0,", count: 32 << 20 - 10) + "0]}"
+        let bytes = Array(text.utf8)
+        let start = ContinuousClock.now
+        let error = try #require(limitError(AHAPDecoder().decode(bytes)))
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(error.code == .limitJSONValues)
+        #expect(error.column == 14 + 2 * (4_000_000 - 2))  // the value after the 3,999,998 zeros
+        // A small limit on a normal file.
+        // Root, Version, Pattern, then 4 per transient (item, Event, EventType, Time).
+        #expect(decode(ahap(transients(2)), PatternLimits(maxJSONValues: 11)).accepted)
+        #expect(decode(ahap(transients(3)), PatternLimits(maxJSONValues: 11)).with(.limitJSONValues).count == 1)
+        #expect(JSONParser(maximumValues: 3).parse(Array("[1,2]".utf8)).map(\.trailingCommas.count) == .success(0))
+        guard case .failure(let e) = JSONParser(maximumValues: 3).parse(Array("[1,2,3]".utf8)) else { Issue.record("accepted"); return }
+        #expect(e.kind == .tooManyValues && e.position.column == 6)
+    }
+
     @Test func aFileOverTheSizeLimitIsNotRead() throws {
         // A 100 GB sparse file: refused from fstat, without reading.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).ahap").path

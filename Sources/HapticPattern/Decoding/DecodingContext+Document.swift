@@ -19,9 +19,13 @@ extension DecodingContext {
     mutating func decodeDocument(_ bytes: [UInt8]) -> HapticPattern? {
         guard checkInputSize(bytes.count) else { return nil }
         let document: JSONDocument
-        switch JSONParser().parse(bytes) {
+        switch JSONParser(maximumValues: limits.maxJSONValues).parse(bytes) {
         case .success(let d):
             document = d
+        case .failure(let e) where e.kind == .tooManyValues:
+            add(.error, .limitJSONValues, path: "", at: e.position,
+                "The file holds more than \(limits.maxJSONValues) JSON values (maxJSONValues); an AHAP file needs a few per event. It is not parsed further.")
+            return nil
         case .failure(let e):
             add(.error, e.kind.diagnosticCode, coreHaptics: nil, path: "", at: e.position,
                 e.message + " Core Haptics cannot load a file that is not valid JSON.")
@@ -198,6 +202,7 @@ extension JSONSyntaxError.Kind {
         case .numberOverflow: return .jsonNumberOverflow
         case .comment: return .jsonComment
         case .tooDeep: return .jsonTooDeep
+        case .tooManyValues: return .limitJSONValues
         }
     }
 }

@@ -102,6 +102,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
 
     // Resource limits (``PatternLimits``): the file is refused in both modes.
     case limitInputSize = "limit.input-size"
+    case limitJSONValues = "limit.json-values"
     case limitEvents = "limit.events"
     case limitParameters = "limit.parameters"
     case limitCurvePoints = "limit.curve-points"

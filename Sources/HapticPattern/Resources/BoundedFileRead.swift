@@ -13,20 +13,22 @@ import Darwin
 /// reading a byte (a 100 GB sparse file costs one system call). Anything else (a pipe,
 /// `/dev/stdin`, a file growing while read) is read in chunks and refused as soon as it
 /// passes the limit, so memory never exceeds `limit + chunk`. O(min(size, limit)).
+/// Public so that every tool reading AHAP input (discovery, lint, render) can share the cap.
 /// `read(2)`, named apart from ``BoundedFileRead/read(path:limit:)``.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
 
-enum BoundedFileRead {
-    enum Failure: Error, Equatable {
+public enum BoundedFileRead {
+    public enum Failure: Error, Equatable, Sendable {
         /// open/read failed; `message` is `strerror(errno)`.
         case unreadable(message: String)
         /// Larger than the limit; `size` is the size seen (a lower bound when streamed).
         case tooLarge(size: Int, streamed: Bool)
     }
 
-    static func read(path: String, limit: Int) -> Result<[UInt8], Failure> {
+    /// Reads the file at `path` if it holds at most `limit` bytes.
+    public static func read(path: String, limit: Int) -> Result<[UInt8], Failure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.unreadable(message: String(cString: strerror(errno)))) }
         defer { close(fd) }
