@@ -24,6 +24,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // Durations are pure arithmetic over the model: they must not trap either.
         _ = pattern.duration
         _ = pattern.coreHapticsDuration()
+        // The documented round trip: the encoder writes the canonical model back unchanged.
+        let again = AHAPDecoder(options: .init(mode: .lenient, limits: .unlimited)).decode(AHAPEncoder().encode(pattern))
+        if again.pattern != pattern { fatalError("decode(encode(p)) != p") }
         exercise(pattern, options: PlayerOptions())
         if mode == .lenient {
             // Player options the CLI can set: seek, rate and unrolled loops.
@@ -49,9 +52,14 @@ func checkDiagnostics(_ result: AHAPDecodeResult) {
 func exercise(_ pattern: HapticPattern, options: PlayerOptions) {
     var lengths: [String: Double] = [:]
     for event in pattern.events { if let p = event.waveformPath { lengths[p] = 0.1 } }
-    let result = Scheduler(sampleRate: fuzzSampleRate, customAudioLengths: lengths)
-        .schedule(pattern, options: options)
+    let scheduler = Scheduler(sampleRate: fuzzSampleRate, customAudioLengths: lengths)
+    let result = scheduler.schedule(pattern, options: options)
     let timeline = result.timeline
+    // The limited path must agree: refuse, or produce the same timeline.
+    if let limited = try? scheduler.schedule(pattern, options: options, limits: .default),
+       limited.timeline != timeline {
+        fatalError("schedule(limits:) differs from schedule()")
+    }
     let problems = timeline.validate()
     if !problems.isEmpty { fatalError("timeline invariants broken: \(problems)") }
 
@@ -63,6 +71,10 @@ func exercise(_ pattern: HapticPattern, options: PlayerOptions) {
         renderer = try PatternRenderer(timeline: timeline, audio: audio, configuration: configuration)
     } catch {
         fatalError("renderer refused a scheduled timeline: \(error)")
+    }
+    if let frames = try? RenderLimits.unlimited.renderFrameCount(for: timeline, configuration: configuration),
+       frames != renderer.totalFrames {
+        fatalError("renderFrameCount \(frames) != totalFrames \(renderer.totalFrames)")
     }
     let channels = RenderChannel.allCases.count
     var block = [Float](repeating: 0, count: 512 * channels)

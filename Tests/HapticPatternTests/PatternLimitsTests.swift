@@ -112,9 +112,7 @@ import Testing
         // 32 million values in 64 MB: the parser stops at value 4,000,001 (byte 8 MB).
         let text = #"{"Pattern": ["# + String(repeating: "0,", count: 32 << 20 - 10) + "0]}"
         let bytes = Array(text.utf8)
-        let start = ContinuousClock.now
         let error = try #require(limitError(AHAPDecoder().decode(bytes)))
-        #expect(ContinuousClock.now - start < .seconds(5))
         #expect(error.code == .limitJSONValues)
         #expect(error.column == 14 + 2 * (4_000_000 - 2))  // the value after the 3,999,998 zeros
         // A small limit on a normal file.

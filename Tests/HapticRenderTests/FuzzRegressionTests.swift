@@ -6,7 +6,8 @@ import Testing
 
 /// Every input under `Tests/Fixtures/fuzz-regressions/` (hostile seeds and minimized fuzzer
 /// findings) goes through what the fuzz target does — decode (lenient and strict), schedule,
-/// check the timeline's invariants, render the first 0.25 s of every channel at 8 kHz —
+/// check the timeline's invariants, render the first 0.25 s of every channel at 8 kHz,
+/// encode and decode again —
 /// with the default limits and with none. Passing means: no trap, no broken invariant, no
 /// non-finite sample, and with default limits every limit refusal is a `limit.*` error.
 @Suite struct FuzzRegressionTests {
@@ -33,6 +34,8 @@ import Testing
                     #expect(!result.errors.isEmpty, "refused without an error")
                     continue
                 }
+                let again = AHAPDecoder(options: .init(limits: .unlimited)).decode(AHAPEncoder().encode(pattern))
+                #expect(again.pattern == pattern, "decode(encode(p)) != p")
                 try render(pattern, options: PlayerOptions())
                 try render(pattern, options: PlayerOptions(startOffset: 0.01, playbackRate: 1.5,
                                                            loop: LoopOptions(loopEnd: 0, count: 3)))
