@@ -46,8 +46,9 @@ public struct AudioResourceResolver: Sendable {
             guard allowEscaping else {
                 return .refused(reason: "`\(waveformPath)` is an absolute path; only paths relative to the AHAP file's folder are allowed (use --allow-escaping to permit it).")
             }
-            if let real = Self.realPath(waveformPath), Self.isRegularFile(real) { return .resolved(real) }
-            return .notFound(tried: [waveformPath])
+            guard let real = Self.realPath(waveformPath), !Self.isDirectory(real) else { return .notFound(tried: [waveformPath]) }
+            guard Self.isRegularFile(real) else { return Self.notRegular(waveformPath, real) }
+            return .resolved(real)
         }
         let bareName = (waveformPath as NSString).lastPathComponent
         var roots = [baseDirectory]
@@ -66,7 +67,7 @@ public struct AudioResourceResolver: Sendable {
                 guard let real = Self.realPath(candidate) else { continue }
                 guard Self.isRegularFile(real) else {
                     if Self.isDirectory(real) { continue }
-                    return .refused(reason: "`\(waveformPath)` leads to \(real), which is not a regular file (a pipe or a device would block or never end); use an audio file.")
+                    return Self.notRegular(waveformPath, real)
                 }
                 guard FileManager.default.isReadableFile(atPath: real) else {
                     return .refused(reason: "`\(waveformPath)` exists at \(real) but cannot be read; check its permissions.")
@@ -100,6 +101,10 @@ public struct AudioResourceResolver: Sendable {
     static func isRegularFile(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+    }
+
+    static func notRegular(_ waveformPath: String, _ real: String) -> ResourceResolution {
+        .refused(reason: "`\(waveformPath)` leads to \(real), which is not a regular file (a pipe or a device would block or never end); use an audio file.")
     }
 
     static func isDirectory(_ path: String) -> Bool {
