@@ -11,26 +11,61 @@ public struct AudioFileReader: ~Copyable {
     /// The header information (frames as declared).
     public let info: SoundFileInfo
     private let handle: SndFileHandle
+    /// Our descriptor: libsndfile reads through it but never closes it.
+    private let descriptor: Int32
 
     /// Opens `path` and reads its header. O(header) — no audio is decoded.
+    ///
+    /// Before libsndfile sees the file, it must be a regular file (a FIFO or device would
+    /// block or never end) of at most `limits.maxFileBytes`; after the header, its declared
+    /// length must be within `limits.maxDurationSeconds`. (The frame and byte caps are
+    /// enforced by ``readAll(limits:)``, while decoding.)
     /// - Throws: `SoundFileError.openFailed` with libsndfile's message (missing file,
-    ///   unknown format, corrupt header…).
-    public init(path: String) throws(SoundFileError) {
-        var sfInfo = SF_INFO()
-        switch sndfile_open_read(path, &sfInfo) {
-        case .failed(let message):
-            throw .openFailed(path: path, message: message)
-        case .opened(let handle):
-            self.handle = handle
+    ///   unknown format, corrupt header…) or saying what the path is instead of a file;
+    ///   `tooLarge` when a limit is exceeded.
+    public init(path: String, limits: SoundFileReadLimits = .default) throws(SoundFileError) {
+        let fd: Int32
+        switch system_open_regular_input(path) {
+        case .failed(let failure):
+            throw .openFailed(path: path, message: "\(failure.call): \(failure.message)")
+        case .notRegular(let kind):
+            throw .openFailed(path: path, message: "it is \(kind), not a sound file")
+        case .opened(let d, let size):
+            if size > limits.maxFileBytes {
+                _ = system_close(d)
+                throw .tooLarge(path: path, detail: "the file is \(size) bytes, more than maxFileBytes \(limits.maxFileBytes)")
+            }
+            fd = d
         }
-        self.path = path
-        self.info = SoundFileInfo(
+        var sfInfo = SF_INFO()
+        let handle: SndFileHandle
+        switch sndfile_open_fd_read(fd, &sfInfo) {
+        case .failed(let message):
+            _ = system_close(fd)
+            throw .openFailed(path: path, message: message)
+        case .opened(let h):
+            handle = h
+        }
+        let info = SoundFileInfo(
             frames: Int(sfInfo.frames), sampleRate: Double(sfInfo.samplerate),
             channels: Int(sfInfo.channels), rawFormat: sfInfo.format,
             formatName: sndfile_format_name(sfInfo.format) ?? "unknown")
+        // `info.duration` is 0 for a rate of 0; `!(x <= max)` also refuses NaN.
+        if !(info.duration <= limits.maxDurationSeconds) {
+            _ = sndfile_close(handle)
+            _ = system_close(fd)
+            throw .tooLarge(path: path, detail: "it lasts \(info.duration) s, more than maxDurationSeconds \(limits.maxDurationSeconds)")
+        }
+        self.handle = handle
+        self.descriptor = fd
+        self.path = path
+        self.info = info
     }
 
-    deinit { _ = sndfile_close(handle) }
+    deinit {
+        _ = sndfile_close(handle)
+        _ = system_close(descriptor)
+    }
 
     /// One metadata string, or nil when the file has none for `key`.
     public func metadata(_ key: SoundFileMetadataKey) -> String? {
@@ -68,7 +103,7 @@ public struct AudioFileReader: ~Copyable {
     /// - Throws: `tooLarge` when the header or the data exceeds `limits`; `readFailed`.
     public consuming func readAll(limits: SoundFileReadLimits = .default) throws(SoundFileError) -> DecodedAudio {
         let channels = info.channels
-        let maxFrames = limits.maxFrames(channels: channels)
+        let maxFrames = limits.maxFrames(channels: channels, sampleRate: info.sampleRate)
         if info.frames > maxFrames {
             throw .tooLarge(path: path, detail: tooLargeDetail(frames: info.frames, limits: limits))
         }
@@ -95,7 +130,7 @@ public struct AudioFileReader: ~Copyable {
 
     private func tooLargeDetail(frames: Int, limits: SoundFileReadLimits, atLeast: Bool = false) -> String {
         "\(atLeast ? "more than " : "")\(frames) frames × \(info.channels) channels exceeds the limit "
-            + "(maxFrames \(limits.maxFrames), maxBytes \(limits.maxBytes))"
+            + "(maxFrames \(limits.maxFrames), maxBytes \(limits.maxBytes), maxDurationSeconds \(limits.maxDurationSeconds))"
     }
 }
 
@@ -103,13 +138,14 @@ public struct AudioFileReader: ~Copyable {
 public enum SoundFile {
     /// Decodes a whole file. O(frames). See `AudioFileReader.readAll(limits:)`.
     public static func read(path: String, limits: SoundFileReadLimits = .default) throws(SoundFileError) -> DecodedAudio {
-        try AudioFileReader(path: path).readAll(limits: limits)
+        try AudioFileReader(path: path, limits: limits).readAll(limits: limits)
     }
 
     /// Reads only the header: frames, rate, channels, format. O(header) for most formats
-    /// (Ogg scans to the last page to find the length).
-    public static func info(path: String) throws(SoundFileError) -> SoundFileInfo {
-        try AudioFileReader(path: path).info
+    /// (Ogg scans to the last page to find the length). Applies the open-time `limits`
+    /// (regular file, ``SoundFileReadLimits/maxFileBytes``, declared length).
+    public static func info(path: String, limits: SoundFileReadLimits = .default) throws(SoundFileError) -> SoundFileInfo {
+        try AudioFileReader(path: path, limits: limits).info
     }
 
     /// Reads the metadata strings of a file.

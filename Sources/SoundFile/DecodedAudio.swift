@@ -62,29 +62,52 @@ public struct SoundFileInfo: Sendable, Equatable {
     }
 }
 
-/// Caps on how much a read may decode, so a hostile or broken file cannot make the
-/// process allocate without bound. Checked against the header first (cheap rejection)
-/// and again while decoding (headers can lie).
+/// Caps on how much one audio file may cost, so a hostile or broken file cannot make the
+/// process allocate or block without bound. The file's size is checked before libsndfile
+/// opens it, its declared length right after the header (cheap rejection), and frames
+/// and bytes again while decoding (headers can lie).
+///
+/// | limit | default | checked |
+/// |---|---|---|
+/// | ``maxFileBytes`` | 256 MiB | `fstat`, before libsndfile parses anything |
+/// | ``maxDurationSeconds`` | 600 s (10 min) | header, and frames while decoding |
+/// | ``maxBytes`` | 256 MiB of decoded `Float` samples | header, and while decoding |
+/// | ``maxFrames`` | unlimited | header, and while decoding |
+///
+/// Non-regular files (FIFOs, devices, directories) are always refused.
 public struct SoundFileReadLimits: Sendable, Equatable {
     /// The most frames a read returns before failing.
     public var maxFrames: Int
     /// The most bytes of decoded `Float` samples (frames × channels × 4) a read allocates.
     public var maxBytes: Int
+    /// The largest file, in bytes on disk.
+    public var maxFileBytes: Int
+    /// The longest audio, in seconds at the file's own rate.
+    public var maxDurationSeconds: Double
 
-    public init(maxFrames: Int = .max, maxBytes: Int = 256 << 20) {
+    public init(maxFrames: Int = .max, maxBytes: Int = 256 << 20, maxFileBytes: Int = 256 << 20,
+                maxDurationSeconds: Double = 600) {
         self.maxFrames = maxFrames
         self.maxBytes = maxBytes
+        self.maxFileBytes = maxFileBytes
+        self.maxDurationSeconds = maxDurationSeconds
     }
 
-    /// 256 MiB of decoded samples: ~11 minutes of 48 kHz stereo, far beyond any haptic
-    /// audio asset, yet small enough not to take the machine down.
+    /// 256 MiB on disk and of decoded samples (~11 minutes of 48 kHz stereo), at most
+    /// 10 minutes: far beyond any haptic audio asset, yet small enough not to take the
+    /// machine down.
     public static var `default`: Self { Self() }
 
     /// No limit beyond what memory allows. Only for trusted input.
-    public static var unlimited: Self { Self(maxFrames: .max, maxBytes: .max) }
+    public static var unlimited: Self {
+        Self(maxFrames: .max, maxBytes: .max, maxFileBytes: .max, maxDurationSeconds: .infinity)
+    }
 
-    /// The frame cap for `channels`, combining both limits.
-    func maxFrames(channels: Int) -> Int {
-        min(maxFrames, maxBytes / (MemoryLayout<Float>.size * max(channels, 1)))
+    /// The frame cap for `channels` at `sampleRate`, combining every limit.
+    func maxFrames(channels: Int, sampleRate: Double = 0) -> Int {
+        var cap = min(maxFrames, maxBytes / (MemoryLayout<Float>.size * max(channels, 1)))
+        let byDuration = maxDurationSeconds * sampleRate
+        if sampleRate > 0, byDuration.isFinite, byDuration < Double(cap) { cap = Int(byDuration) }
+        return cap
     }
 }

@@ -40,9 +40,12 @@ public struct AHAPDecoder: Sendable {
     /// Decoder configuration.
     public struct Options: Hashable, Sendable {
         public var mode: Mode
+        /// Resource caps; a file over one is rejected in both modes (see ``PatternLimits``).
+        public var limits: PatternLimits
 
-        public init(mode: Mode = .lenient) {
+        public init(mode: Mode = .lenient, limits: PatternLimits = .default) {
             self.mode = mode
+            self.limits = limits
         }
     }
 
@@ -54,8 +57,9 @@ public struct AHAPDecoder: Sendable {
 
     /// Decodes one AHAP document.
     public func decode(_ bytes: [UInt8]) -> AHAPDecodeResult {
-        var context = DecodingContext(strict: options.mode == .strict)
+        var context = DecodingContext(strict: options.mode == .strict, limits: options.limits)
         let pattern = context.decodeDocument(bytes)
+        context.summarizeSuppressedDiagnostics()
         return AHAPDecodeResult(pattern: pattern, diagnostics: context.diagnostics, waveformPathLocations: context.waveformPathLocations)
     }
 }

@@ -70,6 +70,7 @@ extension DecodingContext {
         if let member = keys["ParameterCurveControlPoints"] {
             let p = base.key("ParameterCurveControlPoints")
             if let elements = member.value.arrayElements {
+                guard admitCurvePoints(elements.count, path: "\(p)", at: member.value.position) else { return nil }
                 points = decodeControlPoints(elements, id: id, item: base)
                 if elements.count > Self.maximumCurvePoints {
                     add(.warning, .curveTooManyPoints, path: "\(p)", at: member.value.position,

@@ -17,10 +17,15 @@ extension DecodingContext {
 
     /// Decodes a whole document; `nil` when the file as a whole is unusable (one error).
     mutating func decodeDocument(_ bytes: [UInt8]) -> HapticPattern? {
+        guard checkInputSize(bytes.count) else { return nil }
         let document: JSONDocument
-        switch JSONParser().parse(bytes) {
+        switch JSONParser(maximumValues: limits.maxJSONValues).parse(bytes) {
         case .success(let d):
             document = d
+        case .failure(let e) where e.kind == .tooManyValues:
+            add(.error, .limitJSONValues, path: "", at: e.position,
+                "The file holds more than \(limits.maxJSONValues) JSON values (maxJSONValues); an AHAP file needs a few per event. It is not parsed further.")
+            return nil
         case .failure(let e):
             add(.error, e.kind.diagnosticCode, coreHaptics: nil, path: "", at: e.position,
                 e.message + " Core Haptics cannot load a file that is not valid JSON.")
@@ -67,6 +72,7 @@ extension DecodingContext {
             return nil
         }
         decodeItems(items, into: &pattern)
+        if limitExceeded { return nil }
         if pattern.isEmpty {
             let why = items.isEmpty ? "`Pattern` is empty" : "no event, parameter or curve of `Pattern` could be used"
             add(.error, .fileEmptyPattern, coreHaptics: -4814, path: "Pattern", at: patternMember.value.position,
@@ -135,17 +141,34 @@ extension DecodingContext {
                 }
                 continue
             }
-            if let member = keys["Event"], let event = decodeEvent(member.value, index: index) {
-                if let last = pattern.events.last, event.time < last.time { eventsSorted = false }
-                pattern.events.append(event)
+            if let member = keys["Event"] {
+                guard admitItem("Event", index: index, at: member.value.position) else { return }
+                if let event = decodeEvent(member.value, index: index) {
+                    guard admitEnd(event.time + event.fullDuration(), what: "This event", path: "Pattern[\(index)].Event",
+                                   at: member.value.position) else { return }
+                    if let last = pattern.events.last, event.time < last.time { eventsSorted = false }
+                    pattern.events.append(event)
+                }
             }
-            if let member = keys["Parameter"], let parameter = decodeParameter(member.value, index: index) {
-                if let last = pattern.parameters.last, parameter.time < last.time { parametersSorted = false }
-                pattern.parameters.append(parameter)
+            if let member = keys["Parameter"] {
+                guard admitItem("Parameter", index: index, at: member.value.position) else { return }
+                if let parameter = decodeParameter(member.value, index: index) {
+                    guard admitEnd(parameter.time, what: "This parameter", path: "Pattern[\(index)].Parameter.Time",
+                                   at: member.value.position) else { return }
+                    if let last = pattern.parameters.last, parameter.time < last.time { parametersSorted = false }
+                    pattern.parameters.append(parameter)
+                }
             }
-            if let member = keys["ParameterCurve"], let curve = decodeCurve(member.value, index: index) {
-                if let last = pattern.curves.last, curve.time < last.time { curvesSorted = false }
-                pattern.curves.append(curve)
+            if let member = keys["ParameterCurve"] {
+                let curve = decodeCurve(member.value, index: index)
+                if limitExceeded { return }
+                if let curve {
+                    let end = curve.time + (curve.points.lazy.map(\.time).max() ?? 0)
+                    guard admitEnd(max(curve.time, end), what: "This curve", path: "Pattern[\(index)].ParameterCurve",
+                                   at: member.value.position) else { return }
+                    if let last = pattern.curves.last, curve.time < last.time { curvesSorted = false }
+                    pattern.curves.append(curve)
+                }
             }
         }
         if !(eventsSorted && parametersSorted && curvesSorted) {
@@ -179,6 +202,7 @@ extension JSONSyntaxError.Kind {
         case .numberOverflow: return .jsonNumberOverflow
         case .comment: return .jsonComment
         case .tooDeep: return .jsonTooDeep
+        case .tooManyValues: return .limitJSONValues
         }
     }
 }

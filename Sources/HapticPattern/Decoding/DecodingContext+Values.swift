@@ -18,7 +18,11 @@ extension DecodingContext {
                     "\(what()) is written as a string (\"\(s)\"); Core Haptics reads it as the number \(formatNumber(d)). Remove the quotes.")
                 return d
             }
-            let hint = s.contains(",") ? " Use a dot as the decimal separator." : ""
+            var hint = s.contains(",") ? " Use a dot as the decimal separator." : ""
+            if decimal, Double(trimmed)?.isFinite == false {
+                // "1e309": decimal notation, but beyond Double (and far beyond any AHAP value).
+                hint = " It is too large to be a usable number."
+            }
             add(.warning, .valueNonNumericString, path: path(), at: value.position,
                 "\(what()) is the text \"\(s)\", which is not a number; Core Haptics reads it as 0.\(hint) Write a number.")
             return 0

@@ -2,17 +2,29 @@
 /// helpers that turn a finding into the right severity for the mode.
 struct DecodingContext {
     let strict: Bool
+    let limits: PatternLimits
     var diagnostics: [Diagnostic] = []
     var waveformPathLocations: [String: SourceLocation] = [:]
+    /// Findings beyond ``PatternLimits/maxDiagnostics``: counted, not stored.
+    var suppressed = SuppressedDiagnostics()
+    /// Running counts checked against `limits` while decoding.
+    var counts = ItemCounts()
+    /// Set once a limit is exceeded: the document is refused and decoding stops.
+    var limitExceeded = false
 
-    init(strict: Bool) {
+    init(strict: Bool, limits: PatternLimits = .default) {
         self.strict = strict
+        self.limits = limits
     }
 
     mutating func add(
         _ severity: Diagnostic.Severity, _ code: DiagnosticCode, coreHaptics: Int? = nil,
         path: @autoclosure () -> String, at position: JSONPosition?, _ message: String
     ) {
+        guard diagnostics.count < limits.maxDiagnostics else {
+            suppressed.count(severity)
+            return
+        }
         diagnostics.append(Diagnostic(
             severity: severity, code: code, coreHapticsCode: coreHaptics, path: path(),
             line: position?.line, column: position?.column, message: message))

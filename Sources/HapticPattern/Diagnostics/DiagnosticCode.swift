@@ -3,7 +3,7 @@
 ///
 /// Naming: `<area>.<problem>` in lower-case kebab case. Areas: `json` (syntax), `file`
 /// (top level), `version`, `metadata`, `item` (pattern items), `key`, `value`, `event`,
-/// `event-parameter`, `parameter`, `curve`, `pattern`, `resource`.
+/// `event-parameter`, `parameter`, `curve`, `pattern`, `resource`, `limit`, `diagnostics`.
 /// The Core Haptics code that applies (if any) is carried separately in
 /// ``Diagnostic/coreHapticsCode`` because it depends on context.
 public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
@@ -101,4 +101,18 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
     case resourceFallback = "resource.fallback"
     /// The audio file resolved but could not be decoded (corrupt, unsupported, too large).
     case resourceUnreadable = "resource.unreadable"
+
+    // Resource limits (``PatternLimits``): the file is refused in both modes.
+    case limitInputSize = "limit.input-size"
+    case limitJSONValues = "limit.json-values"
+    case limitEvents = "limit.events"
+    case limitParameters = "limit.parameters"
+    case limitCurvePoints = "limit.curve-points"
+    case limitDuration = "limit.duration"
+    /// Render limits (`RenderLimits` in HapticRender): voices after loop unrolling and
+    /// simultaneous voices.
+    case limitVoices = "limit.voices"
+    case limitPolyphony = "limit.polyphony"
+    /// More findings than ``PatternLimits/maxDiagnostics``: one summary stands for the rest.
+    case diagnosticsTruncated = "diagnostics.truncated"
 }

@@ -11,17 +11,24 @@
 /// * Strings are validated as UTF-8; numbers that overflow a Double are errors.
 ///
 /// Complexity: O(n) time in the input length; memory proportional to the input (the tree
-/// plus a stack of at most ``maximumDepth`` frames).
+/// plus a stack of at most ``maximumDepth`` frames), and at most ~50 bytes per value, so
+/// ``maximumValues`` bounds it: `[0,0,…]` costs ~25 bytes of tree per input byte.
 public struct JSONParser {
     /// Maximum nesting of arrays/objects. AHAP needs 6; 512 leaves room for odd metadata.
     public static let maximumDepth = 512
 
-    public init() {}
+    /// Most values (scalars, arrays and objects, keys not counted) in one document; parsing
+    /// stops with ``JSONSyntaxError/Kind/tooManyValues`` at the first one over.
+    public var maximumValues: Int
+
+    public init(maximumValues: Int = .max) {
+        self.maximumValues = maximumValues
+    }
 
     /// Parses `bytes` as one JSON document.
     public func parse(_ bytes: [UInt8]) -> Result<JSONDocument, JSONSyntaxError> {
         bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer)
+            var scanner = JSONScanner(buffer, maximumValues: maximumValues)
             return Result { () throws(JSONSyntaxError) -> JSONDocument in try scanner.parseDocument() }
         }
     }
@@ -38,8 +45,13 @@ struct JSONScanner {
     /// non-ASCII, and strings never span lines, so this makes columns count scalars).
     private var continuationBytesOnLine = 0
     private var trailingCommas: [JSONPosition] = []
+    /// Values still allowed (``JSONParser/maximumValues`` counting down).
+    private var valuesLeft: Int
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>) { b = buffer }
+    init(_ buffer: UnsafeBufferPointer<UInt8>, maximumValues: Int = .max) {
+        b = buffer
+        valuesLeft = maximumValues
+    }
 
     private var position: JSONPosition {
         JSONPosition(line: line, column: i - lineStart - continuationBytesOnLine + 1, offset: i)
@@ -94,6 +106,10 @@ struct JSONScanner {
             skipWhitespace()
             let start = position
             guard i < b.count else { throw error(.syntax, "The file ends where a value was expected; it may be truncated.") }
+            guard valuesLeft > 0 else {
+                throw error(.tooManyValues, "The file holds more JSON values than the limit allows; an AHAP file needs a few per event. It is not parsed further.")
+            }
+            valuesLeft -= 1
             var value: JSONValue
             switch b[i] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):

@@ -16,6 +16,8 @@ public struct JSONSyntaxError: Error, Hashable, Sendable {
         case comment
         /// Containers nested deeper than ``JSONParser/maximumDepth``.
         case tooDeep
+        /// More values than ``JSONParser/maximumValues``.
+        case tooManyValues
     }
 
     public var kind: Kind

@@ -18,7 +18,8 @@ public struct AHAPDocument: Sendable {
 
     /// Reads, decodes and resolves the resources of the AHAP file at `url`.
     ///
-    /// Unreadable files give one error. A file extension other than `.ahap`/`.json` is an
+    /// Unreadable files give one error, and so do files over
+    /// ``PatternLimits/maxInputBytes`` (refused from their size, before reading). A file extension other than `.ahap`/`.json` is an
     /// error in strict mode (Core Haptics −4809), a note in lenient mode. A missing or
     /// refused audio file is an error in strict mode (−4830) and a warning in lenient mode
     /// (the renderer skips that event); a bare-name fallback is a note.
@@ -27,11 +28,23 @@ public struct AHAPDocument: Sendable {
         searchRoots: [String] = [], allowEscaping: Bool = false
     ) -> AHAPDocument {
         let strict = options.mode == .strict
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            let d = Diagnostic(severity: .error, code: .fileUnreadable, message: "The file cannot be read; check that it exists and is readable.")
+        let bytes: [UInt8]
+        switch BoundedFileRead.read(path: url.path, limit: options.limits.maxInputBytes) {
+        case .success(let b):
+            bytes = b
+        case .failure(let failure):
+            let d: Diagnostic
+            switch failure {
+            case .unreadable(let message):
+                d = Diagnostic(severity: .error, code: .fileUnreadable,
+                               message: "The file cannot be read (\(message)); check that it exists and is readable.")
+            case .tooLarge(let size, let streamed):
+                d = Diagnostic(severity: .error, code: .limitInputSize,
+                               message: "The file is \(streamed ? "more than " : "")\(size) bytes, more than the limit of \(options.limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not read.")
+            }
             return AHAPDocument(url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
         }
-        var result = AHAPDecoder(options: options).decode([UInt8](data))
+        var result = AHAPDecoder(options: options).decode(bytes)
         let ext = url.pathExtension.lowercased()
         if ext != "ahap" && ext != "json" {
             result.diagnostics.insert(Diagnostic(

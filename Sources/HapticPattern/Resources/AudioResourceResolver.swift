@@ -46,8 +46,9 @@ public struct AudioResourceResolver: Sendable {
             guard allowEscaping else {
                 return .refused(reason: "`\(waveformPath)` is an absolute path; only paths relative to the AHAP file's folder are allowed (use --allow-escaping to permit it).")
             }
-            if let real = Self.realPath(waveformPath), Self.isRegularFile(real) { return .resolved(real) }
-            return .notFound(tried: [waveformPath])
+            guard let real = Self.realPath(waveformPath), !Self.isDirectory(real) else { return .notFound(tried: [waveformPath]) }
+            guard Self.isRegularFile(real) else { return Self.notRegular(waveformPath, real) }
+            return .resolved(real)
         }
         let bareName = (waveformPath as NSString).lastPathComponent
         var roots = [baseDirectory]
@@ -64,7 +65,10 @@ public struct AudioResourceResolver: Sendable {
                 let candidate = Self.join(root, relative)
                 tried.append(candidate)
                 guard let real = Self.realPath(candidate) else { continue }
-                guard Self.isRegularFile(real) else { continue }
+                guard Self.isRegularFile(real) else {
+                    if Self.isDirectory(real) { continue }
+                    return Self.notRegular(waveformPath, real)
+                }
                 guard FileManager.default.isReadableFile(atPath: real) else {
                     return .refused(reason: "`\(waveformPath)` exists at \(real) but cannot be read; check its permissions.")
                 }
@@ -91,9 +95,21 @@ public struct AudioResourceResolver: Sendable {
         return String(cString: resolved)
     }
 
+    /// A regular file (after symlinks). Not merely "not a directory": a FIFO or a device
+    /// (`/dev/zero`, a named pipe planted next to the AHAP file) would block or never end
+    /// when the audio is read.
     static func isRegularFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+    }
+
+    static func notRegular(_ waveformPath: String, _ real: String) -> ResourceResolution {
+        .refused(reason: "`\(waveformPath)` leads to \(real), which is not a regular file (a pipe or a device would block or never end); use an audio file.")
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
     }
 
     static func isInside(_ path: String, root: String) -> Bool {

@@ -209,8 +209,7 @@ public struct PatternRenderer: ~Copyable {
         signals.initialize(repeating: 0, count: RenderChannel.allCases.count * Self.chunkFrames)
 
         let ringDown = configuration.ringDownSeconds ?? profile.ringDownSeconds
-        totalFrames = max(timeline.patternDurationSamples, timeline.voicesEndSample)
-            + Int64((ringDown * rate).rounded())
+        totalFrames = timeline.renderFrameCount(ringDownSeconds: ringDown)
     }
 
     deinit {

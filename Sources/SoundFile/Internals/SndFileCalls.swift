@@ -29,6 +29,16 @@ func sndfile_open_read(_ path: String, _ info: inout SF_INFO) -> SndFileOpenResu
     }
 }
 
+/// Opens an already-open descriptor for reading. libsndfile never closes `fd`: the reader
+/// owns it (see `sndfile_open_fd_write`).
+func sndfile_open_fd_read(_ fd: Int32, _ info: inout SF_INFO) -> SndFileOpenResult {
+    openLock.withLock { _ in
+        info = SF_INFO()
+        if let handle = sf_open_fd(fd, Int32(SFM_READ), &info, Int32(SF_FALSE)) { return .opened(handle) }
+        return .failed(String(cString: sf_strerror(nil)))
+    }
+}
+
 /// Opens an already-open descriptor for writing. libsndfile never closes `fd`
 /// (`close_desc` is false): the caller owns it, so it can `fsync` and close it itself and
 /// there is no doubt about who closes it on an open failure.

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a whole file, but never more than a limit: the guard in front of the decoder's
+/// ``PatternLimits/maxInputBytes`` for files on disk.
+///
+/// A regular file whose size is over the limit is refused from `fstat` alone, without
+/// reading a byte (a 100 GB sparse file costs one system call). Anything else (a pipe,
+/// `/dev/stdin`, a file growing while read) is read in chunks and refused as soon as it
+/// passes the limit, so memory never exceeds `limit + chunk`. O(min(size, limit)).
+/// Public so that every tool reading AHAP input (discovery, lint, render) can share the cap.
+/// `read(2)`, named apart from ``BoundedFileRead/read(path:limit:)``.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+
+public enum BoundedFileRead {
+    public enum Failure: Error, Equatable, Sendable {
+        /// open/read failed; `message` is `strerror(errno)`.
+        case unreadable(message: String)
+        /// Larger than the limit; `size` is the size seen (a lower bound when streamed).
+        case tooLarge(size: Int, streamed: Bool)
+    }
+
+    /// Reads the file at `path` if it holds at most `limit` bytes.
+    public static func read(path: String, limit: Int) -> Result<[UInt8], Failure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.unreadable(message: String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failure(.unreadable(message: String(cString: strerror(errno)))) }
+        if st.st_mode & S_IFMT == S_IFDIR { return .failure(.unreadable(message: String(cString: strerror(EISDIR)))) }
+        let declared = Int(st.st_size)
+        if st.st_mode & S_IFMT == S_IFREG, declared > limit {
+            return .failure(.tooLarge(size: declared, streamed: false))
+        }
+        let chunk = 1 << 16
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(max(declared, 0), limit) + 1)
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, chunk) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable(message: String(cString: strerror(errno))))
+            }
+            if n == 0 { return .success(bytes) }
+            if bytes.count + n > limit { return .failure(.tooLarge(size: bytes.count + n, streamed: true)) }
+            bytes.append(contentsOf: buffer[0..<n])
+        }
+    }
+}
