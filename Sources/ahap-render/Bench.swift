@@ -40,6 +40,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Also render each file to a float32 WAV in this folder, and time libsndfile writing as many silent frames there.")
     var writeDir: String?
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1.") }
         guard (1...1_048_576).contains(blockSize) else { throw ValidationError("--block-size must be 1…1048576.") }
@@ -50,6 +53,7 @@ struct Bench: ParsableCommand {
         options.sampleRate = Double(sampleRate)
         options.layout = layout
         options.blockFrames = blockSize
+        limits.apply(to: &options)
         do {
             options.actuator = try ActuatorProfileLoader.resolve(actuator, sampleRate: options.sampleRate)
             try options.validateRendering()

@@ -45,6 +45,9 @@ struct Plot: ParsableCommand {
     @Flag(help: "Replace an existing output file.")
     var force = false
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     var isHTML: Bool { output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm") }
 
     func validate() throws {
@@ -71,6 +74,7 @@ struct Plot: ParsableCommand {
         }
         options.layout = layout
         options.searchRoots = searchRoots
+        limits.apply(to: &options)
         // The plot renders in memory; `output` is checked above and written atomically below.
         let job = RenderJob(input: file, output: "/dev/null", options: options)
         let result: PlotRender.Output

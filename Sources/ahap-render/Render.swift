@@ -96,6 +96,9 @@ struct Render: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress, warnings or summary; errors only.")
     var quiet = false
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     @Option(help: "Seconds between progress lines when stderr is not a terminal.")
     var progressInterval = 5.0
 
@@ -154,6 +157,7 @@ struct Render: ParsableCommand {
         options.mixWith = mixWith
         options.searchRoots = searchRoots
         options.overwrite = force
+        limits.apply(to: &options)
         do { try options.validate() } catch { throw ValidationError(error.message) }
         return options
     }

@@ -20,8 +20,6 @@ public struct RenderJob: Sendable {
     /// The file to write.
     public var output: String
     public var options: RenderOptions
-    /// Caps on each decoded audio file (AudioCustom files and the soundtrack).
-    public var audioLimits: SoundFileReadLimits = .default
 
     public init(input: String, output: String, options: RenderOptions) {
         self.input = input
@@ -40,7 +38,7 @@ public struct RenderJob: Sendable {
         // Decode.
         let mode: AHAPDecoder.Mode = options.strict ? .strict : .lenient
         let document = AHAPDocument.load(
-            contentsOf: URL(fileURLWithPath: input), options: .init(mode: mode),
+            contentsOf: URL(fileURLWithPath: input), options: .init(mode: mode, limits: options.patternLimits),
             searchRoots: options.searchRoots, allowEscaping: options.allowEscapingPaths)
         var diagnostics = document.result.diagnostics
         guard let pattern = document.result.pattern, document.result.accepted else {
@@ -48,14 +46,17 @@ public struct RenderJob: Sendable {
             throw fail(.decode, "the file was rejected (\(mode.rawValue) mode, \(errors) error\(errors == 1 ? "" : "s"))", diagnostics)
         }
 
-        // Custom audio: decoded once per file, in name order (deterministic diagnostics).
-        let loader = CustomAudioLoader(sampleRate: options.sampleRate, limits: audioLimits)
+        // Custom audio: decoded once per file, in name order (deterministic diagnostics), all
+        // files together within one memory budget.
+        var budget = AudioMemoryBudget(maxBytes: options.audioMemoryBytes)
         var clips: [String: AudioClip] = [:]
         var lengths: [String: Double] = [:]
         for name in document.resources.keys.sorted() {
             guard let path = document.resources[name]?.resolvedPath else { continue }
             do {
+                let loader = CustomAudioLoader(sampleRate: options.sampleRate, limits: budget.readLimits(options.audioReadLimits))
                 let (clip, seconds) = try loader.load(path: path)
+                try budget.reserve(bytes: clip.samples.count * MemoryLayout<Float>.size, path: path)
                 clips[name] = clip
                 lengths[name] = seconds
             } catch {
@@ -67,8 +68,14 @@ public struct RenderJob: Sendable {
         }
 
         // Schedule and prepare the renderer.
-        let scheduled = Scheduler(sampleRate: options.sampleRate, customAudioLengths: lengths)
-            .schedule(pattern, options: options.player)
+        let scheduled: Scheduler.Result
+        do {
+            scheduled = try Scheduler(sampleRate: options.sampleRate, customAudioLengths: lengths)
+                .schedule(pattern, options: options.player, limits: options.renderLimits)
+            _ = try options.renderLimits.renderFrameCount(for: scheduled.timeline, configuration: options.renderConfiguration)
+        } catch {
+            throw fail(.schedule, error.description)
+        }
         let audio = scheduled.timeline.audioResources.map { clips[$0.path] }
         let renderer: PatternRenderer
         do throws(RenderError) {
@@ -81,7 +88,7 @@ public struct RenderJob: Sendable {
         var soundtrack: Soundtrack?
         if let path = options.mixWith {
             do {
-                soundtrack = try Soundtrack(path: path, sampleRate: options.sampleRate, limits: audioLimits)
+                soundtrack = try Soundtrack(path: path, sampleRate: options.sampleRate, limits: options.audioReadLimits)
             } catch {
                 throw fail(.audio, "soundtrack: \(error.description)")
             }

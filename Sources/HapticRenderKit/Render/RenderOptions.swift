@@ -34,6 +34,15 @@ public struct RenderOptions: Sendable {
     public var allowEscapingPaths = false
     /// Replace an existing output file.
     public var overwrite = false
+    /// What one AHAP file may ask of the decoder (size, events, curve points, duration).
+    public var patternLimits = PatternLimits.default
+    /// What scheduling and rendering may cost after player options (length, voices,
+    /// polyphony); its `maxDurationSeconds` also caps `duration` and the soundtrack.
+    public var renderLimits = RenderLimits.default
+    /// Caps on each decoded audio file (AudioCustom files and the soundtrack).
+    public var audioReadLimits = SoundFileReadLimits.default
+    /// Memory all of one render's custom audio may occupy, after conversion.
+    public var audioMemoryBytes = AudioMemoryBudget.defaultMaxBytes
     /// Frames per renderer call (any value gives the same samples; larger is faster).
     public var blockFrames = 4_096
     /// The tool's name and version, written into the file's metadata.
@@ -75,6 +84,9 @@ public struct RenderOptions: Sendable {
         }
         if let duration, !(duration.isFinite && duration > 0) {
             throw fail("the duration must be a positive number of seconds, not \(duration)")
+        }
+        if let duration, duration > renderLimits.maxDurationSeconds {
+            throw fail("the duration \(duration) s is longer than the render limit of \(renderLimits.maxDurationSeconds) s (raise it with --max-duration)")
         }
         guard player.playbackRate.isFinite, player.playbackRate > 0 else {
             throw fail("the playback rate must be a positive number, not \(player.playbackRate)")
