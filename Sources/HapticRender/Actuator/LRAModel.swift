@@ -91,7 +91,9 @@ public struct LRAModel: Sendable {
     public mutating func enterHighImpedance() { idleSamples = lowZHoldSamples }
 
     /// Advances one sample with drive command `volts` (clamped to ±V_clamp). O(1).
-    @inlinable @_noLocks
+    /// Always inlined: it is the innermost call of the render loop, and a call per sample (with
+    /// the result struct through memory) cost more than the step itself.
+    @inlinable @inline(__always) @_noLocks
     public mutating func step(volts command: Double) -> LRASample {
         let volts = min(max(command, -voltageClamp), voltageClamp)
         if volts != 0 {

@@ -77,7 +77,9 @@ extension PatternRenderer {
             switch spec.kind {
             case .hapticContinuous:
                 if continuous.count < continuous.capacity {
-                    continuous.storage[continuous.count] = ContinuousHapticVoice(spec: spec, driver: ContinuousDriver(config: driverConfig))
+                    continuous.storage[continuous.count] = ContinuousHapticVoice(
+                        spec: spec, driver: ContinuousDriver(config: driverConfig),
+                        ramp: controls.firstRamp(spec, at: position))
                     continuous.count &+= 1
                 }
             case .hapticTransient:
@@ -189,75 +191,6 @@ extension PatternRenderer {
             kept &+= 1
         }
         clipVoices.count = kept
-    }
-
-    /// Runs the haptic voices and the actuator sample by sample: the transient brakes need the
-    /// actuator's velocity of the previous sample, so this loop cannot be split by voice.
-    @_noLocks
-    mutating func renderHaptics(frames: Int) {
-        let drive = signals + 2 * chunk
-        let accel = signals + 3 * chunk
-        let excursion = signals + 4 * chunk
-        // Fast path: nothing sounds and the actuator is at rest in Hi-Z — stepping it with 0 V
-        // is an identity, so the chunk is exact zeros either way.
-        if continuous.count == 0, transients.count == 0, model.x == 0, model.v == 0,
-           model.uPrev == 0, model.idleSamples >= model.lowZHoldSamples
-        {
-            for i in 0..<frames { drive[i] = 0; accel[i] = 0; excursion[i] = 0 }
-            return
-        }
-        for i in 0..<frames {
-            let n = position + Int64(i)
-            let x = model.x, v = model.v
-            var sum = 0.0
-            var driving = 0
-            let drivingBefore = drivingLastSample
-            for c in 0..<continuous.count {
-                let p = continuous.storage + c
-                let wasDriving = p.pointee.driver.isDrivingNow()
-                let others = drivingBefore - (wasDriving ? 1 : 0) > 0
-                var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
-                if !p.pointee.released {
-                    let spec = p.pointee.spec
-                    if n >= spec.end {
-                        p.pointee.driver.release(brake: true)
-                        p.pointee.released = true
-                    } else {
-                        let intensity = min(max(spec.level * lane(spec.layer, 0)[i], 0), 1)
-                            * spec.envelope.gain(at: Float(n - spec.start))
-                        let sharpness = min(max(spec.timbre + lane(spec.layer, 1)[i], 0), 1)
-                        point = lookup.evaluate(sharpness: Double(sharpness), intensity: Double(intensity))
-                    }
-                }
-                sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
-                if p.pointee.driver.isDrivingNow() { driving += 1 }
-            }
-            for t in 0..<transients.count {
-                let p = transients.storage + t
-                let wasDriving = p.pointee.driver.isDrivingNow()
-                let others = drivingBefore - (wasDriving ? 1 : 0) > 0
-                sum += p.pointee.driver.drive(velocity: v, excursion: x, othersDriving: others)
-                if p.pointee.driver.isDrivingNow() { driving += 1 }
-            }
-            drivingLastSample = driving
-            let volts = excursionGuard.limit(volts: sum, excursion: x, velocity: v)
-            let s = model.step(volts: volts)
-            drive[i] = Float(s.volts * driveScale)
-            accel[i] = Float(s.acceleration * accelerationScale)
-            excursion[i] = Float(s.excursion * excursionScale)
-        }
-var kept = 0
-        for i in 0..<continuous.count where !(continuous.storage[i].driver.isFinishedNow()) {
-            if kept != i { continuous.storage[kept] = continuous.storage[i] }
-            kept &+= 1
-        }
-        continuous.count = kept
-        kept = 0
-        for i in 0..<transients.count where !(transients.storage[i].driver.isFinishedNow()) {
-            if kept != i { transients.storage[kept] = transients.storage[i] }
-            kept &+= 1
-        }
-        transients.count = kept
     }
 
     /// Copies the chunk's signals into the caller's interleaved buffer.
