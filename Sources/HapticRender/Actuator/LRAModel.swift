@@ -92,10 +92,22 @@ public struct LRAModel: Sendable {
 
     /// Advances one sample with drive command `volts` (clamped to ±V_clamp). O(1).
     /// Always inlined: it is the innermost call of the render loop, and a call per sample (with
-    /// the result struct through memory) cost more than the step itself.
+    /// the result struct through memory) cost more than the step itself. The common case —
+    /// driven, low-Z, clear of the end-stop — skips the regime bookkeeping; it computes exactly
+    /// what the general path would.
     @inlinable @inline(__always) @_noLocks
     public mutating func step(volts command: Double) -> LRASample {
         let volts = min(max(command, -voltageClamp), voltageClamp)
+        if volts != 0 && regime == 0 && x <= maxExcursion && x >= -maxExcursion {
+            idleSamples = 0
+            return advance(volts: volts, side: 0)
+        }
+        return stepChangingRegime(volts: volts)
+    }
+
+    /// ``step(volts:)`` with the driver-state and end-stop bookkeeping (clamped `volts`).
+    @inlinable @inline(never) @_noLocks
+    mutating func stepChangingRegime(volts: Double) -> LRASample {
         if volts != 0 {
             idleSamples = 0
         } else if idleSamples < lowZHoldSamples {
@@ -105,6 +117,12 @@ public struct LRAModel: Sendable {
         let code = (idleSamples >= lowZHoldSamples ? 1 : 0) | (side != 0 ? 2 : 0)
         if code != regime { select(code) }
         if side != 0 { contactCount &+= 1 }
+        return advance(volts: volts, side: side)
+    }
+
+    /// The trapezoidal update with the active coefficient set. O(1).
+    @inlinable @inline(__always) @_noLocks
+    mutating func advance(volts: Double, side: Double) -> LRASample {
         let c = active
         let u = c.forcePerVolt * volts + side * c.stopForce
         let us = u + uPrev

@@ -3,7 +3,7 @@
 /// ``DriveLookup`` only at the period's ends and interpolates in between.
 ///
 /// Why: the lookup costs two table positions and five lerps; per sample it was a third of
-/// the render loop. At the 32-sample control period (1.5 kHz at 48 kHz) the interpolation
+/// the render loop. At the 64-sample control period (750 Hz at 48 kHz) the interpolation
 /// error is far below the table's own (the envelope and lanes are piecewise linear, the
 /// mapping is smooth), and the per-sample cost drops to one multiply-add.
 ///

@@ -67,6 +67,13 @@
         return s == 0 ? v : v + s * Float(n &- samples[k &- 1])
     }
 
+    /// Moves the cursor past every breakpoint up to sample `n`, as ``fill(_:start:frames:)``
+    /// through `n` would, without writing values. O(breakpoints crossed).
+    @inlinable @_noLocks
+    mutating func skip(through n: Int64) {
+        while next < count && samples[next] <= n { next &+= 1 }
+    }
+
     /// Writes the lane's values for samples `start ..< start + frames` into `out`.
     @inlinable @_noLocks
     mutating func fill(_ out: UnsafeMutablePointer<Float>, start: Int64, frames: Int) {

@@ -93,16 +93,10 @@ extension PatternRenderer {
     /// The actuator alone on the steady drive: every voice steady, no transient. O(frames).
     @_noLocks
     mutating func runActuator(frames: Int) {
-        let drive = signals + 2 * chunk
-        let accel = signals + 3 * chunk
-        let excursion = signals + 4 * chunk
-        for i in 0..<frames {
-            let volts = excursionGuard.limit(volts: steadyDrive[i], excursion: model.x, velocity: model.v)
-            let s = model.step(volts: volts)
-            drive[i] = Float(s.volts * driveScale)
-            accel[i] = Float(s.acceleration * accelerationScale)
-            excursion[i] = Float(s.excursion * excursionScale)
-        }
+        model.run(drive: steadyDrive, count: frames, excursionGuard: excursionGuard, into: HapticSignalBuffers(
+            volts: signals + 2 * chunk, voltsScale: driveScale,
+            acceleration: signals + 3 * chunk, accelerationScale: accelerationScale,
+            excursion: signals + 4 * chunk, excursionScale: excursionScale))
         // Every voice drove through the chunk.
         drivingLastSample = continuous.count
     }
@@ -119,7 +113,7 @@ extension PatternRenderer {
         for i in 0..<frames {
             let n = position &+ Int64(i)
             let x = model.x, v = model.v
-            var sum = steadyDrive[i]
+            var sum = Double(steadyDrive[i])
             var driving = 0
             for c in 0..<continuous.count {
                 let p = continuous.storage + c

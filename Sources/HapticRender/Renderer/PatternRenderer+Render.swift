@@ -19,11 +19,13 @@ extension PatternRenderer {
             if nextVoice < voiceCount, voices[nextVoice].start > position {
                 length = min(length, Int(voices[nextVoice].start - position))
             }
-            fillLanes(frames: length)
+            // Voices start first: haptic voices read their lanes directly (LaneReader.value),
+            // so lanes are filled only for the audio voices that read them per sample.
             startVoices()
+            fillLanes(frames: length)
             renderAudio(frames: length)
             renderHaptics(frames: length)
-            interleave(into: out + written * channelCount, frames: length)
+            interleaver.write(into: out + written * channelCount, frames: length)
             position += Int64(length)
             written += length
             // The denormal guard runs on a fixed absolute grid, so block size cannot move it.
@@ -55,16 +57,21 @@ extension PatternRenderer {
         }
     }
 
-    @_noLocks
-    func lane(_ layer: Int, _ slot: Int) -> UnsafeMutablePointer<Float> {
-        laneScratch + (layer * lanes + slot) * chunk
-    }
-
-    /// Evaluates every lane the synthesizer reads for this chunk.
+    /// Evaluates the lanes the audio voices read for this chunk. Lanes nobody reads this chunk (the haptic lanes, and every lane while no audio voice
+    /// sounds) only move their cursors. O(frames × audio lanes + breakpoints crossed).
     @_noLocks
     mutating func fillLanes(frames: Int) {
-        for i in 0..<(layerCount * lanes) {
-            (laneReaders + i).pointee.fill(laneScratch + i * chunk, start: position, frames: frames)
+        let audible = tones.count > 0 || clipVoices.count > 0
+        let last = position &+ Int64(frames &- 1)
+        for layer in 0..<layerCount {
+            for slot in 0..<lanes {
+                let i = layer &* lanes &+ slot
+                if audible && slot >= 2 {
+                    (laneReaders + i).pointee.fill(laneScratch + i * chunk, start: position, frames: frames)
+                } else {
+                    (laneReaders + i).pointee.skip(through: last)
+                }
+            }
         }
     }
 
@@ -84,7 +91,7 @@ extension PatternRenderer {
                 }
             case .hapticTransient:
                 // Intensity controls and curves scale a transient by their value at its onset.
-                let control = lane(spec.layer, 0)[0]
+                let control = (laneReaders + spec.layer &* lanes).pointee.value(at: position)
                 let intensity = Double(min(max(spec.level * control, 0), 1))
                 let driver = TransientDriver(config: driverConfig, lookup: lookup,
                                              sharpness: Double(spec.timbre), intensity: intensity)
@@ -133,8 +140,9 @@ extension PatternRenderer {
             let from = Int(max(spec.start, position) - position)
             let to = Int(min(spec.end, chunkEnd) - position)
             guard from < to else { continue }
-            let volume = lane(spec.layer, 2), pan = lane(spec.layer, 3)
-            let pitch = lane(spec.layer, 4), bright = lane(spec.layer, 5)
+            let layerLanes = laneScratch + spec.layer &* lanes &* chunk
+            let volume = layerLanes + 2 &* chunk, pan = layerLanes + 3 &* chunk
+            let pitch = layerLanes + 4 &* chunk, bright = layerLanes + 5 &* chunk
             for i in from..<to {
                 let n = position + Int64(i)
                 let gain = min(max(spec.level * volume[i], 0), 1)
@@ -165,8 +173,9 @@ extension PatternRenderer {
             let from = Int(max(spec.start, position) - position)
             let to = Int(min(spec.end, chunkEnd) - position)
             guard from < to else { continue }
-            let volume = lane(spec.layer, 2), pan = lane(spec.layer, 3)
-            let pitch = lane(spec.layer, 4), bright = lane(spec.layer, 5)
+            let layerLanes = laneScratch + spec.layer &* lanes &* chunk
+            let volume = layerLanes + 2 &* chunk, pan = layerLanes + 3 &* chunk
+            let pitch = layerLanes + 4 &* chunk, bright = layerLanes + 5 &* chunk
             let stereo = p.pointee.player.channels == 2
             for i in from..<to {
                 let n = position + Int64(i)
@@ -191,18 +200,5 @@ extension PatternRenderer {
             kept &+= 1
         }
         clipVoices.count = kept
-    }
-
-    /// Copies the chunk's signals into the caller's interleaved buffer.
-    @_noLocks
-    func interleave(into out: UnsafeMutablePointer<Float>, frames: Int) {
-        for c in 0..<channelCount {
-            let source = signals + channelSources[c] * chunk
-            var dst = out + c
-            for i in 0..<frames {
-                dst.pointee = source[i]
-                dst += channelCount
-            }
-        }
     }
 }

@@ -40,6 +40,7 @@ public struct PatternRenderer: ~Copyable {
     @usableFromInline let queue: RuntimeParameterQueue.Consumer  // raw view of `parameters`
     @usableFromInline let channelCount: Int
     @usableFromInline let channelSources: UnsafeMutablePointer<Int>  // index of the source signal per channel
+    @usableFromInline let interleaver: ChannelInterleaver
     @usableFromInline let sampleRate: Double
     // Mapping constants copied into stored properties: static accessors are calls that
     // `@_noLocks` cannot look into in debug builds.
@@ -88,8 +89,9 @@ public struct PatternRenderer: ~Copyable {
 
     // Scratch signals, one chunk each: audio L, audio R, drive, acceleration, excursion.
     @usableFromInline let signals: UnsafeMutablePointer<Float>
-    /// One chunk of the summed drive of the steady continuous voices, volts.
-    @usableFromInline let steadyDrive: UnsafeMutablePointer<Double>
+    /// One chunk of the summed drive of the steady continuous voices, volts (Float: see
+    /// ``RotatingCarrier``).
+    @usableFromInline let steadyDrive: UnsafeMutablePointer<Float>
 
     /// Number of lanes per layer the synthesizer reads (a computed constant: a stored static
     /// array would need lazy initialization, which `@_noLocks` rejects).
@@ -204,7 +206,7 @@ public struct PatternRenderer: ~Copyable {
         // Control period of continuous haptic voices (see DriveRamp): divides the chunk and is
         // a multiple of RotatingCarrier's 4-sample group.
         controls = ContinuousControl(laneReaders: laneReaders, lanesPerLayer: Self.usedLanes.count,
-                                     lookup: lookup, period: 32)
+                                     lookup: lookup, period: 64)
         driveScale = 1 / profile.voltageClamp
         accelerationScale = 1 / profile.fullScaleG
         excursionScale = 1 / profile.maxExcursion
@@ -221,6 +223,8 @@ public struct PatternRenderer: ~Copyable {
 
         signals = .allocate(capacity: RenderChannel.allCases.count * Self.chunkFrames)
         signals.initialize(repeating: 0, count: RenderChannel.allCases.count * Self.chunkFrames)
+        interleaver = ChannelInterleaver(signals: signals, rowLength: Self.chunkFrames, sources: channelSources,
+                                         count: channelCount)
         steadyDrive = .allocate(capacity: Self.chunkFrames)
         steadyDrive.initialize(repeating: 0, count: Self.chunkFrames)
 
