@@ -19,9 +19,12 @@
     /// `sin φₖ` and `cos φₖ` at the four samples of the current group.
     @usableFromInline var sines: SIMD4<Float>
     @usableFromInline var cosines: SIMD4<Float>
-    /// `cos 4θ`, `sin 4θ`: one group ahead.
-    @usableFromInline var stepCos: Float
-    @usableFromInline var stepSin: Float
+    /// `cos 4θ` and `±sin 4θ` in every lane: one group ahead. Kept as vectors (and the
+    /// minus sign folded into a constant) so the rotation is four multiplies and two adds —
+    /// scalar operands made the optimizer interleave lane shuffles into the loop.
+    @usableFromInline var stepCos: SIMD4<Float>
+    @usableFromInline var stepSin: SIMD4<Float>
+    @usableFromInline var stepMinusSin: SIMD4<Float>
     /// θ, radians per sample.
     @usableFromInline var theta: Double
     /// θ, radians per sample.
@@ -35,8 +38,9 @@
         if quarter >= 1 { quarter -= 1 }
         sines = SIMD4(repeating: Float(SineOscillator.sin2pi(phase)))
         cosines = SIMD4(repeating: Float(SineOscillator.sin2pi(quarter)))
-        stepCos = 1
-        stepSin = 0
+        stepCos = SIMD4(repeating: 1)
+        stepSin = SIMD4(repeating: 0)
+        stepMinusSin = SIMD4(repeating: 0)
         theta = 0
     }
 
@@ -78,8 +82,9 @@
         // φₖ = φ₀ + kθ.
         sines = SIMD4(Float(s0), Float(s0 * c1 + c0 * s1), Float(s0 * c2 + c0 * s2), Float(s0 * c3 + c0 * s3))
         cosines = SIMD4(Float(c0), Float(c0 * c1 - s0 * s1), Float(c0 * c2 - s0 * s2), Float(c0 * c3 - s0 * s3))
-        stepCos = Float(c2 * c2 - s2 * s2)
-        stepSin = Float(2 * c2 * s2)
+        stepCos = SIMD4(repeating: Float(c2 * c2 - s2 * s2))
+        stepSin = SIMD4(repeating: Float(2 * c2 * s2))
+        stepMinusSin = -stepSin
         self.theta = theta
     }
 
@@ -87,7 +92,7 @@
     @inlinable @inline(__always) @_noLocks
     public mutating func nextGroup() {
         let s = sines * stepCos + cosines * stepSin
-        let c = cosines * stepCos - sines * stepSin
+        let c = cosines * stepCos + sines * stepMinusSin
         sines = s
         cosines = c
     }
