@@ -20,11 +20,19 @@
     /// The drive point of a continuous voice at sample `n`: event values, envelope and the
     /// layer's intensity/sharpness lanes through the drive tables. O(1) (see
     /// ``LaneReader/value(at:)``).
+    ///
+    /// The envelope is read inside the voice's sounding samples only (`start + 1 … end − 1`):
+    /// the intensity law jumps from 0 V at intensity 0 to the perception threshold just above
+    /// it, and a ramp towards the envelope's exact 0 at `start` or `end` would spread that
+    /// jump over a whole control period. (The first sample needs no 0: the carrier starts at
+    /// sin 0.) A lane that takes intensity to exactly 0 mid-voice still ramps to silence.
     @inlinable @_noLocks
     func point(_ spec: VoiceSpec, at n: Int64) -> DrivePoint {
         let layerLanes = laneReaders + spec.layer &* lanesPerLayer
+        let last = max(spec.end &- spec.start &- 1, 1)
+        let offset = min(max(n &- spec.start, 1), last)
         let intensity = min(max(spec.level * layerLanes[0].value(at: n), 0), 1)
-            * spec.envelope.gain(at: Float(n &- spec.start))
+            * spec.envelope.gain(at: Float(offset))
         let sharpness = min(max(spec.timbre + layerLanes[1].value(at: n), 0), 1)
         return lookup.evaluate(sharpness: Double(sharpness), intensity: Double(intensity))
     }
