@@ -12,19 +12,19 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(2),
         maxIterations: 1_000)
 
-    Benchmark("Decode small AHAP (8 events, ~3 kB)", configuration: timing) { benchmark, bytes in
+    Benchmark("Decode.Small8Events", configuration: timing) { benchmark, bytes in
         blackHole(AHAPDecoder().decode(bytes))
     } setup: {
         GeneratedAHAP.bytes(.tiny)
     }
 
-    Benchmark("Decode large AHAP (5,000 events, ~2 MB)", configuration: timing) { benchmark, bytes in
+    Benchmark("Decode.Large5000Events", configuration: timing) { benchmark, bytes in
         blackHole(AHAPDecoder().decode(bytes))
     } setup: {
         GeneratedAHAP.bytes(.mixed12Minutes)
     }
 
-    Benchmark("Schedule 5,000 events (12-minute mixed pattern)", configuration: timing) { benchmark, pattern in
+    Benchmark("Schedule.5000Events", configuration: timing) { benchmark, pattern in
         blackHole(Scheduler(sampleRate: 48_000, customAudioLengths: [PatternGenerator.clipPath: SyntheticClip.seconds])
             .schedule(pattern))
     } setup: {
@@ -33,7 +33,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // Open-and-play latency: decode a 100-event file, schedule it, prepare a renderer and
     // render the first 512-frame buffer (all five channels).
-    Benchmark("Time to first 512-frame buffer (100 events)", configuration: timing) { benchmark, bytes in
+    Benchmark("FirstBuffer.100Events", configuration: timing) { benchmark, bytes in
         guard let pattern = AHAPDecoder().decode(bytes).pattern else { fatalError("generated AHAP rejected") }
         let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
         var renderer = try! PatternRenderer(timeline: timeline, configuration: RenderConfiguration())

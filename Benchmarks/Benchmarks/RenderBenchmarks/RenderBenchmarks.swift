@@ -2,7 +2,9 @@
 // for the dense haptic-only and mixed patterns, and of the actuator model alone.
 //
 // Each measured iteration renders 1,000,000 frames (the `.mega` scaling factor), so the
-// throughput column reads directly in M frames/s. The only gate is the allocation count
+// throughput column, "(M)", reads directly in M frames/s. Names carry no spaces or slashes:
+// `thresholds check` looks the files in Thresholds/ up by the raw name, while `thresholds
+// update` writes them with spaces replaced. The only gate is the allocation count
 // (p90 absolute 0, see Thresholds/): wall-clock numbers are reported, never enforced, because
 // they are noise on a shared 2-core machine.
 import Benchmark
@@ -50,16 +52,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    renderLoop("Render haptic-only dense (frames)", .hapticDense)
-    renderLoop("Render mixed dense (frames)", .mixed12Minutes)
-    renderLoop("Render transients only (frames)", .transientsOnly)
-    renderLoop("Render continuous haptics only (frames)", .continuousOnly)
-    renderLoop("Render audio tone only (frames)", .toneOnly)
-    renderLoop("Render custom audio only (frames)", .clipOnly)
+    renderLoop("Render.HapticOnlyDense", .hapticDense)
+    renderLoop("Render.MixedDense", .mixed12Minutes)
+    renderLoop("Render.TransientsOnly", .transientsOnly)
+    renderLoop("Render.ContinuousOnly", .continuousOnly)
+    renderLoop("Render.ToneOnly", .toneOnly)
+    renderLoop("Render.CustomAudioOnly", .clipOnly)
 
     // The actuator alone: a 170 Hz drive burst pattern through LRAModel.process, 1,000,000
     // frames per iteration in 512-frame blocks.
-    Benchmark("LRAModel.process (frames)", configuration: loop) { benchmark, drive in
+    Benchmark("LRAModel.process", configuration: loop) { benchmark, drive in
         var model = LRAModel(profile: .iphone)
         let out = UnsafeMutableBufferPointer<Float>.allocate(capacity: drive.count)
         defer { out.deallocate() }

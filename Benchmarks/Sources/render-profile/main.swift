@@ -4,11 +4,14 @@
 //     valgrind --tool=callgrind .build/release/render-profile hapticDense 480000
 //
 // Arguments: recipe (hapticDense, mixed12Minutes, transientsOnly, continuousOnly, toneOnly,
-// clipOnly), frames to render (default 4,800,000 = 100 s), block frames (default 512), and
+// clipOnly, or `actuator` for LRAModel.process alone), frames to render (default 4,800,000 = 100 s), block frames (default 512), and
 // `--hash` to print an FNV-1a hash of every output bit (to check that a change kept the
 // samples bit-identical).
 import BenchmarkInputs
 import HapticRender
+#if canImport(Glibc)
+import Glibc
+#endif
 
 let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
 let hashing = CommandLine.arguments.contains("--hash")
@@ -17,6 +20,25 @@ let recipes: [String: PatternRecipe] = [
     "continuousOnly": .continuousOnly, "toneOnly": .toneOnly, "clipOnly": .clipOnly, "small100": .small100,
 ]
 let name = arguments.first ?? "hapticDense"
+if name == "actuator" {
+    // LRAModel.process alone on the actuator benchmark's drive bursts.
+    let frames = arguments.count > 1 ? Int(arguments[arguments.startIndex + 1])! : 4_800_000
+    let drive = ActuatorDrive.bursts(frames: 512)
+    let out = UnsafeMutableBufferPointer<Float>.allocate(capacity: 512)
+    var model = LRAModel(profile: .iphone)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var left = frames
+    while left > 0 {
+        let n = min(left, 512)
+        model.process(drive: UnsafeBufferPointer(rebasing: drive[0..<n]), acceleration: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
+        left -= n
+    }
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    print("actuator: \(frames) frames in \(seconds) s = \(Double(frames) / seconds / 1e6) M frames/s (sink \(out[0]))")
+    exit(0)
+}
 guard let recipe = recipes[name] else { fatalError("unknown recipe \(name); one of \(recipes.keys.sorted())") }
 let frames = arguments.count > 1 ? Int(arguments[arguments.startIndex + 1])! : 4_800_000
 let blockFrames = arguments.count > 2 ? Int(arguments[arguments.startIndex + 2])! : 512
@@ -56,4 +78,10 @@ if CommandLine.arguments.contains("--stats") {
     for i in 0..<v.count { busy[Int(v.kind[i].rawValue)] += Double(v.end[i] - v.start[i]) }
     let total = Double(fixture.timeline.patternDurationSamples)
     print("mean sounding voices per kind:", busy.map { $0 / total }, "max polyphony:", fixture.timeline.maxPolyphony)
+}
+if CommandLine.arguments.contains("--ahap-sizes") {
+    for (label, recipe) in [("tiny", PatternRecipe.tiny), ("small100", .small100), ("mixed12Minutes", .mixed12Minutes)] {
+        let bytes = GeneratedAHAP.bytes(recipe)
+        print("\(label): \(bytes.count) bytes, \(PatternGenerator.make(recipe).events.count) events")
+    }
 }

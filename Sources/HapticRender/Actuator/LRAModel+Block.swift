@@ -57,7 +57,7 @@ extension LRAModel {
                 acceleration = c.gF * u + c.gx * xn + c.gv * vn
             } else {
                 self.x = x; self.v = v; self.uPrev = uPrev
-                acceleration = stepChangingRegime(volts: volts).acceleration
+                acceleration = stepChangingRegimeOutOfLine(volts: volts).acceleration
                 x = self.x; v = self.v; uPrev = self.uPrev
             }
             out.volts[i] = Float(volts * out.voltsScale)

@@ -91,22 +91,15 @@ public struct LRAModel: Sendable {
     public mutating func enterHighImpedance() { idleSamples = lowZHoldSamples }
 
     /// Advances one sample with drive command `volts` (clamped to ±V_clamp). O(1).
-    /// Always inlined: it is the innermost call of the render loop, and a call per sample (with
-    /// the result struct through memory) cost more than the step itself. The common case —
-    /// driven, low-Z, clear of the end-stop — skips the regime bookkeeping; it computes exactly
-    /// what the general path would.
-    @inlinable @inline(__always) @_noLocks
+    /// (The renderer's hot loop uses the block kernel ``run(drive:count:excursionGuard:into:)``.)
+    @inlinable @_noLocks
     public mutating func step(volts command: Double) -> LRASample {
-        let volts = min(max(command, -voltageClamp), voltageClamp)
-        if volts != 0 && regime == 0 && x <= maxExcursion && x >= -maxExcursion {
-            idleSamples = 0
-            return advance(volts: volts, side: 0)
-        }
-        return stepChangingRegime(volts: volts)
+        stepChangingRegime(volts: min(max(command, -voltageClamp), voltageClamp))
     }
 
-    /// ``step(volts:)`` with the driver-state and end-stop bookkeeping (clamped `volts`).
-    @inlinable @inline(never) @_noLocks
+    /// ``step(volts:)`` after the clamp: the driver-state and end-stop bookkeeping, then the
+    /// update.
+    @inlinable @_noLocks
     mutating func stepChangingRegime(volts: Double) -> LRASample {
         if volts != 0 {
             idleSamples = 0
@@ -118,6 +111,13 @@ public struct LRAModel: Sendable {
         if code != regime { select(code) }
         if side != 0 { contactCount &+= 1 }
         return advance(volts: volts, side: side)
+    }
+
+    /// ``stepChangingRegime(volts:)`` out of line, for block kernels whose loop should hold
+    /// only the common case.
+    @inlinable @inline(never) @_noLocks
+    mutating func stepChangingRegimeOutOfLine(volts: Double) -> LRASample {
+        stepChangingRegime(volts: volts)
     }
 
     /// The trapezoidal update with the active coefficient set. O(1).

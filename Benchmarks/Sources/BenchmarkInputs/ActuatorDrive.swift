@@ -1,10 +1,10 @@
 import HapticRender
 
 /// A drive signal for the actuator-alone benchmark.
-enum ActuatorDrive {
+public enum ActuatorDrive {
     /// `frames` samples of 1 V at 170 Hz, gated on and off every 128 samples, so the model
     /// runs through its driven and free-ringing regimes. Built without libm (phasor rotation).
-    static func bursts(frames: Int) -> UnsafeBufferPointer<Float> {
+    public static func bursts(frames: Int) -> UnsafeBufferPointer<Float> {
         let drive = UnsafeMutableBufferPointer<Float>.allocate(capacity: frames)
         let w = 2 * Double.pi * 170 / 48_000
         let cw = 1 - w * w / 2 + w * w * w * w / 24, sw = w - w * w * w / 6
