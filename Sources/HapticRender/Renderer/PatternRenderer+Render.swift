@@ -148,11 +148,11 @@ extension PatternRenderer {
                 let gain = min(max(spec.level * volume[i], 0), 1)
                     * spec.envelope.gain(at: Float(n - spec.start)) * tonePeak
                 let hz = toneBaseFrequency
-                    * AudioMapping.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
+                    * p.pointee.controls.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
                 let x = p.pointee.oscillator.next(
                     frequency: hz, brightness: min(max(spec.timbre + bright[i], 0), 1),
                     inverseSampleRate: inverseSampleRate)
-                let g = PanGains(pan: spec.pan + pan[i])
+                let g = p.pointee.controls.pan(spec.pan + pan[i])
                 left[i] += x * gain * g.left
                 right[i] += x * gain * g.right
             }
@@ -180,11 +180,10 @@ extension PatternRenderer {
             for i in from..<to {
                 let n = position + Int64(i)
                 let gain = min(max(spec.level * volume[i], 0), 1) * spec.envelope.gain(at: Float(n - spec.start))
-                let rate = AudioMapping.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
-                let cutoff = AudioMapping.brightnessCutoff(spec.timbre + bright[i])
-                let alpha = 1 - expFast(-cutoff * twoPiOverRate)
+                let rate = p.pointee.controls.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
+                let alpha = p.pointee.controls.lowPass(brightness: spec.timbre + bright[i], twoPiOverRate: twoPiOverRate)
                 let (l, r) = p.pointee.player.next(rate: rate, lowPass: alpha)
-                var g = PanGains(pan: spec.pan + pan[i])
+                var g = p.pointee.controls.pan(spec.pan + pan[i])
                 if stereo {
                     // Stereo files pan as a balance: unity at centre, constant power per side.
                     g.left = min(g.left * 1.414_213_6, 1)

@@ -52,18 +52,22 @@
 @usableFromInline struct ToneVoice {
     @usableFromInline var spec: VoiceSpec
     @usableFromInline var oscillator: ToneOscillator
+    @usableFromInline var controls: AudioControlCache
     @_noLocks init(spec: VoiceSpec) {
         self.spec = spec
         oscillator = ToneOscillator(phase: 0)
+        controls = AudioControlCache()
     }
 }
 
 @usableFromInline struct ClipVoice {
     @usableFromInline var spec: VoiceSpec
     @usableFromInline var player: ClipPlayer
+    @usableFromInline var controls: AudioControlCache
     @_noLocks init(spec: VoiceSpec, player: ClipPlayer) {
         self.spec = spec
         self.player = player
+        controls = AudioControlCache()
     }
 }
 
