@@ -81,7 +81,9 @@ if CommandLine.arguments.contains("--stats") {
 }
 if CommandLine.arguments.contains("--ahap-sizes") {
     for (label, recipe) in [("tiny", PatternRecipe.tiny), ("small100", .small100), ("mixed12Minutes", .mixed12Minutes)] {
-        let bytes = GeneratedAHAP.bytes(recipe)
-        print("\(label): \(bytes.count) bytes, \(PatternGenerator.make(recipe).events.count) events")
+        for indent in [0, 1, 2, 4] {
+            let bytes = GeneratedAHAP.bytes(recipe, indent: indent)
+            print("\(label) indent \(indent): \(bytes.count) bytes, \(PatternGenerator.make(recipe).events.count) events")
+        }
     }
 }
