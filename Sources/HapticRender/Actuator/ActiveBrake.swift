@@ -36,8 +36,11 @@ public struct ActiveBrake: Sendable, Hashable {
 }
 
 /// Moves a driver's output toward `target` by at most `step` volts, so drive never jumps
-/// (lra-model.md T16). O(1).
-@inlinable @_noLocks
+/// (lra-model.md T16). Within reach the output becomes `target` exactly (not
+/// `output + (target − output)`, which can be an ulp off), so a span that never limits is the
+/// target signal itself — what lets the renderer's steady path skip the check. O(1).
+@inlinable @inline(__always) @_noLocks
 public func slew(_ output: inout Double, toward target: Double, step: Double) {
-    output += min(max(target - output, -step), step)
+    let d = target - output
+    output = d > step ? output + step : (d < -step ? output - step : target)
 }

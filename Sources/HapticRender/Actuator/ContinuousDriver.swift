@@ -42,6 +42,12 @@ public struct ContinuousDriver: Sendable, Hashable {
     @inlinable @_noLocks public func isFinishedNow() -> Bool {
         if case .finished = phase { return true } else { return false }
     }
+    /// True while the carrier runs at its plain amplitude: no onset overdrive left, not
+    /// released. From then on until the release the drive is `volts·sin` through the slew
+    /// limit and reads neither the actuator nor other voices.
+    @inlinable @_noLocks public func isSteady() -> Bool {
+        if case .running = phase { return overdriveSamplesLeft == 0 } else { return false }
+    }
     /// True once released, braked and back at 0 V.
     @_transparent public var isFinished: Bool { phase == .finished }
     /// True while the carrier runs (before ``release(brake:)``).

@@ -130,18 +130,20 @@ public struct DriveLookup: @unchecked Sendable {
         self.inverseFullScaleGain = inverseFullScaleGain
     }
 
-    /// Index and fraction for a 0…1 argument (clamped; NaN maps to 0).
-    @inlinable @_noLocks
+    /// Index and fraction for a 0…1 argument (clamped; NaN maps to 0). Inlined with ``lerp``:
+    /// the renderer evaluates a drive point per voice per control period.
+    @inlinable @inline(__always) @_noLocks
     func position(_ t: Double) -> (Int, Double) {
-        let c = t >= 0 ? min(t, 1) : 0
-        let x = c * Double(count - 1)
-        let i = min(Int(x), count - 2)
+        let c = t >= 0 ? (t < 1 ? t : 1) : 0
+        let x = c * Double(count &- 1)
+        // 0 ≤ x ≤ count − 1, so the conversion cannot trap.
+        let i = min(Int(x), count &- 2)
         return (i, x - Double(i))
     }
 
-    @inlinable @_noLocks
+    @inlinable @inline(__always) @_noLocks
     func lerp(_ table: Int, _ p: (Int, Double)) -> Double {
-        let t = base + table * count + p.0
+        let t = base + (table &* count &+ p.0)
         return t[0] + p.1 * (t[1] - t[0])
     }
 
@@ -154,7 +156,7 @@ public struct DriveLookup: @unchecked Sendable {
     public func transientFrequency(sharpness s: Double) -> Double { lerp(5, position(s)) }
 
     /// Frequency and sine amplitude for sharpness `s` and intensity `i` (both clamped to 0…1).
-    @inlinable @_noLocks
+    @inlinable @inline(__always) @_noLocks
     public func evaluate(sharpness s: Double, intensity i: Double) -> DrivePoint {
         let ps = position(s)
         let hz = lerp(0, ps)

@@ -91,9 +91,16 @@ public struct LRAModel: Sendable {
     public mutating func enterHighImpedance() { idleSamples = lowZHoldSamples }
 
     /// Advances one sample with drive command `volts` (clamped to ±V_clamp). O(1).
+    /// (The renderer's hot loop uses the block kernel ``run(drive:count:excursionGuard:into:)``.)
     @inlinable @_noLocks
     public mutating func step(volts command: Double) -> LRASample {
-        let volts = min(max(command, -voltageClamp), voltageClamp)
+        stepChangingRegime(volts: min(max(command, -voltageClamp), voltageClamp))
+    }
+
+    /// ``step(volts:)`` after the clamp: the driver-state and end-stop bookkeeping, then the
+    /// update.
+    @inlinable @_noLocks
+    mutating func stepChangingRegime(volts: Double) -> LRASample {
         if volts != 0 {
             idleSamples = 0
         } else if idleSamples < lowZHoldSamples {
@@ -103,6 +110,19 @@ public struct LRAModel: Sendable {
         let code = (idleSamples >= lowZHoldSamples ? 1 : 0) | (side != 0 ? 2 : 0)
         if code != regime { select(code) }
         if side != 0 { contactCount &+= 1 }
+        return advance(volts: volts, side: side)
+    }
+
+    /// ``stepChangingRegime(volts:)`` out of line, for block kernels whose loop should hold
+    /// only the common case.
+    @inlinable @inline(never) @_noLocks
+    mutating func stepChangingRegimeOutOfLine(volts: Double) -> LRASample {
+        stepChangingRegime(volts: volts)
+    }
+
+    /// The trapezoidal update with the active coefficient set. O(1).
+    @inlinable @inline(__always) @_noLocks
+    mutating func advance(volts: Double, side: Double) -> LRASample {
         let c = active
         let u = c.forcePerVolt * volts + side * c.stopForce
         let us = u + uPrev

@@ -52,6 +52,28 @@
         overrideUntil = k < count ? samples[k] : .max
     }
 
+    /// The lane's value at sample `n` without moving the cursor: the renderer reads control
+    /// points up to one control period past the chunk it has filled. Same arithmetic as
+    /// ``fill(_:start:frames:)``, so both agree on every sample. O(breakpoints between the
+    /// cursor and `n`), usually O(1).
+    @inlinable @_noLocks
+    func value(at n: Int64) -> Float {
+        if n >= overrideFrom && n < overrideUntil { return overrideValue }
+        var k = next
+        while k > 0 && samples[k &- 1] > n { k &-= 1 }
+        while k < count && samples[k] <= n { k &+= 1 }
+        if k == 0 { return initial }
+        let v = values[k &- 1], s = slopes[k &- 1]
+        return s == 0 ? v : v + s * Float(n &- samples[k &- 1])
+    }
+
+    /// Moves the cursor past every breakpoint up to sample `n`, as ``fill(_:start:frames:)``
+    /// through `n` would, without writing values. O(breakpoints crossed).
+    @inlinable @_noLocks
+    mutating func skip(through n: Int64) {
+        while next < count && samples[next] <= n { next &+= 1 }
+    }
+
     /// Writes the lane's values for samples `start ..< start + frames` into `out`.
     @inlinable @_noLocks
     mutating func fill(_ out: UnsafeMutablePointer<Float>, start: Int64, frames: Int) {

@@ -19,11 +19,13 @@ extension PatternRenderer {
             if nextVoice < voiceCount, voices[nextVoice].start > position {
                 length = min(length, Int(voices[nextVoice].start - position))
             }
-            fillLanes(frames: length)
+            // Voices start first: haptic voices read their lanes directly (LaneReader.value),
+            // so lanes are filled only for the audio voices that read them per sample.
             startVoices()
+            fillLanes(frames: length)
             renderAudio(frames: length)
             renderHaptics(frames: length)
-            interleave(into: out + written * channelCount, frames: length)
+            interleaver.write(into: out + written * channelCount, frames: length)
             position += Int64(length)
             written += length
             // The denormal guard runs on a fixed absolute grid, so block size cannot move it.
@@ -55,16 +57,21 @@ extension PatternRenderer {
         }
     }
 
-    @_noLocks
-    func lane(_ layer: Int, _ slot: Int) -> UnsafeMutablePointer<Float> {
-        laneScratch + (layer * lanes + slot) * chunk
-    }
-
-    /// Evaluates every lane the synthesizer reads for this chunk.
+    /// Evaluates the lanes the audio voices read for this chunk. Lanes nobody reads this chunk (the haptic lanes, and every lane while no audio voice
+    /// sounds) only move their cursors. O(frames × audio lanes + breakpoints crossed).
     @_noLocks
     mutating func fillLanes(frames: Int) {
-        for i in 0..<(layerCount * lanes) {
-            (laneReaders + i).pointee.fill(laneScratch + i * chunk, start: position, frames: frames)
+        let audible = tones.count > 0 || clipVoices.count > 0
+        let last = position &+ Int64(frames &- 1)
+        for layer in 0..<layerCount {
+            for slot in 0..<lanes {
+                let i = layer &* lanes &+ slot
+                if audible && slot >= 2 {
+                    (laneReaders + i).pointee.fill(laneScratch + i * chunk, start: position, frames: frames)
+                } else {
+                    (laneReaders + i).pointee.skip(through: last)
+                }
+            }
         }
     }
 
@@ -77,12 +84,14 @@ extension PatternRenderer {
             switch spec.kind {
             case .hapticContinuous:
                 if continuous.count < continuous.capacity {
-                    continuous.storage[continuous.count] = ContinuousHapticVoice(spec: spec, driver: ContinuousDriver(config: driverConfig))
+                    continuous.storage[continuous.count] = ContinuousHapticVoice(
+                        spec: spec, driver: ContinuousDriver(config: driverConfig),
+                        ramp: controls.firstRamp(spec, at: position))
                     continuous.count &+= 1
                 }
             case .hapticTransient:
                 // Intensity controls and curves scale a transient by their value at its onset.
-                let control = lane(spec.layer, 0)[0]
+                let control = (laneReaders + spec.layer &* lanes).pointee.value(at: position)
                 let intensity = Double(min(max(spec.level * control, 0), 1))
                 let driver = TransientDriver(config: driverConfig, lookup: lookup,
                                              sharpness: Double(spec.timbre), intensity: intensity)
@@ -131,18 +140,19 @@ extension PatternRenderer {
             let from = Int(max(spec.start, position) - position)
             let to = Int(min(spec.end, chunkEnd) - position)
             guard from < to else { continue }
-            let volume = lane(spec.layer, 2), pan = lane(spec.layer, 3)
-            let pitch = lane(spec.layer, 4), bright = lane(spec.layer, 5)
+            let layerLanes = laneScratch + spec.layer &* lanes &* chunk
+            let volume = layerLanes + 2 &* chunk, pan = layerLanes + 3 &* chunk
+            let pitch = layerLanes + 4 &* chunk, bright = layerLanes + 5 &* chunk
             for i in from..<to {
                 let n = position + Int64(i)
                 let gain = min(max(spec.level * volume[i], 0), 1)
                     * spec.envelope.gain(at: Float(n - spec.start)) * tonePeak
                 let hz = toneBaseFrequency
-                    * AudioMapping.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
+                    * p.pointee.controls.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
                 let x = p.pointee.oscillator.next(
                     frequency: hz, brightness: min(max(spec.timbre + bright[i], 0), 1),
                     inverseSampleRate: inverseSampleRate)
-                let g = PanGains(pan: spec.pan + pan[i])
+                let g = p.pointee.controls.pan(spec.pan + pan[i])
                 left[i] += x * gain * g.left
                 right[i] += x * gain * g.right
             }
@@ -163,17 +173,17 @@ extension PatternRenderer {
             let from = Int(max(spec.start, position) - position)
             let to = Int(min(spec.end, chunkEnd) - position)
             guard from < to else { continue }
-            let volume = lane(spec.layer, 2), pan = lane(spec.layer, 3)
-            let pitch = lane(spec.layer, 4), bright = lane(spec.layer, 5)
+            let layerLanes = laneScratch + spec.layer &* lanes &* chunk
+            let volume = layerLanes + 2 &* chunk, pan = layerLanes + 3 &* chunk
+            let pitch = layerLanes + 4 &* chunk, bright = layerLanes + 5 &* chunk
             let stereo = p.pointee.player.channels == 2
             for i in from..<to {
                 let n = position + Int64(i)
                 let gain = min(max(spec.level * volume[i], 0), 1) * spec.envelope.gain(at: Float(n - spec.start))
-                let rate = AudioMapping.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
-                let cutoff = AudioMapping.brightnessCutoff(spec.timbre + bright[i])
-                let alpha = 1 - expFast(-cutoff * twoPiOverRate)
+                let rate = p.pointee.controls.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
+                let alpha = p.pointee.controls.lowPass(brightness: spec.timbre + bright[i], twoPiOverRate: twoPiOverRate)
                 let (l, r) = p.pointee.player.next(rate: rate, lowPass: alpha)
-                var g = PanGains(pan: spec.pan + pan[i])
+                var g = p.pointee.controls.pan(spec.pan + pan[i])
                 if stereo {
                     // Stereo files pan as a balance: unity at centre, constant power per side.
                     g.left = min(g.left * 1.414_213_6, 1)
@@ -189,87 +199,5 @@ extension PatternRenderer {
             kept &+= 1
         }
         clipVoices.count = kept
-    }
-
-    /// Runs the haptic voices and the actuator sample by sample: the transient brakes need the
-    /// actuator's velocity of the previous sample, so this loop cannot be split by voice.
-    @_noLocks
-    mutating func renderHaptics(frames: Int) {
-        let drive = signals + 2 * chunk
-        let accel = signals + 3 * chunk
-        let excursion = signals + 4 * chunk
-        // Fast path: nothing sounds and the actuator is at rest in Hi-Z — stepping it with 0 V
-        // is an identity, so the chunk is exact zeros either way.
-        if continuous.count == 0, transients.count == 0, model.x == 0, model.v == 0,
-           model.uPrev == 0, model.idleSamples >= model.lowZHoldSamples
-        {
-            for i in 0..<frames { drive[i] = 0; accel[i] = 0; excursion[i] = 0 }
-            return
-        }
-        for i in 0..<frames {
-            let n = position + Int64(i)
-            let x = model.x, v = model.v
-            var sum = 0.0
-            var driving = 0
-            let drivingBefore = drivingLastSample
-            for c in 0..<continuous.count {
-                let p = continuous.storage + c
-                let wasDriving = p.pointee.driver.isDrivingNow()
-                let others = drivingBefore - (wasDriving ? 1 : 0) > 0
-                var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
-                if !p.pointee.released {
-                    let spec = p.pointee.spec
-                    if n >= spec.end {
-                        p.pointee.driver.release(brake: true)
-                        p.pointee.released = true
-                    } else {
-                        let intensity = min(max(spec.level * lane(spec.layer, 0)[i], 0), 1)
-                            * spec.envelope.gain(at: Float(n - spec.start))
-                        let sharpness = min(max(spec.timbre + lane(spec.layer, 1)[i], 0), 1)
-                        point = lookup.evaluate(sharpness: Double(sharpness), intensity: Double(intensity))
-                    }
-                }
-                sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
-                if p.pointee.driver.isDrivingNow() { driving += 1 }
-            }
-            for t in 0..<transients.count {
-                let p = transients.storage + t
-                let wasDriving = p.pointee.driver.isDrivingNow()
-                let others = drivingBefore - (wasDriving ? 1 : 0) > 0
-                sum += p.pointee.driver.drive(velocity: v, excursion: x, othersDriving: others)
-                if p.pointee.driver.isDrivingNow() { driving += 1 }
-            }
-            drivingLastSample = driving
-            let volts = excursionGuard.limit(volts: sum, excursion: x, velocity: v)
-            let s = model.step(volts: volts)
-            drive[i] = Float(s.volts * driveScale)
-            accel[i] = Float(s.acceleration * accelerationScale)
-            excursion[i] = Float(s.excursion * excursionScale)
-        }
-var kept = 0
-        for i in 0..<continuous.count where !(continuous.storage[i].driver.isFinishedNow()) {
-            if kept != i { continuous.storage[kept] = continuous.storage[i] }
-            kept &+= 1
-        }
-        continuous.count = kept
-        kept = 0
-        for i in 0..<transients.count where !(transients.storage[i].driver.isFinishedNow()) {
-            if kept != i { transients.storage[kept] = transients.storage[i] }
-            kept &+= 1
-        }
-        transients.count = kept
-    }
-
-    /// Copies the chunk's signals into the caller's interleaved buffer.
-    @_noLocks
-    func interleave(into out: UnsafeMutablePointer<Float>, frames: Int) {
-        for c in 0..<channelCount {
-            let source = signals + channelSources[c] * chunk
-            var dst = out + c
-            for i in 0..<frames {
-                dst.pointee = source[i]
-                dst += channelCount
-            }
-        }
     }
 }

@@ -40,6 +40,7 @@ public struct PatternRenderer: ~Copyable {
     @usableFromInline let queue: RuntimeParameterQueue.Consumer  // raw view of `parameters`
     @usableFromInline let channelCount: Int
     @usableFromInline let channelSources: UnsafeMutablePointer<Int>  // index of the source signal per channel
+    @usableFromInline let interleaver: ChannelInterleaver
     @usableFromInline let sampleRate: Double
     // Mapping constants copied into stored properties: static accessors are calls that
     // `@_noLocks` cannot look into in debug builds.
@@ -76,12 +77,21 @@ public struct PatternRenderer: ~Copyable {
     @usableFromInline let driverConfig: ActuatorDriverConfig
     @usableFromInline let mapping: DriveMapping  // owns the tables `lookup` points into
     @usableFromInline let lookup: DriveLookup
+    /// Lanes and tables for continuous voices' control points.
+    @usableFromInline let controls: ContinuousControl
     @usableFromInline let driveScale: Double
     @usableFromInline let accelerationScale: Double
     @usableFromInline let excursionScale: Double
+    /// 2π/fs: carrier radians per sample per Hz.
+    @usableFromInline let radiansPerHz: Double
+    /// ``ActuatorDriverConfig/slewPerSample``, as a plain stored constant.
+    @usableFromInline let slewStep: Double
 
     // Scratch signals, one chunk each: audio L, audio R, drive, acceleration, excursion.
     @usableFromInline let signals: UnsafeMutablePointer<Float>
+    /// One chunk of the summed drive of the steady continuous voices, volts (Float: see
+    /// ``RotatingCarrier``).
+    @usableFromInline let steadyDrive: UnsafeMutablePointer<Float>
 
     /// Number of lanes per layer the synthesizer reads (a computed constant: a stored static
     /// array would need lazy initialization, which `@_noLocks` rejects).
@@ -193,9 +203,15 @@ public struct PatternRenderer: ~Copyable {
         mapping = DriveMapping(profile: profile, sharpness: configuration.sharpnessMapping,
                                intensity: configuration.intensityMapping)
         lookup = mapping.lookup
+        // Control period of continuous haptic voices (see DriveRamp): divides the chunk and is
+        // a multiple of RotatingCarrier's 4-sample group.
+        controls = ContinuousControl(laneReaders: laneReaders, lanesPerLayer: Self.usedLanes.count,
+                                     lookup: lookup, period: 64)
         driveScale = 1 / profile.voltageClamp
         accelerationScale = 1 / profile.fullScaleG
         excursionScale = 1 / profile.maxExcursion
+        radiansPerHz = 2 * Double.pi / rate
+        slewStep = driverConfig.slewPerSample
 
         // Pools sized from the voices' real lifetimes (brakes outlive the scheduled end).
         let tail = Int64((Double(driverConfig.maxBrakeSamples) + 0.05 * rate).rounded(.up))
@@ -207,6 +223,10 @@ public struct PatternRenderer: ~Copyable {
 
         signals = .allocate(capacity: RenderChannel.allCases.count * Self.chunkFrames)
         signals.initialize(repeating: 0, count: RenderChannel.allCases.count * Self.chunkFrames)
+        interleaver = ChannelInterleaver(signals: signals, rowLength: Self.chunkFrames, sources: channelSources,
+                                         count: channelCount)
+        steadyDrive = .allocate(capacity: Self.chunkFrames)
+        steadyDrive.initialize(repeating: 0, count: Self.chunkFrames)
 
         let ringDown = configuration.ringDownSeconds ?? profile.ringDownSeconds
         totalFrames = timeline.renderFrameCount(ringDownSeconds: ringDown)
@@ -228,6 +248,7 @@ public struct PatternRenderer: ~Copyable {
         tones.deallocate()
         clipVoices.deallocate()
         signals.deallocate()
+        steadyDrive.deallocate()
     }
 
     /// Maximum simultaneous voices per kind when haptic voices live `tail` samples past their

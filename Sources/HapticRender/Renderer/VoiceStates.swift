@@ -20,13 +20,27 @@
 // Explicit `@_noLocks` initializers: the render loop creates voices, and `@_noLocks` cannot
 // see into implicit memberwise initializers in debug builds.
 
+/// A `HapticContinuous` voice. It starts in the per-sample path (the driver's onset
+/// overdrive reads the actuator); once steady — carrier running, overdrive over — it switches,
+/// on the renderer's 256-sample grid only, to the voice-major path (``renderSteady``) until
+/// its scheduled end, where the per-sample path releases and brakes it.
 @usableFromInline struct ContinuousHapticVoice {
     @usableFromInline var spec: VoiceSpec
     @usableFromInline var driver: ContinuousDriver
     @usableFromInline var released = false
-    @_noLocks init(spec: VoiceSpec, driver: ContinuousDriver) {
+    /// The control-rate drive point of the current control period.
+    @usableFromInline var ramp: DriveRamp
+    /// Rendered by the voice-major path (see the type's comment).
+    @usableFromInline var steady = false
+    /// First sample of the current chunk that the voice-major path did *not* render; the
+    /// per-sample loop only counts the voice as driving before it.
+    @usableFromInline var steadyThrough: Int64 = .min
+    /// The steady path's carrier (takes over the driver oscillator's phase on entry).
+    @usableFromInline var carrier = RotatingCarrier(phase: 0)
+    @_noLocks init(spec: VoiceSpec, driver: ContinuousDriver, ramp: DriveRamp) {
         self.spec = spec
         self.driver = driver
+        self.ramp = ramp
     }
 }
 
@@ -38,18 +52,22 @@
 @usableFromInline struct ToneVoice {
     @usableFromInline var spec: VoiceSpec
     @usableFromInline var oscillator: ToneOscillator
+    @usableFromInline var controls: AudioControlCache
     @_noLocks init(spec: VoiceSpec) {
         self.spec = spec
         oscillator = ToneOscillator(phase: 0)
+        controls = AudioControlCache()
     }
 }
 
 @usableFromInline struct ClipVoice {
     @usableFromInline var spec: VoiceSpec
     @usableFromInline var player: ClipPlayer
+    @usableFromInline var controls: AudioControlCache
     @_noLocks init(spec: VoiceSpec, player: ClipPlayer) {
         self.spec = spec
         self.player = player
+        controls = AudioControlCache()
     }
 }
 

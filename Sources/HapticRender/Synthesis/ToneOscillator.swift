@@ -7,6 +7,12 @@
 @frozen public struct ToneOscillator: Sendable {
     /// Phase in cycles, [0, 1).
     public var phase: Float
+    /// The harmonic amplitudes `b^(k−1)/k` and the loudness normalization depend on the
+    /// brightness only: kept for the last brightness, recomputed (with the same arithmetic, so
+    /// the samples are bit-identical) when it changes. 2 is outside the 0…1 brightness range.
+    @usableFromInline var weightsBrightness: Float = 2
+    @usableFromInline var weights: SIMD8<Float> = SIMD8(repeating: 0)
+    @usableFromInline var normalization: Float = 0
 
     @inlinable @_noLocks public init(phase: Float = 0) { self.phase = phase }
 
@@ -17,28 +23,39 @@
     ///   - sampleRate: Output rate in Hz (reciprocal passed to avoid a division per sample).
     @inlinable @inline(__always) @_noLocks
     public mutating func next(frequency: Float, brightness: Float, inverseSampleRate: Float) -> Float {
+        if brightness != weightsBrightness { setWeights(brightness: brightness) }
         let s1 = sinCycles(phase)
         let c1 = sinCycles(phase + 0.25)
         let twoCos = 2 * c1
         var sPrev: Float = 0
         var sK = s1
-        var weight: Float = 1  // b^(k−1)
         var sum: Float = 0
-        var energy: Float = 0
-        var k: Float = 1
-        for _ in 0..<8 {  // AudioMapping.toneHarmonics (a literal: static accessors are opaque to @_noLocks in debug)
-            let a = weight / k
-            sum += a * sK
-            energy += a * a
+        for k in 0..<8 {  // AudioMapping.toneHarmonics (a literal: static accessors are opaque to @_noLocks in debug)
+            sum += weights[k] * sK
             let sNext = twoCos * sK - sPrev
             sPrev = sK
             sK = sNext
-            weight *= brightness
-            k += 1
         }
         phase = wrapCycles(phase + frequency * inverseSampleRate)
         // Normalize to the RMS of a unit sine (energy/2 → 1/2): brightness keeps loudness.
-        return sum * reciprocalSquareRoot(energy)
+        return sum * normalization
+    }
+
+    /// Harmonic k's amplitude `b^(k−1)/k` and `1/√(Σ amplitude²)` for brightness `b`. O(8).
+    @inlinable @_noLocks
+    mutating func setWeights(brightness: Float) {
+        weightsBrightness = brightness
+        var weight: Float = 1  // b^(k−1)
+        var energy: Float = 0
+        var k: Float = 1
+        for i in 0..<8 {
+            let a = weight / k
+            weights[i] = a
+            energy += a * a
+            weight *= brightness
+            k += 1
+        }
+        normalization = reciprocalSquareRoot(energy)
     }
 }
 

@@ -1,0 +1,55 @@
+/// What continuous haptic voices read at their control points: the layers' intensity and
+/// sharpness lanes and the drive tables. A small trivially copyable view, so the render loop
+/// can compute control points without borrowing the whole renderer — calls on the renderer
+/// itself made the optimizer copy its 1.2 kB struct at every control period.
+@usableFromInline struct ContinuousControl {
+    @usableFromInline let laneReaders: UnsafeMutablePointer<LaneReader>
+    @usableFromInline let lanesPerLayer: Int
+    @usableFromInline let lookup: DriveLookup
+    /// Control period in samples (see ``DriveRamp``).
+    @usableFromInline let period: Int64
+
+    @usableFromInline
+    init(laneReaders: UnsafeMutablePointer<LaneReader>, lanesPerLayer: Int, lookup: DriveLookup, period: Int64) {
+        self.laneReaders = laneReaders
+        self.lanesPerLayer = lanesPerLayer
+        self.lookup = lookup
+        self.period = period
+    }
+
+    /// The drive point of a continuous voice at sample `n`: event values, envelope and the
+    /// layer's intensity/sharpness lanes through the drive tables. O(1) (see
+    /// ``LaneReader/value(at:)``).
+    ///
+    /// The envelope is read inside the voice's sounding samples only (`start + 1 … end − 1`):
+    /// the intensity law jumps from 0 V at intensity 0 to the perception threshold just above
+    /// it, and a ramp towards the envelope's exact 0 at `start` or `end` would spread that
+    /// jump over a whole control period. (The first sample needs no 0: the carrier starts at
+    /// sin 0.) A lane that takes intensity to exactly 0 mid-voice still ramps to silence.
+    @inlinable @_noLocks
+    func point(_ spec: VoiceSpec, at n: Int64) -> DrivePoint {
+        let layerLanes = laneReaders + spec.layer &* lanesPerLayer
+        let last = max(spec.end &- spec.start &- 1, 1)
+        let offset = min(max(n &- spec.start, 1), last)
+        let intensity = min(max(spec.level * layerLanes[0].value(at: n), 0), 1)
+            * spec.envelope.gain(at: Float(offset))
+        let sharpness = min(max(spec.timbre + layerLanes[1].value(at: n), 0), 1)
+        return lookup.evaluate(sharpness: Double(sharpness), intensity: Double(intensity))
+    }
+
+    /// The first ramp of a voice starting at `n`: up to the next point of the grid. O(1).
+    @inlinable @_noLocks
+    func firstRamp(_ spec: VoiceSpec, at n: Int64) -> DriveRamp {
+        let to = (n / period &+ 1) &* period
+        return DriveRamp(from: n, start: point(spec, at: n), to: to, end: point(spec, at: to))
+    }
+
+    /// Starts the control period beginning at `n` (on the grid). O(1): two lane reads and one
+    /// table lookup per voice per period.
+    @inlinable @_noLocks
+    func advance(_ voice: UnsafeMutablePointer<ContinuousHapticVoice>, at n: Int64) {
+        let to = n &+ period
+        voice.pointee.ramp = DriveRamp(from: n, start: voice.pointee.ramp.end, to: to,
+                                       end: point(voice.pointee.spec, at: to))
+    }
+}

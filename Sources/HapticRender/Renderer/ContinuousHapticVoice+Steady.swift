@@ -1,0 +1,64 @@
+/// The voice-major kernel for a continuous haptic voice in its steady state: carrier running,
+/// onset overdrive over, before the release. In that state the drive depends on neither the
+/// actuator nor the other voices, so a whole span is computed in one tight loop instead of
+/// inside the per-sample actuator loop.
+extension ContinuousHapticVoice {
+    /// Adds the voice's drive for samples `n … n + count − 1` (all inside the current ramp
+    /// period, and the carrier on that period's frequency) to `sum[0 ..< count]`.
+    ///
+    /// Target = ramp volts × carrier sine, computed in Float (see ``RotatingCarrier``), then the
+    /// slew limit in Double as in the per-sample path. When the period cannot slew-limit — its
+    /// steepest possible step `peak·θ + |slope|` is below the limit — and the first sample is
+    /// within the limit of the last output, every later step is too, so the output *is* the
+    /// target (the limiter would return it unchanged): whole 4-sample groups are then computed
+    /// as `SIMD4<Float>` without the check, and the samples are identical either way.
+    /// O(count), no allocation.
+    @inlinable @_noLocks
+    mutating func renderSteady(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double) {
+        let period = ramp
+        let free = period.peakVolts() * carrier.theta + abs(period.slope) < slewStep * 0.999  // margin ≫ Float rounding (~1e-5 of a step)
+        let start = SIMD4<Float>(repeating: Float(period.volts))
+        let slope = SIMD4<Float>(repeating: Float(period.slope))
+        var wave = carrier
+        var output = driver.output
+        var j = 0
+        while j < count {
+            let at = n &+ Int64(j)
+            // Offsets within the period are small integers: exact in Float.
+            let offset = Float(at &- period.from)
+            if free && at & 3 == 0 && count &- j >= 4 {
+                var offsets = SIMD4<Float>(offset, offset + 1, offset + 2, offset + 3)
+                var targets = (start + slope * offsets) * wave.sines
+                let first = Double(targets[0]) - output
+                if first <= slewStep && first >= -slewStep {
+                    // Whole groups, unchecked: volts from the line equation times the sines.
+                    while true {
+                        sum[j] += targets[0]
+                        sum[j &+ 1] += targets[1]
+                        sum[j &+ 2] += targets[2]
+                        sum[j &+ 3] += targets[3]
+                        wave.nextGroup()
+                        j &+= 4
+                        if count &- j < 4 { break }
+                        offsets += 4
+                        targets = (start + slope * offsets) * wave.sines
+                    }
+                    output = Double(targets[3])
+                    continue
+                }
+            }
+            // One (partial) group sample by sample, through the limiter: same lane arithmetic.
+            let lane = Int(at & 3)
+            let take = min(4 &- lane, count &- j)
+            for q in 0..<take {
+                let volts = start[0] + slope[0] * (offset + Float(q))
+                slew(&output, toward: Double(volts * wave.sines[lane &+ q]), step: slewStep)
+                sum[j &+ q] += Float(output)
+            }
+            if lane &+ take == 4 { wave.nextGroup() }
+            j &+= take
+        }
+        carrier = wave
+        driver.output = output
+    }
+}

@@ -1,0 +1,173 @@
+extension PatternRenderer {
+    /// Runs the haptic voices and the actuator for one chunk.
+    ///
+    /// Two passes, because only some voices need the actuator's state of the previous sample
+    /// (transient pulses and brakes, the continuous onset overdrive and offset brake):
+    /// 1. steady continuous voices (``ContinuousHapticVoice``), voice-major, into
+    ///    ``steadyDrive`` — a tight loop with no per-sample branching on the actuator;
+    /// 2. per sample: that sum plus every other voice, the excursion guard, the actuator step.
+    ///    When every voice was steady for the whole chunk, this is the bare actuator loop.
+    ///
+    /// Per sample the drive is summed in a fixed order — steady voices in pool order, then the
+    /// other continuous voices, then transients — and which voices are steady at a sample is
+    /// decided by absolute positions only (steady mode starts on the 256-sample grid, ends at
+    /// the voice's scheduled end), so block size cannot change a bit.
+    /// O(frames × (1 + active voices)), no allocation.
+    @_noLocks
+    mutating func renderHaptics(frames: Int) {
+        let drive = signals + 2 * chunk
+        let accel = signals + 3 * chunk
+        let excursion = signals + 4 * chunk
+        // Fast path: nothing sounds and the actuator is at rest in Hi-Z — stepping it with 0 V
+        // is an identity, so the chunk is exact zeros either way.
+        if continuous.count == 0, transients.count == 0, model.x == 0, model.v == 0,
+           model.uPrev == 0, model.idleSamples >= model.lowZHoldSamples
+        {
+            for i in 0..<frames { drive[i] = 0; accel[i] = 0; excursion[i] = 0 }
+            return
+        }
+        if position % Int64(chunk) == 0 { enterSteadyMode() }
+        let allSteady = renderSteadyVoices(frames: frames)
+        if allSteady && transients.count == 0 {
+            runActuator(frames: frames)
+        } else {
+            runVoicesAndActuator(frames: frames)
+        }
+        compactHapticVoices()
+    }
+
+    /// Switches every continuous voice that has become steady to the voice-major path. Called
+    /// on the 256-sample grid only. O(voices).
+    @_noLocks
+    mutating func enterSteadyMode() {
+        for c in 0..<continuous.count {
+            let p = continuous.storage + c
+            guard !p.pointee.steady, !p.pointee.released, p.pointee.driver.isSteady(),
+                  position < p.pointee.spec.end else { continue }
+            p.pointee.carrier = RotatingCarrier(phase: p.pointee.driver.oscillator.phase)
+            // On the grid the ramp ends here and is retuned when advanced; otherwise tune now.
+            if p.pointee.ramp.to != position {
+                p.pointee.carrier.retune(radiansPerSample: radiansPerHz * p.pointee.ramp.hz)
+            }
+            p.pointee.steady = true
+        }
+    }
+
+    /// Sums the steady voices' drive for the chunk into ``steadyDrive`` (pool order) and marks
+    /// how far each got. A voice whose scheduled end falls inside the chunk leaves steady mode
+    /// there. Returns whether every continuous voice was steady for the whole chunk.
+    /// O(frames × steady voices).
+    @_noLocks
+    mutating func renderSteadyVoices(frames: Int) -> Bool {
+        for i in 0..<frames { steadyDrive[i] = 0 }
+        var all = true
+        for c in 0..<continuous.count {
+            let p = continuous.storage + c
+            guard p.pointee.steady else {
+                p.pointee.steadyThrough = .min
+                all = false
+                continue
+            }
+            let remaining = p.pointee.spec.end &- position
+            let k = remaining <= 0 ? 0 : Int(min(Int64(frames), remaining))
+            var j = 0
+            while j < k {
+                let n = position &+ Int64(j)
+                if n == p.pointee.ramp.to {
+                    controls.advance(p, at: n)
+                    p.pointee.carrier.retune(radiansPerSample: radiansPerHz * p.pointee.ramp.hz)
+                }
+                let end = min(k, Int(p.pointee.ramp.to &- position))
+                p.pointee.renderSteady(from: n, count: end &- j, into: steadyDrive + j, slewStep: slewStep)
+                j = end
+            }
+            p.pointee.steadyThrough = position &+ Int64(k)
+            if k < frames {
+                p.pointee.steady = false
+                all = false
+            }
+        }
+        return all
+    }
+
+    /// The actuator alone on the steady drive: every voice steady, no transient. O(frames).
+    @_noLocks
+    mutating func runActuator(frames: Int) {
+        model.run(drive: steadyDrive, count: frames, excursionGuard: excursionGuard, into: HapticSignalBuffers(
+            volts: signals + 2 * chunk, voltsScale: driveScale,
+            acceleration: signals + 3 * chunk, accelerationScale: accelerationScale,
+            excursion: signals + 4 * chunk, excursionScale: excursionScale))
+        // Every voice drove through the chunk.
+        drivingLastSample = continuous.count
+    }
+
+    /// Every voice and the actuator, sample by sample: transient brakes, the onset overdrive
+    /// and the offset brake read the actuator's velocity of the previous sample, and the
+    /// mixing rule reads which voices drove on it. O(frames × voices).
+    @_noLocks
+    mutating func runVoicesAndActuator(frames: Int) {
+        let drive = signals + 2 * chunk
+        let accel = signals + 3 * chunk
+        let excursion = signals + 4 * chunk
+        var drivingBefore = drivingLastSample
+        for i in 0..<frames {
+            let n = position &+ Int64(i)
+            let x = model.x, v = model.v
+            var sum = Double(steadyDrive[i])
+            var driving = 0
+            for c in 0..<continuous.count {
+                let p = continuous.storage + c
+                if n < p.pointee.steadyThrough {  // summed in steadyDrive
+                    driving &+= 1
+                    continue
+                }
+                let wasDriving = p.pointee.driver.isDrivingNow()
+                let others = drivingBefore - (wasDriving ? 1 : 0) > 0
+                var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
+                if !p.pointee.released {
+                    if n >= p.pointee.spec.end {
+                        p.pointee.driver.release(brake: true)
+                        p.pointee.released = true
+                    } else {
+                        if n == p.pointee.ramp.to { controls.advance(p, at: n) }
+                        point = p.pointee.ramp.point(at: n)
+                    }
+                }
+                sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
+                if p.pointee.driver.isDrivingNow() { driving &+= 1 }
+            }
+            for t in 0..<transients.count {
+                let p = transients.storage + t
+                let wasDriving = p.pointee.driver.isDrivingNow()
+                let others = drivingBefore - (wasDriving ? 1 : 0) > 0
+                sum += p.pointee.driver.drive(velocity: v, excursion: x, othersDriving: others)
+                if p.pointee.driver.isDrivingNow() { driving &+= 1 }
+            }
+            drivingBefore = driving
+            let volts = excursionGuard.limit(volts: sum, excursion: x, velocity: v)
+            let s = model.step(volts: volts)
+            drive[i] = Float(s.volts * driveScale)
+            accel[i] = Float(s.acceleration * accelerationScale)
+            excursion[i] = Float(s.excursion * excursionScale)
+        }
+        drivingLastSample = drivingBefore
+    }
+
+    /// Drops finished haptic voices, keeping the others in order (see ``VoicePool``). Written
+    /// out per pool: generic calls are rejected by `@_noLocks` in debug builds. O(voices).
+    @_noLocks
+    mutating func compactHapticVoices() {
+        var kept = 0
+        for i in 0..<continuous.count where !(continuous.storage[i].driver.isFinishedNow()) {
+            if kept != i { continuous.storage[kept] = continuous.storage[i] }
+            kept &+= 1
+        }
+        continuous.count = kept
+        kept = 0
+        for i in 0..<transients.count where !(transients.storage[i].driver.isFinishedNow()) {
+            if kept != i { transients.storage[kept] = transients.storage[i] }
+            kept &+= 1
+        }
+        transients.count = kept
+    }
+}

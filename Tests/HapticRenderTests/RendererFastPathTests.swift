@@ -1,0 +1,137 @@
+import HapticPattern
+import Testing
+@testable import HapticRender
+import HapticTestSupport
+
+/// The render loop's fast paths — control-rate drive ramps, steady continuous voices rendered
+/// voice-major with the rotating carrier, the actuator block kernel — must keep the signal the
+/// per-sample definition gives, and must not make the samples depend on the block size.
+@Suite struct RendererFastPathTests {
+    /// Three seconds of overlapping continuous events (some under intensity and sharpness
+    /// curves), transients on top, and a parameter change: every voice state and path switch.
+    func densePattern() -> HapticPattern {
+        var pattern = HapticPattern()
+        for i in 0..<24 {
+            var p = EventParameters()
+            p.hapticIntensity = 0.3 + 0.7 * Double(i % 5) / 4
+            p.hapticSharpness = Double(i % 7) / 6
+            p.attackTime = Double(i % 3) * 0.1
+            p.releaseTime = Double(i % 4) * 0.08
+            if i % 4 == 3 { p.sustained = 0; p.decayTime = 0.2 }
+            pattern.events.append(HapticEvent(type: .hapticContinuous, time: 0.11 * Double(i), duration: 0.3 + 0.05 * Double(i % 9), parameters: p))
+        }
+        for i in 0..<20 {
+            var p = EventParameters()
+            p.hapticIntensity = 0.5 + 0.025 * Double(i)
+            p.hapticSharpness = Double(i % 3) / 2
+            pattern.events.append(HapticEvent(type: .hapticTransient, time: 0.137 * Double(i) + 0.013, parameters: p))
+        }
+        pattern.curves = [
+            ParameterCurve(id: .hapticIntensityControl, time: 0.4, points: [
+                .init(time: 0, value: 1), .init(time: 0.5, value: 0.3), .init(time: 1.1, value: 0.9)]),
+            ParameterCurve(id: .hapticSharpnessControl, time: 1.2, points: [
+                .init(time: 0, value: -0.4), .init(time: 0.8, value: 0.5)]),
+        ]
+        pattern.parameters = [DynamicParameter(id: .hapticIntensityControl, time: 2.4, value: 0.6)]
+        return pattern
+    }
+
+    func render(_ pattern: HapticPattern, blockFrames: Int) throws -> [Float] {
+        let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
+        var renderer = try PatternRenderer(timeline: timeline, configuration: RenderConfiguration())
+        var result: [Float] = []
+        var block = [Float](repeating: 0, count: blockFrames * RenderChannel.allCases.count)
+        while !renderer.isFinished {
+            let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
+            result.append(contentsOf: block[0..<(n * RenderChannel.allCases.count)])
+        }
+        return result
+    }
+
+    @Test func denseHapticsAreBitIdenticalForEveryBlockSize() throws {
+        let pattern = densePattern()
+        let reference = try render(pattern, blockFrames: 4_096)
+        #expect(reference.contains { $0 != 0 })
+        for blockFrames in [1, 64, 333, 256, 1_000] {
+            #expect(try render(pattern, blockFrames: blockFrames) == reference, "block \(blockFrames)")
+        }
+    }
+
+    /// One continuous event, rendered by the renderer (ramps every 64 samples, steady voice on
+    /// the rotating Float carrier) and by the per-sample definition (drive table lookup every
+    /// sample, polynomial oscillator, the same driver, guard and actuator).
+    @Test(arguments: [(0.2, 1.0), (0.7, 0.6), (1.0, 0.3)])
+    func steadyPathMatchesThePerSampleDefinition(_ sharpness: Double, _ intensity: Double) throws {
+        var p = EventParameters()
+        p.hapticIntensity = intensity
+        p.hapticSharpness = sharpness
+        p.attackTime = 0.3
+        p.releaseTime = 0.3
+        let pattern = HapticPattern(events: [HapticEvent(type: .hapticContinuous, time: 0.01, duration: 0.6, parameters: p)])
+        let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
+        var renderer = try PatternRenderer(
+            timeline: timeline, configuration: RenderConfiguration(channels: [.hapticDrive, .acceleration]))
+        var out = [Float](repeating: 0, count: Int(renderer.totalFrames) * 2)
+        _ = out.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
+
+        // The per-sample definition, as the renderer computed it before the fast paths.
+        let v = timeline.voices
+        let start = v.start[0], end = v.end[0]
+        let envelope = Envelope(attack: Float(v.attackSamples[0]), decay: Float(v.decaySamples[0]),
+                                release: Float(v.releaseSamples[0]), releaseStart: Float(v.releaseStart[0] - start),
+                                sustained: v.sustained[0])
+        var rig = ActuatorRig(.iphone)
+        let lookup = rig.mapping.lookup
+        var driver = ContinuousDriver(config: rig.config)
+        var released = false
+        let run = rig.run(Int(renderer.totalFrames)) { n, x, vel in
+            var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
+            if Int64(n) >= start && !released {
+                if Int64(n) >= end {
+                    driver.release(brake: true)
+                    released = true
+                } else {
+                    let level = min(max(v.level[0], 0), 1) * envelope.gain(at: Float(Int64(n) - start))
+                    point = lookup.evaluate(sharpness: Double(v.timbre[0]), intensity: Double(level))
+                }
+            }
+            return Int64(n) >= start ? driver.drive(point, velocity: vel, excursion: x, othersDriving: false) : 0
+        }
+        let drive = stride(from: 0, to: out.count, by: 2).map { Double(out[$0]) * rig.profile.voltageClamp }
+        let accel = stride(from: 1, to: out.count, by: 2).map { Double(out[$0]) * rig.profile.fullScaleG }
+        let drivePeak = SignalAnalysis.peak(run.volts), accelPeak = SignalAnalysis.peak(run.acceleration)
+        func error(_ x: [Double], _ y: [Double], _ r: Range<Int>) -> Double {
+            r.map { abs(x[$0] - y[$0]) }.max() ?? 0
+        }
+        let onset = Int(start)..<Int(start) + 480
+        let sustain = Int(start) + Int(v.attackSamples[0]) + 128..<Int(v.releaseStart[0]) - 128
+        let all = 0..<drive.count
+        #expect(drivePeak > 0.1)
+        // Onset (per-sample path, overdrive) and the steady sustain: the same signal.
+        #expect(error(drive, run.volts, onset) / drivePeak < 1e-3)
+        #expect(error(drive, run.volts, sustain) / drivePeak < 1e-4)
+        // Across the attack and release corners (and the level limit's kink) the control-rate
+        // line differs for at most one 1.3 ms period; the actuator smooths it further.
+        #expect(error(drive, run.volts, all) / drivePeak < 0.03)
+        #expect(error(accel, run.acceleration, all) / accelPeak < 0.05)
+    }
+
+    @Test func rotatingCarrierTracksTheSineAcrossRetunes() {
+        var carrier = RotatingCarrier(phase: 0.3)
+        var phase = 0.3
+        var worst = 0.0
+        for period in 0..<200 {
+            let hz = 60 + Double(period % 17) * 14  // a new frequency every 64 samples
+            carrier.retune(radiansPerSample: 2 * Double.pi * hz / 48_000)
+            for _ in 0..<16 {
+                for k in 0..<4 {
+                    worst = max(worst, abs(Double(carrier.sines[k]) - SineOscillator.sin2pi(phase)))
+                    phase += hz / 48_000
+                    if phase >= 1 { phase -= 1 }
+                }
+                carrier.nextGroup()
+            }
+        }
+        #expect(worst < 2e-5, "worst \(worst)")
+    }
+}
