@@ -60,7 +60,7 @@ let package = Package(
         // Examples.
         .executableTarget(
             name: "ShieldAndTexture",
-            dependencies: ["HapticPattern", "HapticRenderKit"],
+            dependencies: ["HapticPattern", "HapticRenderKit", "SoundFile"],
             path: "Examples/ShieldAndTexture"),
 
         // Tests.
@@ -79,6 +79,6 @@ let package = Package(
             dependencies: ["HapticRenderKit", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "AHAPRenderCLITests",
-            dependencies: ["SoundFile", "HapticPattern", "HapticTestSupport", "ahap-render"]),
+            dependencies: ["SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport", "ahap-render", "ShieldAndTexture"]),
     ]
 )

@@ -1,8 +1,16 @@
 // shield-and-texture: a small pattern set in the spirit of Apple's Ricochet sample,
-// written with the HapticPattern DSL. Run with `swift run shield-and-texture`.
+// written with the HapticPattern DSL.
 //
-// Prints each pattern's resolved timeline.
+//     swift run shield-and-texture [OUTPUT-FOLDER]     (default: out/shield-and-texture)
+//
+// For each pattern it prints the resolved timeline, writes `<Name>.ahap` with AHAPEncoder
+// and renders it to `<Name>.wav` (audition layout: audio + actuator acceleration) with
+// HapticRenderKit. The two sound effects the patterns play are synthesized here, so the
+// example needs no asset.
+import Foundation
 import HapticPattern
+import HapticRenderKit
+import SoundFile
 
 /// The shield switching on: a swelling buzz with its sound, capped by a crisp click.
 let shieldOn = Pattern(gap: 0.05) {
@@ -10,7 +18,7 @@ let shieldOn = Pattern(gap: 0.05) {
         Continuous(duration: 0.6, intensity: 0.8, sharpness: 0.4)
             .attack(0.3)
             .release(0.2)
-        AudioFile("ShieldOn.wav", duration: 0.6, volume: 0.8)
+        AudioFile("Sounds/ShieldOn.wav", duration: 0.6, volume: 0.8)
         Curve(.hapticSharpness) {
             Point(0, -0.3)
             Point(0.6, 0.3)
@@ -24,7 +32,7 @@ func impact(strength: Double) -> Pattern {
     Pattern {
         Parallel {
             Transient(intensity: strength, sharpness: 0.8)
-            AudioFile("Impact.wav", volume: strength, pitch: strength > 0.5 ? -0.2 : 0.2)
+            AudioFile("Sounds/Impact.wav", volume: strength, pitch: strength > 0.5 ? -0.2 : 0.2)
             Continuous(duration: 0.25, intensity: strength * 0.6, sharpness: 0.2)
                 .decay(0.2)
                 .sustained(false)
@@ -82,15 +90,20 @@ let patterns: [(name: String, pattern: Pattern)] = [
     ("Sequence", sequence),
 ]
 
+let folder = CommandLine.arguments.dropFirst().first ?? "out/shield-and-texture"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+try SoundEffects.write(to: folder)
+
+var options = RenderOptions()
+options.overwrite = true
 for (name, pattern) in patterns {
     let model = pattern.hapticPattern
     print("== \(name): \(model.events.count) events, \(model.parameters.count) parameters, "
         + "\(model.curves.count) curves")
     print(pattern.timelineListing())
 
-    // TODO(encoder, renderer): once AHAPEncoder and the HapticRenderKit renderer are merged,
-    // write `model` to "\(name).ahap" with AHAPEncoder and render it to "\(name).wav"
-    // (haptic + audio) with HapticRenderKit, e.g.:
-    //   try AHAPEncoder().encode(model)  -> write bytes to "\(name).ahap"
-    //   HapticRenderKit render of model  -> write "\(name).wav"
+    let ahap = "\(folder)/\(name).ahap"
+    try Data(AHAPEncoder().encode(model)).write(to: URL(fileURLWithPath: ahap))
+    let report = try RenderJob(input: ahap, output: "\(folder)/\(name).wav", options: options).prepare().write()
+    print("wrote \(ahap) and \(report.output) (\(String(format: "%.2f", report.seconds)) s)\n")
 }

@@ -15,10 +15,19 @@ public enum InputDiscovery {
     /// Returns the files to process, in input order (folder contents sorted), without
     /// duplicates.
     public static func discover(_ inputs: [String], fileManager: FileManager = .default) throws(InputDiscoveryError) -> [String] {
-        var result: [String] = []
+        try discoverFiles(inputs, fileManager: fileManager).map(\.path)
+    }
+
+    /// Like ``discover(_:fileManager:)``, also giving each file's path relative to the folder
+    /// it was found in (its file name when it was named directly), so outputs can mirror
+    /// the input tree.
+    public static func discoverFiles(_ inputs: [String], fileManager: FileManager = .default)
+        throws(InputDiscoveryError) -> [DiscoveredFile]
+    {
+        var result: [DiscoveredFile] = []
         var seen = Set<String>()
-        func add(_ path: String) {
-            if seen.insert(path).inserted { result.append(path) }
+        func add(_ path: String, _ relative: String) {
+            if seen.insert(path).inserted { result.append(DiscoveredFile(path: path, relativePath: relative)) }
         }
         for input in inputs {
             var isDirectory: ObjCBool = false
@@ -26,7 +35,7 @@ public enum InputDiscovery {
                 throw InputDiscoveryError(path: input, message: "No such file or folder: \(input)")
             }
             guard isDirectory.boolValue else {
-                add(input)
+                add(input, (input as NSString).lastPathComponent)
                 continue
             }
             guard let enumerator = fileManager.enumerator(atPath: input) else {
@@ -42,10 +51,12 @@ public enum InputDiscovery {
                 let full = (input as NSString).appendingPathComponent(relative)
                 let ext = (name as NSString).pathExtension.lowercased()
                 if ext == "ahap" || (ext == "json" && looksLikeAHAP(atPath: full, fileManager: fileManager)) {
-                    found.append(full)
+                    found.append(relative)
                 }
             }
-            found.sorted().forEach(add)
+            for relative in found.sorted() {
+                add((input as NSString).appendingPathComponent(relative), relative)
+            }
         }
         return result
     }
@@ -58,6 +69,13 @@ public enum InputDiscovery {
               let members = document.root.objectMembers else { return false }
         return members.contains { $0.key.lowercased() == "pattern" }
     }
+}
+
+/// One input file and where it sits below the folder it was found in.
+public struct DiscoveredFile: Sendable, Hashable {
+    public var path: String
+    /// Relative to the input folder, or the file name for a file named directly.
+    public var relativePath: String
 }
 
 /// An input path that cannot be used.

@@ -45,6 +45,7 @@ public struct SoundFileWriter: ~Copyable {
 
     private let overwrite: Bool
     private let oggSerialNumber: UInt32?
+    private let vorbisComments: [String]
     // Resources still owned; each is set to nil / -1 once released, so `deinit` releases
     // exactly what is left, whatever path we leave by.
     private var handle: SndFileHandle?
@@ -59,13 +60,19 @@ public struct SoundFileWriter: ~Copyable {
     ///   - overwrite: when false, an existing destination fails here, before any rendering.
     ///   - oggSerialNumber: the stream serial for Ogg output; nil keeps libsndfile's random
     ///     one (non-deterministic).
+    ///   - vorbisComments: extra `KEY=value` comments for Ogg output, which libsndfile cannot
+    ///     write itself (e.g. Android's `ANDROID_HAPTIC=1`); added when the file is finished.
     /// - Throws: `SoundFileError` — invalid settings, `destinationExists`, a file system
     ///   error (unwritable folder), or libsndfile's refusal with its message.
     public init(
         path: String, format: SoundFileFormat, sampleFormat: SampleFormat? = nil,
         sampleRate: Int, channels: Int, metadata: [SoundFileMetadataKey: String] = [:],
-        overwrite: Bool = false, oggSerialNumber: UInt32? = SoundFileWriter.defaultOggSerialNumber
+        overwrite: Bool = false, oggSerialNumber: UInt32? = SoundFileWriter.defaultOggSerialNumber,
+        vorbisComments: [String] = []
     ) throws(SoundFileError) {
+        guard vorbisComments.isEmpty || format.isOgg else {
+            throw .unsupportedMetadata(path: path, key: .comment, message: "custom Vorbis comments need an Ogg format")
+        }
         let resolved = try Self.validate(
             format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
         let kind = try Self.destinationKind(path: path, overwrite: overwrite)
@@ -125,6 +132,7 @@ public struct SoundFileWriter: ~Copyable {
         self.channels = channels
         self.overwrite = overwrite
         self.oggSerialNumber = oggSerialNumber
+        self.vorbisComments = vorbisComments
         self.handle = handle
         self.descriptor = fd
         self.temporaryPath = temporary
@@ -173,8 +181,8 @@ public struct SoundFileWriter: ~Copyable {
             if let message = sndfile_close(h) { throw .writeFailed(path: path, message: message) }
         }
         if temporaryPath != nil {  // direct device output has nothing to rewrite or sync
-            if format.isOgg, let serial = oggSerialNumber {
-                try normalizeOggSerial(serial)
+            if format.isOgg, oggSerialNumber != nil || !vorbisComments.isEmpty {
+                try rewriteOggPages()
             }
             if let failure = system_fsync(descriptor) {
                 throw .fileSystem(path: path, call: failure.call, message: failure.message)
@@ -260,13 +268,20 @@ public struct SoundFileWriter: ~Copyable {
         return "\(folder).\(shortName).ahap-render-\(system_getpid())-\(n).partial"
     }
 
-    private func normalizeOggSerial(_ serial: UInt32) throws(SoundFileError) {
+    /// Adds the custom comments and normalises the serial, in place. O(file).
+    private func rewriteOggPages() throws(SoundFileError) {
         var bytes: [UInt8]
         switch system_read_all(descriptor) {
         case .success(let b): bytes = b
         case .failure(let f): throw .fileSystem(path: path, call: f.call, message: f.message)
         }
-        guard OggSerialNumber.normalize(&bytes, serial: serial) else {
+        if !vorbisComments.isEmpty {
+            guard let commented = OggComments.appending(vorbisComments, to: bytes) else {
+                throw .writeFailed(path: path, message: "libsndfile produced Ogg headers this writer cannot extend with comments")
+            }
+            bytes = commented
+        }
+        if let serial = oggSerialNumber, !OggSerialNumber.normalize(&bytes, serial: serial) {
             throw .writeFailed(path: path, message: "libsndfile produced an Ogg stream this writer cannot parse")
         }
         if let f = system_write_all(descriptor, bytes) {

@@ -1,10 +1,11 @@
 import ArgumentParser
+import HapticRenderKit
 
 @main
 struct AHAPRender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ahap-render",
         abstract: "Render, lint and inspect Apple Haptic and Audio Pattern (AHAP) files offline.",
-        version: "0.1.0",
-        subcommands: [Lint.self, Inspect.self])
+        version: HapticRenderKitVersion.current,
+        subcommands: [Render.self, Plot.self, Lint.self, Inspect.self, Bench.self])
 }

@@ -24,6 +24,9 @@ struct Inspect: ParsableCommand {
     @Option(help: "With --timeline: the most rows to print.")
     var timelineLimit = 500
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -32,7 +35,8 @@ struct Inspect: ParsableCommand {
     }
 
     func run() throws {
-        let document = AHAPDocument.load(contentsOf: URL(fileURLWithPath: file), searchRoots: searchRoots)
+        let document = AHAPDocument.load(contentsOf: URL(fileURLWithPath: file), options: .init(limits: limits.patternLimits),
+                                         searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
         guard let pattern = document.result.pattern else {
             for d in document.result.diagnostics where d.severity == .error {
                 FileHandle.standardError.write(Data((d.rendered(file: file) + "\n").utf8))

@@ -32,6 +32,9 @@ struct Lint: ParsableCommand {
     @Flag(help: "Also print notes (text format).")
     var notes = false
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         for input in inputs where !FileManager.default.fileExists(atPath: input) {
             throw ValidationError("No such file or folder: \(input)")
@@ -45,10 +48,11 @@ struct Lint: ParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        let options = AHAPDecoder.Options(mode: strict ? .strict : .lenient)
+        let options = AHAPDecoder.Options(mode: strict ? .strict : .lenient, limits: limits.patternLimits)
         var reports: [(file: String, result: AHAPDecodeResult)] = []
         for file in files {
-            let document = AHAPDocument.load(contentsOf: URL(fileURLWithPath: file), options: options, searchRoots: searchRoots)
+            let document = AHAPDocument.load(contentsOf: URL(fileURLWithPath: file), options: options, searchRoots: searchRoots,
+                                           allowEscaping: limits.allowEscapingPaths)
             reports.append((file, document.result))
         }
         switch format {

@@ -100,4 +100,30 @@ import Testing
             row(2.2, 0, .hapticTransient),
         ])
     }
+
+    /// The example in our own README, verbatim: it must compile and mean what it says.
+    @Test func ourReadmeExample() {
+        let knock = Pattern(gap: 0.1) {                     // sequential events, 0.1 s apart
+            Transient(intensity: 1, sharpness: 0.8)
+            Continuous(duration: 0.5, intensity: 0.6, sharpness: 0.3).attack(0.1).release(0.2)
+            Transient(intensity: 0.5, sharpness: 1).at(5)   // pinned: does not move the cursor
+            Repeat(3) { Transient(intensity: 0.4, sharpness: 0.5) }
+            Parallel {
+                AudioTone(duration: 0.4, volume: 0.5, pitch: -0.2)
+                Curve(.hapticIntensity) { Point(0, 1); Point(0.4, 0.2) }
+            }
+        }
+        #expect(eventRows(knock.hapticPattern) == [
+            row(0, 0, .hapticTransient),
+            row(0.1, 0.5, .hapticContinuous),
+            row(0.7, 0, .hapticTransient),  // 0.1 + 0.5 + gap
+            row(0.8, 0, .hapticTransient),
+            row(0.9, 0, .hapticTransient),
+            row(1.0, 0.4, .audioContinuous),
+            row(5, 0, .hapticTransient),
+        ])
+        #expect(knock.hapticPattern.curves.map(\.time) == [1.0])
+        let ahap: [UInt8] = AHAPEncoder().encode(knock.hapticPattern)
+        #expect(AHAPDecoder(options: .init(mode: .strict)).decode(ahap).accepted)
+    }
 }

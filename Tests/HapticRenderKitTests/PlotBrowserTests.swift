@@ -1,4 +1,5 @@
 import Foundation
+import HapticTestSupport
 import Testing
 
 @testable import HapticRenderKit
@@ -7,11 +8,8 @@ import Testing
 /// (`.ci/run` installs it).
 @Suite("Audition page in a headless browser", .enabled(if: PlotTools.chromium != nil, "chromium not installed"))
 struct PlotBrowserTests {
-    /// Flags that work with Chromium 156 as root in a container: the sandbox needs user
-    /// namespaces we don't have, and a private profile lets tests run in parallel.
     static func chromiumArguments(profile: URL) -> [String] {
-        ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--mute-audio",
-         "--user-data-dir=\(profile.path)", "--hide-scrollbars"]
+        ExternalTool.chromiumArguments(profile: profile.path)
     }
 
     static func writePage(in dir: URL) throws -> URL {

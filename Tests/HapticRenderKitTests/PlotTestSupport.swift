@@ -1,4 +1,5 @@
 import Foundation
+import HapticTestSupport
 import HapticRenderKit
 
 /// Shared fixtures and helpers of the plot tests.
@@ -158,34 +159,12 @@ enum PlotFixtures {
 
 /// Process and file helpers.
 enum PlotTools {
-    /// The absolute path of an executable on `PATH`, or nil.
-    static func which(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    static func which(_ name: String) -> String? { ExternalTool.which(name) }
+    static var chromium: String? { ExternalTool.chromium }
 
-    /// The first installed Chromium-family browser.
-    static let chromium: String? = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(which).first
-
-    /// Runs a tool, returning its exit status, stdout and stderr.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        // Read before waiting so a full pipe can't deadlock the child.
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        try ExternalTool.run(executable, arguments)
     }
 
     /// Width and height from a PNG's IHDR chunk, or nil if `data` isn't a PNG.

@@ -99,6 +99,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
     case resourceNotFound = "resource.not-found"
     case resourceRefused = "resource.refused"
     case resourceFallback = "resource.fallback"
+    /// The audio file resolved but could not be decoded (corrupt, unsupported, too large).
+    case resourceUnreadable = "resource.unreadable"
 
     // Resource limits (``PatternLimits``): the file is refused in both modes.
     case limitInputSize = "limit.input-size"

@@ -29,6 +29,9 @@ public struct PlotData: Sendable {
     public var sharpnessLane: [PlotPoint]
     /// Samples per second of `drive`, `acceleration`, `audioLeft` and `audioRight`.
     public var sampleRate: Double
+    /// The rate the signals were rendered at, shown in the title when the signals were
+    /// reduced before plotting (nil: `sampleRate`).
+    public var renderSampleRate: Double?
     /// The actuator drive signal, normalized to −1…1.
     public var drive: [Float]
     /// The simulated actuator acceleration divided by `accelerationFullScaleG` (so −1…1).

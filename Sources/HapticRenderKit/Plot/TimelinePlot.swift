@@ -194,7 +194,8 @@ public enum TimelinePlot {
             "\(grouped(transients)) transient, \(grouped(data.hapticEvents.count - transients)) continuous haptic events",
             "\(grouped(data.audioEvents.count)) audio events",
         ]
-        if data.sampleRate > 0 { parts.append("\(trimmed(data.sampleRate / 1000)) kHz") }
+        let rate = data.renderSampleRate ?? data.sampleRate
+        if rate > 0 { parts.append("\(trimmed(rate / 1000)) kHz") }
         svg.label(parts.joined(separator: "  ·  "), x: 24, y: 60, cssClass: "subtitle")
         svg.raw("</g>\n")
     }

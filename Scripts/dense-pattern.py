@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Writes a deterministic dense AHAP pattern for benchmarks (default: 12 minutes, 5,000 events).
+
+    Scripts/dense-pattern.py OUT.ahap [--minutes 12] [--events 5000]
+
+Mix: 60 % transients, 25 % overlapping continuous haptics (0.4-2 s, with envelopes),
+10 % audio tones, 5 % dynamic parameters, plus one intensity or sharpness curve every
+3.6 s. No randomness: the same file every time, everywhere.
+"""
+import argparse
+import json
+
+parser = argparse.ArgumentParser()
+parser.add_argument("out")
+parser.add_argument("--minutes", type=float, default=12)
+parser.add_argument("--events", type=int, default=5000)
+args = parser.parse_args()
+
+duration = args.minutes * 60
+items = []
+for i in range(args.events):
+    t = round(i * duration / args.events, 4)
+    kind = i % 20
+    intensity = round(0.3 + 0.7 * ((i * 37) % 101) / 100, 3)
+    sharpness = round(((i * 53) % 97) / 96, 3)
+    if kind < 12:
+        items.append({"Event": {"Time": t, "EventType": "HapticTransient", "EventParameters": [
+            {"ParameterID": "HapticIntensity", "ParameterValue": intensity},
+            {"ParameterID": "HapticSharpness", "ParameterValue": sharpness}]}})
+    elif kind < 17:
+        items.append({"Event": {"Time": t, "EventType": "HapticContinuous",
+                                "EventDuration": round(0.4 + 1.6 * ((i * 7) % 11) / 10, 3), "EventParameters": [
+            {"ParameterID": "HapticIntensity", "ParameterValue": intensity},
+            {"ParameterID": "HapticSharpness", "ParameterValue": sharpness},
+            {"ParameterID": "AttackTime", "ParameterValue": 0.1},
+            {"ParameterID": "ReleaseTime", "ParameterValue": 0.2}]}})
+    elif kind < 19:
+        items.append({"Event": {"Time": t, "EventType": "AudioContinuous", "EventDuration": 0.5, "EventParameters": [
+            {"ParameterID": "AudioVolume", "ParameterValue": 0.4},
+            {"ParameterID": "AudioPitch", "ParameterValue": round(sharpness - 0.5, 3)},
+            {"ParameterID": "AudioPan", "ParameterValue": round(2 * intensity - 1.3, 3)}]}})
+    else:
+        items.append({"Parameter": {"ParameterID": "HapticSharpnessControl", "Time": t,
+                                    "ParameterValue": round(sharpness - 0.5, 3)}})
+curve_count = int(duration / 3.6)
+for c in range(curve_count):
+    t = round(c * 3.6, 3)
+    items.append({"ParameterCurve": {
+        "ParameterID": "HapticIntensityControl" if c % 2 == 0 else "AudioVolumeControl", "Time": t,
+        "ParameterCurveControlPoints": [{"Time": round(k * 0.3, 3), "ParameterValue": round(0.5 + 0.5 * ((c + k) % 3) / 2, 3)}
+                                        for k in range(8)]}})
+items.sort(key=lambda item: next(iter(item.values()))["Time"])
+with open(args.out, "w") as f:
+    json.dump({"Version": 1, "Metadata": {"Project": "HapticRender benchmark"}, "Pattern": items}, f, indent=1)

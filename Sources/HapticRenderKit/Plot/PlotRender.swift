@@ -1,0 +1,114 @@
+import Foundation
+import HapticPattern
+import HapticRender
+import SoundFile
+
+/// `ahap-render plot`'s pipeline: render a pattern once and turn it into a timeline picture
+/// (SVG) and, optionally, the audio for the HTML audition page.
+public enum PlotRender {
+    /// A rendered plot.
+    public struct Output {
+        public var plot: PlotData
+        public var svg: String
+        /// The audition audio as a 16-bit WAV file (nil unless requested).
+        public var wav: Data?
+        public var diagnostics: [Diagnostic]
+        public var pattern: HapticPattern
+        public var resources: [String: ResourceResolution]
+    }
+
+    /// Renders `job` (its layout picks the embedded audio: `audition`, `haptic`, `drive` or
+    /// `audio`) and builds the plot `width` pixels wide. Memory stays bounded for long
+    /// patterns: signals are reduced to min/max pairs while rendering, and only the embedded
+    /// audio grows with duration (16-bit, 192 kB/s at 48 kHz stereo).
+    /// O(frames + events); allocates.
+    public static func make(job: RenderJob, width: Int = TimelinePlot.defaultWidth,
+                            includeAudio: Bool) throws(RenderJobError) -> Output {
+        guard job.options.layout.channelCount <= 2 else {
+            throw RenderJobError(input: job.input, stage: .options, message:
+                "the page can embed mono or stereo audio: use --layout audition, haptic, drive or audio")
+        }
+        var split = job
+        split.options.layout = .split
+        var prepared = try split.prepare()
+        let rate = job.options.sampleRate
+        let frames = Int(prepared.frames)
+        let title = job.input.split(separator: "/").last.map(String.init) ?? job.input
+        var plot = PlotData.events(of: prepared.timeline, title: title, actuator: job.options.actuator,
+                                   duration: Double(frames) / rate)
+
+        // Eight buckets per pixel column: far finer than the plot can show.
+        let bucket = max(1, frames / (8 * max(width, TimelinePlot.minimumWidth)))
+        var reducers = (0..<4).map { _ in SignalReducer(bucket: bucket, expectedSamples: frames) }
+        var audioWriter: AudioSink?
+        if includeAudio {
+            audioWriter = try AudioSink(job: job, channels: job.options.layout.channelCount)
+        }
+        let block = 8_192
+        var signals = [Float](repeating: 0, count: block * 4)
+        var mixed = [Float](repeating: 0, count: block * 2)
+        while !prepared.isFinished {
+            let n = signals.withUnsafeMutableBufferPointer { prepared.read(into: $0) }
+            for f in 0..<n {
+                for c in 0..<4 { reducers[c].add(signals[4 * f + c]) }
+            }
+            if audioWriter != nil {
+                signals.withUnsafeBufferPointer { s in
+                    mixed.withUnsafeMutableBufferPointer { job.options.layout.mix(s.baseAddress!, into: $0.baseAddress!, frames: n) }
+                }
+                try audioWriter!.write(mixed, frames: n)
+            }
+        }
+        for c in 0..<4 { reducers[c].finish() }
+        plot.sampleRate = reducers[0].outputRate(rate)
+        plot.renderSampleRate = rate
+        plot.audioLeft = reducers[0].values
+        plot.audioRight = reducers[1].values
+        plot.drive = reducers[2].values
+        plot.acceleration = reducers[3].values
+        let wav = try audioWriter?.finish()
+        return Output(plot: plot, svg: TimelinePlot.svg(for: plot, width: width), wav: wav,
+                      diagnostics: prepared.diagnostics, pattern: prepared.pattern, resources: prepared.resources)
+    }
+
+    /// Writes the embedded audio to a temporary 16-bit WAV and returns its bytes.
+    struct AudioSink: ~Copyable {
+        var writer: SoundFileWriter
+        let path: String
+        let channels: Int
+        let input: String
+
+        init(job: RenderJob, channels: Int) throws(RenderJobError) {
+            path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("ahap-plot-\(UUID().uuidString).wav").path
+            self.channels = channels
+            input = job.input
+            do {
+                writer = try SoundFileWriter(path: path, format: .wav, sampleFormat: .pcm16,
+                                             sampleRate: Int(job.options.sampleRate), channels: channels)
+            } catch {
+                throw RenderJobError(input: job.input, stage: .write, message: error.description)
+            }
+        }
+
+        mutating func write(_ samples: [Float], frames: Int) throws(RenderJobError) {
+            do {
+                try samples.withUnsafeBufferPointer { (b) throws(SoundFileError) in
+                    try writer.write(UnsafeBufferPointer(rebasing: b[0..<(frames * channels)]))
+                }
+            } catch {
+                throw RenderJobError(input: input, stage: .write, message: error.description)
+            }
+        }
+
+        consuming func finish() throws(RenderJobError) -> Data {
+            let path = self.path, input = self.input
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            do { try writer.finish() } catch { throw RenderJobError(input: input, stage: .write, message: error.description) }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw RenderJobError(input: input, stage: .write, message: "cannot read back the audition audio")
+            }
+            return data
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import HapticPattern
+import HapticRender
+import SoundFile
+
+/// A render ready to run: the renderer allocated, audio loaded, the length known.
+///
+/// Pull frames in the layout's channel order with ``read(into:)`` (the embeddable API), or
+/// write the whole file with ``write(progress:isCancelled:)``.
+public struct PreparedRender: ~Copyable {
+    public let job: RenderJob
+    /// Frames the output will hold.
+    public let frames: Int64
+    /// Everything the decoder and the audio loader reported (warnings and notes included).
+    public let diagnostics: [Diagnostic]
+    /// What the scheduler changed or dropped.
+    public let notes: [SchedulerNote]
+    /// The decoded pattern and its audio resources (for summaries and plots).
+    public let pattern: HapticPattern
+    public let resources: [String: ResourceResolution]
+    /// The scheduled timeline the renderer plays (player options applied).
+    public let timeline: Timeline
+    /// Frames produced so far.
+    public private(set) var position: Int64 = 0
+
+    var renderer: PatternRenderer
+    let soundtrack: Soundtrack?
+    let layout: OutputLayout
+    let blockFrames: Int
+    /// One block of the renderer's four signals.
+    let scratch: UnsafeMutablePointer<Float>
+
+    init(job: RenderJob, renderer: consuming PatternRenderer, soundtrack: Soundtrack?, frames: Int64,
+         diagnostics: [Diagnostic], notes: [SchedulerNote], pattern: HapticPattern,
+         resources: [String: ResourceResolution], timeline: Timeline) {
+        self.job = job
+        self.pattern = pattern
+        self.resources = resources
+        self.timeline = timeline
+        self.renderer = renderer
+        self.soundtrack = soundtrack
+        self.frames = frames
+        self.diagnostics = diagnostics
+        self.notes = notes
+        layout = job.options.layout
+        blockFrames = job.options.blockFrames
+        scratch = .allocate(capacity: blockFrames * 4)
+    }
+
+    deinit { scratch.deallocate() }
+
+    /// Output channels per frame.
+    public var channelCount: Int { layout.channelCount }
+    /// Whether every frame has been produced.
+    public var isFinished: Bool { position >= frames }
+
+    /// Fills `output` with the next frames, interleaved in the layout's channel order, and
+    /// returns how many frames it wrote (0 at the end). Past the pattern's end (a longer
+    /// `--duration` or soundtrack) the haptic signals are silence. No allocation.
+    public mutating func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+        guard let out = output.baseAddress else { return 0 }
+        let wanted = Int(min(Int64(output.count / channelCount), frames - position))
+        var done = 0
+        while done < wanted {
+            let n = min(wanted - done, blockFrames)
+            let rendered = renderer.render(into: UnsafeMutableBufferPointer(start: scratch, count: n * 4))
+            if rendered < n { (scratch + rendered * 4).update(repeating: 0, count: (n - rendered) * 4) }
+            soundtrack?.add(to: scratch, from: position, frames: n)
+            layout.mix(scratch, into: out + done * channelCount, frames: n)
+            position += Int64(n)
+            done += n
+        }
+        return done
+    }
+
+    /// Renders every remaining frame into ``RenderJob/output`` through a temporary file that
+    /// is renamed into place on success; on any error or cancellation no file is left.
+    /// - Parameters:
+    ///   - progress: called after each written block with the frames written so far.
+    ///   - isCancelled: polled before each block; returning true abandons the file.
+    public consuming func write(progress: (Int64) -> Void = { _ in },
+                                isCancelled: () -> Bool = { false }) throws(RenderJobError) -> RenderReport {
+        let job = self.job
+        func fail(_ stage: RenderJobError.Stage, _ message: String) -> RenderJobError {
+            RenderJobError(input: job.input, stage: stage, message: message)
+        }
+        let options = job.options
+        var writer: SoundFileWriter
+        do {
+            writer = try SoundFileWriter(
+                path: job.output, format: options.format, sampleFormat: options.sampleFormat,
+                sampleRate: Int(options.sampleRate), channels: channelCount,
+                metadata: metadata, overwrite: options.overwrite, vorbisComments: layout.vorbisComments)
+        } catch {
+            throw fail(.output, error.description)
+        }
+        // Large blocks: libsndfile's per-call overhead is then negligible.
+        let blockSamples = 65_536 * channelCount
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockSamples)
+        defer { buffer.deallocate() }
+        while !isFinished {
+            if isCancelled() {
+                writer.cancel()
+                throw fail(.cancelled, "interrupted; no output written")
+            }
+            let n = read(into: buffer)
+            do {
+                try writer.write(UnsafeBufferPointer(rebasing: buffer[0..<(n * channelCount)]))
+            } catch {
+                throw fail(.write, error.description)
+            }
+            progress(position)
+        }
+        do { try writer.finish() } catch { throw fail(.write, error.description) }
+        return RenderReport(input: job.input, output: job.output, frames: frames, sampleRate: options.sampleRate,
+                            channels: channelCount, diagnostics: diagnostics, notes: notes)
+    }
+
+    /// What the file says about itself: tool, source, actuator, layout and scales.
+    var metadata: [SoundFileMetadataKey: String] {
+        let options = job.options
+        let source = job.input.split(separator: "/").last.map(String.init) ?? job.input
+        var comment = "source=\(source); actuator=\(options.actuator.name); layout=\(layout.rawValue); "
+            + layout.scaleDescription(actuator: options.actuator)
+        let p = options.player
+        if p.playbackRate != 1 { comment += "; rate=\(p.playbackRate)" }
+        if let loop = p.loop { comment += "; loops=\(loop.count)" }
+        if p.startOffset != 0 { comment += "; start=\(p.startOffset) s" }
+        if !p.runtimeParameters.isEmpty { comment += "; parameters=\(p.runtimeParameters.count)" }
+        if let mix = options.mixWith { comment += "; mixed with=\(mix.split(separator: "/").last.map(String.init) ?? mix)" }
+        return [.software: options.software, .title: source, .comment: comment]
+    }
+}
+
+/// What one finished render produced.
+public struct RenderReport: Sendable {
+    public var input: String
+    public var output: String
+    public var frames: Int64
+    public var sampleRate: Double
+    public var channels: Int
+    public var diagnostics: [Diagnostic]
+    public var notes: [SchedulerNote]
+
+    /// Rendered length in seconds.
+    public var seconds: Double { Double(frames) / sampleRate }
+}

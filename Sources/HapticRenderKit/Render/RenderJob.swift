@@ -1,0 +1,126 @@
+import Foundation
+import HapticPattern
+import HapticRender
+import SoundFile
+
+/// One AHAP file to render to one audio file: the whole pipeline of `ahap-render render`.
+///
+/// ```swift
+/// var prepared = try RenderJob(input: "Tap.ahap", output: "Tap.wav", options: options).prepare()
+/// let report = try prepared.write()
+/// ```
+///
+/// ``prepare()`` does everything that can fail before audio exists — output check, decode,
+/// custom audio, scheduling, renderer allocation, soundtrack — so a bad input costs no
+/// rendering and leaves no file. ``PreparedRender/write(progress:isCancelled:)`` renders into a
+/// temporary file and renames it into place only on success.
+public struct RenderJob: Sendable {
+    /// The AHAP file.
+    public var input: String
+    /// The file to write.
+    public var output: String
+    public var options: RenderOptions
+
+    public init(input: String, output: String, options: RenderOptions) {
+        self.input = input
+        self.output = output
+        self.options = options
+    }
+
+    /// Decodes, loads audio, schedules and allocates the renderer. O(file + audio + events);
+    /// allocates everything the render needs.
+    public func prepare() throws(RenderJobError) -> PreparedRender {
+        func fail(_ stage: RenderJobError.Stage, _ message: String, _ diagnostics: [Diagnostic] = []) -> RenderJobError {
+            RenderJobError(input: input, stage: stage, message: message, diagnostics: diagnostics)
+        }
+        try checkOutput()
+
+        // Decode.
+        let mode: AHAPDecoder.Mode = options.strict ? .strict : .lenient
+        let document = AHAPDocument.load(
+            contentsOf: URL(fileURLWithPath: input), options: .init(mode: mode, limits: options.patternLimits),
+            searchRoots: options.searchRoots, allowEscaping: options.allowEscapingPaths)
+        var diagnostics = document.result.diagnostics
+        guard let pattern = document.result.pattern, document.result.accepted else {
+            let errors = diagnostics.filter { $0.severity == .error }.count
+            throw fail(.decode, "the file was rejected (\(mode.rawValue) mode, \(errors) error\(errors == 1 ? "" : "s"))", diagnostics)
+        }
+
+        // Custom audio: decoded once per file, in name order (deterministic diagnostics), all
+        // files together within one memory budget.
+        var budget = AudioMemoryBudget(maxBytes: options.audioMemoryBytes)
+        var clips: [String: AudioClip] = [:]
+        var lengths: [String: Double] = [:]
+        for name in document.resources.keys.sorted() {
+            guard let path = document.resources[name]?.resolvedPath else { continue }
+            do {
+                let loader = CustomAudioLoader(sampleRate: options.sampleRate, limits: budget.readLimits(options.audioReadLimits))
+                let (clip, seconds) = try loader.load(path: path)
+                try budget.reserve(bytes: clip.samples.count * MemoryLayout<Float>.size, path: path)
+                clips[name] = clip
+                lengths[name] = seconds
+            } catch {
+                guard !options.strict else { throw fail(.audio, "audio file '\(name)': \(error.description)") }
+                diagnostics.append(Diagnostic(
+                    severity: .warning, code: .resourceUnreadable,
+                    message: "Audio file `\(name)` cannot be used (\(error.description)); its events are silent."))
+            }
+        }
+
+        // Schedule and prepare the renderer.
+        let scheduled: Scheduler.Result
+        do {
+            scheduled = try Scheduler(sampleRate: options.sampleRate, customAudioLengths: lengths)
+                .schedule(pattern, options: options.player, limits: options.renderLimits)
+            _ = try options.renderLimits.renderFrameCount(for: scheduled.timeline, configuration: options.renderConfiguration)
+        } catch {
+            throw fail(.schedule, error.description)
+        }
+        let audio = scheduled.timeline.audioResources.map { clips[$0.path] }
+        let renderer: PatternRenderer
+        do throws(RenderError) {
+            renderer = try PatternRenderer(timeline: scheduled.timeline, audio: audio,
+                                           configuration: options.renderConfiguration)
+        } catch {
+            throw fail(.render, error.description)
+        }
+
+        var soundtrack: Soundtrack?
+        if let path = options.mixWith {
+            do {
+                soundtrack = try Soundtrack(path: path, sampleRate: options.sampleRate, limits: options.audioReadLimits)
+            } catch {
+                throw fail(.audio, "soundtrack: \(error.description)")
+            }
+        }
+        let frames: Int64
+        if let duration = options.duration {
+            frames = Int64((duration * options.sampleRate).rounded())
+        } else {
+            frames = max(renderer.totalFrames, Int64(soundtrack?.frames ?? 0))
+        }
+        return PreparedRender(job: self, renderer: renderer, soundtrack: soundtrack, frames: frames,
+                              diagnostics: diagnostics, notes: scheduled.notes, pattern: pattern,
+                              resources: document.resources, timeline: scheduled.timeline)
+    }
+
+    /// Fails before any work when the output exists (without `overwrite`), is a folder, or
+    /// is the input itself — an input is never overwritten, even with `overwrite`.
+    func checkOutput() throws(RenderJobError) {
+        let inputPath = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path
+        let outputPath = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardizedFileURL.path
+        guard inputPath != outputPath else {
+            throw RenderJobError(input: input, stage: .output, message: "the output \(output) is the input file; refusing to overwrite it")
+        }
+        do {
+            try SoundFileWriter.checkDestination(path: output, overwrite: options.overwrite)
+        } catch {
+            let message = if case .destinationExists = error {
+                "\(output) already exists; use --force to replace it"
+            } else {
+                error.description
+            }
+            throw RenderJobError(input: input, stage: .output, message: message)
+        }
+    }
+}

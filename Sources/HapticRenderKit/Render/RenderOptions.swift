@@ -1,0 +1,108 @@
+import HapticPattern
+import HapticRender
+import SoundFile
+
+/// Everything that decides what `ahap-render render` writes, besides the input itself.
+/// Identical options and input give a byte-identical file.
+public struct RenderOptions: Sendable {
+    /// Output sample rate in Hz (default 48 kHz).
+    public var sampleRate: Double = 48_000
+    /// The simulated actuator (default `iphone`).
+    public var actuator: ActuatorProfile = .iphone
+    /// How sharpness maps to drive frequency.
+    public var sharpnessMapping: SharpnessMapping = .android
+    /// How intensity maps to drive level.
+    public var intensityMapping: IntensityMapping = .sensationLevel
+    /// Which signals the file holds (default `audition`).
+    public var layout: OutputLayout = .audition
+    /// Container and codec (default WAV).
+    public var format: SoundFileFormat = .wav
+    /// Stored sample format; nil picks the format's default (float32 for WAV).
+    public var sampleFormat: SampleFormat?
+    /// Decode like Core Haptics (reject what it rejects) instead of leniently.
+    public var strict = false
+    /// Seek, rate, loops and runtime parameters.
+    public var player = PlayerOptions()
+    /// Exact length of the output in seconds; nil renders the pattern (× rate, × loops) plus
+    /// the actuator's ring-down, or the `mixWith` soundtrack if that is longer.
+    public var duration: Double?
+    /// A soundtrack to lay under the pattern's audio (layouts with audio only).
+    public var mixWith: String?
+    /// Extra folders searched for AudioCustom files.
+    public var searchRoots: [String] = []
+    /// Let `EventWaveformPath` leave the AHAP file's folder and the search roots.
+    public var allowEscapingPaths = false
+    /// Replace an existing output file.
+    public var overwrite = false
+    /// What one AHAP file may ask of the decoder (size, events, curve points, duration).
+    public var patternLimits = PatternLimits.default
+    /// What scheduling and rendering may cost after player options (length, voices,
+    /// polyphony); its `maxDurationSeconds` also caps `duration` and the soundtrack.
+    public var renderLimits = RenderLimits.default
+    /// Caps on each decoded audio file (AudioCustom files and the soundtrack).
+    public var audioReadLimits = SoundFileReadLimits.default
+    /// Memory all of one render's custom audio may occupy, after conversion.
+    public var audioMemoryBytes = AudioMemoryBudget.defaultMaxBytes
+    /// Frames per renderer call (any value gives the same samples; larger is faster).
+    public var blockFrames = 4_096
+    /// The tool's name and version, written into the file's metadata.
+    public var software = "ahap-render \(HapticRenderKitVersion.current)"
+
+    public init() {}
+
+    /// The renderer configuration these options describe.
+    public var renderConfiguration: RenderConfiguration {
+        RenderConfiguration(sampleRate: sampleRate, channels: OutputLayout.renderChannels, actuator: actuator,
+                            sharpnessMapping: sharpnessMapping, intensityMapping: intensityMapping)
+    }
+
+    /// Checks the combination before any work (format × sample format × rate × channels,
+    /// layout × format, soundtrack × layout). O(1).
+    public func validate() throws(RenderJobError) {
+        func fail(_ message: String) -> RenderJobError { RenderJobError(input: "", stage: .options, message: message) }
+        try validateRendering()
+        if layout == .android, format != .ogg {
+            throw fail("the android layout is written as Ogg Vorbis (Android reads haptic channels from Ogg only); use --format ogg")
+        }
+        do {
+            try SoundFileWriter.validate(format: format, sampleFormat: sampleFormat,
+                                         sampleRate: Int(sampleRate), channels: layout.channelCount)
+        } catch {
+            throw fail(error.description)
+        }
+    }
+
+    /// Checks what rendering needs, whatever the output file: rate, player options,
+    /// soundtrack × layout, block size, actuator. O(1).
+    public func validateRendering() throws(RenderJobError) {
+        func fail(_ message: String) -> RenderJobError { RenderJobError(input: "", stage: .options, message: message) }
+        guard sampleRate.isFinite, sampleRate >= 8_000, sampleRate <= 384_000, sampleRate == sampleRate.rounded() else {
+            throw fail("the sample rate must be a whole number of Hz between 8000 and 384000, not \(sampleRate)")
+        }
+        if mixWith != nil, !layout.hasAudio {
+            throw fail("--mix-with needs a layout with audio channels (audition, audio, split or android), not \(layout.rawValue)")
+        }
+        if let duration, !(duration.isFinite && duration > 0) {
+            throw fail("the duration must be a positive number of seconds, not \(duration)")
+        }
+        if let duration, duration > renderLimits.maxDurationSeconds {
+            throw fail("the duration \(duration) s is longer than the render limit of \(renderLimits.maxDurationSeconds) s (raise it with --max-duration)")
+        }
+        guard player.playbackRate.isFinite, player.playbackRate > 0 else {
+            throw fail("the playback rate must be a positive number, not \(player.playbackRate)")
+        }
+        guard player.startOffset.isFinite, player.startOffset >= 0 else {
+            throw fail("the start offset must be zero or more seconds, not \(player.startOffset)")
+        }
+        if let loop = player.loop, loop.count < 1 {
+            throw fail("the loop count must be at least 1, not \(loop.count)")
+        }
+        guard blockFrames > 0 else { throw fail("the block size must be positive") }
+        do { try actuator.validate(sampleRate: sampleRate) } catch { throw fail(error.description) }
+    }
+}
+
+/// The version written into rendered files and printed by `ahap-render --version`.
+public enum HapticRenderKitVersion {
+    public static let current = "0.2.0"
+}

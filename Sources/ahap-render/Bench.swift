@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import HapticRenderKit
+
+/// `ahap-render bench`: how fast does a pattern render here?
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure render latency and throughput: time to first buffer, frames/s, × realtime, peak memory.",
+        discussion: """
+            For each file: time to first buffer (read + decode + schedule + renderer set-up + the \
+            first block), the full render into memory (no file output), frames per second and × \
+            realtime — the median and min…max over --iterations — and the process's peak memory. \
+            Build with -c release for meaningful numbers; Benchmarks/ has the full suite.
+
+            Example:
+              swift build -c release && .build/release/ahap-render bench Examples/Patterns --iterations 20
+            """)
+
+    @Argument(help: "AHAP files or folders.")
+    var inputs: [String]
+
+    @Option(help: "Timed runs per file.")
+    var iterations = 10
+
+    @Option(help: "Frames per render call (the first buffer is one block).")
+    var blockSize = 512
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    @Option(help: "iphone, coin, pixel, or a JSON actuator profile.")
+    var actuator = "iphone"
+
+    @Option(help: "Render sample rate in Hz.")
+    var sampleRate = 48_000
+
+    @Option(help: "Layout rendered (the pull API mixes it): audition, haptic, drive, audio, split, android.")
+    var layout: OutputLayout = .audition
+
+    @Option(help: "Also render each file to a float32 WAV in this folder, and time libsndfile writing as many silent frames there.")
+    var writeDir: String?
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
+    func validate() throws {
+        guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1.") }
+        guard (1...1_048_576).contains(blockSize) else { throw ValidationError("--block-size must be 1…1048576.") }
+    }
+
+    func run() throws {
+        var options = RenderOptions()
+        options.sampleRate = Double(sampleRate)
+        options.layout = layout
+        options.blockFrames = blockSize
+        limits.apply(to: &options)
+        do {
+            options.actuator = try ActuatorProfileLoader.resolve(actuator, sampleRate: options.sampleRate)
+            try options.validateRendering()
+        } catch let error as ActuatorProfileLoadError {
+            throw ValidationError(error.description)
+        } catch let error as RenderJobError {
+            throw ValidationError(error.message)
+        }
+        let files: [String]
+        do { files = try InputDiscovery.discover(inputs) } catch { throw ValidationError(error.message) }
+        var results: [RenderBenchmark.Result] = []
+        var failed = false
+        for file in files {
+            do {
+                let target = writeDir.map { ($0 as NSString).appendingPathComponent("ahap-render-bench-\(getpid()).wav") }
+                let result = try RenderBenchmark.run(RenderJob(input: file, output: "/dev/null", options: options),
+                                                     iterations: iterations, writeTo: target)
+                results.append(result)
+                if format == .text { print(text(result)) }
+            } catch {
+                printError(error.description)
+                failed = true
+            }
+        }
+        if format == .json { try printJSON(results.map(json)) }
+        if failed { throw ExitCode(1) }
+    }
+
+    func text(_ r: RenderBenchmark.Result) -> String {
+        func ms(_ s: Double) -> String { String(format: "%.3f ms", s * 1000) }
+        let first = r.firstBuffer, render = r.render
+        return """
+            \(r.input)
+              audio:         \(String(format: "%.3f", r.audioSeconds)) s (\(r.frames) frames at \(Int(r.sampleRate)) Hz, blocks of \(r.blockFrames))
+              first buffer:  \(ms(first.median)) (\(ms(first.min)) … \(ms(first.max)))
+              render:        \(ms(render.median)) (\(ms(render.min)) … \(ms(render.max)))
+              throughput:    \(String(format: "%.1f", r.framesPerSecond / 1e6)) M frames/s, \(Int(r.realtimeFactor))× realtime
+            """ + fileLines(r) + """
+
+              peak memory:   \(r.peakMemoryBytes / 1_048_576) MB (process)
+            """
+    }
+
+    func fileLines(_ r: RenderBenchmark.Result) -> String {
+        guard let file = r.file, let silent = r.silentWrite else { return "" }
+        func ms(_ s: Double) -> String { String(format: "%.3f ms", s * 1000) }
+        return "\n  to WAV file:   \(ms(file.median)) (\(Int(r.audioSeconds / file.median))× realtime)"
+            + "\n  silent write:  \(ms(silent.median)) (libsndfile alone; render costs \(String(format: "%.2f", file.median / silent.median))×)"
+    }
+
+    func json(_ r: RenderBenchmark.Result) -> [String: Any] {
+        func spread(_ s: RenderBenchmark.Spread) -> [String: Double] { ["median": s.median, "min": s.min, "max": s.max] }
+        return [
+            "file": r.input, "frames": r.frames, "sampleRate": r.sampleRate, "blockFrames": r.blockFrames,
+            "iterations": r.samples.count, "audioSeconds": r.audioSeconds,
+            "firstBufferSeconds": spread(r.firstBuffer), "renderSeconds": spread(r.render),
+            "framesPerSecond": r.framesPerSecond, "realtimeFactor": r.realtimeFactor,
+            "peakMemoryBytes": r.peakMemoryBytes,
+            "fileSeconds": r.file.map(spread) as Any, "silentWriteSeconds": r.silentWrite.map(spread) as Any,
+        ]
+    }
+}

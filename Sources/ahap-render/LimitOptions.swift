@@ -1,0 +1,47 @@
+import ArgumentParser
+import HapticPattern
+import HapticRender
+import HapticRenderKit
+import SoundFile
+
+/// The resource limits every command that reads AHAP files shares (README "Security and
+/// limits"). Defaults are the library's documented ones.
+struct LimitOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Longest pattern and render, in seconds (default 3600).", valueName: "seconds"))
+    var maxDuration: Double = PatternLimits.default.maxDurationSeconds
+
+    @Option(help: ArgumentHelp("Most events in one AHAP file (default 100000).", valueName: "n"))
+    var maxEvents: Int = PatternLimits.default.maxEvents
+
+    @Option(help: ArgumentHelp("Largest custom audio file, in bytes, file size and decoded samples each (default 268435456).", valueName: "bytes"))
+    var maxAudioBytes: Int = SoundFileReadLimits.default.maxFileBytes
+
+    @Option(help: ArgumentHelp("Memory all custom audio of one render may use, in bytes (default 536870912).", valueName: "bytes"))
+    var maxAudioMemory: Int = AudioMemoryBudget.defaultMaxBytes
+
+    @Flag(help: "Let EventWaveformPath leave the AHAP file's folder and the search roots (absolute paths, '..', symlinks). Only for trusted files.")
+    var allowEscapingPaths = false
+
+    func validate() throws {
+        guard maxDuration.isFinite, maxDuration > 0 else { throw ValidationError("--max-duration must be a positive number of seconds.") }
+        guard maxEvents >= 1 else { throw ValidationError("--max-events must be at least 1.") }
+        guard maxAudioBytes >= 1, maxAudioMemory >= 1 else { throw ValidationError("--max-audio-bytes and --max-audio-memory must be positive.") }
+    }
+
+    var patternLimits: PatternLimits {
+        var limits = PatternLimits.default
+        limits.maxDurationSeconds = maxDuration
+        limits.maxEvents = maxEvents
+        return limits
+    }
+
+    /// Applies the limits to render options.
+    func apply(to options: inout RenderOptions) {
+        options.patternLimits = patternLimits
+        options.renderLimits.maxDurationSeconds = maxDuration
+        options.audioReadLimits.maxFileBytes = maxAudioBytes
+        options.audioReadLimits.maxBytes = maxAudioBytes
+        options.audioMemoryBytes = maxAudioMemory
+        options.allowEscapingPaths = allowEscapingPaths
+    }
+}

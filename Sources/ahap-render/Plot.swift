@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import HapticPattern
+import HapticRenderKit
+
+/// `ahap-render plot`: a timeline picture (SVG) or a self-contained audition page (HTML).
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a pattern's timeline as SVG, or a self-contained HTML page to see and hear it.",
+        discussion: """
+            Lanes share one time axis: haptic events (transients as stems, height = intensity, \
+            colour = sharpness; continuous events as filled envelopes), the effective intensity \
+            and sharpness after dynamic parameters and curves, audio events, the drive signal, the \
+            actuator's acceleration in g and the audio waveform.
+
+            An .html output embeds the SVG, the --layout render as playable audio (16-bit WAV) with \
+            a playhead, the lint diagnostics and the inspect summary — no network, no other files.
+
+            Examples:
+              ahap-render plot Heartbeat.ahap -o heartbeat.svg
+              ahap-render plot Heartbeat.ahap -o heartbeat.html --actuator pixel
+            """)
+
+    @Argument(help: "The AHAP file.")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "OUT.svg or OUT.html.")
+    var output: String
+
+    @Option(help: "iphone, coin, pixel, or a JSON actuator profile.")
+    var actuator = "iphone"
+
+    @Option(help: "Audio embedded in the HTML page: audition, haptic, drive or audio.")
+    var layout: OutputLayout = .audition
+
+    @Option(help: "Picture width in pixels (\(TimelinePlot.minimumWidth) or more).")
+    var width = TimelinePlot.defaultWidth
+
+    @Option(help: "Render sample rate in Hz.")
+    var sampleRate = 48_000
+
+    @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
+    var searchRoots: [String] = []
+
+    @Flag(help: "Replace an existing output file.")
+    var force = false
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
+    var isHTML: Bool { output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm") }
+
+    func validate() throws {
+        guard isHTML || output.lowercased().hasSuffix(".svg") else {
+            throw ValidationError("The output must end in .svg or .html.")
+        }
+        guard width >= TimelinePlot.minimumWidth else { throw ValidationError("--width must be at least \(TimelinePlot.minimumWidth).") }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw ValidationError("No such file: \(file)")
+        }
+        if !force, FileManager.default.fileExists(atPath: output) {
+            throw ValidationError("\(output) already exists; use --force to replace it.")
+        }
+    }
+
+    func run() throws {
+        var options = RenderOptions()
+        options.sampleRate = Double(sampleRate)
+        do {
+            options.actuator = try ActuatorProfileLoader.resolve(actuator, sampleRate: options.sampleRate)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        options.layout = layout
+        options.searchRoots = searchRoots
+        limits.apply(to: &options)
+        // The plot renders in memory; `output` is checked above and written atomically below.
+        let job = RenderJob(input: file, output: "/dev/null", options: options)
+        let result: PlotRender.Output
+        do {
+            result = try PlotRender.make(job: job, width: width, includeAudio: isHTML)
+        } catch {
+            printError(error.description)
+            throw ExitCode(1)
+        }
+        var text = result.svg
+        if isHTML, let wav = result.wav {
+            let summary = PatternSummary(pattern: result.pattern, resources: result.resources).text(file: file)
+                .split(separator: "\n").dropFirst().compactMap { line -> (String, String)? in
+                    guard let colon = line.firstIndex(of: ":") else { return nil }
+                    return (line[..<colon].trimmingCharacters(in: .whitespaces),
+                            line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                }
+            let diagnostics = result.diagnostics.map { d in
+                "\(d.severity.rawValue): " + d.rendered(file: "").drop { $0 != " " }.dropFirst()
+                    .replacingOccurrences(of: "\(d.severity.rawValue): ", with: "")
+            }
+            text = AuditionPage.html(plot: result.plot, svg: result.svg, wavBytes: wav,
+                                     diagnostics: diagnostics, summary: summary)
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            printError("\(output): error: cannot write the plot: \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        printError("wrote \(output) (\(text.utf8.count / 1024) KB)")
+    }
+}

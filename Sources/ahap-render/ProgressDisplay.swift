@@ -1,0 +1,69 @@
+import Foundation
+import HapticRenderKit
+
+/// Shows a batch's progress on stderr the way command-line audio tools do:
+/// - on a terminal, one status line rewritten in place (files, audio seconds, speed, ETA);
+/// - otherwise (a log, CI), a plain line every `plainInterval` seconds;
+/// - nothing with `--quiet`.
+struct ProgressDisplay {
+    enum Mode { case terminal, plain, quiet }
+
+    let mode: Mode
+    let sampleRate: Double
+    let start = Date()
+    var plainInterval = 5.0
+    private var lastPlain = Date()
+    private var lineShown = false
+
+    init(quiet: Bool, sampleRate: Double) {
+        self.sampleRate = sampleRate
+        mode = quiet ? .quiet : (isatty(STDERR_FILENO) == 1 ? .terminal : .plain)
+    }
+
+    /// Updates the display with a snapshot.
+    mutating func update(_ p: BatchProgress) {
+        switch mode {
+        case .quiet: return
+        case .terminal:
+            write("\r\u{1B}[K" + line(p))
+            lineShown = true
+        case .plain:
+            guard Date().timeIntervalSince(lastPlain) >= plainInterval, p.finished < p.files, p.started > 0 else { return }
+            lastPlain = Date()
+            write(line(p) + "\n")
+        }
+    }
+
+    /// Clears the status line so other messages start on a clean line.
+    mutating func clear() {
+        if lineShown { write("\r\u{1B}[K") }
+        lineShown = false
+    }
+
+    /// `[3/10] 42.0 s audio · 850× realtime · ETA 2 s`
+    func line(_ p: BatchProgress) -> String {
+        let elapsed = Date().timeIntervalSince(start)
+        let audio = Double(p.framesDone) / sampleRate
+        var text = "[\(p.finished)/\(p.files)] \(format(audio)) s audio"
+        if elapsed > 0.05 { text += " · \(Int(audio / elapsed))× realtime" }
+        let f = p.fraction
+        if f > 0.01, f < 1 { text += " · ETA \(format(elapsed * (1 - f) / f)) s" }
+        if p.failed > 0 { text += " · \(p.failed) failed" }
+        return text
+    }
+
+    /// The summary printed at the end.
+    func summary(files: Int, failed: Int, cancelled: Int, frames: Int64) -> String {
+        let elapsed = Date().timeIntervalSince(start)
+        let audio = Double(frames) / sampleRate
+        var text = "rendered \(files - failed - cancelled) of \(files) file\(files == 1 ? "" : "s"): "
+            + "\(format(audio)) s of audio in \(format(elapsed)) s"
+        if elapsed > 0 { text += " (\(Int(audio / elapsed))× realtime)" }
+        if failed > 0 { text += "; \(failed) failed" }
+        if cancelled > 0 { text += "; \(cancelled) interrupted" }
+        return text
+    }
+
+    private func format(_ seconds: Double) -> String { String(format: "%.1f", seconds) }
+    private func write(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
+}

@@ -1,0 +1,220 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import HapticPattern
+import HapticRender
+import HapticRenderKit
+import SoundFile
+
+/// `ahap-render render`: AHAP to WAV / FLAC / OGG, one file or whole folders in parallel.
+///
+/// Exit status: 0 when every input rendered, 1 when any failed, 130 when interrupted
+/// (Ctrl-C; no partial file is left), 64 for usage errors.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render AHAP files to audio files: hear and measure a pattern without an iPhone.",
+        discussion: """
+            Each input renders the pattern's audio events, the simulated actuator's drive signal \
+            and its body acceleration, and writes the channels the layout picks:
+
+              audition  2 ch  L/R = pattern audio + 0.5 × acceleration (headphones; default)
+              haptic    1 ch  acceleration, 1.0 = the actuator's full scale in g
+              drive     1 ch  drive voltage, 1.0 = the driver's voltage clamp
+              audio     2 ch  pattern audio only, full scale 1.0
+              split     4 ch  audio L, audio R, drive, acceleration (analysis)
+              android   3 ch  audio L, audio R, haptic drive; Ogg tagged ANDROID_HAPTIC=1
+
+            The length is the pattern's duration (× rate, × loops) plus the actuator's ring-down, \
+            or --duration. Outputs go next to each input unless -o or --output-dir says otherwise; \
+            existing files are kept unless --force. Files are written to a temporary name and \
+            renamed when complete, so a failure or Ctrl-C never leaves a partial file.
+
+            Examples:
+              ahap-render render Heartbeat.ahap
+              ahap-render render Patterns/ --output-dir out/ --format flac --jobs 4
+              ahap-render render Tap.ahap --layout split --actuator pixel -o tap.wav
+              ahap-render render Rumble.ahap --param HapticIntensityControl=0.3@0.5 --loop 3
+              ahap-render render Trailer.ahap --mix-with trailer.wav
+            """)
+
+    @Argument(help: "AHAP files or folders (searched recursively).")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "Output file (one input only).")
+    var output: String?
+
+    @Option(help: "Folder for the outputs; mirrors the input folders' structure.")
+    var outputDir: String?
+
+    @Option(help: "wav, flac, ogg, aiff or opus. Default: from -o's extension, else wav (ogg for --layout android).")
+    var format: FileFormatArgument?
+
+    @Option(help: "pcm16, pcm24 or float32 (wav/aiff/flac; default float32 for wav, pcm24 for flac).")
+    var sampleFormat: SampleFormatArgument?
+
+    @Option(help: "Output sample rate in Hz.")
+    var sampleRate: Int = 48_000
+
+    @Option(help: "iphone, coin, pixel, or a JSON actuator profile (see the README).")
+    var actuator = "iphone"
+
+    @Option(help: "audition, haptic, drive, audio, split or android (see above).")
+    var layout: OutputLayout = .audition
+
+    @Flag(help: "Reject what Core Haptics rejects (default: lenient, renders what has one clear meaning).")
+    var strict = false
+
+    @Option(help: "Playback rate (> 0): divides event times and durations, like CHHapticAdvancedPatternPlayer.playbackRate.")
+    var rate: Double = 1
+
+    @Option(help: "Play the pattern N times (loopEnabled with loopEnd = the pattern's duration).")
+    var loop: Int?
+
+    @Option(help: "Start this many seconds into the pattern (seek); earlier events are dropped.")
+    var start: Double = 0
+
+    @Option(help: "Exact output length in seconds (pads with silence or cuts).")
+    var duration: Double?
+
+    @Option(name: .customLong("param"), help: ArgumentHelp(
+        "Runtime dynamic parameter ID=VALUE@SECONDS, e.g. HapticIntensityControl=0.3@0.5 (repeatable; seconds of playback time).",
+        valueName: "id=value@seconds"))
+    var parameters: [RuntimeParameterArgument] = []
+
+    @Option(help: "An audio file to mix under the pattern's audio (to judge sync with a soundtrack).")
+    var mixWith: String?
+
+    @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
+    var searchRoots: [String] = []
+
+    @Option(help: "Files rendered in parallel (default: all cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Replace existing output files (an input is never overwritten).")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "No progress, warnings or summary; errors only.")
+    var quiet = false
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
+    @Option(help: "Seconds between progress lines when stderr is not a terminal.")
+    var progressInterval = 5.0
+
+    func validate() throws {
+        if output != nil, outputDir != nil { throw ValidationError("Use either -o or --output-dir, not both.") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        guard progressInterval.isFinite, progressInterval > 0 else { throw ValidationError("--progress-interval must be positive.") }
+        guard rate.isFinite, rate > 0 else { throw ValidationError("--rate must be a positive number.") }
+        guard start.isFinite, start >= 0 else { throw ValidationError("--start must be zero or more seconds.") }
+        if let loop, !(1...100_000).contains(loop) { throw ValidationError("--loop must be between 1 and 100000.") }
+        if let mixWith, !FileManager.default.isReadableFile(atPath: mixWith) {
+            throw ValidationError("Cannot read the --mix-with file \(mixWith).")
+        }
+        for input in inputs where !FileManager.default.fileExists(atPath: input) {
+            throw ValidationError("No such file or folder: \(input)")
+        }
+    }
+
+    func run() throws {
+        let options = try makeOptions()
+        let files: [DiscoveredFile]
+        do { files = try InputDiscovery.discoverFiles(inputs) } catch { throw ValidationError(error.message) }
+        guard !files.isEmpty else { throw ValidationError("No AHAP files found in \(inputs.joined(separator: ", ")).") }
+        if output != nil, files.count > 1 {
+            throw ValidationError("-o names one output but \(files.count) inputs were found; use --output-dir.")
+        }
+        let jobs = try makeJobs(files, options: options)
+        let batch = RenderBatch(jobs: jobs, workers: self.jobs)
+        let interrupt = InterruptHandler { batch.cancellation.store(true, ordering: .relaxed) }
+        var display = ProgressDisplay(quiet: quiet, sampleRate: options.sampleRate)
+        display.plainInterval = progressInterval
+        let results = batch.run { display.update($0) }
+        interrupt.cancel()
+        display.clear()
+        try report(results, display: display)
+    }
+
+    /// Turns the flags into render options, failing on bad combinations before any work.
+    func makeOptions() throws -> RenderOptions {
+        var options = RenderOptions()
+        options.sampleRate = Double(sampleRate)
+        do {
+            options.actuator = try ActuatorProfileLoader.resolve(actuator, sampleRate: Double(sampleRate))
+        } catch {
+            throw ValidationError(error.description)
+        }
+        options.layout = layout
+        let inferred = output.flatMap { FileFormatArgument(argument: ($0 as NSString).pathExtension) }
+        options.format = (format ?? inferred)?.format ?? (layout == .android ? .ogg : .wav)
+        options.sampleFormat = sampleFormat?.format
+        options.strict = strict
+        options.player = PlayerOptions(
+            startOffset: start, playbackRate: rate, loop: loop.map { LoopOptions(count: $0) },
+            runtimeParameters: parameters.map(\.parameter))
+        options.duration = duration
+        options.mixWith = mixWith
+        options.searchRoots = searchRoots
+        options.overwrite = force
+        limits.apply(to: &options)
+        do { try options.validate() } catch { throw ValidationError(error.message) }
+        return options
+    }
+
+    /// One job per input; two inputs that would write the same file are an error up front.
+    func makeJobs(_ files: [DiscoveredFile], options: RenderOptions) throws -> [RenderJob] {
+        var seen: [String: String] = [:]
+        var jobs: [RenderJob] = []
+        for file in files {
+            let path = OutputNaming.output(for: file, outputFile: output, outputDirectory: outputDir,
+                                           fileExtension: options.format.fileExtension)
+            if let other = seen[path] {
+                throw ValidationError("\(other) and \(file.path) would both render to \(path); use --output-dir.")
+            }
+            seen[path] = file.path
+            jobs.append(RenderJob(input: file.path, output: path, options: options))
+        }
+        if let outputDir {
+            for folder in Set(jobs.map { ($0.output as NSString).deletingLastPathComponent }).sorted() {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw ValidationError("Cannot create the output folder \(folder) (under \(outputDir)): \(error.localizedDescription)")
+                }
+            }
+        }
+        return jobs
+    }
+
+    /// Warnings and failures per file, then the summary; exits 1 on any failure, 130 when
+    /// interrupted.
+    func report(_ results: [Result<RenderReport, RenderJobError>], display: ProgressDisplay) throws {
+        var failed = 0, cancelled = 0
+        var frames: Int64 = 0
+        for result in results {
+            switch result {
+            case .success(let r):
+                frames += r.frames
+                guard !quiet else { continue }
+                for d in r.diagnostics where d.severity == .warning { printError(d.rendered(file: r.input)) }
+                printError("wrote \(r.output) (\(String(format: "%.3f", r.seconds)) s, \(r.channels) ch, \(Int(r.sampleRate)) Hz)")
+            case .failure(let e):
+                if e.isCancellation { cancelled += 1 } else { failed += 1; printError(e.description) }
+            }
+        }
+        if !quiet || failed > 0 || cancelled > 0 {
+            printError(display.summary(files: results.count, failed: failed, cancelled: cancelled, frames: frames))
+        }
+        if cancelled > 0 { throw ExitCode(130) }
+        if failed > 0 { throw ExitCode(1) }
+    }
+}
+
+extension ValidationError {
+    init(_ error: RenderJobError) { self.init(error.message) }
+}
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}

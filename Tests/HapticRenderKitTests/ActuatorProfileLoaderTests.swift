@@ -1,0 +1,63 @@
+import HapticRender
+import HapticRenderKit
+import Testing
+
+@Suite struct ActuatorProfileLoaderTests {
+    func decode(_ json: String) throws(ActuatorProfileLoadError) -> ActuatorProfile {
+        try ActuatorProfileLoader.decode(Array(json.utf8), path: "lra.json")
+    }
+
+    @Test func presetsByName() throws {
+        #expect(try ActuatorProfileLoader.resolve("pixel", sampleRate: 48_000) == .pixel)
+        let e = #expect(throws: ActuatorProfileLoadError.self) { try ActuatorProfileLoader.resolve("ipone", sampleRate: 48_000) }
+        #expect(e?.message.contains("iphone, coin, pixel") == true)
+    }
+
+    @Test func baseSuppliesMissingFieldsAndQLowZIsDerived() throws {
+        let p = try decode(#"{"base": "iphone", "name": "stiffer", "resonanceHz": 170, "qHiZ": 30}"#)
+        #expect(p.name == "stiffer")
+        #expect(p.resonanceHz == 170 && p.qHiZ == 30)
+        #expect(p.movingMass == ActuatorProfile.iphone.movingMass)
+        #expect(p.qLowZ == p.derivedQLowZ)
+        #expect(p.qLowZ != ActuatorProfile.iphone.qLowZ)
+    }
+
+    @Test func fullProfileWithoutBase() throws {
+        let json = """
+            {"resonanceHz": 160, "qHiZ": 25, "movingMass": 0.003, "forceFactor": 1.2,
+             "coilResistance": 9, "coilInductance": 0.0001, "bodyMass": 0.15,
+             "voltageClamp": 8, "maxExcursion": 0.0009, "fullScaleG": 2.5}
+            """
+        let p = try decode(json)
+        #expect(p.name == "lra")  // from the file name
+        #expect(p.driveBandMinHz == 30 && p.driveBandMaxHz == 300 && p.endStopStiffnessRatio == 50)
+        // It renders: the simulated resonance is where the file says.
+        try p.validate(sampleRate: 48_000)
+    }
+
+    @Test func errorsNameTheFieldAndPosition() {
+        let missing = #expect(throws: ActuatorProfileLoadError.self) { try decode(#"{"resonanceHz": 160}"#) }
+        #expect(missing?.message.contains("missing fields qHiZ, movingMass") == true)
+
+        let typo = #expect(throws: ActuatorProfileLoadError.self) { try decode("{\"base\": \"coin\",\n \"resonanceHZ\": 160}") }
+        #expect(typo?.line == 2 && typo?.column == 2)
+        #expect(typo?.message.contains("unknown field 'resonanceHZ'") == true)
+        #expect(typo?.description.hasPrefix("lra.json:2:2: error:") == true)
+
+        let range = #expect(throws: ActuatorProfileLoadError.self) { try decode(#"{"base": "coin", "maxExcursion": -1}"#) }
+        #expect(range?.message.contains("'maxExcursion' = -1.0 is out of range") == true)
+        #expect(range?.column == 18)
+
+        let inconsistent = #expect(throws: ActuatorProfileLoadError.self) { try decode(#"{"base": "coin", "qLowZ": 5}"#) }
+        #expect(inconsistent?.message.contains("disagrees") == true)
+
+        let type = #expect(throws: ActuatorProfileLoadError.self) { try decode(#"{"base": "coin", "fullScaleG": "2"}"#) }
+        #expect(type?.message == "'fullScaleG' must be a number, found a string")
+
+        let syntax = #expect(throws: ActuatorProfileLoadError.self) { try decode("{\"base\": ") }
+        #expect(syntax?.line == 1)
+
+        let notFound = #expect(throws: ActuatorProfileLoadError.self) { try ActuatorProfileLoader.load(path: "/nonexistent/lra.json") }
+        #expect(notFound?.message == "cannot read the actuator profile")
+    }
+}

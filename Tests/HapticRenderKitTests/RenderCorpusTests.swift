@@ -1,0 +1,68 @@
+import Foundation
+import HapticPattern
+import HapticRender
+import HapticRenderKit
+import HapticTestSupport
+import Testing
+
+/// Every file of `../shared/corpus` the lenient decoder accepts renders, and the AudioCustom
+/// files that resolve are heard in the audio channels.
+@Suite struct RenderCorpusTests {
+    /// 16 kHz keeps the sweep fast; the actuator band (≤ 300 Hz) is far below Nyquist.
+    static let rate = 16_000.0
+
+    func options(_ layout: OutputLayout) -> RenderOptions {
+        var o = RenderOptions()
+        o.sampleRate = Self.rate
+        o.layout = layout
+        return o
+    }
+
+    @Test func everyAcceptedCorpusFileRenders() throws {
+        let files = Corpus.patternFiles()
+        #expect(files.count == 124)
+        var rendered = 0
+        var silent: [String] = []
+        for file in files {
+            let path = Corpus.url(file).path
+            let job = RenderJob(input: path, output: "/dev/null", options: options(.split))
+            let r = try renderInMemory(job)
+            #expect(r.channels == 4)
+            let finite = r.samples.allSatisfy { $0.isFinite }
+            #expect(finite, "\(file)")
+            if !r.samples.contains(where: { $0 != 0 }) { silent.append(file) }
+            rendered += 1
+        }
+        #expect(rendered == 124)
+        // Only the two copies of the "2_points" test file are silent: their intensity curve
+        // holds HapticIntensityControl at 0 for the whole (only) event.
+        #expect(silent == [
+            "Lofelt__NiceVibrations/core/datamodel/src/test_data/ios/2_points.ahap",
+            "facebook__meta-haptics-sdk/core/haptic_data/test_files/2_points.ahap",
+        ])
+    }
+
+    @Test func resolvedCustomAudioIsHeard() throws {
+        var checked = 0
+        for file in Corpus.patternFiles() {
+            let url = Corpus.url(file)
+            let document = AHAPDocument.load(contentsOf: url)
+            guard let pattern = document.result.pattern else { continue }
+            let custom = pattern.events.filter {
+                $0.type == .audioCustom && $0.waveformPath.flatMap { document.resources[$0]?.resolvedPath } != nil
+            }
+            guard !custom.isEmpty else { continue }
+            let r = try renderInMemory(RenderJob(input: url.path, output: "/dev/null", options: options(.audio)))
+            for event in custom {
+                // The first 250 ms of each event: the file's first sound, fade-in included.
+                let start = Int(event.time * Self.rate)
+                let window = start..<min(start + Int(0.25 * Self.rate), Int(r.prepared))
+                let energy = window.reduce(0.0) { $0 + Double(abs(r.samples[2 * $1]) + abs(r.samples[2 * $1 + 1])) }
+                #expect(energy > 0.1, "\(file): AudioCustom \(event.waveformPath ?? "") is silent at \(event.time) s")
+            }
+            checked += 1
+        }
+        // The corpus ships 18 WAVs (AUDIO.tsv); 8 pattern files reference ones that resolve.
+        #expect(checked == 8, "only \(checked) corpus files had resolvable custom audio")
+    }
+}
