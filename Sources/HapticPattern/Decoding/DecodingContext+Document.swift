@@ -142,7 +142,7 @@ extension DecodingContext {
                 continue
             }
             if let member = keys["Event"] {
-                guard admitItem("Event", index: index, at: member.value.position) else { return }
+                guard admitItem(.event, index: index, at: member.value.position) else { return }
                 if let event = decodeEvent(member.value, index: index) {
                     // A looping AudioCustom event plays for its EventDuration (its file length
                     // is not known here); otherwise Core Haptics' full duration.
@@ -154,7 +154,7 @@ extension DecodingContext {
                 }
             }
             if let member = keys["Parameter"] {
-                guard admitItem("Parameter", index: index, at: member.value.position) else { return }
+                guard admitItem(.parameter, index: index, at: member.value.position) else { return }
                 if let parameter = decodeParameter(member.value, index: index) {
                     guard admitEnd(parameter.time, what: "This parameter", path: "Pattern[\(index)].Parameter.Time",
                                    at: member.value.position) else { return }
