@@ -73,6 +73,7 @@ import Testing
         (#"{"Event": {"Time": 1e300, "EventType": "HapticTransient"}}"#, "Pattern[0].Event"),
         (#"{"Event": {"Time": 1, "EventType": "AudioContinuous", "EventDuration": 1e9}}"#, "Pattern[0].Event"),
         (#"{"Event": {"Time": 3599.5, "EventType": "HapticTransient", "EventDuration": 1}}"#, "Pattern[0].Event"),
+        (#"{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "a.wav", "EventWaveformLoopEnabled": true, "EventDuration": 1e9}}"#, "Pattern[0].Event"),
         (#"{"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 1e9, "ParameterValue": 1}}"#, "Pattern[0].Parameter.Time"),
         (#"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0}, {"Time": 1e9, "ParameterValue": 1}]}}"#, "Pattern[0].ParameterCurve"),
         (#"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 4000, "ParameterCurveControlPoints": []}}"#, "Pattern[0].ParameterCurve"),

@@ -142,16 +142,19 @@ extension DecodingContext {
                 continue
             }
             if let member = keys["Event"] {
-                guard admitItem("Event", index: index, at: member.value.position) else { return }
+                guard admitItem(.event, index: index, at: member.value.position) else { return }
                 if let event = decodeEvent(member.value, index: index) {
-                    guard admitEnd(event.time + event.fullDuration(), what: "This event", path: "Pattern[\(index)].Event",
+                    // A looping AudioCustom event plays for its EventDuration (its file length
+                    // is not known here); otherwise Core Haptics' full duration.
+                    let loopHold = event.type == .audioCustom && event.loopEnabled ? event.duration ?? 0 : 0
+                    guard admitEnd(event.time + max(event.fullDuration(), loopHold), what: "This event", path: "Pattern[\(index)].Event",
                                    at: member.value.position) else { return }
                     if let last = pattern.events.last, event.time < last.time { eventsSorted = false }
                     pattern.events.append(event)
                 }
             }
             if let member = keys["Parameter"] {
-                guard admitItem("Parameter", index: index, at: member.value.position) else { return }
+                guard admitItem(.parameter, index: index, at: member.value.position) else { return }
                 if let parameter = decodeParameter(member.value, index: index) {
                     guard admitEnd(parameter.time, what: "This parameter", path: "Pattern[\(index)].Parameter.Time",
                                    at: member.value.position) else { return }

@@ -11,6 +11,12 @@ struct SuppressedDiagnostics {
     }
 }
 
+/// The counted kinds of `Pattern` item; the raw value is the item key.
+enum CountedItem: String {
+    case event = "Event"
+    case parameter = "Parameter"
+}
+
 /// Items decoded so far, for the count limits.
 struct ItemCounts {
     var events = 0
@@ -32,16 +38,20 @@ extension DecodingContext {
 
     /// Counts one more item of `kind` at `Pattern[index]`; `false` (and an error) when it
     /// is one too many. Called before the item is decoded, so the work stays bounded.
-    mutating func admitItem(_ kind: String, index: Int, at position: JSONPosition) -> Bool {
-        let (count, limit, name): (Int, Int, String) = kind == "Event"
-            ? (counts.events, limits.maxEvents, "maxEvents")
-            : (counts.parameters, limits.maxParameters, "maxParameters")
+    mutating func admitItem(_ kind: CountedItem, index: Int, at position: JSONPosition) -> Bool {
+        let (count, limit, name, code): (Int, Int, String, DiagnosticCode) = switch kind {
+        case .event: (counts.events, limits.maxEvents, "maxEvents", .limitEvents)
+        case .parameter: (counts.parameters, limits.maxParameters, "maxParameters", .limitParameters)
+        }
         guard count < limit else {
-            exceed(kind == "Event" ? .limitEvents : .limitParameters, path: "Pattern[\(index)].\(kind)", at: position,
-                   "The pattern has more than \(limit) `\(kind)` items (\(name)); this is the first one over the limit. The file is refused.")
+            exceed(code, path: "Pattern[\(index)].\(kind.rawValue)", at: position,
+                   "The pattern has more than \(limit) `\(kind.rawValue)` items (\(name)); this is the first one over the limit. The file is refused.")
             return false
         }
-        if kind == "Event" { counts.events += 1 } else { counts.parameters += 1 }
+        switch kind {
+        case .event: counts.events += 1
+        case .parameter: counts.parameters += 1
+        }
         return true
     }
 
