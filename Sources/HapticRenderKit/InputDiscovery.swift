@@ -62,10 +62,15 @@ public enum InputDiscovery {
     }
 
     /// Whether the JSON file's top level is an object with a `Pattern` key (any case, so
-    /// that a misspelled AHAP file is still linted).
+    /// that a misspelled AHAP file is still linted). Read within the decoder's default input
+    /// and value limits, so a huge `.json` (or a FIFO named `.json`) in a searched folder
+    /// cannot exhaust memory or block: it is simply not a candidate.
     public static func looksLikeAHAP(atPath path: String, fileManager: FileManager = .default) -> Bool {
-        guard let data = fileManager.contents(atPath: path),
-              case .success(let document) = JSONParser().parse([UInt8](data)),
+        let limits = PatternLimits.default
+        // A regular file (symlinks followed): a FIFO would block the open.
+        guard (try? URL(fileURLWithPath: path).resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+              case .success(let bytes) = BoundedFileRead.read(path: path, limit: limits.maxInputBytes),
+              case .success(let document) = JSONParser(maximumValues: limits.maxJSONValues).parse(bytes),
               let members = document.root.objectMembers else { return false }
         return members.contains { $0.key.lowercased() == "pattern" }
     }
