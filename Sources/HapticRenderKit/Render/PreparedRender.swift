@@ -84,7 +84,7 @@ public struct PreparedRender: ~Copyable {
             RenderJobError(input: job.input, stage: stage, message: message)
         }
         let options = job.options
-        var writer: SoundFileWriter
+        let writer: SoundFileWriter
         do {
             writer = try SoundFileWriter(
                 path: job.output, format: options.format, sampleFormat: options.sampleFormat,
@@ -93,24 +93,20 @@ public struct PreparedRender: ~Copyable {
         } catch {
             throw fail(.output, error.description)
         }
-        // Large blocks: libsndfile's per-call overhead is then negligible.
-        let blockSamples = 65_536 * channelCount
-        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockSamples)
-        defer { buffer.deallocate() }
+        // Large blocks (libsndfile's per-call overhead is then negligible), written on a
+        // second thread while the next one renders.
+        let pipeline = BackgroundBlockWriter(writer, blockSamples: 65_536 * channelCount)
         while !isFinished {
             if isCancelled() {
-                writer.cancel()
+                (try? pipeline.finish())?.cancel()
                 throw fail(.cancelled, "interrupted; no output written")
             }
-            let n = read(into: buffer)
-            do {
-                try writer.write(UnsafeBufferPointer(rebasing: buffer[0..<(n * channelCount)]))
-            } catch {
-                throw fail(.write, error.description)
-            }
+            let slot: Int, buffer: UnsafeMutableBufferPointer<Float>
+            do { (slot, buffer) = try pipeline.acquire() } catch { throw fail(.write, error.description) }
+            pipeline.submit(slot, samples: read(into: buffer) * channelCount)
             progress(position)
         }
-        do { try writer.finish() } catch { throw fail(.write, error.description) }
+        do { try pipeline.finish().finish() } catch { throw fail(.write, error.description) }
         return RenderReport(input: job.input, output: job.output, frames: frames, sampleRate: options.sampleRate,
                             channels: channelCount, diagnostics: diagnostics, notes: notes)
     }
