@@ -75,6 +75,7 @@ struct Plot: ParsableCommand {
         options.layout = layout
         options.searchRoots = searchRoots
         limits.apply(to: &options)
+        do { try options.validateRendering() } catch { throw ValidationError(error.message) }
         // The plot renders in memory; `output` is checked above and written atomically below.
         let job = RenderJob(input: file, output: "/dev/null", options: options)
         let result: PlotRender.Output
