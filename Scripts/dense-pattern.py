@@ -4,8 +4,8 @@
     Scripts/dense-pattern.py OUT.ahap [--minutes 12] [--events 5000]
 
 Mix: 60 % transients, 25 % overlapping continuous haptics (0.4-2 s, with envelopes),
-10 % audio tones, 5 % dynamic parameters, plus one intensity or sharpness curve every
-3.6 s. No randomness: the same file every time, everywhere.
+10 % audio tones (continuous haptics with --haptic-only), 5 % dynamic parameters, plus one
+intensity or audio-volume curve every 3.6 s. No randomness: the same file every time, everywhere.
 """
 import argparse
 import json
@@ -14,6 +14,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("out")
 parser.add_argument("--minutes", type=float, default=12)
 parser.add_argument("--events", type=int, default=5000)
+parser.add_argument("--haptic-only", action="store_true", help="tones become continuous haptic events")
 args = parser.parse_args()
 
 duration = args.minutes * 60
@@ -27,14 +28,14 @@ for i in range(args.events):
         items.append({"Event": {"Time": t, "EventType": "HapticTransient", "EventParameters": [
             {"ParameterID": "HapticIntensity", "ParameterValue": intensity},
             {"ParameterID": "HapticSharpness", "ParameterValue": sharpness}]}})
-    elif kind < 17:
+    elif kind < 17 or (kind < 19 and args.haptic_only):
         items.append({"Event": {"Time": t, "EventType": "HapticContinuous",
                                 "EventDuration": round(0.4 + 1.6 * ((i * 7) % 11) / 10, 3), "EventParameters": [
             {"ParameterID": "HapticIntensity", "ParameterValue": intensity},
             {"ParameterID": "HapticSharpness", "ParameterValue": sharpness},
             {"ParameterID": "AttackTime", "ParameterValue": 0.1},
             {"ParameterID": "ReleaseTime", "ParameterValue": 0.2}]}})
-    elif kind < 19:
+    elif kind < 19 and not args.haptic_only:
         items.append({"Event": {"Time": t, "EventType": "AudioContinuous", "EventDuration": 0.5, "EventParameters": [
             {"ParameterID": "AudioVolume", "ParameterValue": 0.4},
             {"ParameterID": "AudioPitch", "ParameterValue": round(sharpness - 0.5, 3)},
@@ -46,7 +47,7 @@ curve_count = int(duration / 3.6)
 for c in range(curve_count):
     t = round(c * 3.6, 3)
     items.append({"ParameterCurve": {
-        "ParameterID": "HapticIntensityControl" if c % 2 == 0 else "AudioVolumeControl", "Time": t,
+        "ParameterID": "HapticIntensityControl" if c % 2 == 0 or args.haptic_only else "AudioVolumeControl", "Time": t,
         "ParameterCurveControlPoints": [{"Time": round(k * 0.3, 3), "ParameterValue": round(0.5 + 0.5 * ((c + k) % 3) / 2, 3)}
                                         for k in range(8)]}})
 items.sort(key=lambda item: next(iter(item.values()))["Time"])
