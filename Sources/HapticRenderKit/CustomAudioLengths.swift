@@ -10,13 +10,22 @@ extension ResourceResolution {
 }
 
 /// Reads the length in seconds of every resolved AudioCustom file from its header (no audio
-/// is decoded), keyed by `EventWaveformPath` as written — what the scheduler needs. Files that
-/// did not resolve or cannot be opened are left out (their events are skipped and reported).
-public func customAudioLengths(_ resources: [String: ResourceResolution]) -> [String: Double] {
+/// is decoded), keyed by `EventWaveformPath` as written — what the scheduler needs — within
+/// `limits`. Files that did not resolve are left out; files that cannot be opened or are over
+/// the limits are left out too and listed in `problems` (name, reason), so a caller can say
+/// why their events are silent.
+public func customAudioLengths(_ resources: [String: ResourceResolution], limits: SoundFileReadLimits = .default)
+    -> (lengths: [String: Double], problems: [(name: String, reason: String)])
+{
     var lengths: [String: Double] = [:]
-    for (name, resolution) in resources {
-        guard let path = resolution.resolvedPath, let info = try? SoundFile.info(path: path) else { continue }
-        lengths[name] = info.duration
+    var problems: [(name: String, reason: String)] = []
+    for name in resources.keys.sorted() {
+        guard let path = resources[name]?.resolvedPath else { continue }
+        do {
+            lengths[name] = try SoundFile.info(path: path, limits: limits).duration
+        } catch {
+            problems.append((name, error.description))
+        }
     }
-    return lengths
+    return (lengths, problems)
 }

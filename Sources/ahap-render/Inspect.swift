@@ -59,8 +59,20 @@ struct Inspect: ParsableCommand {
             print(summary.text(file: file))
         }
         if timeline {
-            let result = Scheduler(sampleRate: 48_000, customAudioLengths: customAudioLengths(document.resources))
-                .schedule(pattern)
+            var options = RenderOptions()
+            limits.apply(to: &options)
+            let audio = customAudioLengths(document.resources, limits: options.audioReadLimits)
+            for problem in audio.problems {
+                printError("\(file): warning: audio file `\(problem.name)` cannot be used (\(problem.reason)); its events are skipped")
+            }
+            let result: Scheduler.Result
+            do {
+                result = try Scheduler(sampleRate: 48_000, customAudioLengths: audio.lengths)
+                    .schedule(pattern, limits: options.renderLimits)
+            } catch {
+                printError("\(file): error: \(error.description)")
+                throw ExitCode(1)
+            }
             print("\nTimeline at 48 kHz:")
             print(result.timeline.tableDescription(limit: timelineLimit))
             for note in result.notes { print("note: \(note.message)") }

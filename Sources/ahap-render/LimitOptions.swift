@@ -19,12 +19,20 @@ struct LimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Memory all custom audio of one render may use, in bytes (default 536870912).", valueName: "bytes"))
     var maxAudioMemory: Int = AudioMemoryBudget.defaultMaxBytes
 
+    @Option(help: ArgumentHelp("Most scheduled voices, events × loop iterations (default 1000000).", valueName: "n"))
+    var maxVoices: Int = RenderLimits.default.maxVoices
+
+    @Option(help: ArgumentHelp("Most voices of one kind sounding at once (default 1024).", valueName: "n"))
+    var maxPolyphony: Int = RenderLimits.default.maxPolyphony
+
     @Flag(help: "Let EventWaveformPath leave the AHAP file's folder and the search roots (absolute paths, '..', symlinks). Only for trusted files.")
     var allowEscapingPaths = false
 
     func validate() throws {
         guard maxDuration.isFinite, maxDuration > 0 else { throw ValidationError("--max-duration must be a positive number of seconds.") }
-        guard maxEvents >= 1 else { throw ValidationError("--max-events must be at least 1.") }
+        guard maxEvents >= 1, maxVoices >= 1, maxPolyphony >= 1 else {
+            throw ValidationError("--max-events, --max-voices and --max-polyphony must be at least 1.")
+        }
         guard maxAudioBytes >= 1, maxAudioMemory >= 1 else { throw ValidationError("--max-audio-bytes and --max-audio-memory must be positive.") }
     }
 
@@ -39,6 +47,8 @@ struct LimitOptions: ParsableArguments {
     func apply(to options: inout RenderOptions) {
         options.patternLimits = patternLimits
         options.renderLimits.maxDurationSeconds = maxDuration
+        options.renderLimits.maxVoices = maxVoices
+        options.renderLimits.maxPolyphony = maxPolyphony
         options.audioReadLimits.maxFileBytes = maxAudioBytes
         options.audioReadLimits.maxBytes = maxAudioBytes
         options.audioMemoryBytes = maxAudioMemory

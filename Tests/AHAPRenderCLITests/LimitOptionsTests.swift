@@ -59,3 +59,21 @@ import Testing
         #expect(small.status == 0 && small.stderr.contains("resource.unreadable"), "\(small.stderr)")
     }
 }
+
+@Suite struct RenderLimitFlagsTests {
+    @Test func voicesAndPolyphonyFlags() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        // Ten overlapping 1 s continuous events: polyphony 10.
+        let events = (0..<10).map { #"{"Event": {"Time": \#(Double($0) * 0.01), "EventType": "HapticContinuous", "EventDuration": 1}}"# }
+        let input = try dir.write("p.ahap", #"{"Pattern": ["# + events.joined(separator: ",") + "]}")
+        let poly = try CLI.run(["render", input, "--max-polyphony", "4"])
+        #expect(poly.status == 1 && poly.stderr.contains("limit.polyphony"), "\(poly.stderr)")
+        let voices = try CLI.run(["render", input, "--loop", "3", "--max-voices", "20"])
+        #expect(voices.status == 1 && voices.stderr.contains("limit.voices"), "\(voices.stderr)")
+        #expect(listing(dir.path) == ["p.ahap"])
+        let timeline = try CLI.run(["inspect", "--timeline", input, "--max-polyphony", "4"])
+        #expect(timeline.status == 1 && timeline.stderr.contains("limit.polyphony"))
+        #expect(try CLI.run(["render", input, "--loop", "3", "--quiet"]).status == 0)
+    }
+}
