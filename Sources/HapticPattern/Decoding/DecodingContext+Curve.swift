@@ -21,12 +21,7 @@ extension DecodingContext {
     mutating func decodeCurve(_ value: JSONValue, index: Int) -> ParameterCurve? {
         let base = LazyPath(index, "ParameterCurve")
         let skip = "The curve is skipped."
-        guard let members = value.objectMembers else {
-            reject(.valueWrongType, coreHaptics: -4814, path: "\(base)", at: value.position,
-                   wrongType(value, what: "`ParameterCurve`", expected: "an object"), consequence: skip)
-            return nil
-        }
-        let keys = resolveKeys(members, schema: Self.curveSchema) { "\(base).\($0)" }
+        guard let keys = itemKeys(value, base: base, what: "ParameterCurve", schema: Self.curveSchema, skip: skip) else { return nil }
         var broken = false
         var id: DynamicParameterID?
         if let member = keys["ParameterID"] {

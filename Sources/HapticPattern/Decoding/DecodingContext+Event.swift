@@ -37,12 +37,7 @@ extension DecodingContext {
     mutating func decodeEvent(_ value: JSONValue, index: Int) -> HapticEvent? {
         let base = LazyPath(index, "Event")
         let skip = "The event is skipped."
-        guard let members = value.objectMembers else {
-            reject(.valueWrongType, coreHaptics: -4814, path: "\(base)", at: value.position,
-                   wrongType(value, what: "`Event`", expected: "an object"), consequence: skip)
-            return nil
-        }
-        let keys = resolveKeys(members, schema: Self.eventSchema) { "\(base).\($0)" }
+        guard let keys = itemKeys(value, base: base, what: "Event", schema: Self.eventSchema, skip: skip) else { return nil }
         var broken = false
 
         // EventType (required, −4830; unknown −4821).

@@ -20,6 +20,19 @@ final class KeySchema: Sendable {
 }
 
 extension DecodingContext {
+    /// The resolved keys of one pattern item (`Event`, `Parameter`, `ParameterCurve`), or nil
+    /// after a −4814 error when the item is not an object. O(keys).
+    mutating func itemKeys(
+        _ value: JSONValue, base: LazyPath, what: String, schema: KeySchema, skip: String
+    ) -> KeyMatches? {
+        guard let members = value.objectMembers else {
+            reject(.valueWrongType, coreHaptics: -4814, path: "\(base)", at: value.position,
+                   wrongType(value, what: "`\(what)`", expected: "an object"), consequence: skip)
+            return nil
+        }
+        return resolveKeys(members, schema: schema) { "\(base).\($0)" }
+    }
+
     /// Matches the members of an object against `schema`.
     ///
     /// Returns the member for each known key (last occurrence wins, like

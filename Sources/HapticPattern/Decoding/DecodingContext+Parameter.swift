@@ -40,12 +40,7 @@ extension DecodingContext {
     mutating func decodeParameter(_ value: JSONValue, index: Int) -> DynamicParameter? {
         let base = LazyPath(index, "Parameter")
         let skip = "The parameter is skipped."
-        guard let members = value.objectMembers else {
-            reject(.valueWrongType, coreHaptics: -4814, path: "\(base)", at: value.position,
-                   wrongType(value, what: "`Parameter`", expected: "an object"), consequence: skip)
-            return nil
-        }
-        let keys = resolveKeys(members, schema: Self.parameterSchema) { "\(base).\($0)" }
+        guard let keys = itemKeys(value, base: base, what: "Parameter", schema: Self.parameterSchema, skip: skip) else { return nil }
         var broken = false
         var id: DynamicParameterID?
         if let member = keys["ParameterID"] {

@@ -128,6 +128,22 @@ extension PatternRenderer {
         }
     }
 
+    /// The part of this chunk, as offsets from `position`, in which `spec` sounds (empty when
+    /// `from >= to`).
+    @_noLocks @inline(__always)
+    func span(of spec: VoiceSpec, chunkEnd: Int64) -> (from: Int, to: Int) {
+        (Int(max(spec.start, position) - position), Int(min(spec.end, chunkEnd) - position))
+    }
+
+    /// This chunk's volume, pan, pitch and brightness control lanes of `layer` (scratch slots
+    /// 2…5, filled by ``fillLanes(frames:)``).
+    @_noLocks @inline(__always)
+    func audioLanes(layer: Int) -> (volume: UnsafeMutablePointer<Float>, pan: UnsafeMutablePointer<Float>,
+                                    pitch: UnsafeMutablePointer<Float>, brightness: UnsafeMutablePointer<Float>) {
+        let base = laneScratch + layer &* lanes &* chunk
+        return (base + 2 &* chunk, base + 3 &* chunk, base + 4 &* chunk, base + 5 &* chunk)
+    }
+
     /// Mixes the audio voices into the stereo scratch bus.
     @_noLocks
     mutating func renderAudio(frames: Int) {
@@ -137,12 +153,9 @@ extension PatternRenderer {
         for v in 0..<tones.count {
             let p = tones.storage + v
             let spec = p.pointee.spec
-            let from = Int(max(spec.start, position) - position)
-            let to = Int(min(spec.end, chunkEnd) - position)
+            let (from, to) = span(of: spec, chunkEnd: chunkEnd)
             guard from < to else { continue }
-            let layerLanes = laneScratch + spec.layer &* lanes &* chunk
-            let volume = layerLanes + 2 &* chunk, pan = layerLanes + 3 &* chunk
-            let pitch = layerLanes + 4 &* chunk, bright = layerLanes + 5 &* chunk
+            let (volume, pan, pitch, bright) = audioLanes(layer: spec.layer)
             for i in from..<to {
                 let n = position + Int64(i)
                 let gain = min(max(spec.level * volume[i], 0), 1)
@@ -170,12 +183,9 @@ extension PatternRenderer {
         for v in 0..<clipVoices.count {
             let p = clipVoices.storage + v
             let spec = p.pointee.spec
-            let from = Int(max(spec.start, position) - position)
-            let to = Int(min(spec.end, chunkEnd) - position)
+            let (from, to) = span(of: spec, chunkEnd: chunkEnd)
             guard from < to else { continue }
-            let layerLanes = laneScratch + spec.layer &* lanes &* chunk
-            let volume = layerLanes + 2 &* chunk, pan = layerLanes + 3 &* chunk
-            let pitch = layerLanes + 4 &* chunk, bright = layerLanes + 5 &* chunk
+            let (volume, pan, pitch, bright) = audioLanes(layer: spec.layer)
             let stereo = p.pointee.player.channels == 2
             for i in from..<to {
                 let n = position + Int64(i)
