@@ -28,11 +28,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    @Option(help: "iphone, coin, pixel, or a JSON actuator profile.")
-    var actuator = "iphone"
-
-    @Option(help: "Render sample rate in Hz.")
-    var sampleRate = 48_000
+    @OptionGroup var simulation: SimulationOptions
 
     @Option(help: "Layout rendered (the pull API mixes it): audition, haptic, drive, audio, split, android.")
     var layout: OutputLayout = .audition
@@ -50,18 +46,11 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         var options = RenderOptions()
-        options.sampleRate = Double(sampleRate)
+        try simulation.apply(to: &options)
         options.layout = layout
         options.blockFrames = blockSize
         limits.apply(to: &options)
-        do {
-            options.actuator = try ActuatorProfileLoader.resolve(actuator, sampleRate: options.sampleRate)
-            try options.validateRendering()
-        } catch let error as ActuatorProfileLoadError {
-            throw ValidationError(error.description)
-        } catch let error as RenderJobError {
-            throw ValidationError(error.message)
-        }
+        do { try options.validateRendering() } catch { throw ValidationError(error.message) }
         let files: [String]
         do { files = try InputDiscovery.discover(inputs) } catch { throw ValidationError(error.message) }
         var results: [RenderBenchmark.Result] = []

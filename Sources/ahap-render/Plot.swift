@@ -27,17 +27,13 @@ struct Plot: ParsableCommand {
     @Option(name: .shortAndLong, help: "OUT.svg or OUT.html.")
     var output: String
 
-    @Option(help: "iphone, coin, pixel, or a JSON actuator profile.")
-    var actuator = "iphone"
+    @OptionGroup var simulation: SimulationOptions
 
     @Option(help: "Audio embedded in the HTML page: audition, haptic, drive or audio.")
     var layout: OutputLayout = .audition
 
     @Option(help: "Picture width in pixels (\(TimelinePlot.minimumWidth) or more).")
     var width = TimelinePlot.defaultWidth
-
-    @Option(help: "Render sample rate in Hz.")
-    var sampleRate = 48_000
 
     @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
     var searchRoots: [String] = []
@@ -66,12 +62,7 @@ struct Plot: ParsableCommand {
 
     func run() throws {
         var options = RenderOptions()
-        options.sampleRate = Double(sampleRate)
-        do {
-            options.actuator = try ActuatorProfileLoader.resolve(actuator, sampleRate: options.sampleRate)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        try simulation.apply(to: &options)
         options.layout = layout
         options.searchRoots = searchRoots
         limits.apply(to: &options)
@@ -93,10 +84,8 @@ struct Plot: ParsableCommand {
                     return (line[..<colon].trimmingCharacters(in: .whitespaces),
                             line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
                 }
-            let diagnostics = result.diagnostics.map { d in
-                "\(d.severity.rawValue): " + d.rendered(file: "").drop { $0 != " " }.dropFirst()
-                    .replacingOccurrences(of: "\(d.severity.rawValue): ", with: "")
-            }
+            // Compiler-style lines; the page reads the severity from them.
+            let diagnostics = result.diagnostics.map { $0.rendered(file: file) }
             text = AuditionPage.html(plot: result.plot, svg: result.svg, wavBytes: wav,
                                      diagnostics: diagnostics, summary: summary)
         }

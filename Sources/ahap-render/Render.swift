@@ -52,11 +52,7 @@ struct Render: ParsableCommand {
     @Option(help: "pcm16, pcm24 or float32 (wav/aiff/flac; default float32 for wav, pcm24 for flac).")
     var sampleFormat: SampleFormatArgument?
 
-    @Option(help: "Output sample rate in Hz.")
-    var sampleRate: Int = 48_000
-
-    @Option(help: "iphone, coin, pixel, or a JSON actuator profile (see the README).")
-    var actuator = "iphone"
+    @OptionGroup var simulation: SimulationOptions
 
     @Option(help: "audition, haptic, drive, audio, split or android (see above).")
     var layout: OutputLayout = .audition
@@ -139,12 +135,7 @@ struct Render: ParsableCommand {
     /// Turns the flags into render options, failing on bad combinations before any work.
     func makeOptions() throws -> RenderOptions {
         var options = RenderOptions()
-        options.sampleRate = Double(sampleRate)
-        do {
-            options.actuator = try ActuatorProfileLoader.resolve(actuator, sampleRate: Double(sampleRate))
-        } catch {
-            throw ValidationError(error.description)
-        }
+        try simulation.apply(to: &options)
         options.layout = layout
         let inferred = output.flatMap { FileFormatArgument(argument: ($0 as NSString).pathExtension) }
         options.format = (format ?? inferred)?.format ?? (layout == .android ? .ogg : .wav)
@@ -200,7 +191,7 @@ struct Render: ParsableCommand {
                 for d in r.diagnostics where d.severity == .warning { printError(d.rendered(file: r.input)) }
                 printError("wrote \(r.output) (\(String(format: "%.3f", r.seconds)) s, \(r.channels) ch, \(Int(r.sampleRate)) Hz)")
             case .failure(let e):
-                if e.isCancellation { cancelled += 1 } else { failed += 1; printError(e.description) }
+                if e.stage == .cancelled { cancelled += 1 } else { failed += 1; printError(e.description) }
             }
         }
         if !quiet || failed > 0 || cancelled > 0 {
@@ -209,10 +200,6 @@ struct Render: ParsableCommand {
         if cancelled > 0 { throw ExitCode(130) }
         if failed > 0 { throw ExitCode(1) }
     }
-}
-
-extension ValidationError {
-    init(_ error: RenderJobError) { self.init(error.message) }
 }
 
 func printError(_ line: String) {

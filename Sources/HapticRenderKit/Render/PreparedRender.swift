@@ -24,8 +24,8 @@ public struct PreparedRender: ~Copyable {
 
     var renderer: PatternRenderer
     let soundtrack: Soundtrack?
-    let layout: OutputLayout
-    let blockFrames: Int
+    var layout: OutputLayout { job.options.layout }
+    var blockFrames: Int { job.options.blockFrames }
     /// One block of the renderer's four signals.
     let scratch: UnsafeMutablePointer<Float>
 
@@ -41,9 +41,7 @@ public struct PreparedRender: ~Copyable {
         self.frames = frames
         self.diagnostics = diagnostics
         self.notes = notes
-        layout = job.options.layout
-        blockFrames = job.options.blockFrames
-        scratch = .allocate(capacity: blockFrames * 4)
+        scratch = .allocate(capacity: job.options.blockFrames * 4)
     }
 
     deinit { scratch.deallocate() }

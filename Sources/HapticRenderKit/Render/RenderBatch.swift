@@ -69,7 +69,7 @@ public final class RenderBatch: Sendable {
     public var progress: BatchProgress {
         state.withLock { s in
             BatchProgress(files: jobs.count, started: s.started, finished: s.finished, failed: s.failed,
-                          framesDone: s.framesDone.reduce(0, +), framesKnown: s.framesTotal.reduce(0, +),
+                          framesDone: s.framesDone.reduce(0, +),
                           activeFraction: zip(s.framesDone, s.framesTotal).reduce(0.0) { sum, p in
                               p.1 > 0 && p.0 < p.1 ? sum + Double(p.0) / Double(p.1) : sum
                           })
@@ -117,8 +117,6 @@ public struct BatchProgress: Sendable {
     public var failed: Int
     /// Frames written by all jobs so far.
     public var framesDone: Int64
-    /// Total frames of the jobs prepared so far.
-    public var framesKnown: Int64
     /// Sum over running jobs of their completed fraction.
     public var activeFraction: Double
 

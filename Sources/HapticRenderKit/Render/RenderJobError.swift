@@ -30,7 +30,4 @@ public struct RenderJobError: Error, Sendable, CustomStringConvertible {
         }
         return text
     }
-
-    /// Whether the user interrupted the work (Ctrl-C), as opposed to a failure.
-    public var isCancellation: Bool { stage == .cancelled }
 }
