@@ -70,13 +70,6 @@ extension LRAModel {
     @inlinable @inline(__always) @_noLocks
     static func advanceClear(_ c: LRACoefficients, volts: Double, x: inout Double, v: inout Double,
                              uPrev: inout Double) -> Double {
-        let u = c.forcePerVolt * volts
-        let us = u + uPrev
-        uPrev = u
-        let xn = c.m11 * x + c.m12 * v + c.b1 * us
-        let vn = c.m21 * x + c.m22 * v + c.b2 * us
-        x = xn
-        v = vn
-        return c.gF * u + c.gx * xn + c.gv * vn
+        update(c, force: c.forcePerVolt * volts, x: &x, v: &v, uPrev: &uPrev)
     }
 }

@@ -124,15 +124,23 @@ public struct LRAModel: Sendable {
     @inlinable @inline(__always) @_noLocks
     mutating func advance(volts: Double, side: Double) -> LRASample {
         let c = active
-        let u = c.forcePerVolt * volts + side * c.stopForce
+        let acceleration = Self.update(c, force: c.forcePerVolt * volts + side * c.stopForce,
+                                       x: &x, v: &v, uPrev: &uPrev)
+        return LRASample(acceleration: acceleration, excursion: x, velocity: v, volts: volts)
+    }
+
+    /// The trapezoidal state update for drive force `u` with set `c`, on any state (the
+    /// model's own, or a block kernel's locals); returns the body acceleration. O(1).
+    @inlinable @inline(__always) @_noLocks
+    static func update(_ c: LRACoefficients, force u: Double, x: inout Double, v: inout Double,
+                       uPrev: inout Double) -> Double {
         let us = u + uPrev
         uPrev = u
         let xn = c.m11 * x + c.m12 * v + c.b1 * us
         let vn = c.m21 * x + c.m22 * v + c.b2 * us
         x = xn
         v = vn
-        return LRASample(acceleration: c.gF * u + c.gx * xn + c.gv * vn, excursion: xn, velocity: vn,
-                         volts: volts)
+        return c.gF * u + c.gx * xn + c.gv * vn
     }
 
     @inlinable @_noLocks
