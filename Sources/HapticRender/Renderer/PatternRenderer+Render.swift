@@ -150,26 +150,7 @@ extension PatternRenderer {
         let left = signals, right = signals + chunk
         for i in 0..<frames { left[i] = 0; right[i] = 0 }
         let chunkEnd = position + Int64(frames)
-        for v in 0..<tones.count {
-            let p = tones.storage + v
-            let spec = p.pointee.spec
-            let (from, to) = span(of: spec, chunkEnd: chunkEnd)
-            guard from < to else { continue }
-            let (volume, pan, pitch, bright) = audioLanes(layer: spec.layer)
-            for i in from..<to {
-                let n = position + Int64(i)
-                let gain = min(max(spec.level * volume[i], 0), 1)
-                    * spec.envelope.gain(at: Float(n - spec.start)) * tonePeak
-                let hz = toneBaseFrequency
-                    * p.pointee.controls.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
-                let x = p.pointee.oscillator.next(
-                    frequency: hz, brightness: min(max(spec.timbre + bright[i], 0), 1),
-                    inverseSampleRate: inverseSampleRate)
-                let g = p.pointee.controls.pan(spec.pan + pan[i])
-                left[i] += x * gain * g.left
-                right[i] += x * gain * g.right
-            }
-        }
+        for v in 0..<tones.count { renderTone(tones.storage + v, chunkEnd: chunkEnd, left: left, right: right) }
         // Order-preserving compaction (see VoicePool), written out: generic calls are rejected
         // by @_noLocks in debug builds.
         var kept = 0

@@ -92,6 +92,9 @@ public struct PatternRenderer: ~Copyable {
     /// One chunk of the summed drive of the steady continuous voices, volts (Float: see
     /// ``RotatingCarrier``).
     @usableFromInline let steadyDrive: UnsafeMutablePointer<Float>
+    /// Four chunks of per-sample tone state — phase, gain, left and right pan gain — walked
+    /// serially, then turned into samples four at a time (see ``renderTone(_:chunkEnd:left:right:)``).
+    @usableFromInline let toneScratch: UnsafeMutablePointer<Float>
 
     /// Number of lanes per layer the synthesizer reads (a computed constant: a stored static
     /// array would need lazy initialization, which `@_noLocks` rejects).
@@ -230,6 +233,8 @@ public struct PatternRenderer: ~Copyable {
 
         let ringDown = configuration.ringDownSeconds ?? profile.ringDownSeconds
         totalFrames = timeline.renderFrameCount(ringDownSeconds: ringDown)
+        toneScratch = .allocate(capacity: 4 * Self.chunkFrames)
+        toneScratch.initialize(repeating: 0, count: 4 * Self.chunkFrames)
     }
 
     deinit {
@@ -249,6 +254,7 @@ public struct PatternRenderer: ~Copyable {
         clipVoices.deallocate()
         signals.deallocate()
         steadyDrive.deallocate()
+        toneScratch.deallocate()
     }
 
     /// Maximum simultaneous voices per kind when haptic voices live `tail` samples past their

@@ -24,21 +24,9 @@
     @inlinable @inline(__always) @_noLocks
     public mutating func next(frequency: Float, brightness: Float, inverseSampleRate: Float) -> Float {
         if brightness != weightsBrightness { setWeights(brightness: brightness) }
-        let s1 = sinCycles(phase)
-        let c1 = sinCycles(phase + 0.25)
-        let twoCos = 2 * c1
-        var sPrev: Float = 0
-        var sK = s1
-        var sum: Float = 0
-        for k in 0..<8 {  // AudioMapping.toneHarmonics (a literal: static accessors are opaque to @_noLocks in debug)
-            sum += weights[k] * sK
-            let sNext = twoCos * sK - sPrev
-            sPrev = sK
-            sK = sNext
-        }
+        let x = sample(atPhase: phase)
         phase = wrapCycles(phase + frequency * inverseSampleRate)
-        // Normalize to the RMS of a unit sine (energy/2 → 1/2): brightness keeps loudness.
-        return sum * normalization
+        return x
     }
 
     /// Harmonic k's amplitude `b^(k−1)/k` and `1/√(Σ amplitude²)` for brightness `b`. O(8).

@@ -1,0 +1,110 @@
+extension PatternRenderer {
+    /// Adds one synthesized tone voice's share of the chunk to the stereo bus.
+    ///
+    /// The chunk is cut into runs over which the brightness, pitch and pan lanes hold still
+    /// (all of it, unless a curve or a runtime parameter moves one of them). Per run:
+    /// 1. serial: the phase of every sample — the only true dependency between samples, an
+    ///    add and a wrap;
+    /// 2. four samples at a time: volume × envelope gain, the waveform
+    ///    (``ToneOscillator/samples(atPhases:)``) and the mix into the bus; the remainder by
+    ///    the scalar twins.
+    ///
+    /// Every sample is computed with exactly the operations, in the same order, of the
+    /// per-sample loop this replaces (`gain = clamp(level·volume)·envelope·peak`,
+    /// `bus += x·gain·pan`), so the output is bit-identical, whatever the block size.
+    /// O(frames), no allocation.
+    @_noLocks
+    mutating func renderTone(_ p: UnsafeMutablePointer<ToneVoice>, chunkEnd: Int64,
+                             left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        let spec = p.pointee.spec
+        let (from, to) = span(of: spec, chunkEnd: chunkEnd)
+        guard from < to else { return }
+        let (volume, pan, pitch, bright) = audioLanes(layer: spec.layer)
+        let phases = toneScratch
+        var i = from
+        while i < to {
+            // NaN never equals itself: a NaN lane value makes one-sample runs, each recomputing
+            // its mappings, as the per-sample loop did.
+            let b = bright[i], f = pitch[i], a = pan[i]
+            var end = i &+ 1
+            let b4 = SIMD4(repeating: b), f4 = SIMD4(repeating: f), a4 = SIMD4(repeating: a)
+            while end &+ 4 <= to,
+                  all((load4(bright + end) .== b4) .& (load4(pitch + end) .== f4) .& (load4(pan + end) .== a4)) {
+                end &+= 4
+            }
+            while end < to && bright[end] == b && pitch[end] == f && pan[end] == a { end &+= 1 }
+
+            let brightness = min(max(spec.timbre + b, 0), 1)
+            if brightness != p.pointee.oscillator.weightsBrightness {
+                p.pointee.oscillator.setWeights(brightness: brightness)
+            }
+            let step = toneBaseFrequency * p.pointee.controls.pitchRatio(min(max(spec.pitch + f, -1), 1))
+                * inverseSampleRate
+            var phase = p.pointee.oscillator.phase
+            for k in i..<end {
+                phases[k] = phase
+                phase = wrapCycles(phase + step)
+            }
+            p.pointee.oscillator.phase = phase
+            let gains = p.pointee.controls.pan(spec.pan + a)
+            mixTone(p.pointee.oscillator, spec, volume: volume, from: i, to: end, pan: gains, into: left, right)
+            i = end
+        }
+    }
+
+    /// Pass 2 of ``renderTone(_:chunkEnd:left:right:)``: `bus += sample · gain · pan` for the
+    /// samples `from..<to`, whose phases are in the tone scratch. O(to − from).
+    @_noLocks @inline(__always)
+    func mixTone(_ oscillator: ToneOscillator, _ spec: VoiceSpec, volume: UnsafeMutablePointer<Float>,
+                 from: Int, to: Int, pan: PanGains,
+                 into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>) {
+        let phases = toneScratch
+        let first = position &+ Int64(from) &- spec.start  // envelope offset of sample `from`
+        var i = from
+        // Offsets as Float: exact while below 2^24 samples (a tone is at most 30 s long, so
+        // always at 48 kHz); past that the scalar path converts each Int64 as before.
+        if first &+ Int64(to &- from) < 1 << 24 {
+            let envelope = EnvelopeLanes(spec.envelope)
+            let level = SIMD4<Float>(repeating: spec.level), peak = tonePeak
+            var offset = Float(first) + SIMD4<Float>(0, 1, 2, 3)
+            while i &+ 4 <= to {
+                let gain = clampUnit(level * load4(volume + i)) * envelope.gain(at: offset) * peak
+                let x = oscillator.samples(atPhases: load4(phases + i)) * gain
+                store4(load4(left + i) + x * pan.left, left + i)
+                store4(load4(right + i) + x * pan.right, right + i)
+                offset += 4
+                i &+= 4
+            }
+        }
+        while i < to {
+            let n = position + Int64(i)
+            let gain = min(max(spec.level * volume[i], 0), 1)
+                * spec.envelope.gain(at: Float(n - spec.start)) * tonePeak
+            let x = oscillator.sample(atPhase: phases[i]) * gain
+            left[i] += x * pan.left
+            right[i] += x * pan.right
+            i &+= 1
+        }
+    }
+}
+
+/// `min(max(x, 0), 1)` lane-wise, with the scalar functions' exact selects
+/// (`max(x, y) = y >= x ? y : x`, `min(x, y) = y < x ? y : x`). O(1).
+@inlinable @inline(__always) @_noLocks
+func clampUnit(_ x: SIMD4<Float>) -> SIMD4<Float> {
+    let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
+    let low = x.replacing(with: zero, where: zero .>= x)
+    return low.replacing(with: one, where: one .< low)
+}
+
+/// Four consecutive floats from any (unaligned) address. O(1).
+@inlinable @inline(__always) @_noLocks
+func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+}
+
+/// Stores four floats to any (unaligned) address. O(1).
+@inlinable @inline(__always) @_noLocks
+func store4(_ value: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
+    UnsafeMutableRawPointer(p).storeBytes(of: value, as: SIMD4<Float>.self)
+}

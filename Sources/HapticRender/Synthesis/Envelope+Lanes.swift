@@ -1,0 +1,31 @@
+/// ``Envelope/gain(at:)`` for four offsets at once, for the vectorized tone mix.
+///
+/// Lane-wise the scalar arithmetic exactly: the same divisions and subtractions, and the
+/// scalar `min`/`max` as the selects they are (`min(x, y) = y < x ? y : x`,
+/// `max(x, y) = y >= x ? y : x`), so each lane equals the scalar gain bit for bit. The
+/// sustained/decaying choice is made once, at construction. O(1) per call.
+@usableFromInline struct EnvelopeLanes {
+    @usableFromInline let attack: SIMD4<Float>
+    /// Where the fall starts: `releaseStart` when sustained, else `attack`.
+    @usableFromInline let fallStart: SIMD4<Float>
+    /// The fall's length: `release` when sustained, else `decay`.
+    @usableFromInline let fallLength: SIMD4<Float>
+
+    @inlinable @inline(__always) @_noLocks
+    init(_ e: Envelope) {
+        attack = SIMD4(repeating: e.attack)
+        fallStart = SIMD4(repeating: e.sustained ? e.releaseStart : e.attack)
+        fallLength = SIMD4(repeating: e.sustained ? e.release : e.decay)
+    }
+
+    @inlinable @inline(__always) @_noLocks
+    func gain(at offset: SIMD4<Float>) -> SIMD4<Float> {
+        let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
+        let ratio = offset / attack
+        let rise = ratio.replacing(with: one, where: one .< ratio)
+        let late = offset - fallStart
+        let fall = 1 - late.replacing(with: zero, where: zero .>= late) / fallLength
+        let lower = rise.replacing(with: fall, where: fall .< rise)
+        return lower.replacing(with: zero, where: zero .>= lower)
+    }
+}
