@@ -33,10 +33,7 @@ extension ContinuousHapticVoice {
                 if first <= slewStep && first >= -slewStep {
                     // Whole groups, unchecked: volts from the line equation times the sines.
                     while true {
-                        sum[j] += targets[0]
-                        sum[j &+ 1] += targets[1]
-                        sum[j &+ 2] += targets[2]
-                        sum[j &+ 3] += targets[3]
+                        store4(load4(sum + j) + targets, sum + j)
                         wave.nextGroup()
                         j &+= 4
                         if count &- j < 4 { break }

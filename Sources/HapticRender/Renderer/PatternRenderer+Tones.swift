@@ -96,15 +96,3 @@ func clampUnit(_ x: SIMD4<Float>) -> SIMD4<Float> {
     let low = x.replacing(with: zero, where: zero .>= x)
     return low.replacing(with: one, where: one .< low)
 }
-
-/// Four consecutive floats from any (unaligned) address. O(1).
-@inlinable @inline(__always) @_noLocks
-func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
-    UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
-}
-
-/// Stores four floats to any (unaligned) address. O(1).
-@inlinable @inline(__always) @_noLocks
-func store4(_ value: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
-    UnsafeMutableRawPointer(p).storeBytes(of: value, as: SIMD4<Float>.self)
-}

@@ -1,0 +1,15 @@
+// Four-float loads and stores at any address: the render loop's SIMD kernels read and
+// write scratch rows at arbitrary sample offsets, so nothing here may assume alignment.
+// (`loadUnaligned` and `storeBytes` compile to one `movups` each.)
+
+/// Four consecutive floats from any (unaligned) address. O(1).
+@inlinable @inline(__always) @_noLocks
+func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+}
+
+/// Stores four floats to any (unaligned) address. O(1).
+@inlinable @inline(__always) @_noLocks
+func store4(_ value: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
+    UnsafeMutableRawPointer(p).storeBytes(of: value, as: SIMD4<Float>.self)
+}
