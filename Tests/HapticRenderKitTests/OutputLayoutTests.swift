@@ -25,6 +25,17 @@ import Testing
         for layout in OutputLayout.allCases { #expect(layout.channelNames.count == layout.channelCount) }
     }
 
+    /// The layouts as the renderer's output channels: the same table (the bits are compared
+    /// with `mix` in PreparedRenderTests).
+    @Test func outputChannelsFollowTheTable() {
+        let g = OutputLayout.auditionHapticGain
+        #expect(OutputLayout.audition.outputChannels == [.mix(.audioLeft, plus: g, times: .acceleration),
+                                                         .mix(.audioRight, plus: g, times: .acceleration)])
+        #expect(OutputLayout.split.outputChannels == OutputLayout.renderChannels.map(OutputChannel.signal))
+        #expect(OutputLayout.android.outputChannels == [.signal(.audioLeft), .signal(.audioRight), .signal(.hapticDrive)])
+        for layout in OutputLayout.allCases { #expect(layout.outputChannels.count == layout.channelCount) }
+    }
+
     @Test func androidTag() {
         #expect(OutputLayout.android.vorbisComments == ["ANDROID_HAPTIC=1"])
         #expect(OutputLayout.allCases.filter { !$0.vorbisComments.isEmpty } == [.android])

@@ -4,7 +4,7 @@ import HapticTestSupport
 import Testing
 
 /// A pattern with every voice kind, a curve and a parameter, scheduled at 48 kHz.
-private func mixedTimeline(clipFrames: Int = 4_800) -> (Timeline, [AudioClip?]) {
+func mixedTimeline(clipFrames: Int = 4_800) -> (Timeline, [AudioClip?]) {
     var p = EventParameters()
     p.hapticIntensity = 1
     p.hapticSharpness = 0.6
@@ -88,10 +88,19 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
         #expect(abs(accel.last!) < 1e-3)
     }
 
-    @Test func renderLoopDoesNotAllocate() throws {
+    /// One recipe per kind of interleaver loop: frame-major copies (five signals, one signal),
+    /// the `audition` pair, channel by channel.
+    @Test(arguments: [
+        RenderChannel.allCases.map(OutputChannel.signal),
+        [.mix(.audioLeft, plus: 0.5, times: .acceleration), .mix(.audioRight, plus: 0.5, times: .acceleration)],
+        [.signal(.acceleration)],
+        [.signal(.excursion), .mix(.hapticDrive, plus: 3, times: .audioLeft), .signal(.audioRight)],
+    ] as [[OutputChannel]])
+    func renderLoopDoesNotAllocate(_ channels: [OutputChannel]) throws {
         let (timeline, audio) = mixedTimeline()
-        var renderer = try PatternRenderer(timeline: timeline, audio: audio, configuration: RenderConfiguration())
-        var block = [Float](repeating: 0, count: 64 * RenderChannel.allCases.count)
+        var renderer = try PatternRenderer(timeline: timeline, audio: audio,
+                                           configuration: RenderConfiguration(channels: channels))
+        var block = [Float](repeating: 0, count: 64 * channels.count)
         block.withUnsafeMutableBufferPointer { buf in
             _ = renderer.render(into: buf)  // warm-up
             let count = allocationsOnThisThread {

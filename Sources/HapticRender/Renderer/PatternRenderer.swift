@@ -31,7 +31,7 @@ public struct PatternRenderer: ~Copyable {
     /// Total frames this render produces (voices, pattern duration and ring-down).
     public let totalFrames: Int64
     /// Output channels, interleaved in this order.
-    public let channels: [RenderChannel]
+    public let channels: [OutputChannel]
     /// Runtime dynamic parameters: push from any one thread while rendering.
     public let parameters: RuntimeParameterQueue
     /// Next sample to render.
@@ -39,7 +39,6 @@ public struct PatternRenderer: ~Copyable {
 
     @usableFromInline let queue: RuntimeParameterQueue.Consumer  // raw view of `parameters`
     @usableFromInline let channelCount: Int
-    @usableFromInline let channelSources: UnsafeMutablePointer<Int>  // index of the source signal per channel
     @usableFromInline let interleaver: ChannelInterleaver
     @usableFromInline let sampleRate: Double
     // Mapping constants copied into stored properties: static accessors are calls that
@@ -127,10 +126,6 @@ public struct PatternRenderer: ~Copyable {
         inverseSampleRate = Float(1 / rate)
         channels = configuration.channels
         channelCount = channels.count
-        channelSources = .allocate(capacity: channelCount)
-        for (i, c) in channels.enumerated() {
-            channelSources[i] = RenderChannel.allCases.firstIndex(of: c)!
-        }
         parameters = RuntimeParameterQueue()
         queue = parameters.consumer
 
@@ -226,8 +221,7 @@ public struct PatternRenderer: ~Copyable {
 
         signals = .allocate(capacity: RenderChannel.allCases.count * Self.chunkFrames)
         signals.initialize(repeating: 0, count: RenderChannel.allCases.count * Self.chunkFrames)
-        interleaver = ChannelInterleaver(signals: signals, rowLength: Self.chunkFrames, sources: channelSources,
-                                         count: channelCount)
+        interleaver = ChannelInterleaver(signals: signals, rowLength: Self.chunkFrames, channels: channels)
         steadyDrive = .allocate(capacity: Self.chunkFrames)
         steadyDrive.initialize(repeating: 0, count: Self.chunkFrames)
 
@@ -238,7 +232,7 @@ public struct PatternRenderer: ~Copyable {
     }
 
     deinit {
-        channelSources.deallocate()
+        interleaver.deallocate()
         voices.deinitialize(count: voiceCount)
         voices.deallocate()
         laneReaders.deinitialize(count: layerCount * Self.usedLanes.count)

@@ -2,8 +2,9 @@
 public struct RenderConfiguration: Sendable {
     /// Output sample rate in Hz (the timeline must be scheduled at the same rate).
     public var sampleRate: Double
-    /// Output channels, interleaved in this order.
-    public var channels: [RenderChannel]
+    /// Output channels, interleaved in this order: each a signal, or a signal plus a gain times
+    /// another (``OutputChannel``).
+    public var channels: [OutputChannel]
     /// The simulated actuator.
     public var actuator: ActuatorProfile
     /// How sharpness maps to drive frequency (lra-model.md §4.5; `android` by default).
@@ -15,7 +16,7 @@ public struct RenderConfiguration: Sendable {
     public var ringDownSeconds: Double?
 
     public init(
-        sampleRate: Double = 48_000, channels: [RenderChannel] = RenderChannel.allCases,
+        sampleRate: Double = 48_000, channels: [OutputChannel] = RenderChannel.allCases.map(OutputChannel.signal),
         actuator: ActuatorProfile = .iphone, sharpnessMapping: SharpnessMapping = .android,
         intensityMapping: IntensityMapping = .sensationLevel, ringDownSeconds: Double? = nil
     ) {
@@ -25,6 +26,17 @@ public struct RenderConfiguration: Sendable {
         self.sharpnessMapping = sharpnessMapping
         self.intensityMapping = intensityMapping
         self.ringDownSeconds = ringDownSeconds
+    }
+
+    /// A configuration whose output channels are the plain `channels` signals, in this order.
+    public init(
+        sampleRate: Double = 48_000, channels: [RenderChannel],
+        actuator: ActuatorProfile = .iphone, sharpnessMapping: SharpnessMapping = .android,
+        intensityMapping: IntensityMapping = .sensationLevel, ringDownSeconds: Double? = nil
+    ) {
+        self.init(sampleRate: sampleRate, channels: channels.map(OutputChannel.signal), actuator: actuator,
+                  sharpnessMapping: sharpnessMapping, intensityMapping: intensityMapping,
+                  ringDownSeconds: ringDownSeconds)
     }
 }
 

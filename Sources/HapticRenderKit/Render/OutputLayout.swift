@@ -2,9 +2,9 @@ import HapticRender
 
 /// Which signals a rendered file holds, in which channel order and at which scale.
 ///
-/// The renderer always produces four signals — audio left/right, haptic drive and actuator
-/// acceleration (``RenderChannel`` documents their scales) — and a layout picks and mixes
-/// them into the file's channels:
+/// Every layout is built from four of the renderer's signals — audio left/right, haptic drive
+/// and actuator acceleration (``RenderChannel`` documents their scales) — picked and mixed
+/// into the file's channels:
 ///
 /// | layout | channels | contents |
 /// |---|---|---|
@@ -24,6 +24,11 @@ import HapticRender
 ///   own actuator, which adds its own physics; sending our simulated acceleration would
 ///   apply the actuator twice. AOSP's Ogg extractor reads the Vorbis comment
 ///   `ANDROID_HAPTIC=<n>` as "the last n channels are haptic".
+///
+/// The renderer writes a layout's channels itself (``outputChannels``), in one pass from its
+/// signals to the file's frames. Only a soundtrack needs the four signals first
+/// (``renderChannels``, then ``mix(_:into:frames:)``): it is added to the audio before the
+/// acceleration is mixed in. Both ways give the same bits.
 public enum OutputLayout: String, CaseIterable, Sendable {
     case audition, haptic, drive, audio, split, android
 
@@ -32,6 +37,23 @@ public enum OutputLayout: String, CaseIterable, Sendable {
 
     /// The renderer's signals, in the order ``mix(_:into:frames:)`` expects.
     public static let renderChannels: [RenderChannel] = [.audioLeft, .audioRight, .hapticDrive, .acceleration]
+
+    /// This layout's channels as the renderer's output channels, so the renderer writes the
+    /// file's frames directly. Bit-identical to ``mix(_:into:frames:)`` of the
+    /// ``renderChannels`` signals: the `audition` mix is the same `Float` expression,
+    /// `audio + auditionHapticGain * acceleration`. O(1); allocates the array.
+    public var outputChannels: [OutputChannel] {
+        let g = Self.auditionHapticGain
+        switch self {
+        case .audition: return [.mix(.audioLeft, plus: g, times: .acceleration),
+                                .mix(.audioRight, plus: g, times: .acceleration)]
+        case .haptic: return [.signal(.acceleration)]
+        case .drive: return [.signal(.hapticDrive)]
+        case .audio: return [.signal(.audioLeft), .signal(.audioRight)]
+        case .split: return Self.renderChannels.map(OutputChannel.signal)
+        case .android: return [.signal(.audioLeft), .signal(.audioRight), .signal(.hapticDrive)]
+        }
+    }
 
     /// Channels in the written file.
     public var channelCount: Int {
@@ -71,8 +93,9 @@ public enum OutputLayout: String, CaseIterable, Sendable {
     }
 
     /// Maps `frames` frames of the renderer's four signals (``renderChannels`` order,
-    /// interleaved) into this layout's channels. O(frames); one loop per layout, so the
-    /// per-frame work has no branch.
+    /// interleaved) into this layout's channels: for renders with a soundtrack, which must be
+    /// added to the signals first, and for callers that need the signals too (the plot).
+    /// O(frames); one loop per layout, so the per-frame work has no branch.
     public func mix(_ source: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, frames: Int) {
         let g = Self.auditionHapticGain
         switch self {

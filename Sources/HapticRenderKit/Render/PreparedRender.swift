@@ -22,12 +22,14 @@ public struct PreparedRender: ~Copyable {
     /// Frames produced so far.
     public private(set) var position: Int64 = 0
 
+    /// Renders the layout's channels, or with a soundtrack the four
+    /// ``OutputLayout/renderChannels`` signals (``RenderOptions/renderConfiguration``).
     var renderer: PatternRenderer
     let soundtrack: Soundtrack?
     var layout: OutputLayout { job.options.layout }
     var blockFrames: Int { job.options.blockFrames }
-    /// One block of the renderer's four signals.
-    let scratch: UnsafeMutablePointer<Float>
+    /// One block of the renderer's four signals, with a soundtrack only.
+    let scratch: UnsafeMutablePointer<Float>?
 
     init(job: RenderJob, renderer: consuming PatternRenderer, soundtrack: Soundtrack?, frames: Int64,
          diagnostics: [Diagnostic], notes: [SchedulerNote], pattern: HapticPattern,
@@ -41,10 +43,13 @@ public struct PreparedRender: ~Copyable {
         self.frames = frames
         self.diagnostics = diagnostics
         self.notes = notes
-        scratch = .allocate(capacity: job.options.blockFrames * 4)
+        let signalCount = OutputLayout.renderChannels.count
+        precondition(self.renderer.channels.count == (soundtrack == nil ? job.options.layout.channelCount : signalCount),
+                     "the renderer's channels do not match the layout and soundtrack")
+        scratch = soundtrack == nil ? nil : .allocate(capacity: job.options.blockFrames * signalCount)
     }
 
-    deinit { scratch.deallocate() }
+    deinit { scratch?.deallocate() }
 
     /// Output channels per frame.
     public var channelCount: Int { layout.channelCount }
@@ -54,20 +59,38 @@ public struct PreparedRender: ~Copyable {
     /// Fills `output` with the next frames, interleaved in the layout's channel order, and
     /// returns how many frames it wrote (0 at the end). Past the pattern's end (a longer
     /// `--duration` or soundtrack) the haptic signals are silence. No allocation.
+    ///
+    /// Without a soundtrack the renderer writes the layout's channels straight into `output`,
+    /// one pass over the frames; with one, each block goes through the four-signal scratch,
+    /// the soundtrack and ``OutputLayout/mix(_:into:frames:)``. O(frames × channels + the
+    /// renderer's work).
     public mutating func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
         guard let out = output.baseAddress else { return 0 }
         let wanted = Int(min(Int64(output.count / channelCount), frames - position))
         var done = 0
         while done < wanted {
             let n = min(wanted - done, blockFrames)
-            let rendered = renderer.render(into: UnsafeMutableBufferPointer(start: scratch, count: n * 4))
-            if rendered < n { (scratch + rendered * 4).update(repeating: 0, count: (n - rendered) * 4) }
-            soundtrack?.add(to: scratch, from: position, frames: n)
-            layout.mix(scratch, into: out + done * channelCount, frames: n)
+            let block = out + done * channelCount
+            if let scratch, let soundtrack {
+                // The soundtrack joins the audio before the layout mixes the acceleration in.
+                let signalCount = OutputLayout.renderChannels.count
+                renderPadded(into: scratch, frames: n, channels: signalCount)
+                soundtrack.add(to: scratch, from: position, frames: n)
+                layout.mix(scratch, into: block, frames: n)
+            } else {
+                renderPadded(into: block, frames: n, channels: channelCount)
+            }
             position += Int64(n)
             done += n
         }
         return done
+    }
+
+    /// Renders the next `frames` frames of the renderer's `channels` channels into `buffer`,
+    /// silence past the renderer's end. O(frames × channels + the renderer's work).
+    private mutating func renderPadded(into buffer: UnsafeMutablePointer<Float>, frames: Int, channels: Int) {
+        let rendered = renderer.render(into: UnsafeMutableBufferPointer(start: buffer, count: frames * channels))
+        if rendered < frames { (buffer + rendered * channels).update(repeating: 0, count: (frames - rendered) * channels) }
     }
 
     /// Renders every remaining frame into ``RenderJob/output`` through a temporary file that

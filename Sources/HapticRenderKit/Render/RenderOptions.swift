@@ -50,10 +50,13 @@ public struct RenderOptions: Sendable {
 
     public init() {}
 
-    /// The renderer configuration these options describe.
+    /// The renderer configuration these options describe. Its channels are the layout's own
+    /// (``OutputLayout/outputChannels``), or the four ``OutputLayout/renderChannels`` signals
+    /// when a soundtrack must be added to the audio before the layout's mix.
     public var renderConfiguration: RenderConfiguration {
-        RenderConfiguration(sampleRate: sampleRate, channels: OutputLayout.renderChannels, actuator: actuator,
-                            sharpnessMapping: sharpnessMapping, intensityMapping: intensityMapping)
+        let channels = mixWith == nil ? layout.outputChannels : OutputLayout.renderChannels.map(OutputChannel.signal)
+        return RenderConfiguration(sampleRate: sampleRate, channels: channels, actuator: actuator,
+                                   sharpnessMapping: sharpnessMapping, intensityMapping: intensityMapping)
     }
 
     /// Checks the combination before any work (format × sample format × rate × channels,

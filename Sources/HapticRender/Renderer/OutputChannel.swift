@@ -1,0 +1,14 @@
+/// One channel of the renderer's interleaved output: a signal as rendered, or a signal with a
+/// second one mixed in at a gain.
+///
+/// Mixing in the renderer lets a caller that wants, say, audio plus acceleration (the Kit's
+/// `audition` layout) take the renderer's output as its file's frames, instead of rendering
+/// the signals and mixing them in a second pass over memory.
+public enum OutputChannel: Sendable, Hashable {
+    /// The signal as rendered.
+    case signal(RenderChannel)
+    /// `base + gain × added`, per sample, computed in `Float` exactly as the expression
+    /// `base + gain * added` (multiply, round, add, round; never a fused multiply-add), so a
+    /// caller that mixes the plain signals with that expression gets the same bits.
+    case mix(RenderChannel, plus: Float, times: RenderChannel)
+}

@@ -1,0 +1,85 @@
+import HapticRender
+import Testing
+
+/// Output channels that copy or mix signals give exactly the bits a caller computes from the
+/// plain signals with `base + gain * added`, whichever interleaver loop writes them and for
+/// any block size.
+@Suite struct OutputChannelTests {
+    static let allSignals = RenderChannel.allCases.map(OutputChannel.signal)
+
+    /// One recipe per interleaver loop, and the corner cases of choosing it.
+    static let recipes: [[OutputChannel]] = [
+        // A pair sharing the added signal and gain (`audition`), also at a gain whose product
+        // is inexact (a fused multiply-add would change the bits).
+        [.mix(.audioLeft, plus: 0.5, times: .acceleration), .mix(.audioRight, plus: 0.5, times: .acceleration)],
+        [.mix(.audioLeft, plus: 0.3, times: .acceleration), .mix(.audioRight, plus: 0.3, times: .acceleration)],
+        // Pairs that must not share one product: other gains, other added signals.
+        [.mix(.audioLeft, plus: 0.5, times: .acceleration), .mix(.audioRight, plus: -0.25, times: .acceleration)],
+        [.mix(.audioLeft, plus: 0.5, times: .acceleration), .mix(.audioRight, plus: 0.5, times: .hapticDrive)],
+        [.mix(.audioLeft, plus: 0.5, times: .acceleration), .signal(.audioRight)],
+        // Mixes and copies together, a signal twice.
+        [.signal(.excursion), .mix(.hapticDrive, plus: 3, times: .audioLeft), .signal(.excursion)],
+        // One to five plain copies, in any order; then more than five.
+        [.signal(.acceleration)],
+        [.signal(.audioRight), .signal(.audioLeft)],
+        [.signal(.audioLeft), .signal(.audioRight), .signal(.hapticDrive)],
+        [.signal(.audioLeft), .signal(.audioRight), .signal(.hapticDrive), .signal(.acceleration)],
+        allSignals,
+        allSignals.reversed(),
+        allSignals + [.signal(.acceleration)],
+    ]
+
+    func render(_ channels: [OutputChannel], blockFrames: Int) throws -> [Float] {
+        let (timeline, audio) = mixedTimeline()
+        var renderer = try PatternRenderer(timeline: timeline, audio: audio,
+                                           configuration: RenderConfiguration(channels: channels))
+        var result: [Float] = []
+        var block = [Float](repeating: .nan, count: blockFrames * channels.count)
+        while !renderer.isFinished {
+            let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
+            result.append(contentsOf: block[0..<(n * channels.count)])
+        }
+        return result
+    }
+
+    /// `channels` computed from the five plain signals (interleaved in ``RenderChannel``
+    /// order) with the documented expression.
+    func expected(_ channels: [OutputChannel], from signals: [Float]) -> [Float] {
+        let n = RenderChannel.allCases.count
+        func value(_ s: RenderChannel, _ frame: Int) -> Float {
+            signals[frame * n + RenderChannel.allCases.firstIndex(of: s)!]
+        }
+        return (0..<(signals.count / n)).flatMap { frame in
+            channels.map { channel -> Float in
+                switch channel {
+                case let .signal(s): return value(s, frame)
+                case let .mix(base, gain, added): return value(base, frame) + gain * value(added, frame)
+                }
+            }
+        }
+    }
+
+    @Test(arguments: recipes)
+    func recipeGivesTheBitsOfThePlainSignals(_ channels: [OutputChannel]) throws {
+        let reference = expected(channels, from: try render(Self.allSignals, blockFrames: 4_096))
+        #expect(reference.contains { $0 != 0 })
+        for blockFrames in [1, 64, 333, 4_096] {
+            let out = try render(channels, blockFrames: blockFrames)
+            #expect(out.map(\.bitPattern) == reference.map(\.bitPattern), "block \(blockFrames)")
+        }
+    }
+
+    /// Audio and acceleration overlap in the test pattern, so the `audition` pair really adds.
+    @Test func auditionPairAddsBothSignals() throws {
+        let plain = try render(Self.allSignals, blockFrames: 4_096)
+        let n = RenderChannel.allCases.count
+        let both = (0..<(plain.count / n)).filter { plain[$0 * n] != 0 && plain[$0 * n + 3] != 0 }
+        #expect(both.count > 1_000)
+    }
+
+    @Test func noChannelsIsAnError() {
+        #expect(throws: RenderError.noChannels) {
+            _ = try PatternRenderer(timeline: mixedTimeline().0, configuration: RenderConfiguration(channels: [OutputChannel]()))
+        }
+    }
+}
