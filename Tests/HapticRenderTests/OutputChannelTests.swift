@@ -1,4 +1,4 @@
-import HapticRender
+@testable import HapticRender
 import Testing
 
 /// Output channels that copy or mix signals give exactly the bits a caller computes from the
@@ -75,6 +75,23 @@ import Testing
         let n = RenderChannel.allCases.count
         let both = (0..<(plain.count / n)).filter { plain[$0 * n] != 0 && plain[$0 * n + 3] != 0 }
         #expect(both.count > 1_000)
+    }
+
+    /// Channels that read only audio (or only the actuator) leave the other kind of voice
+    /// out, so an `audio` render runs no actuator and a `haptic` one no synthesizer; the
+    /// recipes above check that the remaining signals keep their bits.
+    @Test func voicesNoChannelHearsAreLeftOut() throws {
+        let (timeline, audio) = mixedTimeline()
+        let kinds = timeline.voices.kind
+        func voices(_ channels: [OutputChannel]) throws -> Int {
+            try PatternRenderer(timeline: timeline, audio: audio, configuration: RenderConfiguration(channels: channels))
+                .voiceCount
+        }
+        let haptic = kinds.filter(\.isHaptic).count
+        #expect(haptic > 0 && haptic < kinds.count)
+        #expect(try voices([.signal(.audioLeft), .signal(.audioRight)]) == kinds.count - haptic)
+        #expect(try voices([.signal(.excursion)]) == haptic)
+        #expect(try voices([.mix(.audioLeft, plus: 0.5, times: .acceleration)]) == kinds.count)
     }
 
     @Test func noChannelsIsAnError() {

@@ -12,3 +12,13 @@ public enum OutputChannel: Sendable, Hashable {
     /// caller that mixes the plain signals with that expression gets the same bits.
     case mix(RenderChannel, plus: Float, times: RenderChannel)
 }
+
+extension OutputChannel {
+    /// The renderer signals this channel reads. O(1).
+    public var sources: [RenderChannel] {
+        switch self {
+        case .signal(let a): [a]
+        case .mix(let a, _, let b): [a, b]
+        }
+    }
+}

@@ -131,11 +131,17 @@ public struct PatternRenderer: ~Copyable {
 
         // Voices.
         let table = timeline.voices
-        voiceCount = table.count
+        // Voices no output channel can hear are left out: an `audio` layout runs no actuator,
+        // a `haptic` one no synthesizer. (Which voices sound never changes another voice's
+        // samples, so the channels that remain are bit-identical.)
+        let used = channels.flatMap(\.sources)
+        let hearsHaptics = used.contains { $0.isHaptic }, hearsAudio = used.contains { !$0.isHaptic }
+        let heard = (0..<table.count).filter { table.kind[$0].isHaptic ? hearsHaptics : hearsAudio }
+        voiceCount = heard.count
         voices = .allocate(capacity: max(voiceCount, 1))
-        for i in 0..<voiceCount {
+        for (slot, i) in heard.enumerated() {
             let start = table.start[i]
-            voices.advanced(by: i).initialize(to: VoiceSpec(
+            voices.advanced(by: slot).initialize(to: VoiceSpec(
                 start: start, end: table.end[i], kind: table.kind[i], layer: Int(table.layer[i]),
                 level: table.level[i], timbre: table.timbre[i], pan: table.pan[i], pitch: table.pitch[i],
                 envelope: Envelope(

@@ -13,3 +13,9 @@ public enum RenderChannel: String, CaseIterable, Sendable, Hashable {
     case acceleration
     case excursion
 }
+
+extension RenderChannel {
+    /// Whether the actuator produces this signal (drive, acceleration, excursion) rather than
+    /// the audio synthesizer.
+    public var isHaptic: Bool { self != .audioLeft && self != .audioRight }
+}
