@@ -1,3 +1,4 @@
+import HapticTestSupport
 import Testing
 @testable import HapticRender
 
@@ -147,6 +148,35 @@ struct ActuatorBlockKernelTests {
             #expect(worstA <= tolerance * peakA)
             #expect(worstX <= tolerance * peakX)
             #expect(model.contactSamples == plain.contacts)
+        }
+    }
+
+    @Test("block kernel and process() do not allocate")
+    func kernelDoesNotAllocate() {
+        let drive = Self.drive(.pixel)
+        var model = LRAModel(profile: .pixel, sampleRate: Self.fs)
+        let g = ExcursionGuard(profile: .pixel)
+        let out = UnsafeMutablePointer<Float>.allocate(capacity: 3 * 333)
+        defer { out.deallocate() }
+        drive.withUnsafeBufferPointer { d in
+            // Warm-up (first use of generic SIMD code instantiates type metadata in debug builds).
+            model.run(drive: d.baseAddress!, count: 333, excursionGuard: g, into: HapticSignalBuffers(
+                volts: out, voltsScale: 1, acceleration: out + 333, accelerationScale: 1,
+                excursion: out + 666, excursionScale: 1))
+            model.process(drive: UnsafeBufferPointer(rebasing: d[0..<333]),
+                          acceleration: UnsafeMutableBufferPointer(start: out, count: 333))
+            let count = allocationsOnThisThread {
+                var i = 333
+                while i + 333 <= d.count {
+                    model.run(drive: d.baseAddress! + i, count: 333, excursionGuard: g, into: HapticSignalBuffers(
+                        volts: out, voltsScale: 1, acceleration: out + 333, accelerationScale: 1,
+                        excursion: out + 666, excursionScale: 1))
+                    model.process(drive: UnsafeBufferPointer(rebasing: d[i..<(i + 333)]),
+                                  acceleration: UnsafeMutableBufferPointer(start: out, count: 333))
+                    i += 333
+                }
+            }
+            #expect(count == 0)
         }
     }
 

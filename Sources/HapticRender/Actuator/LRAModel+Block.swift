@@ -34,8 +34,9 @@ extension LRAModel {
     /// checks hang off that chain. A pair goes inline only if it is *quiet*: its states after
     /// both samples — and before the first — are below the guard's lower amplitude (so the
     /// guard passes the drive unchanged) and strictly below x_max² (A² ≥ x², so clear of the
-    /// end stop), there is no rail clamp, and no regime switch inside it. Otherwise, and for a
-    /// pair cut by the block's ends, the general step runs per sample. O(count), no allocation.
+    /// end stop), and there is no regime switch inside it; the rail clamp is applied inline.
+    /// Otherwise, and for a pair cut by the block's ends, the general step runs per sample.
+    /// O(count), no allocation.
     @inlinable @_noLocks
     public mutating func run(drive: UnsafePointer<Float>, count: Int, excursionGuard g: ExcursionGuard,
                              into out: HapticSignalBuffers) {
@@ -88,7 +89,7 @@ extension LRAModel {
     }
 
     /// Quiet pairs from `start` on with set `c` until a pair is not quiet or not of its kind —
-    /// `driven`: non-zero second sample, within the rail; else zero drive — or fewer than two
+    /// `driven`: non-zero second sample (clamped to the rail); else zero drive — or fewer than two
     /// samples are left before `end`; returns where it stopped. Starts and ends on a pair
     /// boundary; the caller keeps the idle count. O(pairs done).
     ///
@@ -119,21 +120,29 @@ extension LRAModel {
         let excursionScale = out.excursionScale
         // The drive checks on the Float bits, in integer registers (the loop is bound by its
         // floating-point operations): |d| ≤ clamp ⇔ |d|'s bits ≤ those of the largest Float
-        // ≤ clamp (IEEE magnitudes order as their bit patterns; NaN is above); d = ±0 ⇔ 0 bits.
-        var rail = Float(voltageClamp)
-        if Double(rail) > voltageClamp { rail = rail.nextDown }
-        let railBits = rail.bitPattern, magnitude: UInt32 = 0x7fff_ffff
+        // ≤ clamp (IEEE magnitudes order as their bit patterns; NaN is above ∞); d = ±0 ⇔ 0 bits.
+        let clamp = voltageClamp
+        var rail = Float(clamp)
+        if Double(rail) > clamp { rail = rail.nextDown }
+        let railBits = rail.bitPattern, magnitude: UInt32 = 0x7fff_ffff, infinity: UInt32 = 0x7f80_0000
         // The state before the pair, in both lanes.
         var x0 = D2(repeating: x), v0 = D2(repeating: v), uPrev = self.uPrev
         var i = start
         while end &- i >= 2 {
             let bits0 = drive[i].bitPattern & magnitude, bits1 = drive[i &+ 1].bitPattern & magnitude
+            var d = D2(Double(drive[i]), Double(drive[i &+ 1]))
             if driven {
-                guard bits0 <= railBits && bits1 <= railBits && bits1 != 0 else { break }
+                guard bits1 != 0 else { break }
+                if bits0 > railBits || bits1 > railBits {
+                    // The rail clamp, as in the general step; summed voices sit on the rail
+                    // for long runs (dense patterns), so this branch predicts well.
+                    guard bits0 <= infinity && bits1 <= infinity else { break }
+                    d = D2(d[0] > clamp ? clamp : (d[0] < -clamp ? -clamp : d[0]),
+                           d[1] > clamp ? clamp : (d[1] < -clamp ? -clamp : d[1]))
+                }
             } else {
                 guard bits0 | bits1 == 0 else { break }
             }
-            let d = D2(Double(drive[i]), Double(drive[i &+ 1]))
             let u = fpv * d
             let us = u + D2(uPrev, u[0])
             // Input terms (b·us0 | M·b·us0 + b·us1), for x and for v.
