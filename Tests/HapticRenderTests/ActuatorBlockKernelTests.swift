@@ -37,18 +37,28 @@ struct ActuatorBlockKernelTests {
 
     /// Per-sample reference: guard, then `step` (which clamps), outputs scaled as `run` does.
     static func stepped(_ model: inout LRAModel, _ g: ExcursionGuard, _ drive: [Float]) -> [[Float]] {
+        var states: [UInt64] = []
+        return stepped(&model, g, drive, states: &states)
+    }
+
+    /// ``stepped(_:_:_:)``, also recording the Double velocity's bits after every sample: the
+    /// pair form changes the state's rounding, far below Float output resolution.
+    static func stepped(_ model: inout LRAModel, _ g: ExcursionGuard, _ drive: [Float], states: inout [UInt64]) -> [[Float]] {
         var out: [[Float]] = [[], [], []]
         for d in drive {
             let s = model.step(volts: g.limit(volts: Double(d), excursion: model.excursion, velocity: model.velocity))
             out[0].append(Float(s.volts * scales.volts))
             out[1].append(Float(s.acceleration * scales.acceleration))
             out[2].append(Float(s.excursion * scales.excursion))
+            states.append(s.velocity.bitPattern)
         }
         return out
     }
 
-    /// The kernel over consecutive blocks of the given sizes (cycled).
-    static func blocks(_ model: inout LRAModel, _ g: ExcursionGuard, _ drive: [Float], sizes: [Int]) -> [[Float]] {
+    /// The kernel over consecutive blocks of the given sizes (cycled); `states` gets the
+    /// velocity's bits after each block (at its last sample's index).
+    static func blocks(_ model: inout LRAModel, _ g: ExcursionGuard, _ drive: [Float], sizes: [Int],
+                       states: inout [Int: UInt64]) -> [[Float]] {
         let n = drive.count
         let volts = UnsafeMutablePointer<Float>.allocate(capacity: n), acceleration = UnsafeMutablePointer<Float>.allocate(capacity: n)
         let excursion = UnsafeMutablePointer<Float>.allocate(capacity: n)
@@ -62,6 +72,7 @@ struct ActuatorBlockKernelTests {
                     accelerationScale: scales.acceleration, excursion: excursion + i, excursionScale: scales.excursion))
                 i += count
                 k += 1
+                states[i - 1] = model.velocity.bitPattern
             }
         }
         return [volts, acceleration, excursion].map { Array(UnsafeMutableBufferPointer(start: $0, count: n)) }
@@ -77,13 +88,16 @@ struct ActuatorBlockKernelTests {
         let drive = Self.drive(p)
         for g in [ExcursionGuard(profile: p), Self.permissiveGuard(p)] {
             var reference = LRAModel(profile: p, sampleRate: Self.fs)
-            let expected = Self.stepped(&reference, g, drive)
+            var expectedStates: [UInt64] = []
+            let expected = Self.stepped(&reference, g, drive, states: &expectedStates)
             for sizes in [[1], [2], [3], [7], [64], [256], [333], [4_096], [5, 1, 250, 2, 17, 64, 3]] {
                 var model = LRAModel(profile: p, sampleRate: Self.fs)
-                let got = Self.blocks(&model, g, drive, sizes: sizes)
+                var states: [Int: UInt64] = [:]
+                let got = Self.blocks(&model, g, drive, sizes: sizes, states: &states)
                 for s in 0..<3 {
                     #expect(got[s].map(\.bitPattern) == expected[s].map(\.bitPattern), "signal \(s), blocks \(sizes)")
                 }
+                #expect(states.allSatisfy { expectedStates[$0.key] == $0.value }, "Double state, blocks \(sizes)")
                 #expect(model.contactSamples == reference.contactSamples)
                 #expect(model.excursion.bitPattern == reference.excursion.bitPattern)
             }
