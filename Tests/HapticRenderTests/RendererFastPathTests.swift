@@ -57,6 +57,44 @@ import HapticTestSupport
         }
     }
 
+    /// Two bursts 4 s apart: between them the actuator comes to rest and whole chunks take the
+    /// renderer's at-rest path (it only counts the samples for the actuator's pairs), in chunks
+    /// of both parities; the second burst starts on an odd sample. Compared bit for bit (signed
+    /// zeros included), and — since pair positions change Double rounding far below Float
+    /// output resolution — so is the actuator's Double state in the middle of the second burst.
+    @Test func restBetweenEventsIsBitIdenticalForEveryBlockSize() throws {
+        var p = EventParameters()
+        p.hapticIntensity = 1
+        p.hapticSharpness = 0.4
+        let pattern = HapticPattern(events: [
+            HapticEvent(type: .hapticContinuous, time: 0, duration: 0.1, parameters: p),
+            HapticEvent(type: .hapticTransient, time: 0.15, parameters: p),
+            HapticEvent(type: .hapticContinuous, time: 196_801 / 48_000, duration: 0.1, parameters: p),
+        ])
+        let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
+        func render(blockFrames: Int) throws -> [UInt64] {
+            var renderer = try PatternRenderer(timeline: timeline, configuration: RenderConfiguration())
+            var result: [UInt64] = []
+            var block = [Float](repeating: 0, count: blockFrames * RenderChannel.allCases.count)
+            var left = Int(4.15 * 48_000)
+            var rested = false
+            while left > 0 {
+                let n = block.withUnsafeMutableBufferPointer {
+                    renderer.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<(min(left, blockFrames) * RenderChannel.allCases.count)]))
+                }
+                result += block[0..<(n * RenderChannel.allCases.count)].map { UInt64($0.bitPattern) }
+                left -= n
+                rested = rested || renderer.model.velocity == 0
+            }
+            #expect(rested)
+            return result + [renderer.model.excursion.bitPattern, renderer.model.velocity.bitPattern]
+        }
+        let reference = try render(blockFrames: 4_096)
+        for blockFrames in [1, 3, 256, 333] {
+            #expect(try render(blockFrames: blockFrames) == reference, "block \(blockFrames)")
+        }
+    }
+
     /// One continuous event, rendered by the renderer (ramps every 64 samples, steady voice on
     /// the rotating Float carrier) and by the per-sample definition (drive table lookup every
     /// sample, polynomial oscillator, the same driver, guard and actuator).

@@ -4,7 +4,8 @@
 //     valgrind --tool=callgrind .build/release/render-profile hapticDense 480000
 //
 // Arguments: recipe (hapticDense, mixed12Minutes, transientsOnly, continuousOnly, toneOnly,
-// clipOnly, or `actuator` for LRAModel.process alone), frames to render (default 4,800,000 = 100 s), block frames (default 512), and
+// clipOnly, or `actuator` for LRAModel.process alone, `actuatorRun` for the renderer's kernel
+// LRAModel.run with the excursion guard and all three outputs), frames to render (default 4,800,000 = 100 s), block frames (default 512), and
 // `--hash` to print an FNV-1a hash of every output bit (to check that a change kept the
 // samples bit-identical).
 import BenchmarkInputs
@@ -37,6 +38,29 @@ if name == "actuator" {
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     print("actuator: \(frames) frames in \(seconds) s = \(Double(frames) / seconds / 1e6) M frames/s (sink \(out[0]))")
+    exit(0)
+}
+if name == "actuatorRun" {
+    // LRAModel.run on the same drive, in the renderer's 256-frame chunks.
+    let frames = arguments.count > 1 ? Int(arguments[arguments.startIndex + 1])! : 4_800_000
+    let drive = ActuatorDrive.bursts(frames: 512)
+    let out = UnsafeMutablePointer<Float>.allocate(capacity: 3 * 256)
+    var model = LRAModel(profile: .iphone)
+    let excursionGuard = ExcursionGuard(profile: .iphone)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var left = frames, at = 0
+    while left > 0 {
+        let n = min(left, 256)
+        model.run(drive: drive.baseAddress! + at, count: n, excursionGuard: excursionGuard, into: HapticSignalBuffers(
+            volts: out, voltsScale: 0.1, acceleration: out + 256, accelerationScale: 0.33,
+            excursion: out + 512, excursionScale: 1_000))
+        left -= n
+        at = (at + n) % 512
+    }
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    print("actuatorRun: \(frames) frames in \(seconds) s = \(Double(frames) / seconds / 1e6) M frames/s (sink \(out[256]))")
     exit(0)
 }
 guard let recipe = recipes[name] else { fatalError("unknown recipe \(name); one of \(recipes.keys.sorted())") }

@@ -31,6 +31,15 @@ public struct ExcursionGuard: Sendable, Hashable {
         inverseRange = 1 / (highSquared - lowSquared)
     }
 
+    /// A guard that never acts (A_lo = A_hi = ∞), for ``LRAModel/process(drive:acceleration:)``.
+    @inlinable @_noLocks
+    init(inactive: Void) {
+        inverseOmega0 = 0
+        lowSquared = .infinity
+        highSquared = .infinity
+        inverseRange = 0
+    }
+
     /// The drive to apply given the model's current excursion (m) and velocity (m/s).
     @inlinable @_noLocks
     public func limit(volts: Double, excursion x: Double, velocity v: Double) -> Double {

@@ -19,11 +19,13 @@ extension PatternRenderer {
         let accel = signals + 3 * chunk
         let excursion = signals + 4 * chunk
         // Fast path: nothing sounds and the actuator is at rest in Hi-Z — stepping it with 0 V
-        // is an identity, so the chunk is exact zeros either way.
+        // is an identity, so the chunk is exact zeros either way (the model only counts the
+        // samples, for its pair positions).
         if continuous.count == 0, transients.count == 0, model.x == 0, model.v == 0,
            model.uPrev == 0, model.idleSamples >= model.lowZHoldSamples
         {
             for i in 0..<frames { drive[i] = 0; accel[i] = 0; excursion[i] = 0 }
+            model.skipAtRest(frames: frames)
             return
         }
         if position % Int64(chunk) == 0 { enterSteadyMode() }
