@@ -92,13 +92,20 @@ extension PatternRenderer {
         return all
     }
 
-    /// The actuator alone on the steady drive: every voice steady, no transient. O(frames).
+    /// The actuator alone on the steady drive: every voice steady, no transient. Writes the
+    /// drive and excursion rows only if a channel reads them. O(frames).
     @_noLocks
     mutating func runActuator(frames: Int) {
-        model.run(drive: steadyDrive, count: frames, excursionGuard: excursionGuard, into: HapticSignalBuffers(
+        let out = HapticSignalBuffers(
             volts: signals + 2 * chunk, voltsScale: driveScale,
             acceleration: signals + 3 * chunk, accelerationScale: accelerationScale,
-            excursion: signals + 4 * chunk, excursionScale: excursionScale))
+            excursion: signals + 4 * chunk, excursionScale: excursionScale)
+        // Literal flags, so each call specializes the inlined kernel (no per-sample test).
+        if writesDriveAndExcursion {
+            model.runBlock(drive: steadyDrive, count: frames, excursionGuard: excursionGuard, into: out, allSignals: true)
+        } else {
+            model.runBlock(drive: steadyDrive, count: frames, excursionGuard: excursionGuard, into: out, allSignals: false)
+        }
         // Every voice drove through the chunk.
         drivingLastSample = continuous.count
     }

@@ -40,6 +40,9 @@ public struct PatternRenderer: ~Copyable {
     @usableFromInline let queue: RuntimeParameterQueue.Consumer  // raw view of `parameters`
     @usableFromInline let channelCount: Int
     @usableFromInline let interleaver: ChannelInterleaver
+    /// Whether a channel reads the drive or the excursion signal: when none does, the
+    /// actuator's block kernel writes only the acceleration.
+    @usableFromInline let writesDriveAndExcursion: Bool
     @usableFromInline let sampleRate: Double
     // Mapping constants copied into stored properties: static accessors are calls that
     // `@_noLocks` cannot look into in debug builds.
@@ -136,6 +139,7 @@ public struct PatternRenderer: ~Copyable {
         // samples, so the channels that remain are bit-identical.)
         let used = channels.flatMap(\.sources)
         let hearsHaptics = used.contains { $0.isHaptic }, hearsAudio = used.contains { !$0.isHaptic }
+        writesDriveAndExcursion = used.contains(.hapticDrive) || used.contains(.excursion)
         let heard = (0..<table.count).filter { table.kind[$0].isHaptic ? hearsHaptics : hearsAudio }
         voiceCount = heard.count
         voices = .allocate(capacity: max(voiceCount, 1))
