@@ -47,29 +47,29 @@ extension JSONScanner {
 
     /// The text of the string node appended last (for messages about a key).
     var lastString: String {
-        let node = tape.nodes[tape.nodes.count - 1]
+        let node = nodes.base[nodeCount - 1]
         let start = Int(node.payload), end = start + Int(node.count)
         return node.kind == .string
             ? String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
-            : String(decoding: tape.decodedText[start..<end], as: UTF8.self)
+            : String(decoding: decodedText[start..<end], as: UTF8.self)
     }
 
     /// Continues a string that has escapes or non-ASCII bytes: unescapes it into
     /// ``JSONTape/decodedText``, validating UTF-8.
     private mutating func readStringSlow(start: Int, open: JSONPosition) throws(JSONSyntaxError) {
-        let textStart = tape.decodedText.count
-        tape.decodedText.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<i]))
+        let textStart = decodedText.count
+        decodedText.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<i]))
         var sawNonASCII = false
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
                 i += 1
                 if sawNonASCII {
-                    guard String(validating: tape.decodedText[textStart...], as: UTF8.self) != nil else {
+                    guard String(validating: decodedText[textStart...], as: UTF8.self) != nil else {
                         throw JSONSyntaxError(.invalidUTF8, at: open, "This string is not valid UTF-8; save the file as UTF-8.")
                     }
                 }
-                append(.decodedString, at: open, payload: UInt64(textStart), count: tape.decodedText.count - textStart)
+                append(.decodedString, at: open, payload: UInt64(textStart), count: decodedText.count - textStart)
                 return
             }
             if c < 0x20 {
@@ -79,7 +79,7 @@ extension JSONScanner {
             if c >= 0x80 {
                 sawNonASCII = true
                 if c & 0xC0 == 0x80 { continuationBytesOnLine += 1 }
-                tape.decodedText.append(c)
+                decodedText.append(c)
                 i += 1
                 continue
             }
@@ -89,14 +89,14 @@ extension JSONScanner {
                 let e = b[i]
                 i += 1
                 switch e {
-                case UInt8(ascii: "\""): tape.decodedText.append(0x22)
-                case UInt8(ascii: "\\"): tape.decodedText.append(0x5C)
-                case UInt8(ascii: "/"): tape.decodedText.append(0x2F)
-                case UInt8(ascii: "b"): tape.decodedText.append(0x08)
-                case UInt8(ascii: "f"): tape.decodedText.append(0x0C)
-                case UInt8(ascii: "n"): tape.decodedText.append(0x0A)
-                case UInt8(ascii: "r"): tape.decodedText.append(0x0D)
-                case UInt8(ascii: "t"): tape.decodedText.append(0x09)
+                case UInt8(ascii: "\""): decodedText.append(0x22)
+                case UInt8(ascii: "\\"): decodedText.append(0x5C)
+                case UInt8(ascii: "/"): decodedText.append(0x2F)
+                case UInt8(ascii: "b"): decodedText.append(0x08)
+                case UInt8(ascii: "f"): decodedText.append(0x0C)
+                case UInt8(ascii: "n"): decodedText.append(0x0A)
+                case UInt8(ascii: "r"): decodedText.append(0x0D)
+                case UInt8(ascii: "t"): decodedText.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try readHex4()
                     if (0xD800...0xDBFF).contains(scalar) {
@@ -115,14 +115,14 @@ extension JSONScanner {
                     guard let u = Unicode.Scalar(scalar) else {
                         throw error(.syntax, "Invalid `\\u` escape.")
                     }
-                    if let encoded = UTF8.encode(u) { tape.decodedText.append(contentsOf: encoded) }
+                    if let encoded = UTF8.encode(u) { decodedText.append(contentsOf: encoded) }
                 default:
                     i -= 1
                     throw error(.syntax, "Invalid escape `\\\(Character(Unicode.Scalar(e)))` in a string; write `\\\\` for a backslash.")
                 }
                 continue
             }
-            tape.decodedText.append(c)
+            decodedText.append(c)
             i += 1
         }
         throw JSONSyntaxError(.syntax, at: open, "This string is not closed; the file may be truncated.")

@@ -14,12 +14,20 @@ struct JSONScanner {
     var continuationBytesOnLine = 0
     /// Values still allowed (``JSONParser/maximumValues`` counting down).
     var valuesLeft: Int
-    /// The document being built.
-    var tape = JSONTape()
+    /// The document being built (see ``JSONTape``). Nodes are written through the
+    /// storage's pointer: an `Array` would check uniqueness on every append.
+    var nodes: JSONNodeStorage
+    var nodeCount = 0
+    var decodedText: [UInt8] = []
+    var trailingCommas: [JSONPosition] = []
+    var hadByteOrderMark = false
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, maximumValues: Int = .max) {
         b = buffer
         valuesLeft = maximumValues
+        // Typical AHAP text needs one node per ~9 bytes; reserving that up front saves the
+        // copies of repeated growth (the pages are only touched as nodes are written).
+        nodes = JSONNodeStorage(capacity: buffer.count / 8 + 16)
     }
 
     var position: JSONPosition {
@@ -35,6 +43,7 @@ struct JSONScanner {
     @inline(__always) mutating func skipWhitespace() {
         while i < b.count {
             let c = b[i]
+            if c > 0x20 { return }  // the usual case: a token starts right here
             if c == 0x20 || c == 0x09 || c == 0x0D {
                 i += 1
             } else if c == 0x0A {
@@ -50,9 +59,11 @@ struct JSONScanner {
 
     /// Appends a node that starts at `start` (a position of this input, so it fits 32 bits).
     @inline(__always) mutating func append(_ kind: JSONTape.Kind, at start: JSONPosition, payload: UInt64 = 0, count: Int = 0) {
-        tape.nodes.append(JSONTape.Node(
+        if nodeCount == nodes.capacity { nodes = nodes.doubled(keeping: nodeCount) }
+        (nodes.base + nodeCount).initialize(to: JSONTape.Node(
             payload: payload, count: UInt32(truncatingIfNeeded: count), offset: UInt32(truncatingIfNeeded: start.offset),
             line: UInt32(truncatingIfNeeded: start.line), column: UInt32(truncatingIfNeeded: start.column), kind: kind))
+        nodeCount += 1
     }
 
     /// One open container on the explicit stack: plain values, so pushing and popping
@@ -72,13 +83,10 @@ struct JSONScanner {
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
             i = 3
             lineStart = 3
-            tape.hadByteOrderMark = true
+            hadByteOrderMark = true
         }
         skipWhitespace()
         if atEnd { throw error(.empty, "The file is empty; an AHAP file is a JSON object with a `Pattern` array.") }
-        // Typical AHAP text needs one node per ~9 bytes; reserving that up front saves the
-        // copies of repeated growth (the pages are only touched as nodes are written).
-        tape.nodes.reserveCapacity(b.count / 8 + 1)
 
         var frames: [Frame] = []
         parseValue: while true {
@@ -98,7 +106,7 @@ struct JSONScanner {
                 i += 1
                 skipWhitespace()
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                let node = tape.nodes.count
+                let node = nodeCount
                 append(isObject ? .object : .array, at: start, payload: UInt64(node + 1))
                 if i < b.count, b[i] == closer {
                     i += 1  // empty: complete already
@@ -134,7 +142,7 @@ struct JSONScanner {
                 let isObject = frames[depth - 1].isObject
                 skipWhitespace()
                 guard i < b.count else {
-                    let opened = tape.nodes[frames[depth - 1].node].position
+                    let opened = nodes.base[frames[depth - 1].node].position
                     throw error(.syntax, "The file ends inside an \(isObject ? "object" : "array") opened at \(opened); it may be truncated.")
                 }
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -144,7 +152,7 @@ struct JSONScanner {
                     skipWhitespace()
                     if i < b.count, b[i] == closer {
                         // Trailing comma: tolerated here, judged by the decoder.
-                        tape.trailingCommas.append(commaPosition)
+                        trailingCommas.append(commaPosition)
                     } else {
                         if isObject { try readKey() }
                         continue parseValue
@@ -153,8 +161,8 @@ struct JSONScanner {
                 if b[i] == closer {
                     i += 1
                     let frame = frames.removeLast()
-                    tape.nodes[frame.node].payload = UInt64(tape.nodes.count)
-                    tape.nodes[frame.node].count = UInt32(truncatingIfNeeded: frame.count)
+                    nodes.base[frame.node].payload = UInt64(nodeCount)
+                    nodes.base[frame.node].count = UInt32(truncatingIfNeeded: frame.count)
                     continue
                 }
                 throw unexpectedCharacterError(expected: isObject ? "`,` or `}`" : "`,` or `]`")
@@ -164,7 +172,8 @@ struct JSONScanner {
         if i < b.count {
             throw unexpectedCharacterError(expected: "the end of the file (the top-level value is already complete)")
         }
-        return tape
+        return JSONTape(nodes: nodes, nodeCount: nodeCount, decodedText: decodedText, trailingCommas: trailingCommas,
+                        hadByteOrderMark: hadByteOrderMark)
     }
 
     /// Reads `"key"` (appending its node) and the following `:`.

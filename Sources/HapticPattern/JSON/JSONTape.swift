@@ -57,14 +57,15 @@ struct JSONTape {
         }
     }
 
-    /// Every node; the root is node 0.
-    var nodes: [Node] = []
+    /// Every node (`nodeCount` of them); the root is node 0.
+    let nodes: JSONNodeStorage
+    let nodeCount: Int
     /// Unescaped bytes of the strings of kind ``Kind/decodedString``.
-    var decodedText: [UInt8] = []
+    let decodedText: [UInt8]
     /// Positions of commas directly followed by `]` or `}` (strict JSON forbids them).
-    var trailingCommas: [JSONPosition] = []
+    let trailingCommas: [JSONPosition]
     /// Whether the input started with a UTF-8 byte order mark (skipped).
-    var hadByteOrderMark = false
+    let hadByteOrderMark: Bool
 
     /// Parses `input` (see ``JSONParser`` for the accepted grammar). O(input bytes).
     static func parse(_ input: UnsafeBufferPointer<UInt8>, maximumValues: Int = .max) -> Result<JSONTape, JSONSyntaxError> {
@@ -75,11 +76,35 @@ struct JSONTape {
     /// Calls `body` with the root node. The nodes borrow `input` (which must be the buffer
     /// this tape was parsed from) and this tape's storage, so they must not escape `body`.
     func withRoot<R>(input: UnsafeBufferPointer<UInt8>, _ body: (JSONNode) throws -> R) rethrows -> R {
-        try nodes.withUnsafeBufferPointer { nodes in
+        try withExtendedLifetime(nodes) {
             try decodedText.withUnsafeBufferPointer { decoded in
-                let storage = JSONNode.Storage(nodes: nodes.baseAddress!, input: input.baseAddress, decoded: decoded.baseAddress)
+                let storage = JSONNode.Storage(nodes: nodes.base, input: input.baseAddress, decoded: decoded.baseAddress)
                 return try body(JSONNode(storage, 0))
             }
         }
+    }
+}
+
+/// The memory of a tape's nodes: one allocation, freed with the last tape that holds it
+/// (a class only for its `deinit`). Immutable: growing makes a new one, so reading
+/// `base` needs no exclusivity check.
+final class JSONNodeStorage {
+    let base: UnsafeMutablePointer<JSONTape.Node>
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Storage twice as large holding this one's first `count` nodes. O(count).
+    func doubled(keeping count: Int) -> JSONNodeStorage {
+        let larger = JSONNodeStorage(capacity: capacity * 2)
+        larger.base.moveInitialize(from: base, count: count)
+        return larger
+    }
+
+    deinit {
+        base.deallocate()  // nodes are plain values: nothing to deinitialize
     }
 }
