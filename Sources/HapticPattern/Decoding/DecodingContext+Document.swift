@@ -102,7 +102,7 @@ extension DecodingContext {
         let number: Double
         switch value.kind {
         case .number, .integer:
-            let d = Double(bitPattern: value.node.payload)
+            let d = value.doubleValue
             if value.kind == .integer {
                 add(.note, .versionInteger, path: "Version", at: value.position,
                     "`Version` is the integer \(formatNumber(d)); Core Haptics reads it as \(formatNumber(d)).0.")
@@ -228,7 +228,7 @@ extension MetadataValue {
         case .null: self = .null
         case .false: self = .bool(false)
         case .true: self = .bool(true)
-        case .number, .integer: self = .number(Double(bitPattern: json.node.payload))
+        case .number, .integer: self = .number(json.doubleValue)
         case .string, .decodedString: self = .string(json.string)
         case .array: self = .array(JSONNode.Elements(array: json).map(MetadataValue.init(json:)))
         case .object: self = .object(JSONNode.Members(object: json).map { MetadataEntry(key: $0.key, value: MetadataValue(json: $0.value)) })

@@ -8,7 +8,7 @@ extension DecodingContext {
     mutating func number(_ value: JSONNode, path: @autoclosure () -> String, what: @autoclosure () -> String) -> Double? {
         switch value.kind {
         case .number, .integer:
-            return Double(bitPattern: value.node.payload)
+            return value.doubleValue
         case .string, .decodedString:
             let s = value.string
             let trimmed = s.trimmingSpaces
@@ -60,7 +60,7 @@ extension DecodingContext {
         switch value.kind {
         case .true: return true
         case .false: return false
-        case .number, .integer: return Double(bitPattern: value.node.payload) != 0
+        case .number, .integer: return value.doubleValue != 0
         default:
             add(.warning, .valueWrongType, path: path(), at: value.position,
                 "\(what()) must be `true` or `false` but is \(value.typeDescription); it is ignored.")

@@ -7,8 +7,8 @@ extension JSONNode {
         case .null: kind = .null
         case .false: kind = .bool(false)
         case .true: kind = .bool(true)
-        case .number: kind = .number(Double(bitPattern: node.payload), isInteger: false)
-        case .integer: kind = .number(Double(bitPattern: node.payload), isInteger: true)
+        case .number: kind = .number(doubleValue, isInteger: false)
+        case .integer: kind = .number(doubleValue, isInteger: true)
         case .string, .decodedString: kind = .string(string)
         case .array: kind = .array(Elements(array: self).map(\.tree))
         case .object:

@@ -9,15 +9,14 @@
 ///   warning (lenient) or an error (strict). Everything else follows RFC 8259 strictly:
 ///   no comments, no `NaN`/`Infinity`, no leading zeros, no single quotes.
 /// * Strings are validated as UTF-8; numbers that overflow a Double are errors.
-///
-/// * The scanner builds a flat ``JSONTape`` (what the AHAP decoder reads); this type turns
-///   it into the ``JSONValue`` tree for other callers. Inputs of 4 GiB or more are refused
-///   (``JSONSyntaxError/Kind/tooManyValues``).
+/// * The scanner builds a flat ``JSONTape`` (what the AHAP decoder reads directly); this
+///   type turns it into the ``JSONValue`` tree for other callers. Inputs of 4 GiB or more
+///   are refused (``JSONSyntaxError/Kind/tooManyValues``).
 ///
 /// Complexity: O(n) time in the input length; memory proportional to the input (the tape,
-/// then the tree, plus a stack of at most ``maximumDepth`` frames), and at most ~50 bytes
-/// per value, so ``maximumValues`` bounds it: `[0,0,…]` costs ~25 bytes of tree per input
-/// byte.
+/// 32 bytes per value and key, then the tree, at most ~50 bytes per value, plus a stack of
+/// at most ``maximumDepth`` frames), so ``maximumValues`` bounds it: `[0,0,…]` costs ~25
+/// bytes of tree per input byte.
 public struct JSONParser {
     /// Maximum nesting of arrays/objects. AHAP needs 6; 512 leaves room for odd metadata.
     public static let maximumDepth = 512

@@ -26,8 +26,9 @@ struct JSONScanner {
         b = buffer
         valuesLeft = maximumValues
         // Typical AHAP text needs one node per ~9 bytes; reserving that up front saves the
-        // copies of repeated growth (the pages are only touched as nodes are written).
-        nodes = JSONNodeStorage(capacity: buffer.count / 8 + 16)
+        // copies of repeated growth (pages are only touched as nodes are written). Capped
+        // (128 MiB of nodes) so that absurd inputs grow on demand instead.
+        nodes = JSONNodeStorage(capacity: min(buffer.count / 8, 1 << 22) + 16)
     }
 
     var position: JSONPosition {
