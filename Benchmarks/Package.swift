@@ -51,6 +51,13 @@ let package = Package(
             ],
             path: "Benchmarks/RenderBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        // The same for the decoder: decodes one generated AHAP document N times.
+        .executableTarget(
+            name: "decode-profile",
+            dependencies: [
+                "BenchmarkInputs",
+                .product(name: "HapticPattern", package: "HapticRender"),
+            ]),
         // A plain release executable for `valgrind --tool=callgrind` (no benchmark harness in
         // the profile): renders one generated pattern for a fixed number of frames.
         .executableTarget(

@@ -188,6 +188,18 @@ import Testing
         #expect(result.with(.jsonDuplicateKey).count == 1)
     }
 
+    /// Past 254 members the old key matcher re-pointed known keys at their last occurrence
+    /// and reported a duplicate as first seen at its own position.
+    @Test func duplicateKeyInALargeObjectPointsAtTheFirstOccurrence() throws {
+        let filler = (0..<260).map { "\"x\($0)\": \($0)" }.joined(separator: ", ")
+        let text = ahap(#"{"Event": {"Time": 0, "EventType": "HapticTransient", "# + filler + #", "EventDuration": 1, "Time": 2}}"#)
+        let result = decode(text)
+        #expect(result.pattern?.events.first?.time == 2)
+        let duplicate = try #require(result.with(.jsonDuplicateKey).first)
+        let first = try #require(location(of: #""Time": 0"#, in: text))
+        #expect(duplicate.message.contains("(first at \(first.line):\(first.column))"))
+    }
+
     @Test func metadataIsKeptInOrder() {
         let result = decode(#"{"Version": 1, "Metadata": {"Project": "P", "Created By": "x", "N": [1, {"a": null}]}, "Pattern": [\#(transient)]}"#)
         #expect(result.pattern?.metadata.map(\.key) == ["Project", "Created By", "N"])

@@ -87,6 +87,35 @@ import Testing
         }
     }
 
+    /// Shapes that exercise each conversion path: the exact fast path, eight digits per
+    /// step, Eisel–Lemire (≤ 19 significant digits) and the standard library (more digits,
+    /// far exponents, subnormals), including halfway cases.
+    @Test func longNumbersMatchTheStandardLibrary() throws {
+        var rng = SplitMix64(seed: 7)
+        func digits(_ n: Int) -> String { String((0..<n).map { _ in Character(String(rng.next() % 10)) }) }
+        var literals = ["9007199254740993", "9007199254740993.0", "0.000000000000000000001", "1.7976931348623157e308",
+                        "2.2250738585072011e-308", "4.9406564584124654e-324", "0.1000000000000000055511151231257827",
+                        "123456789012345678901234567890.5", "0.30000000000000004", "-0.0000001234567890123456789e-5"]
+        for _ in 0..<20_000 {
+            let integer = rng.next() % 3 == 0 ? "0" : String(rng.next() % 9 + 1) + digits(Int(rng.next() % 8))
+            let zeros = String(repeating: "0", count: Int(rng.next() % 4) * Int(rng.next() % 2))
+            let fraction = zeros + digits(Int(rng.next() % 22) + 1)
+            let exponent = rng.next() % 3 == 0 ? "e\(Int(rng.next() % 90) - 45)" : ""
+            literals.append((rng.next() % 4 == 0 ? "-" : "") + integer + "." + fraction + exponent)
+            // Exactly halfway between two Doubles (odd integers just above 2^53), three ways.
+            let halfway = String((UInt64(1) << 53) + 2 * (rng.next() % 1_000_000) + 1)
+            literals += [halfway, halfway + "0e-1", String(halfway.dropLast()) + "." + String(halfway.last!) + "e1"]
+        }
+        for literal in literals {
+            let doc = try parse("[\(literal)]").get()
+            guard case .number(let d, _)? = doc.root.arrayElements?.first?.kind else {
+                Issue.record("no number for \(literal)")
+                continue
+            }
+            #expect(d.bitPattern == Double(literal)?.bitPattern, "\(literal)")
+        }
+    }
+
     @Test func decodesEscapes() throws {
         let doc = try parse(#"["a\"b\\c\/d\n\t\u00e9\ud83d\ude00"]"#).get()
         #expect(doc.root.arrayElements?.first?.stringValue == "a\"b\\c/d\n\té😀")

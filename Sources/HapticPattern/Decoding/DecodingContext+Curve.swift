@@ -18,14 +18,14 @@ extension DecodingContext {
     static let maximumCurvePoints = 16
 
     /// Decodes one `ParameterCurve` object; `nil` when broken. O(points log points).
-    mutating func decodeCurve(_ value: JSONValue, index: Int) -> ParameterCurve? {
+    mutating func decodeCurve(_ value: JSONNode, index: Int) -> ParameterCurve? {
         let base = LazyPath(index, "ParameterCurve")
         let skip = "The curve is skipped."
         guard let keys = itemKeys(value, base: base, what: "ParameterCurve", schema: Self.curveSchema, skip: skip) else { return nil }
         var broken = false
         var id: DynamicParameterID?
         if let member = keys["ParameterID"] {
-            let p = base.key(member.key)
+            let p = base.key(member)
             id = dynamicParameterID(member, path: p, unknownCode: .curveUnknownID, wrongCaseCode: .curveWrongCase, consequence: skip)
             if let id, !id.isCurvable {
                 // Documented ("they share all of the same ParameterID strings") but rejected
@@ -94,7 +94,7 @@ extension DecodingContext {
     /// Decodes control points. A point without `Time` or `ParameterValue` makes Core
     /// Haptics drop all points of the curve (strict mirrors that: no points); lenient
     /// drops just that point. Both warn. O(points).
-    mutating func decodeControlPoints(_ elements: [JSONValue], id: DynamicParameterID?, item: LazyPath) -> [ParameterCurve.ControlPoint] {
+    mutating func decodeControlPoints(_ elements: JSONNode.Elements, id: DynamicParameterID?, item: LazyPath) -> [ParameterCurve.ControlPoint] {
         var points: [ParameterCurve.ControlPoint] = []
         points.reserveCapacity(elements.count)
         var discardAll = false

@@ -18,24 +18,32 @@ extension DecodingContext {
     /// Decodes a whole document; `nil` when the file as a whole is unusable (one error).
     mutating func decodeDocument(_ bytes: [UInt8]) -> HapticPattern? {
         guard checkInputSize(bytes.count) else { return nil }
-        let document: JSONDocument
-        switch JSONParser(maximumValues: limits.maxJSONValues).parse(bytes) {
-        case .success(let d):
-            document = d
-        case .failure(let e) where e.kind == .tooManyValues:
-            add(.error, .limitJSONValues, path: "", at: e.position,
-                "The file holds more than \(limits.maxJSONValues) JSON values (maxJSONValues); an AHAP file needs a few per event. It is not parsed further.")
-            return nil
-        case .failure(let e):
-            add(.error, e.kind.diagnosticCode, coreHaptics: nil, path: "", at: e.position,
-                e.message + " Core Haptics cannot load a file that is not valid JSON.")
-            return nil
+        return bytes.withUnsafeBufferPointer { input in
+            let tape: JSONTape
+            switch JSONTape.parse(input, maximumValues: limits.maxJSONValues) {
+            case .success(let t):
+                tape = t
+            case .failure(let e) where e.kind == .tooManyValues:
+                add(.error, .limitJSONValues, path: "", at: e.position,
+                    "The file holds more than \(limits.maxJSONValues) JSON values (maxJSONValues); an AHAP file needs a few per event. It is not parsed further.")
+                return nil
+            case .failure(let e):
+                add(.error, e.kind.diagnosticCode, coreHaptics: nil, path: "", at: e.position,
+                    e.message + " Core Haptics cannot load a file that is not valid JSON.")
+                return nil
+            }
+            return tape.withRoot(input: input) { root in decodeDocument(root, of: tape) }
         }
-        if document.hadByteOrderMark {
+    }
+
+    /// Decodes a parsed document whose root is `root`. The tape is released in one piece
+    /// when the caller returns: nothing of it is kept.
+    mutating func decodeDocument(_ root: JSONNode, of tape: JSONTape) -> HapticPattern? {
+        if tape.hadByteOrderMark {
             add(.note, .jsonByteOrderMark, path: "", at: JSONPosition(line: 1, column: 1, offset: 0),
                 "The file starts with a UTF-8 byte order mark; it is skipped.")
         }
-        for comma in document.trailingCommas {
+        for comma in tape.trailingCommas {
             if strict {
                 add(.error, .jsonTrailingComma, path: "", at: comma,
                     "Trailing comma: strict JSON allows no comma before `]` or `}`, so Core Haptics cannot load this file. Remove the comma.")
@@ -45,14 +53,14 @@ extension DecodingContext {
             }
         }
 
-        guard let topMembers = document.root.objectMembers else {
-            add(.error, .fileNotObject, coreHaptics: -4814, path: "", at: document.root.position,
-                "The top level is \(document.root.typeDescription), but an AHAP file must be a JSON object like {\"Version\": 1.0, \"Pattern\": [ … ]}.")
+        guard let topMembers = root.objectMembers else {
+            add(.error, .fileNotObject, coreHaptics: -4814, path: "", at: root.position,
+                "The top level is \(root.typeDescription), but an AHAP file must be a JSON object like {\"Version\": 1.0, \"Pattern\": [ … ]}.")
             return nil
         }
         let keys = resolveKeys(topMembers, schema: Self.topLevelSchema) { $0 }
         var pattern = HapticPattern()
-        pattern.version = decodeVersion(keys["Version"], filePosition: document.root.position)
+        pattern.version = decodeVersion(keys["Version"], filePosition: root.position)
         if let metadata = keys["Metadata"] {
             if let members = metadata.value.objectMembers {
                 pattern.metadata = members.map { MetadataEntry(key: $0.key, value: MetadataValue(json: $0.value)) }
@@ -62,7 +70,7 @@ extension DecodingContext {
             }
         }
         guard let patternMember = keys["Pattern"] else {
-            add(.error, .fileMissingPattern, coreHaptics: -4814, path: "", at: document.root.position,
+            add(.error, .fileMissingPattern, coreHaptics: -4814, path: "", at: root.position,
                 "The file has no `Pattern` key, so there is nothing to play; Core Haptics rejects it (-4814). Add \"Pattern\": [ … ] with events.")
             return nil
         }
@@ -84,7 +92,7 @@ extension DecodingContext {
 
     /// `Version`: absent or not a number → 1.0 (Core Haptics assumes v1.0); a number must
     /// lie in 1.0…1.1 (−4809; lenient keeps it with a warning).
-    mutating func decodeVersion(_ member: JSONMember?, filePosition: JSONPosition) -> Double {
+    mutating func decodeVersion(_ member: JSONNode.Member?, filePosition: JSONPosition) -> Double {
         guard let member else {
             add(.note, .versionMissing, path: "Version", at: filePosition,
                 "The file has no `Version`; Core Haptics assumes 1.0. Add \"Version\": 1.0.")
@@ -93,14 +101,16 @@ extension DecodingContext {
         let value = member.value
         let number: Double
         switch value.kind {
-        case .number(let d, let isInteger):
-            if isInteger {
+        case .number, .integer:
+            let d = value.doubleValue
+            if value.kind == .integer {
                 add(.note, .versionInteger, path: "Version", at: value.position,
                     "`Version` is the integer \(formatNumber(d)); Core Haptics reads it as \(formatNumber(d)).0.")
             }
             number = d
-        case .bool(let b):
+        case .true, .false:
             // `true` is an NSNumber (1) for Core Haptics.
+            let b = value.kind == .true
             add(.warning, .versionNotNumber, path: "Version", at: value.position,
                 "`Version` is `\(b)`; Core Haptics reads it as the number \(b ? 1 : 0). Write 1.0.")
             number = b ? 1 : 0
@@ -123,7 +133,7 @@ extension DecodingContext {
 
     /// Decodes every `Pattern` element (each may carry several item keys), then puts the
     /// pattern in canonical order, noting when the file's order differed. O(n log n).
-    mutating func decodeItems(_ items: [JSONValue], into pattern: inout HapticPattern) {
+    mutating func decodeItems(_ items: JSONNode.Elements, into pattern: inout HapticPattern) {
         pattern.events.reserveCapacity(items.count)
         var eventsSorted = true, parametersSorted = true, curvesSorted = true
         for (index, item) in items.enumerated() {
@@ -211,16 +221,17 @@ extension JSONSyntaxError.Kind {
 }
 
 extension MetadataValue {
-    /// Converts a JSON tree into a metadata value, keeping member order.
+    /// Converts a JSON subtree into a metadata value, keeping member order.
     /// Recursion depth is bounded by ``JSONParser/maximumDepth``.
-    init(json: JSONValue) {
+    init(json: JSONNode) {
         switch json.kind {
         case .null: self = .null
-        case .bool(let b): self = .bool(b)
-        case .number(let d, _): self = .number(d)
-        case .string(let s): self = .string(s)
-        case .array(let a): self = .array(a.map(MetadataValue.init(json:)))
-        case .object(let m): self = .object(m.map { MetadataEntry(key: $0.key, value: MetadataValue(json: $0.value)) })
+        case .false: self = .bool(false)
+        case .true: self = .bool(true)
+        case .number, .integer: self = .number(json.doubleValue)
+        case .string, .decodedString: self = .string(json.string)
+        case .array: self = .array(JSONNode.Elements(array: json).map(MetadataValue.init(json:)))
+        case .object: self = .object(JSONNode.Members(object: json).map { MetadataEntry(key: $0.key, value: MetadataValue(json: $0.value)) })
         }
     }
 }

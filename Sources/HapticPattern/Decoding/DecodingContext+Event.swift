@@ -34,7 +34,7 @@ extension DecodingContext {
 
     /// Decodes one `Event` object; `nil` when the event is broken (see the policy on
     /// ``AHAPDecoder``). O(keys + parameters).
-    mutating func decodeEvent(_ value: JSONValue, index: Int) -> HapticEvent? {
+    mutating func decodeEvent(_ value: JSONNode, index: Int) -> HapticEvent? {
         let base = LazyPath(index, "Event")
         let skip = "The event is skipped."
         guard let keys = itemKeys(value, base: base, what: "Event", schema: Self.eventSchema, skip: skip) else { return nil }
@@ -43,11 +43,12 @@ extension DecodingContext {
         // EventType (required, −4830; unknown −4821).
         var type: EventType?
         if let member = keys["EventType"] {
-            let p = base.key(member.key)
-            if let name = member.value.stringValue {
-                if let t = EventType(rawValue: name) {
-                    type = t
-                } else if let t = caseInsensitiveMatch(name, in: EventType.self) {
+            let p = base.key(member)
+            if let t = Self.eventTypes.match(member.value) {
+                type = t
+            } else if member.value.isString {
+                let name = member.value.string
+                if let t = caseInsensitiveMatch(name, in: EventType.self) {
                     fixable(.eventTypeWrongCase, coreHaptics: -4821, path: "\(p)", at: member.value.position,
                             "Event type \"\(name)\" is not spelled exactly; Core Haptics only knows \"\(t.rawValue)\" and rejects the event (-4821). Write \"\(t.rawValue)\".",
                             acceptance: "Read as \(t.rawValue).")
@@ -73,7 +74,7 @@ extension DecodingContext {
         // Time (required, ≥ 0, −4822).
         var time = 0.0
         if let member = keys["Time"] {
-            let p = base.key(member.key)
+            let p = base.key(member)
             if let t = number(member.value, path: "\(p)", what: "`\(member.key)`") {
                 if t < 0 {
                     reject(.eventNegativeTime, coreHaptics: -4822, path: "\(p)", at: member.value.position,
@@ -99,7 +100,7 @@ extension DecodingContext {
         var durationPosition = value.position
         var durationPath = base
         if let member = keys["EventDuration"] {
-            durationPath = base.key(member.key)
+            durationPath = base.key(member)
             durationPosition = member.value.position
             if let d = number(member.value, path: "\(durationPath)", what: "`EventDuration`") {
                 if d < 0 {
@@ -119,7 +120,7 @@ extension DecodingContext {
         // EventParameters.
         var parameters = EventParameters()
         if let member = keys["EventParameters"] {
-            let p = base.key(member.key)
+            let p = base.key(member)
             if let entries = member.value.arrayElements {
                 parameters = decodeEventParameters(entries, type: type, item: base)
             } else {
@@ -194,7 +195,7 @@ extension DecodingContext {
 
     /// Decodes `EventParameters` entries. A bad entry is dropped (strict: error), the event
     /// survives. The last of duplicate IDs wins. O(entries).
-    mutating func decodeEventParameters(_ entries: [JSONValue], type: EventType?, item: LazyPath) -> EventParameters {
+    mutating func decodeEventParameters(_ entries: JSONNode.Elements, type: EventType?, item: LazyPath) -> EventParameters {
         var result = EventParameters()
         let skip = "This parameter is ignored."
         for (k, entry) in entries.enumerated() {
@@ -220,36 +221,15 @@ extension DecodingContext {
                        consequence: skip)
                 continue
             }
-            let idPath = p.key(idMember.key)
-            guard let name = idMember.value.stringValue else {
+            let idPath = p.key(idMember)
+            guard idMember.value.isString else {
                 reject(.valueWrongType, coreHaptics: -4814, path: "\(idPath)", at: idMember.value.position,
                        wrongType(idMember.value, what: "`ParameterID`", expected: "a string"), consequence: skip)
                 continue
             }
-            let id: EventParameterID
-            if let exact = EventParameterID(rawValue: name) {
-                id = exact
-            } else if let alias = Self.eventParameterAliases[name] {
-                fixable(.eventParameterAlias, coreHaptics: -4820, path: "\(idPath)", at: idMember.value.position,
-                        "\"\(name)\" is not an event parameter ID; Core Haptics expects \"\(alias.rawValue)\" and rejects the event (-4820). Rename it to \"\(alias.rawValue)\".",
-                        acceptance: "Read as \(alias.rawValue).")
-                id = alias
-            } else if let match = caseInsensitiveMatch(name, in: EventParameterID.self) {
-                fixable(.eventParameterWrongCase, coreHaptics: -4820, path: "\(idPath)", at: idMember.value.position,
-                        "Event parameter \"\(name)\" is not spelled exactly; Core Haptics only knows \"\(match.rawValue)\" and rejects the event (-4820). Write \"\(match.rawValue)\".",
-                        acceptance: "Read as \(match.rawValue).")
-                id = match
-            } else {
-                var hint = " Use one of \(EventParameterID.allCases.map(\.rawValue).joined(separator: ", "))."
-                if let dynamic = DynamicParameterID(rawValue: name) {
-                    hint = " `\(name)` is a dynamic parameter (use it in a `Parameter` item); the event parameter is \"\(dynamic.target.rawValue)\"."
-                }
-                reject(.eventParameterUnknownID, coreHaptics: -4820, path: "\(idPath)", at: idMember.value.position,
-                       "\"\(name)\" is not an event parameter ID; Core Haptics rejects the event (-4820).\(hint)",
-                       consequence: skip)
-                continue
-            }
-            let valuePath = p.key(valueMember.key)
+            guard let id = Self.eventParameterIDs.match(idMember.value)
+                ?? inexactEventParameterID(idMember.value, path: idPath, consequence: skip) else { continue }
+            let valuePath = p.key(valueMember)
             guard let raw = number(valueMember.value, path: "\(valuePath)", what: "`ParameterValue` of \(id.rawValue)") else {
                 reject(.valueWrongType, coreHaptics: -4814, path: "\(valuePath)", at: valueMember.value.position,
                        wrongType(valueMember.value, what: "`ParameterValue`", expected: "a number"), consequence: skip)
@@ -274,6 +254,34 @@ extension DecodingContext {
             result[id] = value
         }
         return result
+    }
+}
+
+extension DecodingContext {
+    /// Resolves an event parameter ID that is not spelled exactly: a known alias or a
+    /// wrong-case spelling is fixable (−4820); anything else is rejected (−4820) and `nil`.
+    mutating func inexactEventParameterID(_ node: JSONNode, path: LazyPath, consequence: String) -> EventParameterID? {
+        let name = node.string
+        if let alias = Self.eventParameterAliases[name] {
+            fixable(.eventParameterAlias, coreHaptics: -4820, path: "\(path)", at: node.position,
+                    "\"\(name)\" is not an event parameter ID; Core Haptics expects \"\(alias.rawValue)\" and rejects the event (-4820). Rename it to \"\(alias.rawValue)\".",
+                    acceptance: "Read as \(alias.rawValue).")
+            return alias
+        }
+        if let match = caseInsensitiveMatch(name, in: EventParameterID.self) {
+            fixable(.eventParameterWrongCase, coreHaptics: -4820, path: "\(path)", at: node.position,
+                    "Event parameter \"\(name)\" is not spelled exactly; Core Haptics only knows \"\(match.rawValue)\" and rejects the event (-4820). Write \"\(match.rawValue)\".",
+                    acceptance: "Read as \(match.rawValue).")
+            return match
+        }
+        var hint = " Use one of \(EventParameterID.allCases.map(\.rawValue).joined(separator: ", "))."
+        if let dynamic = DynamicParameterID(rawValue: name) {
+            hint = " `\(name)` is a dynamic parameter (use it in a `Parameter` item); the event parameter is \"\(dynamic.target.rawValue)\"."
+        }
+        reject(.eventParameterUnknownID, coreHaptics: -4820, path: "\(path)", at: node.position,
+               "\"\(name)\" is not an event parameter ID; Core Haptics rejects the event (-4820).\(hint)",
+               consequence: consequence)
+        return nil
     }
 }
 

@@ -1,8 +1,8 @@
 /// The keys one kind of JSON object understands. A class so that passing a schema for
 /// every decoded object costs one reference count, not one per stored collection.
 final class KeySchema: Sendable {
-    /// Exact keys Core Haptics reads.
-    let known: [String]
+    /// Exact keys Core Haptics reads (at most 8: ``KeyMatches`` has 8 slots), matched as bytes.
+    let knownNames: NameTable
     /// Legacy spellings Core Haptics also reads (`EventTime` → `Time`).
     let aliases: [String: String]
     /// Likely mistakes Core Haptics ignores, keyed by lower-cased spelling, with the key
@@ -12,18 +12,22 @@ final class KeySchema: Sendable {
     let owner: String
 
     init(known: [String], aliases: [String: String] = [:], typos: [String: (key: String, effect: String)] = [:], owner: String) {
-        self.known = known
+        precondition(known.count <= 8, "KeySchema supports at most 8 known keys")
+        self.knownNames = NameTable(known)
         self.aliases = aliases
         self.typos = typos
         self.owner = owner
     }
+
+    /// Exact keys Core Haptics reads.
+    var known: [String] { knownNames.names }
 }
 
 extension DecodingContext {
     /// The resolved keys of one pattern item (`Event`, `Parameter`, `ParameterCurve`), or nil
     /// after a −4814 error when the item is not an object. O(keys).
     mutating func itemKeys(
-        _ value: JSONValue, base: LazyPath, what: String, schema: KeySchema, skip: String
+        _ value: JSONNode, base: LazyPath, what: String, schema: KeySchema, skip: String
     ) -> KeyMatches? {
         guard let members = value.objectMembers else {
             reject(.valueWrongType, coreHaptics: -4814, path: "\(base)", at: value.position,
@@ -41,20 +45,21 @@ extension DecodingContext {
     /// used with a warning; strict: ignored with a warning, as Core Haptics keys are
     /// case-sensitive) and unknown keys (note). O(members × known keys).
     mutating func resolveKeys(
-        _ members: [JSONMember], schema: KeySchema, path: (String) -> String
+        _ members: JSONNode.Members, schema: KeySchema, path: (String) -> String
     ) -> KeyMatches {
-        var exact = KeyMatches(members: members, known: schema.known)
-        var fallbacks: [(canonical: String, member: JSONMember)] = []
-        for (memberIndex, member) in members.enumerated() {
-            let key = member.key
-            if let slot = schema.known.firstIndex(of: key) {
+        var exact = KeyMatches(storage: members.object.storage, schema: schema)
+        var fallbacks: [(canonical: String, member: JSONNode.Member)] = []
+        for member in members {
+            // Known keys are matched by their bytes; only other keys are made Strings.
+            if let slot = schema.knownNames.index(of: member.keyNode) {
                 if let previous = exact[slot: slot] {
-                    add(.warning, .jsonDuplicateKey, path: path(key), at: member.keyPosition,
-                        "`\(key)` appears twice in \(schema.owner) (first at \(previous.keyPosition)); Core Haptics uses the last one. Remove one of them.")
+                    add(.warning, .jsonDuplicateKey, path: path(member.key), at: member.keyPosition,
+                        "`\(member.key)` appears twice in \(schema.owner) (first at \(previous.keyPosition)); Core Haptics uses the last one. Remove one of them.")
                 }
-                exact.set(slot: slot, memberIndex: memberIndex)
+                exact.set(slot: slot, member)
                 continue
             }
+            let key = member.key
             if let canonical = schema.aliases[key] {
                 add(.note, .keyLegacyAlias, path: path(key), at: member.keyPosition,
                     "`\(key)` is a legacy spelling of `\(canonical)`; Core Haptics accepts it. Prefer `\(canonical)`.")
@@ -83,12 +88,12 @@ extension DecodingContext {
                 "`\(key)` is not an AHAP key of \(schema.owner); it is ignored.")
         }
         for (canonical, member) in fallbacks {
-            if let winner = exact[canonical] {
+            if let winner = exact[canonical: canonical] {
                 add(.warning, .keyConflict, path: path(member.key), at: member.keyPosition,
                     "Both `\(winner.key)` and `\(member.key)` are given; `\(winner.key)` is used. Remove `\(member.key)`.")
             } else if let slot = schema.known.firstIndex(of: canonical),
-                      let memberIndex = members.lastIndex(where: { $0.key == member.key }) {
-                exact.set(slot: slot, memberIndex: memberIndex)
+                      let last = members.last(where: { $0.key == member.key }) {
+                exact.set(slot: slot, last)
             }
         }
         return exact
@@ -96,56 +101,55 @@ extension DecodingContext {
 }
 
 /// The two members of an object that has exactly the keys `a` and `b` (either order),
-/// or `nil` — the allocation-free fast path for event parameters and control points.
+/// or `nil` — the fast path for event parameters and control points.
 @inline(__always)
-func exactPair(_ members: [JSONMember], _ a: String, _ b: String) -> (JSONMember, JSONMember)? {
+func exactPair(_ members: JSONNode.Members, _ a: StaticString, _ b: StaticString) -> (JSONNode.Member, JSONNode.Member)? {
     guard members.count == 2 else { return nil }
-    if members[0].key == a && members[1].key == b { return (members[0], members[1]) }
-    if members[0].key == b && members[1].key == a { return (members[1], members[0]) }
+    var iterator = members.makeIterator()
+    guard let first = iterator.next(), let second = iterator.next() else { return nil }
+    if first.keyNode.equals(a) && second.keyNode.equals(b) { return (first, second) }
+    if first.keyNode.equals(b) && second.keyNode.equals(a) { return (second, first) }
     return nil
 }
 
 /// The members of one object matched to a schema's known keys, without hashing or
-/// allocating: up to 8 slots packed into one integer (member index + 1 per byte), with
-/// a rarely used overflow array for objects of more than 254 members.
+/// allocating: one slot per known key (at most 8) holding the member's key node index + 1
+/// (0: absent). Node indices fit 32 bits because a tape has at most one node per byte.
 struct KeyMatches {
-    private let members: [JSONMember]
-    private let known: [String]
-    private var packed: UInt64 = 0
-    private var overflow: [Int]?
+    private let storage: JSONNode.Storage
+    /// The schema's names, not the schema: a plain value, so that building and dropping
+    /// one of these (once per decoded object) counts no references.
+    private let known: NameTable
+    private var slots = SIMD8<UInt32>()
 
-    init(members: [JSONMember], known: [String]) {
-        precondition(known.count <= 8, "KeySchema supports at most 8 known keys")
-        self.members = members
-        self.known = known
+    /// No matches yet among the members of an object of the tape `storage` describes.
+    init(storage: JSONNode.Storage, schema: KeySchema) {
+        self.storage = storage
+        self.known = schema.knownNames
     }
 
-    mutating func set(slot: Int, memberIndex: Int) {
-        if memberIndex < 255, overflow == nil {
-            let shift = UInt64(slot * 8)
-            packed = (packed & ~(0xFF << shift)) | (UInt64(memberIndex + 1) << shift)
-            return
-        }
-        if overflow == nil {
-            overflow = (0..<known.count).map { self[slot: $0].flatMap { m in members.lastIndex { $0.key == m.key } } ?? -1 }
-        }
-        overflow?[slot] = memberIndex
+    mutating func set(slot: Int, _ member: JSONNode.Member) {
+        slots[slot] = UInt32(truncatingIfNeeded: member.keyNode.index + 1)
     }
 
-    subscript(slot slot: Int) -> JSONMember? {
-        if let overflow {
-            return overflow[slot] >= 0 ? members[overflow[slot]] : nil
-        }
-        let stored = Int((packed >> UInt64(slot * 8)) & 0xFF)
-        return stored == 0 ? nil : members[stored - 1]
+    subscript(slot slot: Int) -> JSONNode.Member? {
+        guard slots[slot] != 0 else { return nil }
+        return JSONNode.Member(keyNode: JSONNode(storage, Int(slots[slot]) - 1))
     }
 
-    /// The member for a known key (canonical spelling), if present.
-    subscript(key: String) -> JSONMember? {
-        guard let slot = known.firstIndex(of: key) else { return nil }
+    /// The member for a known key (canonical spelling), if present. Compares bytes: a
+    /// `String` key would cost a full string comparison per known key.
+    subscript(key: StaticString) -> JSONNode.Member? {
+        guard let slot = known.index(of: key) else { return nil }
+        return self[slot: slot]
+    }
+
+    /// The member for a known key given as a `String` (keys found at run time).
+    subscript(canonical key: String) -> JSONNode.Member? {
+        guard let slot = known.names.firstIndex(of: key) else { return nil }
         return self[slot: slot]
     }
 
     /// Whether no known key matched.
-    var isEmpty: Bool { overflow.map { $0.allSatisfy { $0 < 0 } } ?? (packed == 0) }
+    var isEmpty: Bool { slots == SIMD8() }
 }

@@ -29,11 +29,19 @@ struct ItemCounts {
 /// which stops decoding and makes the document `nil`. O(1) each.
 extension DecodingContext {
     /// Refuses input larger than ``PatternLimits/maxInputBytes`` before any parsing.
+    /// Inputs beyond ``JSONTape/maximumInputBytes`` (4 GiB) are refused even with no limits.
     mutating func checkInputSize(_ byteCount: Int) -> Bool {
-        guard byteCount > limits.maxInputBytes else { return true }
-        exceed(.limitInputSize, path: "", at: nil,
-               "The input is \(byteCount) bytes, more than the limit of \(limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not parsed.")
-        return false
+        if byteCount > limits.maxInputBytes {
+            exceed(.limitInputSize, path: "", at: nil,
+                   "The input is \(byteCount) bytes, more than the limit of \(limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not parsed.")
+            return false
+        }
+        if byteCount > JSONTape.maximumInputBytes {
+            exceed(.limitInputSize, path: "", at: nil,
+                   "The input is \(byteCount) bytes; the decoder reads at most \(JSONTape.maximumInputBytes) bytes (4 GiB). It is not parsed.")
+            return false
+        }
+        return true
     }
 
     /// Counts one more item of `kind` at `Pattern[index]`; `false` (and an error) when it

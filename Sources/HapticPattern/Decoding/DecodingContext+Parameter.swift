@@ -11,15 +11,15 @@ extension DecodingContext {
     /// Resolves a dynamic parameter ID (`…Control`). Wrong case is fixable (−4820);
     /// anything else unknown is rejected (−4820). `nil` = rejected.
     mutating func dynamicParameterID(
-        _ member: JSONMember, path: LazyPath, unknownCode: DiagnosticCode, wrongCaseCode: DiagnosticCode,
+        _ member: JSONNode.Member, path: LazyPath, unknownCode: DiagnosticCode, wrongCaseCode: DiagnosticCode,
         consequence: String
     ) -> DynamicParameterID? {
+        if let id = Self.dynamicParameterIDs.match(member.value) { return id }
         guard let name = member.value.stringValue else {
             reject(.valueWrongType, coreHaptics: -4814, path: "\(path)", at: member.value.position,
                    wrongType(member.value, what: "`ParameterID`", expected: "a string"), consequence: consequence)
             return nil
         }
-        if let id = DynamicParameterID(rawValue: name) { return id }
         if let id = caseInsensitiveMatch(name, in: DynamicParameterID.self) {
             fixable(wrongCaseCode, coreHaptics: -4820, path: "\(path)", at: member.value.position,
                     "Parameter ID \"\(name)\" is not spelled exactly; Core Haptics only knows \"\(id.rawValue)\" and rejects it (-4820). Write \"\(id.rawValue)\".",
@@ -37,14 +37,14 @@ extension DecodingContext {
     }
 
     /// Decodes one `Parameter` object; `nil` when broken. O(keys).
-    mutating func decodeParameter(_ value: JSONValue, index: Int) -> DynamicParameter? {
+    mutating func decodeParameter(_ value: JSONNode, index: Int) -> DynamicParameter? {
         let base = LazyPath(index, "Parameter")
         let skip = "The parameter is skipped."
         guard let keys = itemKeys(value, base: base, what: "Parameter", schema: Self.parameterSchema, skip: skip) else { return nil }
         var broken = false
         var id: DynamicParameterID?
         if let member = keys["ParameterID"] {
-            id = dynamicParameterID(member, path: base.key(member.key), unknownCode: .parameterUnknownID,
+            id = dynamicParameterID(member, path: base.key(member), unknownCode: .parameterUnknownID,
                                     wrongCaseCode: .parameterWrongCase, consequence: skip)
             if id == nil { broken = true }
         } else {
@@ -55,7 +55,7 @@ extension DecodingContext {
         }
         var time = 0.0
         if let member = keys["Time"] {
-            let p = base.key(member.key)
+            let p = base.key(member)
             if let t = number(member.value, path: "\(p)", what: "`\(member.key)`") {
                 time = t
                 if t < 0 {

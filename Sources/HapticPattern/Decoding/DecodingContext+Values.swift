@@ -5,11 +5,12 @@ extension DecodingContext {
     ///
     /// Returns `nil` for null, arrays and objects (Core Haptics raises an exception →
     /// −4814); the caller reports that with its own consequence.
-    mutating func number(_ value: JSONValue, path: @autoclosure () -> String, what: @autoclosure () -> String) -> Double? {
+    mutating func number(_ value: JSONNode, path: @autoclosure () -> String, what: @autoclosure () -> String) -> Double? {
         switch value.kind {
-        case .number(let d, _):
-            return d
-        case .string(let s):
+        case .number, .integer:
+            return value.doubleValue
+        case .string, .decodedString:
+            let s = value.string
             let trimmed = s.trimmingSpaces
             // Only decimal notation: `Double("0x10")` would read hex, `floatValue` does not.
             let decimal = !trimmed.isEmpty && trimmed.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }
@@ -26,7 +27,8 @@ extension DecodingContext {
             add(.warning, .valueNonNumericString, path: path(), at: value.position,
                 "\(what()) is the text \"\(s)\", which is not a number; Core Haptics reads it as 0.\(hint) Write a number.")
             return 0
-        case .bool(let b):
+        case .true, .false:
+            let b = value.kind == .true
             add(.warning, .valueBoolAsNumber, path: path(), at: value.position,
                 "\(what()) is `\(b)`; Core Haptics reads it as \(b ? 1 : 0). Write a number.")
             return b ? 1 : 0
@@ -36,7 +38,7 @@ extension DecodingContext {
     }
 
     /// Message fragment for a value of the wrong JSON type.
-    func wrongType(_ value: JSONValue, what: String, expected: String) -> String {
+    func wrongType(_ value: JSONNode, what: String, expected: String) -> String {
         "\(what) must be \(expected) but is \(value.typeDescription); Core Haptics cannot load the file (-4814). Write \(expected)."
     }
 
@@ -54,10 +56,11 @@ extension DecodingContext {
 
     /// Reads a boolean flag (`true`/`false`, or a number: non-zero = true); `nil` with a
     /// warning for anything else.
-    mutating func flag(_ value: JSONValue, path: @autoclosure () -> String, what: @autoclosure () -> String) -> Bool? {
+    mutating func flag(_ value: JSONNode, path: @autoclosure () -> String, what: @autoclosure () -> String) -> Bool? {
         switch value.kind {
-        case .bool(let b): return b
-        case .number(let d, _): return d != 0
+        case .true: return true
+        case .false: return false
+        case .number, .integer: return value.doubleValue != 0
         default:
             add(.warning, .valueWrongType, path: path(), at: value.position,
                 "\(what()) must be `true` or `false` but is \(value.typeDescription); it is ignored.")
@@ -74,6 +77,13 @@ extension String {
               let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return self[first...last]
     }
+}
+
+extension DecodingContext {
+    /// Names matched exactly, as bytes (see ``CaseTable``).
+    static let eventTypes = CaseTable<EventType>()
+    static let eventParameterIDs = CaseTable<EventParameterID>()
+    static let dynamicParameterIDs = CaseTable<DynamicParameterID>()
 }
 
 /// Case-insensitive lookup of an enum case by raw value (for wrong-case names).

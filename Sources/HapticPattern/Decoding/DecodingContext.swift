@@ -65,21 +65,25 @@ func formatNumber(_ value: Double) -> String {
 }
 
 /// A JSON path built only when a diagnostic needs it (decoding a clean file formats no
-/// path at all): `Pattern[3].Event`, optionally `.EventParameters[2]`.
+/// path at all): `Pattern[3].Event`, optionally `.EventParameters[2]`. Its names are
+/// static strings and its key a borrowed node, so making and copying one retains nothing.
 struct LazyPath: CustomStringConvertible {
     var index: Int
-    var kind: String
-    var field: String?
+    var kind: StaticString
+    var field: StaticString?
     var subIndex: Int?
-    var trailingKey: String?
+    var trailingKey: StaticString?
+    /// A trailing key as written in the file, made a String only if the path is formatted
+    /// (which happens while the node is valid, as diagnostics are made during decoding).
+    var trailingKeyNode: JSONNode?
 
-    init(_ index: Int, _ kind: String) {
+    init(_ index: Int, _ kind: StaticString) {
         self.index = index
         self.kind = kind
     }
 
     /// The path of element `subIndex` of array `field` inside this item.
-    func element(_ field: String, _ subIndex: Int) -> LazyPath {
+    func element(_ field: StaticString, _ subIndex: Int) -> LazyPath {
         var p = self
         p.field = field
         p.subIndex = subIndex
@@ -87,9 +91,16 @@ struct LazyPath: CustomStringConvertible {
     }
 
     /// The path of member `key` of the object this path names.
-    func key(_ key: String) -> LazyPath {
+    func key(_ key: StaticString) -> LazyPath {
         var p = self
         p.trailingKey = key
+        return p
+    }
+
+    /// The path of `member` (spelled as in the file) of the object this path names.
+    func key(_ member: JSONNode.Member) -> LazyPath {
+        var p = self
+        p.trailingKeyNode = member.keyNode
         return p
     }
 
@@ -98,6 +109,7 @@ struct LazyPath: CustomStringConvertible {
         if let field { s += ".\(field)" }
         if let subIndex { s += "[\(subIndex)]" }
         if let trailingKey { s += ".\(trailingKey)" }
+        if let trailingKeyNode { s += ".\(trailingKeyNode.string)" }
         return s
     }
 }
