@@ -20,7 +20,7 @@ extension PatternRenderer {
         let (from, to) = span(of: spec, chunkEnd: chunkEnd)
         guard from < to else { return }
         let (volume, pan, pitch, bright) = audioLanes(layer: spec.layer)
-        let phases = toneScratch
+        let phases = tonePhases
         var i = from
         while i < to {
             // NaN never equals itself: a NaN lane value makes one-sample runs, each recomputing
@@ -64,12 +64,12 @@ extension PatternRenderer {
     }
 
     /// Pass 2 of ``renderTone(_:chunkEnd:left:right:)``: `bus += sample · gain · pan` for the
-    /// samples `from..<to`, whose phases are in the tone scratch. O(to − from).
+    /// samples `from..<to`, whose phases are in ``tonePhases``. O(to − from).
     @_noLocks @inline(__always)
     func mixTone(_ oscillator: ToneOscillator, _ spec: VoiceSpec, volume: UnsafeMutablePointer<Float>,
                  from: Int, to: Int, pan: PanGains,
                  into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>) {
-        let phases = toneScratch
+        let phases = tonePhases
         let first = position &+ Int64(from) &- spec.start  // envelope offset of sample `from`
         var i = from
         // Offsets as Float: exact while below 2^24 samples (a tone is at most 30 s long, so

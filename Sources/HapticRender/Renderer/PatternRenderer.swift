@@ -94,9 +94,9 @@ public struct PatternRenderer: ~Copyable {
     /// One chunk of the summed drive of the steady continuous voices, volts (Float: see
     /// ``RotatingCarrier``).
     @usableFromInline let steadyDrive: UnsafeMutablePointer<Float>
-    /// Four chunks of per-sample tone state — phase, gain, left and right pan gain — walked
-    /// serially, then turned into samples four at a time (see ``renderTone(_:chunkEnd:left:right:)``).
-    @usableFromInline let toneScratch: UnsafeMutablePointer<Float>
+    /// One chunk of tone phases, walked serially, then turned into samples four at a time
+    /// (see ``renderTone(_:chunkEnd:left:right:)``).
+    @usableFromInline let tonePhases: UnsafeMutablePointer<Float>
 
     /// Number of lanes per layer the synthesizer reads (a computed constant: a stored static
     /// array would need lazy initialization, which `@_noLocks` rejects).
@@ -237,8 +237,8 @@ public struct PatternRenderer: ~Copyable {
 
         let ringDown = configuration.ringDownSeconds ?? profile.ringDownSeconds
         totalFrames = timeline.renderFrameCount(ringDownSeconds: ringDown)
-        toneScratch = .allocate(capacity: 4 * Self.chunkFrames)
-        toneScratch.initialize(repeating: 0, count: 4 * Self.chunkFrames)
+        tonePhases = .allocate(capacity: Self.chunkFrames)
+        tonePhases.initialize(repeating: 0, count: Self.chunkFrames)
     }
 
     deinit {
@@ -258,7 +258,7 @@ public struct PatternRenderer: ~Copyable {
         clipVoices.deallocate()
         signals.deallocate()
         steadyDrive.deallocate()
-        toneScratch.deallocate()
+        tonePhases.deallocate()
     }
 
     /// Maximum simultaneous voices per kind when haptic voices live `tail` samples past their
