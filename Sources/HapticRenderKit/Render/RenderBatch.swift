@@ -16,7 +16,7 @@ public final class RenderBatch: Sendable {
     public let cancellation = Atomic<Bool>(false)
 
     private let cursor = Atomic<Int>(0)
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     struct State {
         var results: [Result<RenderReport, RenderJobError>?]
@@ -30,7 +30,7 @@ public final class RenderBatch: Sendable {
     public init(jobs: [RenderJob], workers: Int) {
         self.jobs = jobs
         self.workers = max(1, min(workers, jobs.count))
-        state = Mutex(State(results: Array(repeating: nil, count: jobs.count),
+        state = LockedValue(State(results: Array(repeating: nil, count: jobs.count),
                             framesDone: Array(repeating: 0, count: jobs.count),
                             framesTotal: Array(repeating: 0, count: jobs.count)))
     }
