@@ -142,3 +142,43 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
         #expect(try peak(muted: true) == 0)
     }
 }
+
+/// Tones whose pitch moves every sample (a curve), jumps (a parameter) and whose pan changes:
+/// the rotating fundamental is re-anchored and grouped on absolute positions, so any block
+/// size must give the same bits.
+@Suite struct ToneBlockSizeTests {
+    func render(blockFrames: Int) throws -> [Float] {
+        var tone = EventParameters()
+        tone.audioVolume = 0.9
+        let pattern = HapticPattern(
+            events: [
+                HapticEvent(type: .audioContinuous, time: 0.01, duration: 0.4, parameters: tone),
+                HapticEvent(type: .audioContinuous, time: 0.1337, duration: 0.2, parameters: tone),
+            ],
+            parameters: [DynamicParameter(id: .audioPanControl, time: 0.05, value: 0.7),
+                         DynamicParameter(id: .audioPitchControl, time: 0.3, value: -0.4)],
+            curves: [ParameterCurve(id: .audioPitchControl, time: 0.02, points: [
+                .init(time: 0, value: 0), .init(time: 0.15, value: 0.8), .init(time: 0.2, value: 0.8),
+            ])])
+        let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
+        var renderer = try PatternRenderer(
+            timeline: timeline, audio: [],
+            configuration: RenderConfiguration(channels: [.audioLeft, .audioRight]))
+        var result: [Float] = []
+        var block = [Float](repeating: 0, count: blockFrames * 2)
+        while !renderer.isFinished {
+            let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
+            result.append(contentsOf: block[0..<(n * 2)])
+        }
+        return result
+    }
+
+    @Test func movingPitchIsBitIdenticalForEveryBlockSize() throws {
+        let reference = try render(blockFrames: 4_096)
+        #expect(reference.count > 2 * 19_000 && reference.contains { abs($0) > 0.1 })
+        for blockFrames in [1, 3, 64, 333] {
+            let samples = try render(blockFrames: blockFrames)
+            #expect(samples.map(\.bitPattern) == reference.map(\.bitPattern), "block \(blockFrames)")
+        }
+    }
+}

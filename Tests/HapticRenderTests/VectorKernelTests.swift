@@ -35,8 +35,13 @@ import Testing
         oscillator.setWeights(brightness: brightness)
         let p = phases
         for i in stride(from: 0, to: p.count, by: 4) {
-            let x = oscillator.samples(atPhases: SIMD4(p[i], p[i + 1], p[i + 2], p[i + 3]))
-            for k in 0..<4 { #expect(x[k].bitPattern == oscillator.sample(atPhase: p[i + k]).bitPattern) }
+            let v = SIMD4(p[i], p[i + 1], p[i + 2], p[i + 3])
+            let s = sinCycles4(v), twoC = 2 * sinCycles4(v + 0.25)
+            let x = oscillator.samples(sines: s, twoCosines: twoC)
+            for k in 0..<4 {
+                #expect(x[k].bitPattern == oscillator.sample(sine: s[k], twoCosine: twoC[k]).bitPattern)
+                #expect(x[k].bitPattern == oscillator.sample(atPhase: p[i + k]).bitPattern)
+            }
         }
         // And the stepping oscillator returns the sample at its phase before advancing.
         var stepping = ToneOscillator(phase: 0.3)

@@ -3,16 +3,15 @@ extension PatternRenderer {
     ///
     /// The chunk is cut into runs over which the brightness, pitch and pan lanes hold still
     /// (all of it, unless a curve or a runtime parameter moves one of them). Per run:
-    /// 1. serial: the phase of every sample — the only true dependency between samples, an
-    ///    add and a wrap;
-    /// 2. four samples at a time: volume × envelope gain, the waveform
-    ///    (``ToneOscillator/samples(atPhases:)``) and the mix into the bus; the remainder by
-    ///    the scalar twins.
+    /// 1. the waveform into ``toneWave``: the fundamental from the voice's ``TonePhasor``
+    ///    (re-anchored when the pitch changes), the harmonics by
+    ///    ``ToneOscillator/samples(sines:twoCosines:)`` for whole groups of four and by the
+    ///    scalar twin for lanes at the edges of a block;
+    /// 2. four samples at a time: volume × envelope gain and the mix into the bus; the
+    ///    remainder by the scalar twins.
     ///
-    /// Every sample is computed with exactly the operations, in the same order, of the
-    /// per-sample loop this replaces (`gain = clamp(level·volume)·envelope·peak`,
-    /// `bus += x·gain·pan`), so the output is bit-identical, whatever the block size.
-    /// O(frames), no allocation.
+    /// Every value depends on absolute sample positions only (see ``TonePhasor``), so the output
+    /// is bit-identical whatever the block size. O(frames), no allocation.
     @_noLocks
     mutating func renderTone(_ p: UnsafeMutablePointer<ToneVoice>, chunkEnd: Int64,
                              left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
@@ -20,7 +19,7 @@ extension PatternRenderer {
         let (from, to) = span(of: spec, chunkEnd: chunkEnd)
         guard from < to else { return }
         let (volume, pan, pitch, bright) = audioLanes(layer: spec.layer)
-        let phases = tonePhases
+        let wave = toneWave
         var i = from
         while i < to {
             // NaN never equals itself: a NaN lane value makes one-sample runs, each recomputing
@@ -40,36 +39,42 @@ extension PatternRenderer {
             }
             let step = toneBaseFrequency * p.pointee.controls.pitchRatio(min(max(spec.pitch + f, -1), 1))
                 * inverseSampleRate
-            var phase = p.pointee.oscillator.phase
-            if step < 1 {
-                // The phase is in [0, 1), so phase + step < 2 and wrapCycles subtracts 0 or 1:
-                // the same value through a predictable branch instead of a float→int→float
-                // round trip, which made this recurrence ≈ 19 cycles of latency per sample.
-                for k in i..<end {
-                    phases[k] = phase
-                    phase += step
-                    if phase >= 1 { phase -= 1 }
+            var n = position &+ Int64(i)
+            if !p.pointee.phasor.isAnchored || step != p.pointee.phasor.step {
+                p.pointee.phasor.anchor(step: step, at: n)
+            }
+            let oscillator = p.pointee.oscillator
+            var k = i
+            while k < end {
+                var lane = Int(n &- p.pointee.phasor.groupStart)
+                if lane == 4 {
+                    p.pointee.phasor.advanceGroup(to: n)
+                    lane = 0
                 }
-            } else {
-                for k in i..<end {
-                    phases[k] = phase
-                    phase = wrapCycles(phase + step)
+                let c = p.pointee.phasor.cosines, s = p.pointee.phasor.sines
+                if lane == 0 && end &- k >= 4 {
+                    store4(oscillator.samples(sines: s, twoCosines: 2 * c), wave + k)
+                    k &+= 4
+                    n &+= 4
+                } else {
+                    wave[k] = oscillator.sample(sine: s[lane], twoCosine: 2 * c[lane])
+                    k &+= 1
+                    n &+= 1
                 }
             }
-            p.pointee.oscillator.phase = phase
             let gains = p.pointee.controls.pan(spec.pan + a)
-            mixTone(p.pointee.oscillator, spec, volume: volume, from: i, to: end, pan: gains, into: left, right)
+            mixTone(spec, volume: volume, from: i, to: end, pan: gains, into: left, right)
             i = end
         }
     }
 
-    /// Pass 2 of ``renderTone(_:chunkEnd:left:right:)``: `bus += sample · gain · pan` for the
-    /// samples `from..<to`, whose phases are in ``tonePhases``. O(to − from).
+    /// Pass 2 of ``renderTone(_:chunkEnd:left:right:)``: `bus += wave · gain · pan` for the
+    /// samples `from..<to`, whose waveform is in ``toneWave``. O(to − from).
     @_noLocks @inline(__always)
-    func mixTone(_ oscillator: ToneOscillator, _ spec: VoiceSpec, volume: UnsafeMutablePointer<Float>,
+    func mixTone(_ spec: VoiceSpec, volume: UnsafeMutablePointer<Float>,
                  from: Int, to: Int, pan: PanGains,
                  into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>) {
-        let phases = tonePhases
+        let wave = toneWave
         let first = position &+ Int64(from) &- spec.start  // envelope offset of sample `from`
         var i = from
         // Offsets as Float: exact while below 2^24 samples (a tone is at most 30 s long, so
@@ -80,7 +85,7 @@ extension PatternRenderer {
             var offset = Float(first) + SIMD4<Float>(0, 1, 2, 3)
             while i &+ 4 <= to {
                 let gain = clampUnit(level * load4(volume + i)) * envelope.gain(at: offset) * peak
-                let x = oscillator.samples(atPhases: load4(phases + i)) * gain
+                let x = load4(wave + i) * gain
                 store4(load4(left + i) + x * pan.left, left + i)
                 store4(load4(right + i) + x * pan.right, right + i)
                 offset += 4
@@ -91,7 +96,7 @@ extension PatternRenderer {
             let n = position + Int64(i)
             let gain = min(max(spec.level * volume[i], 0), 1)
                 * spec.envelope.gain(at: Float(n - spec.start)) * tonePeak
-            let x = oscillator.sample(atPhase: phases[i]) * gain
+            let x = wave[i] * gain
             left[i] += x * pan.left
             right[i] += x * pan.right
             i &+= 1

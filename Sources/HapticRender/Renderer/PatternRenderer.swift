@@ -94,9 +94,9 @@ public struct PatternRenderer: ~Copyable {
     /// One chunk of the summed drive of the steady continuous voices, volts (Float: see
     /// ``RotatingCarrier``).
     @usableFromInline let steadyDrive: UnsafeMutablePointer<Float>
-    /// One chunk of tone phases, walked serially, then turned into samples four at a time
-    /// (see ``renderTone(_:chunkEnd:left:right:)``).
-    @usableFromInline let tonePhases: UnsafeMutablePointer<Float>
+    /// One chunk of one tone's waveform, before gain and pan (see
+    /// ``renderTone(_:chunkEnd:left:right:)``).
+    @usableFromInline let toneWave: UnsafeMutablePointer<Float>
 
     /// Number of lanes per layer the synthesizer reads (a computed constant: a stored static
     /// array would need lazy initialization, which `@_noLocks` rejects).
@@ -237,8 +237,8 @@ public struct PatternRenderer: ~Copyable {
 
         let ringDown = configuration.ringDownSeconds ?? profile.ringDownSeconds
         totalFrames = timeline.renderFrameCount(ringDownSeconds: ringDown)
-        tonePhases = .allocate(capacity: Self.chunkFrames)
-        tonePhases.initialize(repeating: 0, count: Self.chunkFrames)
+        toneWave = .allocate(capacity: Self.chunkFrames)
+        toneWave.initialize(repeating: 0, count: Self.chunkFrames)
     }
 
     deinit {
@@ -258,7 +258,7 @@ public struct PatternRenderer: ~Copyable {
         clipVoices.deallocate()
         signals.deallocate()
         steadyDrive.deallocate()
-        tonePhases.deallocate()
+        toneWave.deallocate()
     }
 
     /// Maximum simultaneous voices per kind when haptic voices live `tail` samples past their

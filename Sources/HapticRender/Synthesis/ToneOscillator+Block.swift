@@ -1,19 +1,16 @@
-/// The tone's waveform four samples at a time.
+/// The tone's waveform from its fundamental, one sample or four at a time.
 ///
-/// Why: a tone sample is two polynomial sines and an 8-step harmonic recurrence — ≈ 60
-/// dependent floating-point operations, most of a mixed pattern's render time when done one
-/// sample at a time. The phase itself is a cheap serial recurrence, so the renderer first walks
-/// the phases (and the gains) sample by sample, then evaluates the waveform here for four
-/// phases at once. Each lane performs exactly the operations of ``ToneOscillator/next(frequency:brightness:inverseSampleRate:)``
-/// in the same order (no fused multiply-add, no reassociation), so the samples are
-/// bit-identical to the scalar path and independent of how a block is split.
+/// The renderer gets the fundamental's sine and cosine from a ``TonePhasor`` (a rotation per
+/// four samples) and builds the harmonics here by the Chebyshev recurrence; ``next(frequency:brightness:inverseSampleRate:)``
+/// gets them from the polynomial sine of its phase. The four-lane version performs exactly the
+/// scalar operations in the same order (no fused multiply-add, no reassociation), so a sample
+/// has the same bits whether the renderer computed it in a group of four or alone (at the edges
+/// of a block).
 extension ToneOscillator {
-    /// The normalized tone at `phase` (cycles, in [0, 1)) with the current weights — what
-    /// ``next(frequency:brightness:inverseSampleRate:)`` returns before it advances. O(1).
+    /// The normalized tone for a fundamental with sine `s1` and cosine `twoCos / 2`, with the
+    /// current weights. O(harmonics).
     @inlinable @inline(__always) @_noLocks
-    public func sample(atPhase phase: Float) -> Float {
-        let s1 = sinCycles(phase)
-        let twoCos = 2 * sinCycles(phase + 0.25)
+    public func sample(sine s1: Float, twoCosine twoCos: Float) -> Float {
         var sPrev: Float = 0
         var sK = s1
         var sum: Float = 0
@@ -26,12 +23,9 @@ extension ToneOscillator {
         return sum * normalization
     }
 
-    /// ``sample(atPhase:)`` for four phases, each in [0, 1) (the oscillator's invariant: its
-    /// phase is wrapped after every step). Lane-wise bit-identical to the scalar call. O(1).
+    /// ``sample(sine:twoCosine:)`` for four samples; lane-wise bit-identical to it. O(harmonics).
     @inlinable @inline(__always) @_noLocks
-    public func samples(atPhases phase: SIMD4<Float>) -> SIMD4<Float> {
-        let s1 = sinCycles4(phase)
-        let twoCos = 2 * sinCycles4(phase + 0.25)
+    public func samples(sines s1: SIMD4<Float>, twoCosines twoCos: SIMD4<Float>) -> SIMD4<Float> {
         var sPrev = SIMD4<Float>(repeating: 0)
         var sK = s1
         var sum = SIMD4<Float>(repeating: 0)
@@ -42,6 +36,13 @@ extension ToneOscillator {
             sK = sNext
         }
         return sum * normalization
+    }
+
+    /// The normalized tone at `phase` (cycles, in [0, 1)) with the current weights — what
+    /// ``next(frequency:brightness:inverseSampleRate:)`` returns before it advances. O(1).
+    @inlinable @inline(__always) @_noLocks
+    public func sample(atPhase phase: Float) -> Float {
+        sample(sine: sinCycles(phase), twoCosine: 2 * sinCycles(phase + 0.25))
     }
 }
 

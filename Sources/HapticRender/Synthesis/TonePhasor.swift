@@ -1,0 +1,82 @@
+/// The tone's fundamental — `sin` and `cos` of 2π·phase — by rotation, four samples at a time.
+///
+/// Why: evaluating two polynomial sines per sample was the larger half of a tone's cost. Here
+/// the (cos, sin) pairs of four consecutive samples (a *group*) advance to the next group by
+/// one complex multiply by e^{i·2π·4·step}: four multiplies and two adds for four samples.
+///
+/// Determinism, independent of how the render is cut into blocks: every value is a function of
+/// absolute sample positions only. The phase is a closed form from the last *anchor* (the
+/// voice's first sample, or a sample where the pitch — the step — changed):
+/// `phase(n) = frac(φ_anchor + (n − n_anchor)·step)` in Double, continuous across anchors.
+/// Groups start at the anchor and every four samples after it; a group is *seeded* (its four
+/// pairs from the polynomial sine at `phase(n…n+3)`) at an anchor and at the first group
+/// boundary at least ``reseedSamples`` after the last seed, otherwise it is the previous group
+/// rotated. A block boundary inside a group only means the caller reads the stored group's
+/// remaining lanes on its next call. Rotation drift between seeds is at most 16 roundings of
+/// Float (measured ≤ 1.4e-6 of full scale, −117 dB; tested < 2e-6), reset at every seed.
+/// O(1) per group, no allocation.
+@usableFromInline struct TonePhasor: Sendable {
+    /// Samples between seeds, at most (the first group boundary at or after this distance).
+    @inlinable static var reseedSamples: Int64 { 64 }
+
+    /// Phase increment per sample in cycles (the pitch); meaningful once ``isAnchored``.
+    @usableFromInline var step: Float = 0
+    @usableFromInline var isAnchored = false
+    @usableFromInline var anchorPhase: Double = 0
+    @usableFromInline var anchorSample: Int64 = 0
+    @usableFromInline var seedSample: Int64 = 0
+    /// First sample of the current group; lane `n − groupStart` holds sample n.
+    @usableFromInline var groupStart: Int64 = 0
+    /// cos and sin of 2π·phase for the group's four samples.
+    @usableFromInline var cosines = SIMD4<Float>(repeating: 1)
+    @usableFromInline var sines = SIMD4<Float>(repeating: 0)
+    @usableFromInline var rotationCos: Float = 1
+    @usableFromInline var rotationSin: Float = 0
+
+    @inlinable @_noLocks init() {}
+
+    /// The phase at sample `n` in cycles, [0, 1), from the current anchor. O(1).
+    @inlinable @inline(__always) @_noLocks
+    func phase(at n: Int64) -> Double {
+        let x = anchorPhase + Double(n &- anchorSample) * Double(step)
+        return x - Double(Int64(x))
+    }
+
+    /// Starts sounding, or changes the step, at sample `n`: the phase continues from where the
+    /// old step left it (0 at the first call) and a group is seeded at `n`. O(1).
+    @inlinable @_noLocks
+    mutating func anchor(step newStep: Float, at n: Int64) {
+        anchorPhase = isAnchored ? phase(at: n) : 0
+        anchorSample = n
+        isAnchored = true
+        step = newStep
+        let turn = wrapCycles(4 * newStep)
+        rotationSin = sinCycles(turn)
+        rotationCos = sinCycles(turn + 0.25)
+        seed(at: n)
+    }
+
+    /// Moves to the group starting at `n` (= ``groupStart`` + 4): seeded if the last seed is
+    /// ``reseedSamples`` or more behind, else rotated. O(1).
+    @inlinable @inline(__always) @_noLocks
+    mutating func advanceGroup(to n: Int64) {
+        if n &- seedSample >= Self.reseedSamples {
+            seed(at: n)
+        } else {
+            let c = cosines, s = sines
+            cosines = c * rotationCos - s * rotationSin
+            sines = s * rotationCos + c * rotationSin
+            groupStart = n
+        }
+    }
+
+    @inlinable @_noLocks
+    mutating func seed(at n: Int64) {
+        let p = SIMD4<Float>(Float(phase(at: n)), Float(phase(at: n &+ 1)),
+                             Float(phase(at: n &+ 2)), Float(phase(at: n &+ 3)))
+        sines = sinCycles4(p)
+        cosines = sinCycles4(p + 0.25)  // p ≤ 1 (Float rounding), so arguments stay in [0, 2)
+        groupStart = n
+        seedSample = n
+    }
+}
