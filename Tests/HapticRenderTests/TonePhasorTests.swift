@@ -11,6 +11,7 @@ import Testing
         var out: [(Float, Float)] = []
         for n in start..<(start + Int64(count)) {
             if n - phasor.groupStart == 4 { phasor.advanceGroup(to: n) }
+            phasor.seedIfNeeded()
             let lane = Int(n - phasor.groupStart)
             out.append((phasor.cosines[lane], phasor.sines[lane]))
         }
@@ -48,6 +49,7 @@ import Testing
     @Test func seedsAtLeastEverySixtyFourSamples() {
         var phasor = TonePhasor()
         phasor.anchor(step: 0.01, at: 5)
+        phasor.seedIfNeeded()
         var seeds: [Int64] = [5]
         for n in stride(from: Int64(9), to: 1_000, by: 4) {
             phasor.advanceGroup(to: n)

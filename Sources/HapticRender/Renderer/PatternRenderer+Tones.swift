@@ -51,6 +51,17 @@ extension PatternRenderer {
                     p.pointee.phasor.advanceGroup(to: n)
                     lane = 0
                 }
+                if end &- k == 1 && p.pointee.phasor.needsSeed {
+                    // A lone sample in a seeded group not computed yet (the pitch moves every
+                    // sample): straight from its phase — the bits the seed's lane would have.
+                    let phasor = p.pointee.phasor
+                    let phase = n == phasor.anchorSample ? phasor.anchorPhase : phasor.phase(at: n)
+                    wave[k] = oscillator.sample(atPhase: Float(phase))
+                    k &+= 1
+                    n &+= 1
+                    continue
+                }
+                p.pointee.phasor.seedIfNeeded()
                 let c = p.pointee.phasor.cosines, s = p.pointee.phasor.sines
                 if lane == 0 && end &- k >= 4 {
                     store4(oscillator.samples(sines: s, twoCosines: 2 * c), wave + k)
