@@ -4,6 +4,18 @@ import Testing
 @Suite struct JSONParserTests {
     func parse(_ s: String) -> Result<JSONDocument, JSONSyntaxError> { JSONParser().parse(Array(s.utf8)) }
 
+    /// Each literal, alone in an array, parses to the standard library's `Double` bit for bit.
+    func expectParsedLikeTheStandardLibrary(_ literals: [String]) throws {
+        for literal in literals {
+            let doc = try parse("[\(literal)]").get()
+            guard case .number(let d, _)? = doc.root.arrayElements?.first?.kind else {
+                Issue.record("no number for \(literal)")
+                continue
+            }
+            #expect(d.bitPattern == Double(literal)?.bitPattern, "\(literal)")
+        }
+    }
+
     @Test func recordsPositionsOfKeysAndValues() throws {
         let text = "{\n  \"a\": [1, 2.5],\n\t\"é\": \"x\", \"b\": true\n}"
         let doc = try parse(text).get()
@@ -77,14 +89,7 @@ import Testing
             literals.append("\(mantissa)e\(scale)")
             literals.append("0.\(rng.next() % 1_000_000_000_000)")
         }
-        for literal in literals {
-            let doc = try parse("[\(literal)]").get()
-            guard case .number(let d, _)? = doc.root.arrayElements?.first?.kind else {
-                Issue.record("no number for \(literal)")
-                continue
-            }
-            #expect(d.bitPattern == Double(literal)?.bitPattern, "\(literal)")
-        }
+        try expectParsedLikeTheStandardLibrary(literals)
     }
 
     /// Shapes that exercise each conversion path: the exact fast path, eight digits per
@@ -106,14 +111,7 @@ import Testing
             let halfway = String((UInt64(1) << 53) + 2 * (rng.next() % 1_000_000) + 1)
             literals += [halfway, halfway + "0e-1", String(halfway.dropLast()) + "." + String(halfway.last!) + "e1"]
         }
-        for literal in literals {
-            let doc = try parse("[\(literal)]").get()
-            guard case .number(let d, _)? = doc.root.arrayElements?.first?.kind else {
-                Issue.record("no number for \(literal)")
-                continue
-            }
-            #expect(d.bitPattern == Double(literal)?.bitPattern, "\(literal)")
-        }
+        try expectParsedLikeTheStandardLibrary(literals)
     }
 
     @Test func decodesEscapes() throws {

@@ -5,15 +5,13 @@ import Testing
 /// The tone's rotating fundamental against the exact sine and cosine of its phase, and its
 /// continuity across pitch changes.
 @Suite struct TonePhasorTests {
-    /// Walks the phasor sample by sample the way the renderer reads it (lane n − groupStart,
-    /// a new group every four samples) and returns (cos, sin) per sample.
+    /// Walks the phasor sample by sample the way the renderer reads single samples and returns
+    /// (cos, sin) per sample.
     func walk(_ phasor: inout TonePhasor, from start: Int64, count: Int) -> [(Float, Float)] {
         var out: [(Float, Float)] = []
         for n in start..<(start + Int64(count)) {
-            if n - phasor.groupStart == 4 { phasor.advanceGroup(to: n) }
-            phasor.seedIfNeeded()
-            let lane = Int(n - phasor.groupStart)
-            out.append((phasor.cosines[lane], phasor.sines[lane]))
+            let f = phasor.fundamental(lane: phasor.lane(at: n), at: n)
+            out.append((f.twoCosine / 2, f.sine))
         }
         return out
     }

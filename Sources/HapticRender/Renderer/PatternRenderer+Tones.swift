@@ -40,35 +40,19 @@ extension PatternRenderer {
             let step = toneBaseFrequency * p.pointee.controls.pitchRatio(min(max(spec.pitch + f, -1), 1))
                 * inverseSampleRate
             var n = position &+ Int64(i)
-            if !p.pointee.phasor.isAnchored || step != p.pointee.phasor.step {
-                p.pointee.phasor.anchor(step: step, at: n)
-            }
+            p.pointee.phasor.setStep(step, at: n)
             let oscillator = p.pointee.oscillator
             var k = i
             while k < end {
-                var lane = Int(n &- p.pointee.phasor.groupStart)
-                if lane == 4 {
-                    p.pointee.phasor.advanceGroup(to: n)
-                    lane = 0
-                }
-                if end &- k == 1 && p.pointee.phasor.needsSeed {
-                    // A lone sample in a seeded group not computed yet (the pitch moves every
-                    // sample): straight from its phase — the bits the seed's lane would have.
-                    let phasor = p.pointee.phasor
-                    let phase = n == phasor.anchorSample ? phasor.anchorPhase : phasor.phase(at: n)
-                    wave[k] = oscillator.sample(atPhase: Float(phase))
-                    k &+= 1
-                    n &+= 1
-                    continue
-                }
-                p.pointee.phasor.seedIfNeeded()
-                let c = p.pointee.phasor.cosines, s = p.pointee.phasor.sines
+                let lane = p.pointee.phasor.lane(at: n)
                 if lane == 0 && end &- k >= 4 {
-                    store4(oscillator.samples(sines: s, twoCosines: 2 * c), wave + k)
+                    let f = p.pointee.phasor.groupFundamentals()
+                    store4(oscillator.samples(sines: f.sines, twoCosines: f.twoCosines), wave + k)
                     k &+= 4
                     n &+= 4
                 } else {
-                    wave[k] = oscillator.sample(sine: s[lane], twoCosine: 2 * c[lane])
+                    let f = p.pointee.phasor.fundamental(lane: lane, at: n)
+                    wave[k] = oscillator.sample(sine: f.sine, twoCosine: f.twoCosine)
                     k &+= 1
                     n &+= 1
                 }

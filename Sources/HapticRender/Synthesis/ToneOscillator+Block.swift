@@ -2,34 +2,26 @@
 ///
 /// The renderer gets the fundamental's sine and cosine from a ``TonePhasor`` (a rotation per
 /// four samples) and builds the harmonics here by the Chebyshev recurrence; ``next(frequency:brightness:inverseSampleRate:)``
-/// gets them from the polynomial sine of its phase. The four-lane version performs exactly the
-/// scalar operations in the same order (no fused multiply-add, no reassociation), so a sample
-/// has the same bits whether the renderer computed it in a group of four or alone (at the edges
-/// of a block).
+/// gets them from the polynomial sine of its phase. The scalar version is lane 0 of the
+/// four-lane one, so a sample has the same bits whether the renderer computed it in a group of
+/// four or alone (at the edges of a block).
 extension ToneOscillator {
     /// The normalized tone for a fundamental with sine `s1` and cosine `twoCos / 2`, with the
-    /// current weights. O(harmonics).
+    /// current weights: lane 0 of ``samples(sines:twoCosines:)``, so the scalar and four-lane
+    /// results cannot differ. O(harmonics).
     @inlinable @inline(__always) @_noLocks
     public func sample(sine s1: Float, twoCosine twoCos: Float) -> Float {
-        var sPrev: Float = 0
-        var sK = s1
-        var sum: Float = 0
-        for k in 0..<8 {  // AudioMapping.toneHarmonics
-            sum += weights[k] * sK
-            let sNext = twoCos * sK - sPrev
-            sPrev = sK
-            sK = sNext
-        }
-        return sum * normalization
+        samples(sines: SIMD4(repeating: s1), twoCosines: SIMD4(repeating: twoCos))[0]
     }
 
-    /// ``sample(sine:twoCosine:)`` for four samples; lane-wise bit-identical to it. O(harmonics).
+    /// The normalized tone for four fundamentals (sines and twice the cosines), by the
+    /// Chebyshev recurrence with the current weights. O(harmonics).
     @inlinable @inline(__always) @_noLocks
     public func samples(sines s1: SIMD4<Float>, twoCosines twoCos: SIMD4<Float>) -> SIMD4<Float> {
         var sPrev = SIMD4<Float>(repeating: 0)
         var sK = s1
         var sum = SIMD4<Float>(repeating: 0)
-        for k in 0..<8 {
+        for k in 0..<8 {  // AudioMapping.toneHarmonics
             sum += weights[k] * sK
             let sNext = twoCos * sK - sPrev
             sPrev = sK

@@ -53,10 +53,45 @@
         return x - Double(Int64(x))
     }
 
+    /// Uses `newStep` from sample `n` on: re-anchors if it differs from the step in use (or
+    /// nothing sounded yet), else continues the current groups. O(1).
+    @inlinable @inline(__always) @_noLocks
+    mutating func setStep(_ newStep: Float, at n: Int64) {
+        if !isAnchored || newStep != step { anchor(step: newStep, at: n) }
+    }
+
+    /// The lane of sample `n`, the sample after the last one read (or the anchor): moves to the
+    /// next group first when `n` starts it. O(1).
+    @inlinable @inline(__always) @_noLocks
+    mutating func lane(at n: Int64) -> Int {
+        if n &- groupStart == 4 { advanceGroup(to: n) }
+        return Int(n &- groupStart)
+    }
+
+    /// sin and 2·cos of the fundamental for the current group's four samples. O(1).
+    @inlinable @inline(__always) @_noLocks
+    mutating func groupFundamentals() -> (sines: SIMD4<Float>, twoCosines: SIMD4<Float>) {
+        seedIfNeeded()
+        return (sines, 2 * cosines)
+    }
+
+    /// sin and 2·cos of the fundamental at sample `n`, lane `lane` of the current group. A pitch
+    /// that moves every sample re-anchors every sample: such a sample, at its anchor in a group
+    /// not computed yet, takes the polynomial sine of its phase directly — the bits the seed's
+    /// lane would have — instead of seeding four lanes for one. O(1).
+    @inlinable @inline(__always) @_noLocks
+    mutating func fundamental(lane: Int, at n: Int64) -> (sine: Float, twoCosine: Float) {
+        if needsSeed && n == anchorSample {
+            let p = Float(anchorPhase)  // = phase(at: anchorSample)
+            return (sinCycles(p), 2 * sinCycles(p + 0.25))
+        }
+        seedIfNeeded()
+        return (sines[lane], 2 * cosines[lane])
+    }
+
     /// Starts sounding, or changes the step, at sample `n`: the phase continues from where the
-    /// old step left it (0 at the first call) and a seeded group starts at `n`. Its lanes are
-    /// computed when first read (``seedIfNeeded()``): a pitch that moves every sample
-    /// re-anchors every sample, and such lone samples take ``phase(at:)`` directly. O(1).
+    /// old step left it (0 at the first call) and a seeded group starts at `n`, its lanes
+    /// computed when first read (``seedIfNeeded()``). O(1).
     @inlinable @inline(__always) @_noLocks
     mutating func anchor(step newStep: Float, at n: Int64) {
         anchorPhase = isAnchored ? phase(at: n) : 0
