@@ -3,11 +3,12 @@ import Testing
 @testable import HapticRender
 
 /// The actuator's block kernel (``LRAModel/run(drive:count:excursionGuard:into:)``) and the
-/// model's pair form (the second sample of each pair by one M²-step from the first).
+/// model's group form (each sample of a 4-sample group computed from the group's anchor, in
+/// Float).
 ///
 /// The kernel must give the bits of per-sample ``LRAModel/step(volts:)`` for any block split —
-/// the renderer mixes both depending on where its chunks fall — and the pair form must stay
-/// within rounding of the plain one-step-per-sample recursion it replaces.
+/// the renderer mixes both depending on where its chunks fall — and the group form must stay
+/// within Float rounding of the plain Double one-step-per-sample recursion.
 @Suite("LRA block kernel")
 struct ActuatorBlockKernelTests {
     static let fs = 48_000.0
@@ -15,7 +16,7 @@ struct ActuatorBlockKernelTests {
 
     /// 1.6 s of drive through every path of the kernel: guard-limited drive at f0, gaps long
     /// enough to go Hi-Z (and short ones that stay low-Z), rail-clipped drive, drive with exact
-    /// zeros between non-zero samples (pairs that mix both), and plain quiet drive.
+    /// zeros between non-zero samples (groups that mix both), and plain quiet drive.
     static func drive(_ p: ActuatorProfile) -> [Float] {
         let f0 = p.resonanceHz, full = p.maxDriveVolts(atHz: f0)
         func sine(_ hz: Double, _ t: Double) -> Double {
@@ -35,21 +36,22 @@ struct ActuatorBlockKernelTests {
         }
     }
 
-    /// Per-sample reference: guard, then `step` (which clamps), outputs scaled as `run` does.
+    /// Per-sample reference: guard on the feedback state, then `step` (which clamps), outputs
+    /// scaled as `run` does.
     static func stepped(_ model: inout LRAModel, _ g: ExcursionGuard, _ drive: [Float]) -> [[Float]] {
         var states: [UInt64] = []
         return stepped(&model, g, drive, states: &states)
     }
 
-    /// ``stepped(_:_:_:)``, also recording the Double velocity's bits after every sample: the
-    /// pair form changes the state's rounding, far below Float output resolution.
+    /// ``stepped(_:_:_:)``, also recording the velocity's bits after every sample.
     static func stepped(_ model: inout LRAModel, _ g: ExcursionGuard, _ drive: [Float], states: inout [UInt64]) -> [[Float]] {
         var out: [[Float]] = [[], [], []]
         for d in drive {
-            let s = model.step(volts: g.limit(volts: Double(d), excursion: model.excursion, velocity: model.velocity))
-            out[0].append(Float(s.volts * scales.volts))
-            out[1].append(Float(s.acceleration * scales.acceleration))
-            out[2].append(Float(s.excursion * scales.excursion))
+            let f = model.feedbackState()
+            let s = model.step(volts: g.limit(volts: Double(d), excursion: f.excursion, velocity: f.velocity))
+            out[0].append(Float(s.volts) * Float(scales.volts))
+            out[1].append(Float(s.acceleration) * Float(scales.acceleration))
+            out[2].append(Float(s.excursion) * Float(scales.excursion))
             states.append(s.velocity.bitPattern)
         }
         return out
@@ -97,7 +99,7 @@ struct ActuatorBlockKernelTests {
                 for s in 0..<3 {
                     #expect(got[s].map(\.bitPattern) == expected[s].map(\.bitPattern), "signal \(s), blocks \(sizes)")
                 }
-                #expect(states.allSatisfy { expectedStates[$0.key] == $0.value }, "Double state, blocks \(sizes)")
+                #expect(states.allSatisfy { expectedStates[$0.key] == $0.value }, "state, blocks \(sizes)")
                 #expect(model.contactSamples == reference.contactSamples)
                 #expect(model.excursion.bitPattern == reference.excursion.bitPattern)
             }
@@ -107,7 +109,8 @@ struct ActuatorBlockKernelTests {
         var hiZ = false, guarded = false, clamped = false
         let g = ExcursionGuard(profile: p)
         for d in drive {
-            let volts = g.limit(volts: Double(d), excursion: model.excursion, velocity: model.velocity)
+            let f = model.feedbackState()
+            let volts = g.limit(volts: Double(d), excursion: f.excursion, velocity: f.velocity)
             guarded = guarded || volts != Double(d)
             clamped = clamped || abs(volts) > p.voltageClamp
             _ = model.step(volts: volts)
@@ -119,11 +122,13 @@ struct ActuatorBlockKernelTests {
         #expect(contact.contactSamples > 0)
     }
 
-    /// The model stepped one plain trapezoidal update per sample (what ``LRAModel`` did before
-    /// the pair form): same regimes, coefficient sets and clamp.
+    /// The model stepped one plain trapezoidal update per sample in Double, the Double
+    /// coefficient sets, the same regimes, clamp and feedback timing (the guard reads the state
+    /// at the start of each 4-sample group).
     struct PlainModel {
         let m: LRAModel
-        var x = 0.0, v = 0.0, uPrev = 0.0, idle = 0, contacts = 0
+        var x = 0.0, v = 0.0, uPrev = 0.0, idle = 0, contacts = 0, n = 0
+        var feedback = (excursion: 0.0, velocity: 0.0)
 
         mutating func step(volts command: Double) -> LRASample {
             let volts = min(max(command, -m.voltageClamp), m.voltageClamp)
@@ -133,36 +138,58 @@ struct ActuatorBlockKernelTests {
             let c = side != 0 ? (hiZ ? m.hiZContact : m.lowZContact) : (hiZ ? m.hiZ : m.lowZ)
             if side != 0 { contacts += 1 }
             let u = c.forcePerVolt * volts + side * c.stopForce
-            LRAModel.oneStep(c, input: u + uPrev, x: &x, v: &v)
+            let us = u + uPrev
+            (x, v) = (c.m11 * x + c.m12 * v + c.b1 * us, c.m21 * x + c.m22 * v + c.b2 * us)
             uPrev = u
-            return LRASample(acceleration: LRAModel.acceleration(c, force: u, x: x, v: v),
-                             excursion: x, velocity: v, volts: volts)
+            n += 1
+            if n % 4 == 0 { feedback = (x, v) }
+            return LRASample(acceleration: c.gF * u + c.gx * x + c.gv * v, excursion: x, velocity: v, volts: volts)
         }
     }
 
-    @Test("pair form stays within rounding of one step per sample", arguments: ActuatorProfile.presets)
-    func pairFormMatchesPlainSteps(_ p: ActuatorProfile) {
+    @Test("group form in Float stays within rounding of one Double step per sample", arguments: ActuatorProfile.presets)
+    func groupFormMatchesPlainSteps(_ p: ActuatorProfile) {
         let drive = Self.drive(p)
-        // Clear of the end stop the forms differ by rounding only (measured ≤ 6e-14 of peak).
-        // In contact a sample at x ≈ x_max may pick the other coefficient set on that rounding,
-        // and the switch is not continuous in the discrete state (measured ≤ 2e-8 of peak).
-        for (g, tolerance) in [(ExcursionGuard(profile: p), 1e-12), (Self.permissiveGuard(p), 1e-7)] {
-            var model = LRAModel(profile: p, sampleRate: Self.fs)
-            var plain = PlainModel(m: model)
-            var worstA = 0.0, worstX = 0.0, peakA = 0.0, peakX = 0.0
-            for d in drive {
-                let a = model.step(volts: g.limit(volts: Double(d), excursion: model.excursion, velocity: model.velocity))
-                let b = plain.step(volts: g.limit(volts: Double(d), excursion: plain.x, velocity: plain.v))
-                worstA = max(worstA, abs(a.acceleration - b.acceleration))
-                worstX = max(worstX, abs(a.excursion - b.excursion))
-                peakA = max(peakA, abs(b.acceleration))
-                peakX = max(peakX, abs(b.excursion))
-            }
-            print("[\(p.name)] pair form vs one step per sample: max |Δa| \(worstA / peakA), max |Δx| \(worstX / peakX) of peak; contact \(plain.contacts)")
-            #expect(worstA <= tolerance * peakA)
-            #expect(worstX <= tolerance * peakX)
-            #expect(model.contactSamples == plain.contacts)
+        // Clear of the end stop the forms differ by Float rounding: measured ≤ 7.2e-6 of peak.
+        let g = ExcursionGuard(profile: p)
+        var model = LRAModel(profile: p, sampleRate: Self.fs)
+        var plain = PlainModel(m: model)
+        var worstA = 0.0, worstX = 0.0, peakA = 0.0, peakX = 0.0
+        for d in drive {
+            let f = model.feedbackState()
+            let a = model.step(volts: g.limit(volts: Double(d), excursion: f.excursion, velocity: f.velocity))
+            let b = plain.step(volts: g.limit(volts: Double(d), excursion: plain.feedback.excursion,
+                                              velocity: plain.feedback.velocity))
+            worstA = max(worstA, abs(a.acceleration - b.acceleration))
+            worstX = max(worstX, abs(a.excursion - b.excursion))
+            peakA = max(peakA, abs(b.acceleration))
+            peakX = max(peakX, abs(b.excursion))
         }
+        print("[\(p.name)] group form vs one step per sample: max |Δa| \(worstA / peakA), max |Δx| \(worstX / peakX) of peak")
+        #expect(worstA <= 2e-5 * peakA)
+        #expect(worstX <= 2e-5 * peakX)
+        #expect(model.contactSamples == 0 && plain.contacts == 0)
+
+        // In contact a sample at x ≈ x_max picks the other coefficient set on that rounding, and
+        // the stiff end stop (k_s = 50·k) turns a one-sample difference into an acceleration
+        // spike: compared as energy (RMS over the run; measured 1.9e-5 iphone, 1.3e-4 coin,
+        // 0.051 pixel, whose contacts differ by 9 of 1,350 samples) and contact count instead.
+        let permissive = Self.permissiveGuard(p)
+        model = LRAModel(profile: p, sampleRate: Self.fs)
+        plain = PlainModel(m: model)
+        var error = 0.0, energy = 0.0
+        for d in drive {
+            let f = model.feedbackState()
+            let a = model.step(volts: permissive.limit(volts: Double(d), excursion: f.excursion, velocity: f.velocity))
+            let b = plain.step(volts: permissive.limit(volts: Double(d), excursion: plain.feedback.excursion,
+                                                       velocity: plain.feedback.velocity))
+            error += (a.acceleration - b.acceleration) * (a.acceleration - b.acceleration)
+            energy += b.acceleration * b.acceleration
+        }
+        print("[\(p.name)] in contact: RMS |Δa| \((error / energy).squareRoot()) of RMS; contact \(model.contactSamples) vs \(plain.contacts)")
+        #expect(plain.contacts > 0)
+        #expect((error / energy).squareRoot() <= 0.1)
+        #expect(abs(model.contactSamples - plain.contacts) <= plain.contacts / 50)
     }
 
     @Test("block kernel and process() do not allocate")
@@ -194,7 +221,7 @@ struct ActuatorBlockKernelTests {
         }
     }
 
-    @Test("rest between events keeps the pairs on absolute positions")
+    @Test("rest between events keeps the groups on absolute positions")
     func skippedRestKeepsPairs() {
         var model = LRAModel(profile: .iphone, sampleRate: Self.fs), skipping = model
         let g = ExcursionGuard(profile: .iphone)
@@ -209,7 +236,7 @@ struct ActuatorBlockKernelTests {
         }
         _ = Self.stepped(&model, g, [Float](repeating: 0, count: 301))
         skipping.skipAtRest(frames: 301)
-        // The Double state: pair positions change its rounding, rarely a Float output.
+        // Group positions decide every sample's rounding.
         for d in burst {
             let a = model.step(volts: Double(d)), b = skipping.step(volts: Double(d))
             #expect(a.excursion.bitPattern == b.excursion.bitPattern && a.velocity.bitPattern == b.velocity.bitPattern)

@@ -104,7 +104,8 @@ struct ActuatorModelTests {
         for _ in 0..<Int(0.3 * fs) {
             _ = model.step(volts: 0)
             let e = model.storedEnergy
-            if e > previous * (1 + 1e-9) + 1e-30 { increases += 1 }
+            // Within the Float state's resolution (energy ∝ x², ~2.4e-7 relative per rounding).
+            if e > previous * (1 + 1e-6) + 1e-30 { increases += 1 }
             previous = e
         }
         #expect(increases == 0)

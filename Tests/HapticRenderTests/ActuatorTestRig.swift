@@ -10,7 +10,8 @@ struct ActuatorRun {
     var energy: [Double] = []
 }
 
-/// Synthesizer-like harness: drive(n, x, v) → volts, then excursion guard, then the model.
+/// Synthesizer-like harness: drive(n, x, v) → volts, then excursion guard, then the model; the
+/// drive and the guard read the model's feedback state, as the renderer's do.
 struct ActuatorRig {
     let profile: ActuatorProfile
     let sampleRate = 48_000.0
@@ -32,7 +33,7 @@ struct ActuatorRig {
         var r = ActuatorRun()
         r.acceleration.reserveCapacity(samples)
         for n in 0..<samples {
-            let x = model.excursion, v = model.velocity
+            let (x, v) = model.feedbackState()
             var volts = drive(n, x, v)
             if useGuard { volts = excursionGuard.limit(volts: volts, excursion: x, velocity: v) }
             let s = model.step(volts: volts)

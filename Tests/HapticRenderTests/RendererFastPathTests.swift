@@ -58,10 +58,9 @@ import HapticTestSupport
     }
 
     /// Two bursts 4 s apart: between them the actuator comes to rest and whole chunks take the
-    /// renderer's at-rest path (it only counts the samples for the actuator's pairs), in chunks
+    /// renderer's at-rest path (it only counts the samples for the actuator's groups), in chunks
     /// of both parities; the second burst starts on an odd sample. Compared bit for bit (signed
-    /// zeros included), and — since pair positions change Double rounding far below Float
-    /// output resolution — so is the actuator's Double state in the middle of the second burst.
+    /// zeros included), and so is the actuator's state in the middle of the second burst.
     @Test func restBetweenEventsIsBitIdenticalForEveryBlockSize() throws {
         var p = EventParameters()
         p.hapticIntensity = 1

@@ -2,9 +2,10 @@
 /// "CLAB" [S-A4]): `V = −clip(K·Bl·v, ±V_clamp)` until the stored energy ½μv² + ½kx² falls
 /// below 1e-4 of its value at brake start, then done.
 ///
-/// The feedback reads the model's velocity of the *previous* sample (the driver runs before
-/// the actuator step). That one-sample delay is harmless: with K chosen for braked Q = 0.5 the
-/// loop gain per sample is 2ω0·T ≈ 0.04 ≪ 2 (the explicit-feedback stability limit).
+/// The feedback reads the model's velocity at the start of the sample's 4-sample group
+/// (``LRAModel/feedbackState()``: 1–4 samples old). That delay is harmless: with K chosen for
+/// braked Q = 0.5 the loop gain per sample is 2ω0·T ≈ 0.04, and 4 samples are 4.5° of phase at
+/// 150 Hz, so the brake force stays ≥ 99.7 % in phase with −v.
 /// Bounded by ``ActuatorDriverConfig/maxBrakeSamples``. O(1): 6 mul, 4 compares per sample.
 public struct ActiveBrake: Sendable, Hashable {
     /// Brake gain K·Bl, V per (m/s).

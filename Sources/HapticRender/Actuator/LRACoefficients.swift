@@ -8,9 +8,8 @@
 /// a_g = gF·u + gx·x' + gv·v'                       (body acceleration in g)
 /// ```
 ///
-/// With M = [m11 m12; m21 m22] and b = (b1, b2), two steps at once are
-/// `(x'', v'') = M²·(x, v) + (M·b·us + b·us')` — the form ``LRAModel`` uses for the second
-/// sample of each pair (see ``LRAModel``); `mm··` hold M² and `mb·` hold M·b.
+/// With M = [m11 m12; m21 m22] and b = (b1, b2), ``LRAModel`` steps the set in groups of four
+/// samples (``LRAGroupCoefficients``: powers of M and products with b, in Float).
 ///
 /// Designed by the bilinear transform prewarped at the set's own natural frequency, so the
 /// discrete resonance of every regime lands exactly on its analog frequency. Sets exist for
@@ -18,9 +17,6 @@
 public struct LRACoefficients: Sendable, Hashable {
     public var m11: Double, m12: Double, m21: Double, m22: Double
     public var b1: Double, b2: Double
-    /// M² and M·b, for two steps at once (rounded once from the entries above).
-    public var mm11: Double, mm12: Double, mm21: Double, mm22: Double
-    public var mb1: Double, mb2: Double
     /// Output gains, already divided by g: gF = −loc/(M·g), gx = loc·k_tot/(M·g), gv = loc·c/(M·g).
     public var gF: Double, gx: Double, gv: Double
     /// Drive force per volt: Bl/Re in low-Z, 0 in Hi-Z (i = 0).
@@ -48,12 +44,6 @@ public struct LRACoefficients: Sendable, Hashable {
         m22 = (1 - a * wq - a * a * w * w) / d
         b1 = a * a / (mu * d)
         b2 = a / (mu * d)
-        mm11 = m11 * m11 + m12 * m21
-        mm12 = m11 * m12 + m12 * m22
-        mm21 = m21 * m11 + m22 * m21
-        mm22 = m21 * m12 + m22 * m22
-        mb1 = m11 * b1 + m12 * b2
-        mb2 = m21 * b1 + m22 * b2
         let scale = location / (bodyMass * ActuatorProfile.standardGravity)
         gF = -scale
         gx = scale * stiffness

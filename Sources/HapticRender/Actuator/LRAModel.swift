@@ -5,13 +5,9 @@
 /// Per sample: ~10 multiplies + 8 adds, two compare pairs (rail clamp, contact check), one
 /// well-predicted regime branch, no divisions and no libm — O(1) time, no allocation.
 ///
-/// State is `Double`. Measured (NumPy, pixel Hi-Z, Q_m = 60, pole radius 1 − 6.5e-5, 1 s free
-/// decay): a Float32 recursion fits Q_m = 59.998 vs 59.997 in Float64, so Float would be
-/// accurate enough for the linear decay; Double is kept for headroom in the 1e-4 relative
-/// energy test of the brake and the oracle comparisons, at no measurable cost on 64-bit FPUs
-/// (release, render-profile on a 2-core EPYC: ≈340 M frames/s for
-/// ``process(drive:acceleration:)``, ≈410 M frames/s for ``run(drive:count:excursionGuard:into:)``
-/// with the guard and three outputs; both ≈245 M frames/s before the pair form).
+/// State is Float (see Groups below). Measured (NumPy, pixel Hi-Z, Q_m = 60, pole radius
+/// 1 − 6.5e-5, 1 s free decay): even a one-step Float32 recursion fits Q_m = 59.998 vs 59.997 in
+/// Float64; the group form rounds a quarter as often.
 ///
 /// Driver state (§1.1): a non-zero command switches to low-Z immediately; after
 /// ``lowZHoldSamples`` consecutive zero commands the driver goes Hi-Z (i = 0, damping c_m only).
@@ -21,26 +17,42 @@
 /// End-stop (§3): while |x| > x_max the step uses the contact set (stiffness k + k_s) with the
 /// input offset ±k_s·x_max; ``contactSamples`` counts such samples (a test failure in normal use).
 ///
-/// Pairs: samples are taken in pairs (2m, 2m + 1), counted from creation / ``reset()``. When
-/// both samples of a pair use the same coefficient set, the second one's state is computed from
-/// the pair's first state in one go, `s[2m+2] = M²·s[2m] + (M·b·us[2m] + b·us[2m+1])`, instead
-/// of from `s[2m+1]`; otherwise (a regime switch or end-stop contact inside the pair) it is the
-/// plain step. Why: in a block kernel the recursion then advances two samples per
-/// multiply-add-add, half the critical path of stepping (``run(drive:count:excursionGuard:into:)``);
-/// the intermediate `s[2m+1]` (outputs, guard, contact check) hangs off that chain. The rule
-/// is part of the model, so ``step(volts:)`` and the block kernel give the same bits, and the
-/// pairs sit on absolute sample positions, so block size cannot change a bit. The two forms of
-/// `s[2m+2]` differ by rounding only (a few ulps in Double, relative ≈ 1e-16 per pair, decaying
-/// with the model's own time constant), far below Float output resolution.
+/// Groups (the model's arithmetic): samples are taken in groups of four on absolute positions
+/// (4m … 4m + 3, counted from creation / ``reset()``), and each sample's state is computed
+/// directly from its group's first state — the *anchor* — by the k-step form of
+/// ``LRAGroupCoefficients``, in Float; a regime switch (driver state, end-stop contact) inside a
+/// group re-anchors at the switching sample. Why: four lanes are independent given the anchor,
+/// so the block kernel ``run(drive:count:excursionGuard:into:)`` computes a group as one
+/// `SIMD4<Float>` for x and one for v, and the recursion advances four samples per
+/// multiply-add chain. The rule is part of the model, so ``step(volts:)`` (which knows only the
+/// inputs up to its sample) and the kernel give the same bits, and block size cannot change a
+/// bit. Measured against the plain Double recursion (one step per sample): ≤ 1e-5 of peak
+/// acceleration and excursion on every preset (`ActuatorBlockKernelTests`); the state is Float,
+/// ~1e-7 relative, far below the model's own accuracy (the oracle comparison allows 1 %).
+///
+/// Feedback: whatever reads the actuator to decide the drive — the excursion guard, the
+/// transient and offset brakes (back-EMF), the onset overdrive — reads the state at the start
+/// of the sample's group (``feedbackState()``), not after the previous sample: a feedback
+/// latency of 1–4 samples (≤ 83 µs at 48 kHz; 4.5° of phase at 150 Hz), as a driver IC that
+/// measures back-EMF in short windows has. Why: with the previous sample's state, every sample
+/// of a brake waited for the one before it (drive → model → drive, ~60 cycles per sample);
+/// within a group the samples are now independent and overlap. Choice (the reference asks for
+/// velocity feedback without a latency): the brake's loop gain per sample is ≈ 0.04, far
+/// from any stability limit at this delay.
+///
+/// The driver decisions around the model — the excursion guard, the brake's energy test, the
+/// clamp — stay in Double, reading the Float state exactly. The rail clamp is the largest
+/// Float not above the profile's clamp (at most 6e-8 relative below it), so a clamped drive
+/// is one Float value whichever path clamps it.
 public struct LRAModel: Sendable {
     /// Displacement x, m.
-    @inlinable public var excursion: Double { x }
+    @inlinable public var excursion: Double { Double(x) }
     /// Velocity v, m/s.
-    @inlinable public var velocity: Double { v }
-    @usableFromInline var x: Double = 0
-    @usableFromInline var v: Double = 0
+    @inlinable public var velocity: Double { Double(v) }
+    @usableFromInline var x: Float = 0
+    @usableFromInline var v: Float = 0
     /// Previous total input force (trapezoidal rule needs u[n−1]).
-    @usableFromInline var uPrev: Double = 0
+    @usableFromInline var uPrev: Float = 0
     /// Consecutive zero-drive samples (saturates at the hold length).
     @usableFromInline var idleSamples: Int = 0
     /// Zero-drive samples after which the driver goes Hi-Z.
@@ -49,24 +61,36 @@ public struct LRAModel: Sendable {
     @inlinable public var contactSamples: Int { contactCount }
     @usableFromInline var contactCount: Int = 0
 
+    /// The rail clamp (V), a Float value (see Groups).
     @usableFromInline let voltageClamp: Double
     @usableFromInline let maxExcursion: Double
     @usableFromInline let halfMass: Double
     @usableFromInline let halfStiffness: Double
+    /// The coefficient sets {low-Z, Hi-Z} × {free, contact}, in Double (design, tests) and in
+    /// the group form the model steps.
     @usableFromInline let lowZ: LRACoefficients
     @usableFromInline let hiZ: LRACoefficients
     @usableFromInline let lowZContact: LRACoefficients
     @usableFromInline let hiZContact: LRACoefficients
-    /// Coefficient set in use and its regime code (bit 0: Hi-Z, bit 1: contact).
-    @usableFromInline var active: LRACoefficients
+    @usableFromInline let lowZGroup: LRAGroupCoefficients
+    @usableFromInline let hiZGroup: LRAGroupCoefficients
+    @usableFromInline let lowZContactGroup: LRAGroupCoefficients
+    @usableFromInline let hiZContactGroup: LRAGroupCoefficients
+    /// Group set in use and its regime code (bit 0: Hi-Z, bit 1: contact).
+    @usableFromInline var active: LRAGroupCoefficients
     @usableFromInline var regime: Int = 0
-    /// The regime code of the previous sample if it was the first of a pair (see the type's
-    /// discussion) — this sample ends the pair — else −1.
-    @usableFromInline var pairRegime: Int = -1
-    /// The previous sample's state before it and its input sum u + u_prev: an open pair's start.
-    @usableFromInline var pairX: Double = 0
-    @usableFromInline var pairV: Double = 0
-    @usableFromInline var pairInput: Double = 0
+    /// The next sample's position in its group (absolute position mod 4).
+    @usableFromInline var groupPhase: Int = 0
+    /// The state at the start of the current group: what ``feedbackState()`` reports inside it.
+    @usableFromInline var groupX: Float = 0
+    @usableFromInline var groupV: Float = 0
+    /// The current anchor: its state, its regime, the samples stepped from it (0…3) and their
+    /// input sums (lane j; zero past them).
+    @usableFromInline var anchorX: Float = 0
+    @usableFromInline var anchorV: Float = 0
+    @usableFromInline var anchorRegime: Int = -1
+    @usableFromInline var anchorLane: Int = 0
+    @usableFromInline var anchorInputs = SIMD4<Float>(repeating: 0)
 
     /// The profile this model simulates.
     public let profile: ActuatorProfile
@@ -87,42 +111,64 @@ public struct LRAModel: Sendable {
         hiZ = set(k, p.mechanicalDamping, 0, 0)
         lowZContact = set(k + ks, p.lowZDamping, p.forcePerVolt, stop)
         hiZContact = set(k + ks, p.mechanicalDamping, 0, stop)
-        active = lowZ
-        voltageClamp = p.voltageClamp
+        lowZGroup = LRAGroupCoefficients(lowZ)
+        hiZGroup = LRAGroupCoefficients(hiZ)
+        lowZContactGroup = LRAGroupCoefficients(lowZContact)
+        hiZContactGroup = LRAGroupCoefficients(hiZContact)
+        active = lowZGroup
+        var rail = Float(p.voltageClamp)
+        if Double(rail) > p.voltageClamp { rail = rail.nextDown }
+        voltageClamp = Double(rail)
         maxExcursion = p.maxExcursion
         halfMass = mu / 2
         halfStiffness = k / 2
         lowZHoldSamples = max(1, Int(lowZHoldTimeConstants * p.lowZTimeConstant * sampleRate))
     }
 
-    /// Back to rest, low-Z, contact counter cleared. O(1), real-time safe.
+    /// Back to rest, low-Z, contact counter cleared, group positions restarted. O(1), real-time safe.
     @inlinable @_noLocks
     public mutating func reset() {
         x = 0; v = 0; uPrev = 0; idleSamples = 0; contactCount = 0
-        regime = 0; active = lowZ
-        pairRegime = -1
+        regime = 0; active = lowZGroup
+        groupPhase = 0; anchorRegime = -1
     }
 
     /// Accounts for `frames` samples skipped at rest in Hi-Z (x = v = u_prev = 0, at least
     /// ``lowZHoldSamples`` idle, zero drive), where stepping would leave every value zero:
-    /// keeps the pair positions, and an open pair's start (that rest state), as stepping would. O(1).
+    /// keeps the group positions, and leaves the anchor at that rest state in Hi-Z with no
+    /// inputs — what stepping leaves, up to lane numbers that only ever multiply zeros. O(1).
     @inlinable @_noLocks
     public mutating func skipAtRest(frames: Int) {
         guard frames > 0 else { return }
         if regime != 1 { select(1) }
-        // The last skipped sample opened a pair if the pair state flips an odd number of times.
-        if (pairRegime < 0) == (frames & 1 != 0) {
-            pairX = 0; pairV = 0; pairInput = 0; pairRegime = 1
-        } else {
-            pairRegime = -1
-        }
+        groupPhase = (groupPhase &+ frames) & 3
+        restAnchor()
+    }
+
+    /// The anchor moved to the current rest state (x = v = 0), in the current regime, with no
+    /// inputs, the lane counting from the group's start. O(1).
+    @inlinable @_noLocks
+    mutating func restAnchor() {
+        anchorX = 0; anchorV = 0; anchorInputs = SIMD4(repeating: 0)
+        groupX = 0; groupV = 0
+        anchorRegime = regime
+        anchorLane = groupPhase
+    }
+
+    /// The state the driver reads before the next sample — excursion (m) and velocity (m/s)
+    /// at the start of that sample's group (see Feedback in the type's discussion). O(1).
+    /// `mutating` though it changes nothing: a non-mutating call copies the model (and retains
+    /// its profile's name), which `@_noLocks` rejects in the render loop.
+    @inlinable @inline(__always) @_noLocks
+    public mutating func feedbackState() -> (excursion: Double, velocity: Double) {
+        groupPhase == 0 ? (Double(x), Double(v)) : (Double(groupX), Double(groupV))
     }
 
     /// True while the driver outputs are open (Hi-Z).
     @inlinable public var isHighImpedance: Bool { idleSamples >= lowZHoldSamples }
 
     /// Stored mechanical energy ½μv² + ½kx² (J); the end-stop spring's energy is not included.
-    @inlinable public var storedEnergy: Double { halfMass * v * v + halfStiffness * x * x }
+    @inlinable public var storedEnergy: Double { halfMass * velocity * velocity + halfStiffness * excursion * excursion }
 
     /// Forces the driver into Hi-Z now (e.g. the renderer's standby), until the next non-zero drive.
     public mutating func enterHighImpedance() { idleSamples = lowZHoldSamples }
@@ -131,7 +177,7 @@ public struct LRAModel: Sendable {
     /// (The renderer's hot loop uses the block kernel ``run(drive:count:excursionGuard:into:)``.)
     @inlinable @_noLocks
     public mutating func step(volts command: Double) -> LRASample {
-        stepChangingRegime(volts: min(max(command, -voltageClamp), voltageClamp))
+        stepChangingRegime(volts: command > voltageClamp ? voltageClamp : (command < -voltageClamp ? -voltageClamp : command))
     }
 
     /// ``step(volts:)`` after the clamp: the driver-state and end-stop bookkeeping, then the
@@ -143,69 +189,53 @@ public struct LRAModel: Sendable {
         } else if idleSamples < lowZHoldSamples {
             idleSamples &+= 1
         }
-        let side: Double = x > maxExcursion ? 1 : (x < -maxExcursion ? -1 : 0)
+        let position = Double(x)
+        let side: Float = position > maxExcursion ? 1 : (position < -maxExcursion ? -1 : 0)
         let code = (idleSamples >= lowZHoldSamples ? 1 : 0) | (side != 0 ? 2 : 0)
         if code != regime { select(code) }
         if side != 0 { contactCount &+= 1 }
-        return advance(volts: volts, side: side)
+        return advance(volts: Float(volts), side: side)
     }
 
-    /// The trapezoidal update with the active coefficient set: one step, or the end of a pair
-    /// in one set by the two-step form (see the type's discussion). O(1).
+    /// The group-form update with the active set (see the type's discussion): re-anchors at a
+    /// group's start or a regime switch, then computes this sample's lane from the anchor. O(1).
     @inlinable @inline(__always) @_noLocks
-    mutating func advance(volts: Double, side: Double) -> LRASample {
-        let c = active
+    mutating func advance(volts: Float, side: Float) -> LRASample {
+        // `active` is read in place, never bound to a local: a copy of the 272-byte set per
+        // sample was a sixth of this step's cost.
+        //
         // Clear of the end stop the force is the drive alone, as the block kernel computes it
         // (adding 0·stopForce = +0 would turn a −0 force into +0).
-        let u = side == 0 ? c.forcePerVolt * volts : c.forcePerVolt * volts + side * c.stopForce
+        let u = side == 0 ? active.forcePerVolt * volts : active.forcePerVolt * volts + side * active.stopForce
         let us = u + uPrev
         uPrev = u
-        // Every sample records itself as a pair's start; only a pair's first sample keeps it.
-        let open = pairRegime, x0 = pairX, v0 = pairV, us0 = pairInput
-        pairX = x; pairV = v; pairInput = us
-        if open == regime {
-            Self.twoSteps(c, x0: x0, v0: v0, input0: us0, input1: us, x: &x, v: &v)
-        } else {
-            Self.oneStep(c, input: us, x: &x, v: &v)
+        if groupPhase == 0 { groupX = x; groupV = v }
+        if groupPhase == 0 || regime != anchorRegime {
+            anchorX = x; anchorV = v; anchorRegime = regime
+            anchorLane = 0
+            anchorInputs = SIMD4(repeating: 0)
         }
-        pairRegime = open < 0 ? regime : -1
-        return LRASample(acceleration: Self.acceleration(c, force: u, x: x, v: v), excursion: x, velocity: v, volts: volts)
-    }
-
-    /// One trapezoidal state update with set `c` and input sum `us` = u + u_prev, on any state
-    /// (the model's own, or a block kernel's locals). O(1).
-    @inlinable @inline(__always) @_noLocks
-    static func oneStep(_ c: LRACoefficients, input us: Double, x: inout Double, v: inout Double) {
-        let xn = c.m11 * x + c.m12 * v + c.b1 * us
-        let vn = c.m21 * x + c.m22 * v + c.b2 * us
-        x = xn
-        v = vn
-    }
-
-    /// Two updates with set `c` at once, from the state (x0, v0) before the first and the two
-    /// input sums: M²·s + (M·b·us0 + b·us1). The state enters through one multiply and two
-    /// adds, as in ``oneStep(_:input:x:v:)``, for two samples. O(1).
-    @inlinable @inline(__always) @_noLocks
-    static func twoSteps(_ c: LRACoefficients, x0: Double, v0: Double, input0 us0: Double, input1 us1: Double,
-                         x: inout Double, v: inout Double) {
-        x = c.mm11 * x0 + c.mm12 * v0 + (c.mb1 * us0 + c.b1 * us1)
-        v = c.mm21 * x0 + c.mm22 * v0 + (c.mb2 * us0 + c.b2 * us1)
-    }
-
-    /// Body acceleration in g for force `u` and the updated state. O(1).
-    @inlinable @inline(__always) @_noLocks
-    static func acceleration(_ c: LRACoefficients, force u: Double, x: Double, v: Double) -> Double {
-        c.gF * u + c.gx * x + c.gv * v
+        let lane = anchorLane
+        // A whole-vector blend, not an element store: a 4-byte store followed by the wider
+        // load of the next sample cannot be store-forwarded (a measured 5 % of the render).
+        anchorInputs.replace(with: us, where: SIMD4<Int32>(0, 1, 2, 3) .== Int32(truncatingIfNeeded: lane))
+        let s = active.lane(lane, x0: anchorX, v0: anchorV, inputs: anchorInputs)
+        x = s.x
+        v = s.v
+        anchorLane = lane &+ 1
+        groupPhase = (groupPhase &+ 1) & 3
+        let a = (active.gF * u + active.gx * x) + active.gv * v
+        return LRASample(acceleration: Double(a), excursion: Double(x), velocity: Double(v), volts: Double(volts))
     }
 
     @inlinable @_noLocks
     mutating func select(_ code: Int) {
         regime = code
         switch code {
-        case 0: active = lowZ
-        case 1: active = hiZ
-        case 2: active = lowZContact
-        default: active = hiZContact
+        case 0: active = lowZGroup
+        case 1: active = hiZGroup
+        case 2: active = lowZContactGroup
+        default: active = hiZContactGroup
         }
     }
 
@@ -226,15 +256,16 @@ public struct LRAModel: Sendable {
     }
 
     /// Denormal guard: zeroes state that has decayed below any meaningful level (x < 1e-18 m,
-    /// v < 1e-15 m/s — ~10⁻¹² of the smallest audible motion). Call once per block; O(1).
+    /// v < 1e-15 m/s — ~10⁻¹² of the smallest audible motion; their squares stay normal
+    /// Floats). Call once per block; O(1).
     /// Choice: the reference asks for the guard without thresholds; these keep the next
-    /// samples far from the 1e-308 denormal range while changing nothing measurable.
+    /// samples far from the Float denormal range (1e-38) while changing nothing measurable.
     @inlinable @_noLocks
     public mutating func flushDenormals() {
         if abs(x) < 1e-18 && abs(v) < 1e-15 && abs(uPrev) < 1e-15 {
             x = 0; v = 0; uPrev = 0
-            // An open pair restarts from the zeroed state (its input sum was u_prev: now 0).
-            pairX = 0; pairV = 0; pairInput = 0
+            // The group continues from the zeroed state, as if anchored there.
+            restAnchor()
         }
     }
 }

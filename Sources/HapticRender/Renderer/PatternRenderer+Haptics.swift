@@ -1,8 +1,8 @@
 extension PatternRenderer {
     /// Runs the haptic voices and the actuator for one chunk.
     ///
-    /// Two passes, because only some voices need the actuator's state of the previous sample
-    /// (transient pulses and brakes, the continuous onset overdrive and offset brake):
+    /// Two passes, because only some voices read the actuator's state (``LRAModel/feedbackState()``:
+    /// transient brakes, the continuous onset overdrive and offset brake) or the other voices':
     /// 1. steady continuous voices (``ContinuousHapticVoice``), voice-major, into
     ///    ``steadyDrive`` — a tight loop with no per-sample branching on the actuator;
     /// 2. per sample: that sum plus every other voice, the excursion guard, the actuator step.
@@ -20,7 +20,7 @@ extension PatternRenderer {
         let excursion = signals + 4 * chunk
         // Fast path: nothing sounds and the actuator is at rest in Hi-Z — stepping it with 0 V
         // is an identity, so the chunk is exact zeros either way (the model only counts the
-        // samples, for its pair positions).
+        // samples, for its group positions).
         if continuous.count == 0, transients.count == 0, model.x == 0, model.v == 0,
            model.uPrev == 0, model.idleSamples >= model.lowZHoldSamples
         {
@@ -110,54 +110,61 @@ extension PatternRenderer {
         drivingLastSample = continuous.count
     }
 
-    /// Every voice and the actuator, sample by sample: transient brakes, the onset overdrive
-    /// and the offset brake read the actuator's velocity of the previous sample, and the
-    /// mixing rule reads which voices drove on it. O(frames × voices).
+    /// Every voice, sample by sample, and the actuator group by group: transient brakes, the
+    /// onset overdrive and the offset brake read the actuator's feedback state — the start of
+    /// the sample's group — so a group's drive is summed first (into ``steadyDrive``, over the
+    /// steady voices' sum) and then runs through the actuator's block kernel, which takes
+    /// quiet groups four samples at a time. The mixing rule reads which voices drove on the
+    /// previous sample. O(frames × voices).
     @_noLocks
     mutating func runVoicesAndActuator(frames: Int) {
-        let drive = signals + 2 * chunk
-        let accel = signals + 3 * chunk
-        let excursion = signals + 4 * chunk
+        let out = HapticSignalBuffers(
+            volts: signals + 2 * chunk, voltsScale: driveScale,
+            acceleration: signals + 3 * chunk, accelerationScale: accelerationScale,
+            excursion: signals + 4 * chunk, excursionScale: excursionScale)
         var drivingBefore = drivingLastSample
-        for i in 0..<frames {
-            let n = position &+ Int64(i)
-            let x = model.x, v = model.v
-            var sum = Double(steadyDrive[i])
-            var driving = 0
-            for c in 0..<continuous.count {
-                let p = continuous.storage + c
-                if n < p.pointee.steadyThrough {  // summed in steadyDrive
-                    driving &+= 1
-                    continue
-                }
-                let wasDriving = p.pointee.driver.isDrivingNow()
-                let others = drivingBefore - (wasDriving ? 1 : 0) > 0
-                var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
-                if !p.pointee.released {
-                    if n >= p.pointee.spec.end {
-                        p.pointee.driver.release(brake: true)
-                        p.pointee.released = true
-                    } else {
-                        if n == p.pointee.ramp.to { controls.advance(p, at: n) }
-                        point = p.pointee.ramp.point(at: n)
+        var i = 0
+        while i < frames {
+            let groupEnd = min(frames, i &+ 4 &- model.groupPhase)
+            let (x, v) = model.feedbackState()
+            for j in i..<groupEnd {
+                let n = position &+ Int64(j)
+                var sum = Double(steadyDrive[j])
+                var driving = 0
+                for c in 0..<continuous.count {
+                    let p = continuous.storage + c
+                    if n < p.pointee.steadyThrough {  // summed in steadyDrive
+                        driving &+= 1
+                        continue
                     }
+                    let wasDriving = p.pointee.driver.isDrivingNow()
+                    let others = drivingBefore - (wasDriving ? 1 : 0) > 0
+                    var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
+                    if !p.pointee.released {
+                        if n >= p.pointee.spec.end {
+                            p.pointee.driver.release(brake: true)
+                            p.pointee.released = true
+                        } else {
+                            if n == p.pointee.ramp.to { controls.advance(p, at: n) }
+                            point = p.pointee.ramp.point(at: n)
+                        }
+                    }
+                    sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
+                    if p.pointee.driver.isDrivingNow() { driving &+= 1 }
                 }
-                sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
-                if p.pointee.driver.isDrivingNow() { driving &+= 1 }
+                for t in 0..<transients.count {
+                    let p = transients.storage + t
+                    let wasDriving = p.pointee.driver.isDrivingNow()
+                    let others = drivingBefore - (wasDriving ? 1 : 0) > 0
+                    sum += p.pointee.driver.drive(velocity: v, excursion: x, othersDriving: others)
+                    if p.pointee.driver.isDrivingNow() { driving &+= 1 }
+                }
+                drivingBefore = driving
+                steadyDrive[j] = Float(sum)
             }
-            for t in 0..<transients.count {
-                let p = transients.storage + t
-                let wasDriving = p.pointee.driver.isDrivingNow()
-                let others = drivingBefore - (wasDriving ? 1 : 0) > 0
-                sum += p.pointee.driver.drive(velocity: v, excursion: x, othersDriving: others)
-                if p.pointee.driver.isDrivingNow() { driving &+= 1 }
-            }
-            drivingBefore = driving
-            let volts = excursionGuard.limit(volts: sum, excursion: x, velocity: v)
-            let s = model.step(volts: volts)
-            drive[i] = Float(s.volts * driveScale)
-            accel[i] = Float(s.acceleration * accelerationScale)
-            excursion[i] = Float(s.excursion * excursionScale)
+            model.runBlock(drive: steadyDrive + i, count: groupEnd &- i, excursionGuard: excursionGuard,
+                           into: out.advanced(by: i), allSignals: true)
+            i = groupEnd
         }
         drivingLastSample = drivingBefore
     }

@@ -8,6 +8,12 @@ func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
     UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
 }
 
+/// Four consecutive floats from any (unaligned) read-only address. O(1).
+@inlinable @inline(__always) @_noLocks
+func load4(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+}
+
 /// Stores four floats to any (unaligned) address. O(1).
 @inlinable @inline(__always) @_noLocks
 func store4(_ value: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
