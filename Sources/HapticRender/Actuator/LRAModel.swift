@@ -2,7 +2,8 @@
 /// coordinates (x, v) with the driver's low-Z/Hi-Z state, the rail clamp and the end-stop
 /// contact (lra-model.md §1.2, §1.1 driver states, §3 nonlinearities).
 ///
-/// Per sample: ~10 multiplies + 8 adds, two compare pairs (rail clamp, contact check), one
+/// Per sample: one lane of the group form (≈ 12 multiplies + 10 adds in Float, four lanes per
+/// SSE instruction in the block kernel), two compare pairs (rail clamp, contact check), one
 /// well-predicted regime branch, no divisions and no libm — O(1) time, no allocation.
 ///
 /// State is Float (see Groups below). Measured (NumPy, pixel Hi-Z, Q_m = 60, pole radius
@@ -28,15 +29,16 @@
 /// inputs up to its sample) and the kernel give the same bits, and block size cannot change a
 /// bit. Measured against the plain Double recursion (one step per sample): ≤ 1e-5 of peak
 /// acceleration and excursion on every preset (`ActuatorBlockKernelTests`); the state is Float,
-/// ~1e-7 relative, far below the model's own accuracy (the oracle comparison allows 1 %).
+/// ~1e-7 relative, far below the model's own accuracy (the oracle comparison allows 2 %).
 ///
 /// Feedback: whatever reads the actuator to decide the drive — the excursion guard, the
 /// transient and offset brakes (back-EMF), the onset overdrive — reads the state at the start
 /// of the sample's group (``feedbackState()``), not after the previous sample: a feedback
 /// latency of 1–4 samples (≤ 83 µs at 48 kHz; 4.5° of phase at 150 Hz), as a driver IC that
 /// measures back-EMF in short windows has. Why: with the previous sample's state, every sample
-/// of a brake waited for the one before it (drive → model → drive, ~60 cycles per sample);
-/// within a group the samples are now independent and overlap. Choice (the reference asks for
+/// of a brake waited for the one before it (drive → model → drive, one serial chain); now a
+/// group's drive is known before the model steps it, so the renderer runs it through the
+/// block kernel. Choice (the reference asks for
 /// velocity feedback without a latency): the brake's loop gain per sample is ≈ 0.04, far
 /// from any stability limit at this delay.
 ///
