@@ -89,4 +89,10 @@
     func acceleration(force u: Lanes, x: Lanes, v: Lanes) -> Lanes {
         (gF * u + gx * x) + gv * v
     }
+
+    /// One lane of ``acceleration(force:x:v:)`` — the same operations. O(1).
+    @inlinable @inline(__always) @_noLocks
+    func acceleration(force u: Float, x: Float, v: Float) -> Float {
+        (gF * u + gx * x) + gv * v
+    }
 }

@@ -36,7 +36,7 @@ public struct HapticSignalBuffers {
     /// values are Float quantities carried in Double, so the conversions are exact). Only the
     /// acceleration unless `allSignals`. O(1).
     @inlinable @inline(__always) @_noLocks
-    public func write(_ s: LRASample, at i: Int, allSignals: Bool = true) {
+    func write(_ s: LRASample, at i: Int, allSignals: Bool) {
         acceleration[i] = Float(s.acceleration) * accelerationScale
         if allSignals {
             volts[i] = Float(s.volts) * voltsScale
@@ -185,11 +185,8 @@ extension LRAModel {
     @inlinable @inline(never) @_noLocks
     mutating func generalStep(_ drive: Float, excursionGuard g: ExcursionGuard, into out: HapticSignalBuffers,
                               at i: Int, allSignals: Bool) {
-        // The clamp as two compares (what `min(max(·))` is for non-NaN input): the generic
-        // min/max add NaN handling, and a NaN drive never reaches the model.
         let f = feedbackState()
-        var volts = g.limit(volts: Double(drive), excursion: f.excursion, velocity: f.velocity)
-        volts = volts > voltageClamp ? voltageClamp : (volts < -voltageClamp ? -voltageClamp : volts)
-        out.write(stepChangingRegime(volts: volts), at: i, allSignals: allSignals)
+        out.write(step(volts: g.limit(volts: Double(drive), excursion: f.excursion, velocity: f.velocity)),
+                  at: i, allSignals: allSignals)
     }
 }

@@ -177,6 +177,8 @@ public struct LRAModel: Sendable {
 
     /// Advances one sample with drive command `volts` (clamped to ±V_clamp). O(1).
     /// (The renderer's hot loop uses the block kernel ``run(drive:count:excursionGuard:into:)``.)
+    /// The clamp is two compares (what `min(max(·))` is for non-NaN input): the generic min/max
+    /// add NaN handling, and a NaN drive never reaches the model.
     @inlinable @_noLocks
     public mutating func step(volts command: Double) -> LRASample {
         stepChangingRegime(volts: command > voltageClamp ? voltageClamp : (command < -voltageClamp ? -voltageClamp : command))
@@ -226,7 +228,7 @@ public struct LRAModel: Sendable {
         v = s.v
         anchorLane = lane &+ 1
         groupPhase = (groupPhase &+ 1) & 3
-        let a = (active.gF * u + active.gx * x) + active.gv * v
+        let a = active.acceleration(force: u, x: x, v: v)
         return LRASample(acceleration: Double(a), excursion: Double(x), velocity: Double(v), volts: Double(volts))
     }
 

@@ -15,16 +15,14 @@ extension PatternRenderer {
     /// O(frames × (1 + active voices)), no allocation.
     @_noLocks
     mutating func renderHaptics(frames: Int) {
-        let drive = signals + 2 * chunk
-        let accel = signals + 3 * chunk
-        let excursion = signals + 4 * chunk
         // Fast path: nothing sounds and the actuator is at rest in Hi-Z — stepping it with 0 V
         // is an identity, so the chunk is exact zeros either way (the model only counts the
         // samples, for its group positions).
         if continuous.count == 0, transients.count == 0, model.x == 0, model.v == 0,
            model.uPrev == 0, model.idleSamples >= model.lowZHoldSamples
         {
-            for i in 0..<frames { drive[i] = 0; accel[i] = 0; excursion[i] = 0 }
+            let out = actuatorOutputs()
+            for i in 0..<frames { out.volts[i] = 0; out.acceleration[i] = 0; out.excursion[i] = 0 }
             model.skipAtRest(frames: frames)
             return
         }
@@ -92,14 +90,21 @@ extension PatternRenderer {
         return all
     }
 
+    /// Where the actuator writes: the drive, acceleration and excursion rows of the chunk, with
+    /// their output scales. O(1).
+    @inline(__always) @_noLocks
+    func actuatorOutputs() -> HapticSignalBuffers {
+        HapticSignalBuffers(
+            volts: signals + 2 * chunk, voltsScale: driveScale,
+            acceleration: signals + 3 * chunk, accelerationScale: accelerationScale,
+            excursion: signals + 4 * chunk, excursionScale: excursionScale)
+    }
+
     /// The actuator alone on the steady drive: every voice steady, no transient. Writes the
     /// drive and excursion rows only if a channel reads them. O(frames).
     @_noLocks
     mutating func runActuator(frames: Int) {
-        let out = HapticSignalBuffers(
-            volts: signals + 2 * chunk, voltsScale: driveScale,
-            acceleration: signals + 3 * chunk, accelerationScale: accelerationScale,
-            excursion: signals + 4 * chunk, excursionScale: excursionScale)
+        let out = actuatorOutputs()
         // Literal flags, so each call specializes the inlined kernel (no per-sample test).
         if writesDriveAndExcursion {
             model.runBlock(drive: steadyDrive, count: frames, excursionGuard: excursionGuard, into: out, allSignals: true)
@@ -119,10 +124,7 @@ extension PatternRenderer {
     /// drove on the previous sample. O(frames × voices).
     @_noLocks
     mutating func runVoicesAndActuator(frames: Int) {
-        let out = HapticSignalBuffers(
-            volts: signals + 2 * chunk, voltsScale: driveScale,
-            acceleration: signals + 3 * chunk, accelerationScale: accelerationScale,
-            excursion: signals + 4 * chunk, excursionScale: excursionScale)
+        let out = actuatorOutputs()
         var drivingBefore = drivingLastSample
         var i = 0
         while i < frames {
