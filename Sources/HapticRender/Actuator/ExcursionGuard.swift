@@ -14,21 +14,21 @@
 /// Choice: A_lo = 0.85·x_max, A_hi = 0.95·x_max. Measured (Python, same model): worst excursion
 /// 0.93·x_max over 30–300 Hz abrupt starts on all presets; steady-state level loss ≤ 0.9 dB
 /// (at ≈195 Hz where the excursion limit binds), 0 dB elsewhere.
-/// O(1): 6 mul, 2 compares per sample.
+/// O(1): 6 mul, 2 compares per group of four samples (see ``factor(excursion:velocity:)``).
 public struct ExcursionGuard: Sendable, Hashable {
-    @usableFromInline let inverseOmega0: Double
+    @usableFromInline let inverseOmega0: Float
     /// A_lo² and A_hi² in m², and 1/(A_hi² − A_lo²).
-    @usableFromInline let lowSquared: Double
-    @usableFromInline let highSquared: Double
-    @usableFromInline let inverseRange: Double
+    @usableFromInline let lowSquared: Float
+    @usableFromInline let highSquared: Float
+    @usableFromInline let inverseRange: Float
 
     public init(profile: ActuatorProfile, lowFraction: Double = 0.85, highFraction: Double = 0.95) {
-        inverseOmega0 = 1 / profile.omega0
         let low = lowFraction * profile.maxExcursion
         let high = highFraction * profile.maxExcursion
-        lowSquared = low * low
-        highSquared = high * high
-        inverseRange = 1 / (highSquared - lowSquared)
+        inverseOmega0 = Float(1 / profile.omega0)
+        lowSquared = Float(low * low)
+        highSquared = Float(high * high)
+        inverseRange = Float(1 / (high * high - low * low))
     }
 
     /// A guard that never acts (A_lo = A_hi = ∞), for ``LRAModel/process(drive:acceleration:)``.
@@ -40,13 +40,35 @@ public struct ExcursionGuard: Sendable, Hashable {
         inverseRange = 0
     }
 
-    /// The drive to apply given the model's current excursion (m) and velocity (m/s).
+    /// The scale for energy-adding drive samples when the actuator is at excursion `x` (m) and
+    /// velocity `v` (m/s): 1 while A² ≤ A_lo². The model reads the state at the start of a
+    /// sample's group (``LRAModel/feedbackState()``), so one factor serves a whole group: the
+    /// block kernel computes it once per group and scales four samples at once. In Float, as
+    /// the model's state is. O(1).
+    @inlinable @inline(__always) @_noLocks
+    public func factor(excursion x: Float, velocity v: Float) -> Float {
+        let vw = v * inverseOmega0
+        return factor(amplitudeSquared: x * x + vw * vw)
+    }
+
+    /// ``factor(excursion:velocity:)`` from A² = x² + (v/ω0)², computed by the caller as
+    /// there. O(1).
+    @inlinable @inline(__always) @_noLocks
+    public func factor(amplitudeSquared a2: Float) -> Float {
+        a2 <= lowSquared ? 1 : max(0, (highSquared - a2) * inverseRange)
+    }
+
+    /// The drive to apply given the model's excursion (m) and velocity (m/s): scaled by
+    /// ``factor(excursion:velocity:)`` if it adds energy (V·v > 0), else unchanged. O(1).
+    @inlinable @inline(__always) @_noLocks
+    public func limit(volts: Float, excursion x: Float, velocity v: Float) -> Float {
+        volts * v > 0 ? volts * factor(excursion: x, velocity: v) : volts
+    }
+
+    /// ``limit(volts:excursion:velocity:)`` for Double quantities (rounded to Float first, as
+    /// the model's drive and state are). O(1).
     @inlinable @_noLocks
     public func limit(volts: Double, excursion x: Double, velocity v: Double) -> Double {
-        if volts * v <= 0 { return volts }
-        let vw = v * inverseOmega0
-        let a2 = x * x + vw * vw
-        if a2 <= lowSquared { return volts }
-        return volts * max(0, (highSquared - a2) * inverseRange)
+        Double(limit(volts: Float(volts), excursion: Float(x), velocity: Float(v)))
     }
 }

@@ -11,8 +11,10 @@
 /// so the four lanes are independent given the anchor: a block kernel computes them as one
 /// `SIMD4<Float>` each for x and v, and the recursion advances one group per multiply-add
 /// chain (the next anchor is lane 3). `mx, my` (`nx, ny`) hold lane k's row of M^(k+1) for x
-/// (v); `cx[j], cv[j]` hold the coefficient of `us_j` in every lane — zero in lanes k < j.
-/// Every entry is computed in Double and rounded once.
+/// (v). The input part is a convolution: `Σ_m h_m·us_{k−m}` with `h_m = M^m·b` (`hx[m]`,
+/// `hv[m]`, the same in every lane), so it is four multiplies of `us` shifted by m lanes
+/// (zeros shifted in: lane k never sees an input after its own sample). Every entry is
+/// computed in Double and rounded once.
 ///
 /// Why Float: the group form in Float is ~⅓ of the instructions of the former Double pair form
 /// per sample (one SSE register holds four lanes). The recursion's accuracy (measured, see
@@ -21,11 +23,14 @@
 @usableFromInline struct LRAGroupCoefficients: Sendable {
     @usableFromInline typealias Lanes = SIMD4<Float>
     @usableFromInline var mx: Lanes, my: Lanes, nx: Lanes, ny: Lanes
-    @usableFromInline var cx0: Lanes, cx1: Lanes, cx2: Lanes, cx3: Lanes
-    @usableFromInline var cv0: Lanes, cv1: Lanes, cv2: Lanes, cv3: Lanes
+    @usableFromInline var hx0: Lanes, hx1: Lanes, hx2: Lanes, hx3: Lanes
+    @usableFromInline var hv0: Lanes, hv1: Lanes, hv2: Lanes, hv3: Lanes
     /// Output gains (see ``LRACoefficients``), drive force per volt and end-stop force.
     @usableFromInline var gF: Float, gx: Float, gv: Float
     @usableFromInline var forcePerVolt: Float, stopForce: Float
+    /// `gF, gx, gv` and `forcePerVolt` in every lane, so the block kernel multiplies by a
+    /// register or a memory operand instead of broadcasting a scalar per group.
+    @usableFromInline var gFLanes: Lanes, gxLanes: Lanes, gvLanes: Lanes, forcePerVoltLanes: Lanes
 
     /// Setup-time: four matrix powers and their products with b, in Double.
     @usableFromInline init(_ c: LRACoefficients) {
@@ -41,53 +46,56 @@
             input.append(SIMD2(c.m11 * q[0] + c.m12 * q[1], c.m21 * q[0] + c.m22 * q[1]))
         }
         func lanes(_ f: (Int) -> Double) -> Lanes { Lanes(Float(f(0)), Float(f(1)), Float(f(2)), Float(f(3))) }
-        func column(_ j: Int, _ component: Int) -> Lanes { lanes { $0 >= j ? input[$0 - j][component] : 0 } }
+        func splat(_ m: Int, _ component: Int) -> Lanes { Lanes(repeating: Float(input[m][component])) }
         mx = lanes { power[$0][0] }
         my = lanes { power[$0][1] }
         nx = lanes { power[$0][2] }
         ny = lanes { power[$0][3] }
-        cx0 = column(0, 0); cx1 = column(1, 0); cx2 = column(2, 0); cx3 = column(3, 0)
-        cv0 = column(0, 1); cv1 = column(1, 1); cv2 = column(2, 1); cv3 = column(3, 1)
+        hx0 = splat(0, 0); hx1 = splat(1, 0); hx2 = splat(2, 0); hx3 = splat(3, 0)
+        hv0 = splat(0, 1); hv1 = splat(1, 1); hv2 = splat(2, 1); hv3 = splat(3, 1)
         gF = Float(c.gF); gx = Float(c.gx); gv = Float(c.gv)
         forcePerVolt = Float(c.forcePerVolt)
         stopForce = Float(c.stopForce)
+        gFLanes = Lanes(repeating: gF); gxLanes = Lanes(repeating: gx); gvLanes = Lanes(repeating: gv)
+        forcePerVoltLanes = Lanes(repeating: forcePerVolt)
     }
 
-    /// The four lanes' x and v from the anchor state `(x0, v0)` (in every lane) and the input
-    /// sums `us` (lane j = us_j): `(M·s + (inputs))` with the inputs summed as a tree, so the
-    /// anchor enters through one multiply and two adds (the group recursion's critical path).
+    /// The four lanes' x and v from the anchor state `(x0, v0)` (in every lane), the group's
+    /// forces `u` (lane j = u_j) and the previous group's (`previous`, whose lane 3 is the force
+    /// before this group): `(M·s + (inputs))` with the inputs summed as a tree, so the anchor
+    /// enters through one multiply and two adds (the group recursion's critical path).
     ///
-    /// Lane k must not depend on the inputs after its own sample, which the per-sample step
-    /// (``lane(_:x0:v0:inputs:)``) does not know yet: there they are +0, so here an input is
-    /// masked to +0 in the lanes before it (`0·us` would be −0 for a negative `us`, and a
-    /// zero's sign can reach a zero result). Then every lane equals the scalar form operation for
+    /// The input sums `us = u + (u shifted by one lane)`, then `us` shifted by 1, 2, 3 lanes
+    /// with +0 shifted in — the value the per-sample step (``lane(_:x0:v0:inputs:)``) uses for
+    /// inputs it does not know yet, so every lane equals the scalar form operation for
     /// operation. O(1), no branches.
     @inlinable @inline(__always) @_noLocks
-    func lanes(x0 x: Lanes, v0 v: Lanes, us: Lanes) -> (x: Lanes, v: Lanes) {
-        typealias Mask = SIMD4<UInt32>
-        let u0 = Lanes(repeating: us[0])
-        let u1 = unsafeBitCast(Mask(repeating: us[1].bitPattern) & Mask(0, ~0, ~0, ~0), to: Lanes.self)
-        let u2 = unsafeBitCast(Mask(repeating: us[2].bitPattern) & Mask(0, 0, ~0, ~0), to: Lanes.self)
-        let u3 = unsafeBitCast(Mask(repeating: us[3].bitPattern) & Mask(0, 0, 0, ~0), to: Lanes.self)
-        let ix = (cx0 * u0 + cx1 * u1) + (cx2 * u2 + cx3 * u3)
-        let iv = (cv0 * u0 + cv1 * u1) + (cv2 * u2 + cv3 * u3)
+    func lanes(x0 x: Lanes, v0 v: Lanes, u: Lanes, previous: Lanes) -> (x: Lanes, v: Lanes) {
+        let us = u + Lanes(previous[3], u[0], u[1], u[2])
+        let s1 = Lanes(0, us[0], us[1], us[2])
+        let s2 = Lanes(0, 0, us[0], us[1])
+        let s3 = Lanes(0, 0, 0, us[0])
+        let ix = (hx0 * us + hx1 * s1) + (hx2 * s2 + hx3 * s3)
+        let iv = (hv0 * us + hv1 * s1) + (hv2 * s2 + hv3 * s3)
         return ((mx * x + my * v) + ix, (nx * x + ny * v) + iv)
     }
 
-    /// Lane `k` of ``lanes(x0:v0:us:)`` in scalar form — the same operations, so the same bits
-    /// — for the per-sample step: `inputs` holds the input sums from the anchor up to this
-    /// sample, +0 after it. O(1).
+    /// Lane `k` of ``lanes(x0:v0:u:previous:)`` in scalar form — the same operations, so the
+    /// same bits — for the per-sample step: `inputs` holds the input sums from the anchor up
+    /// to this sample (lane j = us_j). O(1).
     @inlinable @inline(__always) @_noLocks
     func lane(_ k: Int, x0: Float, v0: Float, inputs u: Lanes) -> (x: Float, v: Float) {
-        let ix = (cx0[k] * u[0] + cx1[k] * u[1]) + (cx2[k] * u[2] + cx3[k] * u[3])
-        let iv = (cv0[k] * u[0] + cv1[k] * u[1]) + (cv2[k] * u[2] + cv3[k] * u[3])
+        let a0 = u[k], a1: Float = k >= 1 ? u[k &- 1] : 0
+        let a2: Float = k >= 2 ? u[k &- 2] : 0, a3: Float = k >= 3 ? u[k &- 3] : 0
+        let ix = (hx0[0] * a0 + hx1[0] * a1) + (hx2[0] * a2 + hx3[0] * a3)
+        let iv = (hv0[0] * a0 + hv1[0] * a1) + (hv2[0] * a2 + hv3[0] * a3)
         return ((mx[k] * x0 + my[k] * v0) + ix, (nx[k] * x0 + ny[k] * v0) + iv)
     }
 
     /// Body acceleration in g of each lane, from its force and state. O(1).
     @inlinable @inline(__always) @_noLocks
     func acceleration(force u: Lanes, x: Lanes, v: Lanes) -> Lanes {
-        (gF * u + gx * x) + gv * v
+        (gFLanes * u + gxLanes * x) + gvLanes * v
     }
 
     /// One lane of ``acceleration(force:x:v:)`` — the same operations. O(1).

@@ -43,6 +43,18 @@ public struct HapticSignalBuffers {
             excursion[i] = Float(s.excursion) * excursionScale
         }
     }
+
+    /// Writes a group's outputs at `i…i+3`, scaled as ``write(_:at:allSignals:)`` scales one
+    /// sample. Only the acceleration unless `allSignals`. O(1).
+    @inlinable @inline(__always) @_noLocks
+    func write(acceleration a: SIMD4<Float>, volts: SIMD4<Float>, excursion x: SIMD4<Float>, at i: Int,
+               allSignals: Bool) {
+        store4(a * SIMD4(repeating: accelerationScale), acceleration + i)
+        if allSignals {
+            store4(volts * SIMD4(repeating: voltsScale), self.volts + i)
+            store4(x * SIMD4(repeating: excursionScale), excursion + i)
+        }
+    }
 }
 
 extension LRAModel {
@@ -54,13 +66,13 @@ extension LRAModel {
     /// stays in registers, and whole groups (see ``LRAModel``) of the three kinds that make up
     /// nearly every sample run inline — low-Z driven, low-Z counting down to Hi-Z with zero
     /// drive, and the free Hi-Z ring after it: four lanes of x and of v as `SIMD4<Float>`, the
-    /// outputs and checks off the same registers. A group goes inline only if it is *quiet*: its
-    /// anchor (what the guard reads) and all four states are below the guard's lower amplitude
-    /// (so the guard passes the drive unchanged) and below x_max² (A² ≥ x², so clear of the end
-    /// stop), with a 1e-5
-    /// margin for the Float rounding of A², and there is no regime switch inside it; the rail
-    /// clamp is applied inline. Otherwise, and for a group cut by the block's ends, the general
-    /// step runs per sample. O(count), no allocation.
+    /// outputs and checks off the same registers. The guard reads the group's start state, so
+    /// one factor per group scales the group's energy-adding samples (``ExcursionGuard/factor(excursion:velocity:)``).
+    /// A group goes inline only if it stays *clear of the end stop*: its anchor and its four
+    /// states have the guard's A² = x² + (v/ω0)² ≥ x² below x_max², with a 1e-5 margin for the
+    /// Float rounding (so no sample of it, nor the next group's first, is in contact), and
+    /// there is no regime switch inside it; the rail clamp is applied inline. Otherwise, and for a group cut by the
+    /// block's ends, the general step runs per sample. O(count), no allocation.
     @inlinable @_noLocks
     public mutating func run(drive: UnsafePointer<Float>, count: Int, excursionGuard: ExcursionGuard,
                              into out: HapticSignalBuffers) {
@@ -78,32 +90,32 @@ extension LRAModel {
             generalStep(drive[i], excursionGuard: g, into: out, at: i, allSignals: allSignals)
             i &+= 1
         }
-        // A² ≤ quiet: the guard's test `A² ≤ A_lo²`, and A² < x_max² (so |x| < x_max).
-        let quiet = Float(min(g.lowSquared, maxExcursion * maxExcursion) * (1 - 1e-5))
-        let w = Float(g.inverseOmega0)
+        let clear = Float(maxExcursion * maxExcursion * (1 - 1e-5))
         while count &- i >= 4 {
             let start = i
             if regime == 0 && drive[i &+ 3] != 0 {
-                // Driven: the group's last sample is non-zero, so idle is 0 after every group;
-                // entering with idle + 4 < hold keeps its zero samples, if any, in low-Z.
+                // Driven: entering with idle + 4 < hold keeps the group's zero samples, if any,
+                // in low-Z; the kernel stops at a group whose last applied sample is zero, so
+                // idle is 0 after every group it ran.
                 if idleSamples &+ 4 < lowZHoldSamples {
-                    i = runGroups(lowZGroup, driven: true, drive: drive, from: i, to: count, quiet: quiet,
-                                  inverseOmega0: w, into: out, allSignals: allSignals)
+                    i = runDrivenGroups(drive: drive, from: i, to: count, clear: clear, excursionGuard: g,
+                                        into: out, allSignals: allSignals)
                     if i != start { idleSamples = 0 }
                 }
             } else if regime == 0 {
                 // Counting down with zero drive: whole groups while idle + 4 < hold.
                 let groups = max(0, (lowZHoldSamples &- idleSamples &- 1) / 4)
-                i = runGroups(lowZGroup, driven: false, drive: drive, from: i, to: min(count, i &+ 4 &* groups),
-                              quiet: quiet, inverseOmega0: w, into: out, allSignals: allSignals)
+                i = runIdleGroups(lowZGroup, drive: drive, from: i, to: min(count, i &+ 4 &* groups), clear: clear,
+                                  inverseOmega0: g.inverseOmega0, into: out, allSignals: allSignals)
                 idleSamples &+= i &- start
             } else if regime == 1 {
                 // Free Hi-Z ring (idle saturated at the hold): zero drive.
-                i = runGroups(hiZGroup, driven: false, drive: drive, from: i, to: count, quiet: quiet,
-                              inverseOmega0: w, into: out, allSignals: allSignals)
+                i = runIdleGroups(hiZGroup, drive: drive, from: i, to: count, clear: clear,
+                                  inverseOmega0: g.inverseOmega0, into: out, allSignals: allSignals)
             }
             if i == start {
-                // Not quiet, another regime, contact, or a switch inside the group.
+                // Contact, another regime, a switch inside the group, or a last sample the
+                // guard zeroed.
                 for k in 0..<4 {
                     generalStep(drive[i &+ k], excursionGuard: g, into: out, at: i &+ k, allSignals: allSignals)
                 }
@@ -116,66 +128,94 @@ extension LRAModel {
         }
     }
 
-    /// Quiet groups from `start` (a group boundary) on with set `c` until a group is not quiet
-    /// or not of its kind — `driven`: non-zero last sample (clamped to the rail); else zero
-    /// drive — or fewer than four samples are left before `end`; returns where it stopped. The
-    /// caller keeps the idle count. O(groups done).
+    /// Low-Z driven groups from `start` (a group boundary) on while their A² stays below
+    /// x_max² (so clear of the end stop) and the last sample of each, after the guard and the rail clamp, is non-zero, and
+    /// four samples are left before `end`; returns where it stopped. The caller keeps the idle
+    /// count. O(groups done).
     ///
-    /// Every lane computes the expressions of ``advance(volts:side:)`` operation for operation
-    /// (``LRAGroupCoefficients/lanes(x0:v0:us:)``, the force, the acceleration), so the bits
-    /// are those of the general step.
-    @inlinable @inline(__always) @_noLocks
-    mutating func runGroups(_ c: LRAGroupCoefficients, driven: Bool, drive: UnsafePointer<Float>, from start: Int,
-                            to end: Int, quiet: Float, inverseOmega0 w: Float, into out: HapticSignalBuffers,
-                            allSignals: Bool) -> Int {
+    /// Every lane computes the expressions of the general step operation for operation — the
+    /// guard (``ExcursionGuard/limit(volts:excursion:velocity:)`` with the group's factor), the
+    /// clamp, ``LRAGroupCoefficients/lanes(x0:v0:u:previous:)``, the acceleration — so the bits
+    /// are those of ``step(volts:)``.
+    @inlinable @_noLocks
+    mutating func runDrivenGroups(drive: UnsafePointer<Float>, from start: Int, to end: Int, clear: Float,
+                                  excursionGuard g: ExcursionGuard, into out: HapticSignalBuffers,
+                                  allSignals: Bool) -> Int {
         typealias F4 = SIMD4<Float>
         typealias U4 = SIMD4<UInt32>
-        // The anchor must be quiet too: checked here for the first group, and as the previous
-        // group's lane 3 for the others.
-        let vw = v * w
-        guard x * x + vw * vw <= quiet else { return start }
-        let fpv = F4(repeating: c.forcePerVolt), w4 = F4(repeating: w), quiet4 = F4(repeating: quiet)
-        let volts = out.volts, acceleration = out.acceleration, excursion = out.excursion
-        let voltsScale = F4(repeating: out.voltsScale), accelerationScale = F4(repeating: out.accelerationScale)
-        let excursionScale = F4(repeating: out.excursionScale)
+        let w4 = F4(repeating: g.inverseOmega0)
+        let vw = v * g.inverseOmega0
+        guard x * x + vw * vw <= clear else { return start }
+        let clear4 = F4(repeating: clear)
         // The drive checks on the Float bits: |d| ≤ rail ⇔ |d|'s bits ≤ the rail's (IEEE
         // magnitudes order as their bit patterns; NaN is above ∞); d = ±0 ⇔ 0 bits.
         let rail = Float(voltageClamp)
         let railBits = U4(repeating: rail.bitPattern), magnitude = U4(repeating: 0x7fff_ffff)
         let infinity = U4(repeating: 0x7f80_0000)
-        // The anchor and u_prev in every lane: the loop never leaves the vector registers.
-        var x0 = F4(repeating: x), v0 = F4(repeating: v), uPrev = F4(repeating: self.uPrev)
+        // The anchor, u_prev and the guard's factor (from the anchor: the group's start state).
+        var x0 = F4(repeating: x), v0 = F4(repeating: v), previous = F4(repeating: uPrev)
+        var factor = g.factor(excursion: x, velocity: v)
         var i = start
         while end &- i >= 4 {
             var d = load4(drive + i)
+            if factor != 1 {
+                d.replace(with: d * factor, where: d * v0 .> F4(repeating: 0))
+            }
             let bits = unsafeBitCast(d, to: U4.self) & magnitude
-            if driven {
-                guard bits[3] != 0 else { break }
-                if any(bits .> railBits) {
-                    // The rail clamp, as in the general step; summed voices sit on the rail
-                    // for long runs (dense patterns), so this branch predicts well.
-                    guard all(bits .<= infinity) else { break }
-                    d.replace(with: F4(repeating: rail), where: d .> rail)
-                    d.replace(with: F4(repeating: -rail), where: d .< -rail)
-                }
-            } else {
-                guard bits == U4(repeating: 0) else { break }
+            guard bits[3] != 0 else { break }
+            if any(bits .> railBits) {
+                // The rail clamp, as in the general step; summed voices sit on the rail for
+                // long runs (dense patterns), so this branch predicts well.
+                guard all(bits .<= infinity) else { break }
+                d.replace(with: F4(repeating: rail), where: d .> rail)
+                d.replace(with: F4(repeating: -rail), where: d .< -rail)
             }
-            let u = fpv * d
-            let us = u + F4(uPrev[3], u[0], u[1], u[2])
-            let s = c.lanes(x0: x0, v0: v0, us: us)
-            // The guard's A² = x² + (v/ω0)² after each sample (before the next one).
-            let vws = s.v * w4
-            guard all(s.x * s.x + vws * vws .<= quiet4) else { break }
-            store4(c.acceleration(force: u, x: s.x, v: s.v) * accelerationScale, acceleration + i)
-            if allSignals {
-                store4(d * voltsScale, volts + i)
-                store4(s.x * excursionScale, excursion + i)
-            }
-            x0 = F4(repeating: s.x[3]); v0 = F4(repeating: s.v[3]); uPrev = u
+            let u = lowZGroup.forcePerVoltLanes * d
+            let s = lowZGroup.lanes(x0: x0, v0: v0, u: u, previous: previous)
+            // A² of every lane, as the guard computes it: A² ≥ x², so A² below x_max² keeps
+            // the group clear of the end stop, and lane 3's is the next group's guard input.
+            let vw = s.v * w4
+            let a2 = s.x * s.x + vw * vw
+            guard all(a2 .<= clear4) else { break }
+            out.write(acceleration: lowZGroup.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
+                      at: i, allSignals: allSignals)
+            x0 = F4(repeating: s.x[3]); v0 = F4(repeating: s.v[3]); previous = u
+            factor = g.factor(amplitudeSquared: a2[3])
             i &+= 4
         }
-        x = x0[0]; v = v0[0]; self.uPrev = uPrev[3]
+        x = x0[0]; v = v0[0]; uPrev = previous[3]
+        return i
+    }
+
+    /// Zero-drive groups with set `c` (low-Z counting down, or Hi-Z) from `start` (a group
+    /// boundary) on while their A² (with `w` = 1/ω0) stays below x_max², the drive is ±0 and four samples
+    /// are left before `end`; returns where it stopped. The guard passes a zero drive
+    /// unchanged. O(groups done).
+    @inlinable @_noLocks
+    mutating func runIdleGroups(_ c: LRAGroupCoefficients, drive: UnsafePointer<Float>, from start: Int,
+                                to end: Int, clear: Float, inverseOmega0 w: Float, into out: HapticSignalBuffers,
+                                allSignals: Bool) -> Int {
+        typealias F4 = SIMD4<Float>
+        typealias U4 = SIMD4<UInt32>
+        let vw = v * w
+        guard x * x + vw * vw <= clear else { return start }
+        let clear4 = F4(repeating: clear), w4 = F4(repeating: w), magnitude = U4(repeating: 0x7fff_ffff)
+        var x0 = F4(repeating: x), v0 = F4(repeating: v), previous = F4(repeating: uPrev)
+        var i = start
+        while end &- i >= 4 {
+            let d = load4(drive + i)
+            guard unsafeBitCast(d, to: U4.self) & magnitude == U4(repeating: 0) else { break }
+            let u = c.forcePerVoltLanes * d
+            let s = c.lanes(x0: x0, v0: v0, u: u, previous: previous)
+            // A² as in the driven kernel (which also keeps v's lanes computed as vectors).
+            let vws = s.v * w4
+            guard all(s.x * s.x + vws * vws .<= clear4) else { break }
+            out.write(acceleration: c.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
+                      at: i, allSignals: allSignals)
+            x0 = F4(repeating: s.x[3]); v0 = F4(repeating: s.v[3]); previous = u
+            i &+= 4
+        }
+        x = x0[0]; v = v0[0]; uPrev = previous[3]
         return i
     }
 
@@ -185,8 +225,7 @@ extension LRAModel {
     @inlinable @inline(never) @_noLocks
     mutating func generalStep(_ drive: Float, excursionGuard g: ExcursionGuard, into out: HapticSignalBuffers,
                               at i: Int, allSignals: Bool) {
-        let f = feedbackState()
-        out.write(step(volts: g.limit(volts: Double(drive), excursion: f.excursion, velocity: f.velocity)),
-                  at: i, allSignals: allSignals)
+        let f = groupStart()
+        out.write(step(volts: Double(g.limit(volts: drive, excursion: f.x, velocity: f.v))), at: i, allSignals: allSignals)
     }
 }

@@ -163,7 +163,14 @@ public struct LRAModel: Sendable {
     /// its profile's name), which `@_noLocks` rejects in the render loop.
     @inlinable @inline(__always) @_noLocks
     public mutating func feedbackState() -> (excursion: Double, velocity: Double) {
-        groupPhase == 0 ? (Double(x), Double(v)) : (Double(groupX), Double(groupV))
+        let f = groupStart()
+        return (Double(f.x), Double(f.v))
+    }
+
+    /// ``feedbackState()`` as the model holds it, in Float. O(1).
+    @inlinable @inline(__always) @_noLocks
+    mutating func groupStart() -> (x: Float, v: Float) {
+        groupPhase == 0 ? (x, v) : (groupX, groupV)
     }
 
     /// True while the driver outputs are open (Hi-Z).

@@ -55,8 +55,9 @@
     /// The lane's value at sample `n` without moving the cursor: the renderer reads control
     /// points up to one control period past the chunk it has filled. Same arithmetic as
     /// ``fill(_:start:frames:)``, so both agree on every sample. O(breakpoints between the
-    /// cursor and `n`), usually O(1).
-    @inlinable @_noLocks
+    /// cursor and `n`), usually O(1). Inlined: out of line, each call copied the 72-byte reader
+    /// to the stack first.
+    @inlinable @inline(__always) @_noLocks
     func value(at n: Int64) -> Float {
         if n >= overrideFrom && n < overrideUntil { return overrideValue }
         var k = next

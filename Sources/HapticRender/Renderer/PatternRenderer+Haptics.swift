@@ -165,8 +165,14 @@ extension PatternRenderer {
                 drivingBefore = driving
                 steadyDrive[j] = Float(sum)
             }
-            model.runBlock(drive: steadyDrive + i, count: groupEnd &- i, excursionGuard: excursionGuard,
-                           into: out.advanced(by: i), allSignals: true)
+            // Literal flags, as in runActuator.
+            if writesDriveAndExcursion {
+                model.runBlock(drive: steadyDrive + i, count: groupEnd &- i, excursionGuard: excursionGuard,
+                               into: out.advanced(by: i), allSignals: true)
+            } else {
+                model.runBlock(drive: steadyDrive + i, count: groupEnd &- i, excursionGuard: excursionGuard,
+                               into: out.advanced(by: i), allSignals: false)
+            }
             i = groupEnd
         }
         drivingLastSample = drivingBefore

@@ -1,7 +1,7 @@
 /// The tone's waveform from its fundamental, one sample or four at a time.
 ///
 /// The renderer gets the fundamental's sine and cosine from a ``TonePhasor`` (a rotation per
-/// four samples) and builds the harmonics here by the Chebyshev recurrence; ``next(frequency:brightness:inverseSampleRate:)``
+/// four samples) and sums the harmonics here by Clenshaw's recurrence; ``next(frequency:brightness:inverseSampleRate:)``
 /// gets them from the polynomial sine of its phase. The scalar version is lane 0 of the
 /// four-lane one, so a sample has the same bits whether the renderer computed it in a group of
 /// four or alone (at the edges of a block).
@@ -14,20 +14,27 @@ extension ToneOscillator {
         samples(sines: SIMD4(repeating: s1), twoCosines: SIMD4(repeating: twoCos))[0]
     }
 
-    /// The normalized tone for four fundamentals (sines and twice the cosines), by the
-    /// Chebyshev recurrence with the current weights. O(harmonics).
+    /// The normalized tone for four fundamentals (sines and twice the cosines) with the current
+    /// weights: `Σ w_k·sin(kφ)` by Clenshaw's recurrence, `b_k = w_k + 2cos φ·b_{k+1} − b_{k+2}`
+    /// from the top harmonic down, then `b_1·sin φ` — three operations per harmonic instead of
+    /// the four of generating each `sin(kφ)` and weighting it. Stable here: `b_1 = Σ w_k·U_{k−1}(cos φ)`
+    /// and `|U_{k−1}| ≤ k ≤ 8`, so its rounding stays within a few Float ulps of the sum's
+    /// bound. O(harmonics).
     @inlinable @inline(__always) @_noLocks
     public func samples(sines s1: SIMD4<Float>, twoCosines twoCos: SIMD4<Float>) -> SIMD4<Float> {
-        var sPrev = SIMD4<Float>(repeating: 0)
-        var sK = s1
-        var sum = SIMD4<Float>(repeating: 0)
-        for k in 0..<8 {  // AudioMapping.toneHarmonics
-            sum += weights[k] * sK
-            let sNext = twoCos * sK - sPrev
-            sPrev = sK
-            sK = sNext
-        }
-        return sum * normalization
+        // AudioMapping.toneHarmonics = 8: b_8 = w_8, b_7 = w_7 + 2cos·b_8, then the recurrence,
+        // written out (constant lane indices keep the weights in registers).
+        typealias F4 = SIMD4<Float>
+        let w = weights
+        let b8 = F4(repeating: w[7])
+        let b7 = w[6] + twoCos * b8
+        let b6 = (w[5] + twoCos * b7) - b8
+        let b5 = (w[4] + twoCos * b6) - b7
+        let b4 = (w[3] + twoCos * b5) - b6
+        let b3 = (w[2] + twoCos * b4) - b5
+        let b2 = (w[1] + twoCos * b3) - b4
+        let b1 = (w[0] + twoCos * b2) - b3
+        return b1 * s1 * normalization
     }
 
     /// The normalized tone at `phase` (cycles, in [0, 1)) with the current weights — what

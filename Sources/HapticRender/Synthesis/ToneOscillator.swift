@@ -1,9 +1,9 @@
 /// The synthesized `AudioContinuous` tone: a phase-continuous additive oscillator whose pitch
 /// and brightness may change every sample without clicks.
 ///
-/// Harmonics come from the Chebyshev recurrence `sin(kφ) = 2cos φ·sin((k−1)φ) − sin((k−2)φ)`,
-/// so a sample costs the fundamental's sine and cosine and a handful of multiply-adds, whatever
-/// the brightness. ``next(frequency:brightness:inverseSampleRate:)`` takes them from two
+/// The weighted harmonics are summed by Clenshaw's recurrence on `sin(kφ) = 2cos φ·sin((k−1)φ) − sin((k−2)φ)`,
+/// so a sample costs the fundamental's sine and cosine and three operations per harmonic,
+/// whatever the brightness. ``next(frequency:brightness:inverseSampleRate:)`` takes them from two
 /// polynomial sines of its Float phase (the reference oscillator); the renderer takes them from
 /// a ``TonePhasor`` (a rotation per four samples, phase in Double) and keeps only the weights
 /// here. See ``AudioMapping`` for the pitch and brightness laws.
