@@ -21,38 +21,63 @@ public struct HapticSignalBuffers {
         self.excursion = excursion
         self.excursionScale = Float(excursionScale)
     }
+}
 
-    /// The same buffers from sample `n` on. O(1).
+/// ``HapticSignalBuffers`` unpacked for the block kernel's loop: its pointers and its scales in
+/// every lane, as locals. (Through the buffers value itself, which the caller passes in memory
+/// the output stores might alias, they were reloaded and re-broadcast every group.)
+@usableFromInline struct GroupSink {
+    @usableFromInline let volts: UnsafeMutablePointer<Float>
+    @usableFromInline let acceleration: UnsafeMutablePointer<Float>
+    @usableFromInline let excursion: UnsafeMutablePointer<Float>
+    @usableFromInline let voltsScale: SIMD4<Float>
+    @usableFromInline let accelerationScale: SIMD4<Float>
+    @usableFromInline let excursionScale: SIMD4<Float>
+
     @inlinable @inline(__always) @_noLocks
-    public func advanced(by n: Int) -> HapticSignalBuffers {
-        var b = self
-        b.volts += n
-        b.acceleration += n
-        b.excursion += n
-        return b
+    init(_ b: HapticSignalBuffers) {
+        volts = b.volts; acceleration = b.acceleration; excursion = b.excursion
+        voltsScale = SIMD4(repeating: b.voltsScale)
+        accelerationScale = SIMD4(repeating: b.accelerationScale)
+        excursionScale = SIMD4(repeating: b.excursionScale)
     }
 
-    /// Writes one step's outputs at `i`, scaled as the block kernel scales them (the sample's
+    /// The same pointers from sample `n` on. O(1).
+    @inlinable @inline(__always) @_noLocks
+    func advanced(by n: Int) -> GroupSink {
+        GroupSink(volts: volts + n, acceleration: acceleration + n, excursion: excursion + n, voltsScale: voltsScale,
+                  accelerationScale: accelerationScale, excursionScale: excursionScale)
+    }
+
+    @inlinable @inline(__always) @_noLocks
+    init(volts: UnsafeMutablePointer<Float>, acceleration: UnsafeMutablePointer<Float>,
+         excursion: UnsafeMutablePointer<Float>, voltsScale: SIMD4<Float>, accelerationScale: SIMD4<Float>,
+         excursionScale: SIMD4<Float>) {
+        self.volts = volts; self.acceleration = acceleration; self.excursion = excursion
+        self.voltsScale = voltsScale; self.accelerationScale = accelerationScale; self.excursionScale = excursionScale
+    }
+
+    /// Writes one step's outputs at `i`, scaled as the group writes scale them (the sample's
     /// values are Float quantities carried in Double, so the conversions are exact). Only the
     /// acceleration unless `allSignals`. O(1).
     @inlinable @inline(__always) @_noLocks
     func write(_ s: LRASample, at i: Int, allSignals: Bool) {
-        acceleration[i] = Float(s.acceleration) * accelerationScale
+        acceleration[i] = Float(s.acceleration) * accelerationScale[0]
         if allSignals {
-            volts[i] = Float(s.volts) * voltsScale
-            excursion[i] = Float(s.excursion) * excursionScale
+            volts[i] = Float(s.volts) * voltsScale[0]
+            excursion[i] = Float(s.excursion) * excursionScale[0]
         }
     }
 
     /// Writes a group's outputs at `i…i+3`, scaled as ``write(_:at:allSignals:)`` scales one
     /// sample. Only the acceleration unless `allSignals`. O(1).
     @inlinable @inline(__always) @_noLocks
-    func write(acceleration a: SIMD4<Float>, volts: SIMD4<Float>, excursion x: SIMD4<Float>, at i: Int,
+    func write(acceleration a: SIMD4<Float>, volts v: SIMD4<Float>, excursion x: SIMD4<Float>, at i: Int,
                allSignals: Bool) {
-        store4(a * SIMD4(repeating: accelerationScale), acceleration + i)
+        store4(a * accelerationScale, acceleration + i)
         if allSignals {
-            store4(volts * SIMD4(repeating: voltsScale), self.volts + i)
-            store4(x * SIMD4(repeating: excursionScale), excursion + i)
+            store4(v * voltsScale, volts + i)
+            store4(x * excursionScale, excursion + i)
         }
     }
 }
@@ -85,12 +110,27 @@ extension LRAModel {
     @inlinable @inline(__always) @_noLocks
     mutating func runBlock(drive: UnsafePointer<Float>, count: Int, excursionGuard g: ExcursionGuard,
                            into out: HapticSignalBuffers, allSignals: Bool) {
+        runBlock(drive: drive, count: count, setup: kernelSetup(g), into: GroupSink(out), allSignals: allSignals)
+    }
+
+    /// What the kernel reads besides the state and the coefficient sets. O(1).
+    @inlinable @inline(__always) @_noLocks
+    mutating func kernelSetup(_ g: ExcursionGuard) -> KernelSetup {
+        KernelSetup(excursionGuard: g, clear: Float(maxExcursion * maxExcursion * (1 - 1e-5)), rail: Float(voltageClamp))
+    }
+
+    /// The kernel with its setup and outputs prepared by the caller — once per block, or once
+    /// per chunk by a caller that runs the model a group at a time (the renderer's per-sample
+    /// voice path, where per-call setup was half the cost of a group).
+    @inlinable @inline(__always) @_noLocks
+    mutating func runBlock(drive: UnsafePointer<Float>, count: Int, setup k: KernelSetup, into sink: GroupSink,
+                           allSignals: Bool) {
+        let g = k.excursionGuard
         var i = 0
         while i < count && groupPhase != 0 {
-            generalStep(drive[i], excursionGuard: g, into: out, at: i, allSignals: allSignals)
+            generalStep(drive[i], excursionGuard: g, into: sink, at: i, allSignals: allSignals)
             i &+= 1
         }
-        let clear = Float(maxExcursion * maxExcursion * (1 - 1e-5))
         while count &- i >= 4 {
             let start = i
             if regime == 0 && drive[i &+ 3] != 0 {
@@ -98,32 +138,31 @@ extension LRAModel {
                 // in low-Z; the kernel stops at a group whose last applied sample is zero, so
                 // idle is 0 after every group it ran.
                 if idleSamples &+ 4 < lowZHoldSamples {
-                    i = runDrivenGroups(drive: drive, from: i, to: count, clear: clear, excursionGuard: g,
-                                        into: out, allSignals: allSignals)
+                    i = runDrivenGroups(drive: drive, from: i, to: count, setup: k, into: sink, allSignals: allSignals)
                     if i != start { idleSamples = 0 }
                 }
             } else if regime == 0 {
                 // Counting down with zero drive: whole groups while idle + 4 < hold.
                 let groups = max(0, (lowZHoldSamples &- idleSamples &- 1) / 4)
-                i = runIdleGroups(lowZGroup, drive: drive, from: i, to: min(count, i &+ 4 &* groups), clear: clear,
-                                  inverseOmega0: g.inverseOmega0, into: out, allSignals: allSignals)
+                i = runIdleGroups(lowZGroup, drive: drive, from: i, to: min(count, i &+ 4 &* groups), setup: k,
+                                  into: sink, allSignals: allSignals)
                 idleSamples &+= i &- start
             } else if regime == 1 {
                 // Free Hi-Z ring (idle saturated at the hold): zero drive.
-                i = runIdleGroups(hiZGroup, drive: drive, from: i, to: count, clear: clear,
-                                  inverseOmega0: g.inverseOmega0, into: out, allSignals: allSignals)
+                i = runIdleGroups(hiZGroup, drive: drive, from: i, to: count, setup: k, into: sink,
+                                  allSignals: allSignals)
             }
             if i == start {
                 // Contact, another regime, a switch inside the group, or a last sample the
                 // guard zeroed.
-                for k in 0..<4 {
-                    generalStep(drive[i &+ k], excursionGuard: g, into: out, at: i &+ k, allSignals: allSignals)
+                for j in 0..<4 {
+                    generalStep(drive[i &+ j], excursionGuard: g, into: sink, at: i &+ j, allSignals: allSignals)
                 }
                 i &+= 4
             }
         }
         while i < count {
-            generalStep(drive[i], excursionGuard: g, into: out, at: i, allSignals: allSignals)
+            generalStep(drive[i], excursionGuard: g, into: sink, at: i, allSignals: allSignals)
             i &+= 1
         }
     }
@@ -138,20 +177,21 @@ extension LRAModel {
     /// clamp, ``LRAGroupCoefficients/lanes(x0:v0:u:previous:)``, the acceleration — so the bits
     /// are those of ``step(volts:)``.
     @inlinable @_noLocks
-    mutating func runDrivenGroups(drive: UnsafePointer<Float>, from start: Int, to end: Int, clear: Float,
-                                  excursionGuard g: ExcursionGuard, into out: HapticSignalBuffers,
-                                  allSignals: Bool) -> Int {
+    mutating func runDrivenGroups(drive: UnsafePointer<Float>, from start: Int, to end: Int, setup k: KernelSetup,
+                                  into sink: GroupSink, allSignals: Bool) -> Int {
         typealias F4 = SIMD4<Float>
-        typealias U4 = SIMD4<UInt32>
+        typealias I4 = SIMD4<Int32>
+        let g = k.excursionGuard
         let w4 = F4(repeating: g.inverseOmega0)
         let vw = v * g.inverseOmega0
-        guard x * x + vw * vw <= clear else { return start }
-        let clear4 = F4(repeating: clear)
+        guard x * x + vw * vw <= k.clear else { return start }
+        let clear4 = F4(repeating: k.clear)
         // The drive checks on the Float bits: |d| ≤ rail ⇔ |d|'s bits ≤ the rail's (IEEE
         // magnitudes order as their bit patterns; NaN is above ∞); d = ±0 ⇔ 0 bits.
-        let rail = Float(voltageClamp)
-        let railBits = U4(repeating: rail.bitPattern), magnitude = U4(repeating: 0x7fff_ffff)
-        let infinity = U4(repeating: 0x7f80_0000)
+        // As Int32: magnitudes are below 2³¹, so the signed compare SSE2 has orders them too.
+        let rail = k.rail
+        let railBits = I4(repeating: Int32(bitPattern: rail.bitPattern)), magnitude = I4(repeating: 0x7fff_ffff)
+        let infinity = I4(repeating: 0x7f80_0000)
         // The anchor, u_prev and the guard's factor (from the anchor: the group's start state).
         var x0 = F4(repeating: x), v0 = F4(repeating: v), previous = F4(repeating: uPrev)
         var factor = g.factor(excursion: x, velocity: v)
@@ -161,7 +201,7 @@ extension LRAModel {
             if factor != 1 {
                 d.replace(with: d * factor, where: d * v0 .> F4(repeating: 0))
             }
-            let bits = unsafeBitCast(d, to: U4.self) & magnitude
+            let bits = unsafeBitCast(d, to: I4.self) & magnitude
             guard bits[3] != 0 else { break }
             if any(bits .> railBits) {
                 // The rail clamp, as in the general step; summed voices sit on the rail for
@@ -177,8 +217,8 @@ extension LRAModel {
             let vw = s.v * w4
             let a2 = s.x * s.x + vw * vw
             guard all(a2 .<= clear4) else { break }
-            out.write(acceleration: lowZGroup.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
-                      at: i, allSignals: allSignals)
+            sink.write(acceleration: lowZGroup.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
+                       at: i, allSignals: allSignals)
             x0 = F4(repeating: s.x[3]); v0 = F4(repeating: s.v[3]); previous = u
             factor = g.factor(amplitudeSquared: a2[3])
             i &+= 4
@@ -188,18 +228,18 @@ extension LRAModel {
     }
 
     /// Zero-drive groups with set `c` (low-Z counting down, or Hi-Z) from `start` (a group
-    /// boundary) on while their A² (with `w` = 1/ω0) stays below x_max², the drive is ±0 and four samples
+    /// boundary) on while their A² stays below x_max², the drive is ±0 and four samples
     /// are left before `end`; returns where it stopped. The guard passes a zero drive
     /// unchanged. O(groups done).
     @inlinable @_noLocks
     mutating func runIdleGroups(_ c: LRAGroupCoefficients, drive: UnsafePointer<Float>, from start: Int,
-                                to end: Int, clear: Float, inverseOmega0 w: Float, into out: HapticSignalBuffers,
-                                allSignals: Bool) -> Int {
+                                to end: Int, setup k: KernelSetup, into sink: GroupSink, allSignals: Bool) -> Int {
         typealias F4 = SIMD4<Float>
         typealias U4 = SIMD4<UInt32>
+        let w = k.excursionGuard.inverseOmega0
         let vw = v * w
-        guard x * x + vw * vw <= clear else { return start }
-        let clear4 = F4(repeating: clear), w4 = F4(repeating: w), magnitude = U4(repeating: 0x7fff_ffff)
+        guard x * x + vw * vw <= k.clear else { return start }
+        let clear4 = F4(repeating: k.clear), w4 = F4(repeating: w), magnitude = U4(repeating: 0x7fff_ffff)
         var x0 = F4(repeating: x), v0 = F4(repeating: v), previous = F4(repeating: uPrev)
         var i = start
         while end &- i >= 4 {
@@ -210,8 +250,8 @@ extension LRAModel {
             // A² as in the driven kernel (which also keeps v's lanes computed as vectors).
             let vws = s.v * w4
             guard all(s.x * s.x + vws * vws .<= clear4) else { break }
-            out.write(acceleration: c.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
-                      at: i, allSignals: allSignals)
+            sink.write(acceleration: c.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
+                       at: i, allSignals: allSignals)
             x0 = F4(repeating: s.x[3]); v0 = F4(repeating: s.v[3]); previous = u
             i &+= 4
         }
@@ -223,9 +263,24 @@ extension LRAModel {
     /// a group cut by the block), with its outputs. Out of line: the kernel's loop holds the
     /// common case only.
     @inlinable @inline(never) @_noLocks
-    mutating func generalStep(_ drive: Float, excursionGuard g: ExcursionGuard, into out: HapticSignalBuffers,
+    mutating func generalStep(_ drive: Float, excursionGuard g: ExcursionGuard, into out: GroupSink,
                               at i: Int, allSignals: Bool) {
         let f = groupStart()
         out.write(step(volts: Double(g.limit(volts: drive, excursion: f.x, velocity: f.v))), at: i, allSignals: allSignals)
+    }
+}
+
+/// What the block kernel reads besides the model's state and coefficient sets: the guard, the
+/// end-stop margin x_max²·(1 − 1e-5) (Float rounding of A²) and the rail clamp, in Float.
+@usableFromInline struct KernelSetup {
+    @usableFromInline let excursionGuard: ExcursionGuard
+    @usableFromInline let clear: Float
+    @usableFromInline let rail: Float
+
+    @inlinable @inline(__always) @_noLocks
+    init(excursionGuard: ExcursionGuard, clear: Float, rail: Float) {
+        self.excursionGuard = excursionGuard
+        self.clear = clear
+        self.rail = rail
     }
 }

@@ -54,18 +54,18 @@
     /// Starts the control period beginning at `n` (on the grid). O(1): two lane reads and one
     /// table lookup per voice per period.
     @inlinable @_noLocks
-    func advance(_ voice: UnsafeMutablePointer<ContinuousHapticVoice>, at n: Int64) {
+    func advance(_ voice: inout ContinuousHapticVoice, at n: Int64) {
         let to = n &+ period
         // Held lanes and a sustaining envelope give the same inputs period after period: the
         // drive point is a pure function of them, so the last one is reused (same bits, no
         // table lookup — most of this call's cost).
-        let x = inputs(voice.pointee.spec, at: to)
-        let last = voice.pointee.endInputs
+        let x = inputs(voice.spec, at: to)
+        let last = voice.endInputs
         let end = x.intensity == last.intensity && x.sharpness == last.sharpness
-            ? voice.pointee.ramp.end
+            ? voice.ramp.end
             : lookup.evaluate(sharpness: Double(x.sharpness), intensity: Double(x.intensity))
-        voice.pointee.endInputs = x
-        voice.pointee.ramp = DriveRamp(from: n, start: voice.pointee.ramp.end, to: to, end: end)
+        voice.endInputs = x
+        voice.ramp = DriveRamp(from: n, start: voice.ramp.end, to: to, end: end)
     }
 }
 

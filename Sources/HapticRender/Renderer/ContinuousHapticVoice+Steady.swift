@@ -3,8 +3,35 @@
 /// actuator nor the other voices, so a whole span is computed in one tight loop instead of
 /// inside the per-sample actuator loop.
 extension ContinuousHapticVoice {
-    /// Adds the voice's drive for samples `n … n + count − 1` (all inside the current ramp
-    /// period, and the carrier on that period's frequency) to `sum[0 ..< count]`.
+    /// Adds the voice's drive for samples `n … n + count − 1` (steady throughout) to
+    /// `sum[0 ..< count]`: at each control period's start the ramp advances (``ContinuousControl/advance(_:at:)``)
+    /// and the carrier is retuned to its frequency (`radiansPerHz` × Hz), then
+    /// ``renderPeriod(from:count:into:slewStep:wave:output:)`` renders the period's samples.
+    /// The carrier and the slew limiter's output stay in locals across the periods of a
+    /// chunk. O(count), no allocation.
+    @inlinable @_noLocks
+    mutating func renderSteady(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
+                               controls: ContinuousControl, radiansPerHz: Double) {
+        var wave = carrier
+        var output = driver.output
+        var j = 0
+        while j < count {
+            let at = n &+ Int64(j)
+            if at == ramp.to {
+                controls.advance(&self, at: at)
+                wave.retune(radiansPerSample: radiansPerHz * ramp.hz)
+            }
+            let end = min(count, Int(ramp.to &- n))
+            renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep, wave: &wave, output: &output)
+            j = end
+        }
+        carrier = wave
+        driver.output = output
+    }
+
+    /// Adds the drive for samples `n … n + count − 1` (all inside the current ramp period, and
+    /// `wave` on that period's frequency) to `sum[0 ..< count]`, advancing `wave` and the slew
+    /// limiter's `output`.
     ///
     /// Target = ramp volts × carrier sine, computed in Float (see ``RotatingCarrier``), then the
     /// slew limit in Double as in the per-sample path. When the period cannot slew-limit — its
@@ -13,14 +40,13 @@ extension ContinuousHapticVoice {
     /// target (the limiter would return it unchanged): whole 4-sample groups are then computed
     /// as `SIMD4<Float>` without the check, and the samples are identical either way.
     /// O(count), no allocation.
-    @inlinable @_noLocks
-    mutating func renderSteady(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double) {
+    @inlinable @inline(__always) @_noLocks
+    func renderPeriod(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
+                      wave: inout RotatingCarrier, output: inout Double) {
         let period = ramp
-        let free = period.peakVolts() * carrier.theta + abs(period.slope) < slewStep * 0.999  // margin ≫ Float rounding (~1e-5 of a step)
+        let free = period.peakVolts() * wave.theta + abs(period.slope) < slewStep * 0.999  // margin ≫ Float rounding (~1e-5 of a step)
         let start = SIMD4<Float>(repeating: Float(period.volts))
         let slope = SIMD4<Float>(repeating: Float(period.slope))
-        var wave = carrier
-        var output = driver.output
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
@@ -55,7 +81,5 @@ extension ContinuousHapticVoice {
             if lane &+ take == 4 { wave.nextGroup() }
             j &+= take
         }
-        carrier = wave
-        driver.output = output
     }
 }

@@ -70,17 +70,8 @@ extension PatternRenderer {
             }
             let remaining = p.pointee.spec.end &- position
             let k = remaining <= 0 ? 0 : Int(min(Int64(frames), remaining))
-            var j = 0
-            while j < k {
-                let n = position &+ Int64(j)
-                if n == p.pointee.ramp.to {
-                    controls.advance(p, at: n)
-                    p.pointee.carrier.retune(radiansPerSample: radiansPerHz * p.pointee.ramp.hz)
-                }
-                let end = min(k, Int(p.pointee.ramp.to &- position))
-                p.pointee.renderSteady(from: n, count: end &- j, into: steadyDrive + j, slewStep: slewStep)
-                j = end
-            }
+            p.pointee.renderSteady(from: position, count: k, into: steadyDrive, slewStep: slewStep, controls: controls,
+                                   radiansPerHz: radiansPerHz)
             p.pointee.steadyThrough = position &+ Int64(k)
             if k < frames {
                 p.pointee.steady = false
@@ -124,7 +115,8 @@ extension PatternRenderer {
     /// drove on the previous sample. O(frames × voices).
     @_noLocks
     mutating func runVoicesAndActuator(frames: Int) {
-        let out = actuatorOutputs()
+        let sink = GroupSink(actuatorOutputs())
+        let setup = model.kernelSetup(excursionGuard)
         var drivingBefore = drivingLastSample
         var i = 0
         while i < frames {
@@ -148,7 +140,7 @@ extension PatternRenderer {
                             p.pointee.driver.release(brake: true)
                             p.pointee.released = true
                         } else {
-                            if n == p.pointee.ramp.to { controls.advance(p, at: n) }
+                            if n == p.pointee.ramp.to { controls.advance(&p.pointee, at: n) }
                             point = p.pointee.ramp.point(at: n)
                         }
                     }
@@ -167,11 +159,11 @@ extension PatternRenderer {
             }
             // Literal flags, as in runActuator.
             if writesDriveAndExcursion {
-                model.runBlock(drive: steadyDrive + i, count: groupEnd &- i, excursionGuard: excursionGuard,
-                               into: out.advanced(by: i), allSignals: true)
+                model.runBlock(drive: steadyDrive + i, count: groupEnd &- i, setup: setup, into: sink.advanced(by: i),
+                               allSignals: true)
             } else {
-                model.runBlock(drive: steadyDrive + i, count: groupEnd &- i, excursionGuard: excursionGuard,
-                               into: out.advanced(by: i), allSignals: false)
+                model.runBlock(drive: steadyDrive + i, count: groupEnd &- i, setup: setup, into: sink.advanced(by: i),
+                               allSignals: false)
             }
             i = groupEnd
         }
