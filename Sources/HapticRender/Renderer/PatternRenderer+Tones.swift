@@ -40,23 +40,27 @@ extension PatternRenderer {
             let step = toneBaseFrequency * p.pointee.controls.pitchRatio(min(max(spec.pitch + f, -1), 1))
                 * inverseSampleRate
             var n = position &+ Int64(i)
-            p.pointee.phasor.setStep(step, at: n)
+            // The phasor in a local for the run: through the voice pointer (which the wave's
+            // stores might alias) it was reloaded and stored back every group.
+            var phasor = p.pointee.phasor
+            phasor.setStep(step, at: n)
             let oscillator = p.pointee.oscillator
             var k = i
             while k < end {
-                let lane = p.pointee.phasor.lane(at: n)
+                let lane = phasor.lane(at: n)
                 if lane == 0 && end &- k >= 4 {
-                    let f = p.pointee.phasor.groupFundamentals()
+                    let f = phasor.groupFundamentals()
                     store4(oscillator.samples(sines: f.sines, twoCosines: f.twoCosines), wave + k)
                     k &+= 4
                     n &+= 4
                 } else {
-                    let f = p.pointee.phasor.fundamental(lane: lane, at: n)
+                    let f = phasor.fundamental(lane: lane, at: n)
                     wave[k] = oscillator.sample(sine: f.sine, twoCosine: f.twoCosine)
                     k &+= 1
                     n &+= 1
                 }
             }
+            p.pointee.phasor = phasor
             let gains = p.pointee.controls.pan(spec.pan + a)
             mixTone(spec, volume: volume, from: i, to: end, pan: gains, into: left, right)
             i = end
@@ -78,6 +82,17 @@ extension PatternRenderer {
             let envelope = EnvelopeLanes(spec.envelope)
             let level = SIMD4<Float>(repeating: spec.level), peak = tonePeak
             var offset = Float(first) + SIMD4<Float>(0, 1, 2, 3)
+            if Float(first) >= envelope.attack[0] && Float(first &+ Int64(to &- from)) <= envelope.fallStart[0] {
+                // Sustaining through the run: the envelope's gain is exactly 1 (rise clamped
+                // to 1, nothing to fall), so leaving out the factor changes no bit.
+                while i &+ 4 <= to {
+                    let gain = clampUnit(level * load4(volume + i)) * peak
+                    let x = load4(wave + i) * gain
+                    store4(load4(left + i) + x * pan.left, left + i)
+                    store4(load4(right + i) + x * pan.right, right + i)
+                    i &+= 4
+                }
+            }
             while i &+ 4 <= to {
                 let gain = clampUnit(level * load4(volume + i)) * envelope.gain(at: offset) * peak
                 let x = load4(wave + i) * gain
