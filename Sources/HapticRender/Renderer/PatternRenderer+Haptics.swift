@@ -109,8 +109,8 @@ extension PatternRenderer {
     /// Every voice, sample by sample, and the actuator group by group: transient brakes, the
     /// onset overdrive and the offset brake read the actuator's feedback state — the start of
     /// the sample's group — so a group's drive is summed first (into ``steadyDrive``, over the
-    /// steady voices' sum) and then runs through the actuator's block kernel, which takes
-    /// quiet groups four samples at a time. A sample's drive is summed in Double and stored as
+    /// steady voices' sum) and then runs through the actuator's block kernel (its setup and
+    /// outputs prepared once per chunk). A sample's drive is summed in Double and stored as
     /// Float before the guard, as the steady path's sum is. The mixing rule reads which voices
     /// drove on the previous sample. O(frames × voices).
     @_noLocks
