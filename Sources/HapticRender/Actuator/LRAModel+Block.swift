@@ -92,12 +92,14 @@ extension LRAModel {
     /// nearly every sample run inline — low-Z driven, low-Z counting down to Hi-Z with zero
     /// drive, and the free Hi-Z ring after it: four lanes of x and of v as `SIMD4<Float>`, the
     /// outputs and checks off the same registers. The guard reads the group's start state, so
-    /// one factor per group scales the group's energy-adding samples (``ExcursionGuard/factor(excursion:velocity:)``).
+    /// one factor per group scales the group's energy-adding samples
+    /// (``ExcursionGuard/factor(excursion:velocity:)``).
     /// A group goes inline only if it stays *clear of the end stop*: its anchor and its four
     /// states have the guard's A² = x² + (v/ω0)² ≥ x² below x_max², with a 1e-5 margin for the
     /// Float rounding (so no sample of it, nor the next group's first, is in contact), and
-    /// there is no regime switch inside it; the rail clamp is applied inline. Otherwise, and for a group cut by the
-    /// block's ends, the general step runs per sample. O(count), no allocation.
+    /// there is no regime switch inside it; the rail clamp is applied inline. Otherwise, and for
+    /// a group cut by the block's ends, the general step runs per sample. O(count), no
+    /// allocation.
     @inlinable @_noLocks
     public mutating func run(drive: UnsafePointer<Float>, count: Int, excursionGuard: ExcursionGuard,
                              into out: HapticSignalBuffers) {
@@ -113,7 +115,8 @@ extension LRAModel {
         runBlock(drive: drive, count: count, setup: kernelSetup(g), into: GroupSink(out), allSignals: allSignals)
     }
 
-    /// What the kernel reads besides the state and the coefficient sets. O(1).
+    /// What the kernel reads besides the state and the coefficient sets. O(1). `mutating` only
+    /// so that the call does not copy the model (see ``feedbackState()``).
     @inlinable @inline(__always) @_noLocks
     mutating func kernelSetup(_ g: ExcursionGuard) -> KernelSetup {
         KernelSetup(excursionGuard: g, clear: Float(maxExcursion * maxExcursion * (1 - 1e-5)), rail: Float(voltageClamp))
@@ -121,7 +124,7 @@ extension LRAModel {
 
     /// The kernel with its setup and outputs prepared by the caller — once per block, or once
     /// per chunk by a caller that runs the model a group at a time (the renderer's per-sample
-    /// voice path, where per-call setup was half the cost of a group).
+    /// voice path).
     @inlinable @inline(__always) @_noLocks
     mutating func runBlock(drive: UnsafePointer<Float>, count: Int, setup k: KernelSetup, into sink: GroupSink,
                            allSignals: Bool) {
@@ -168,9 +171,9 @@ extension LRAModel {
     }
 
     /// Low-Z driven groups from `start` (a group boundary) on while their A² stays below
-    /// x_max² (so clear of the end stop) and the last sample of each, after the guard and the rail clamp, is non-zero, and
-    /// four samples are left before `end`; returns where it stopped. The caller keeps the idle
-    /// count. O(groups done).
+    /// x_max² (so clear of the end stop), the last sample of each is non-zero after the guard
+    /// and the rail clamp, and four samples are left before `end`; returns where it stopped.
+    /// The caller keeps the idle count. O(groups done).
     ///
     /// Every lane computes the expressions of the general step operation for operation — the
     /// guard (``ExcursionGuard/limit(volts:excursion:velocity:)`` with the group's factor), the
