@@ -76,4 +76,21 @@ import Testing
         #expect(timeline.status == 1 && timeline.stderr.contains("limit.polyphony"))
         #expect(try CLI.run(["render", input, "--loop", "3", "--quiet"]).status == 0)
     }
+
+    @Test func lanePointsFlag() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        // One 8-point intensity curve, looped 3 times: 24 lane breakpoints.
+        let points = (0..<8).map { #"{"Time": \#(Double($0) * 0.1), "ParameterValue": 0.5}"# }.joined(separator: ",")
+        let input = try dir.write("p.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 1}},"#
+            + #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": ["#
+            + points + "]}}]}")
+        let few = try CLI.run(["render", input, "--loop", "3", "--max-lane-points", "10"])
+        #expect(few.status == 1 && few.stderr.contains("limit.curve-points") && few.stderr.contains("maxLaneBreakpoints"),
+                "\(few.stderr)")
+        #expect(listing(dir.path) == ["p.ahap"])
+        let zero = try CLI.run(["render", input, "--max-lane-points", "0"])
+        #expect(zero.status != 0 && zero.stderr.contains("--max-lane-points"), "\(zero.stderr)")
+        #expect(try CLI.run(["render", input, "--loop", "3", "--max-lane-points", "1000", "--quiet"]).status == 0)
+    }
 }
