@@ -25,12 +25,12 @@
     @usableFromInline var mx: Lanes, my: Lanes, nx: Lanes, ny: Lanes
     @usableFromInline var hx0: Lanes, hx1: Lanes, hx2: Lanes, hx3: Lanes
     @usableFromInline var hv0: Lanes, hv1: Lanes, hv2: Lanes, hv3: Lanes
-    /// Output gains (see ``LRACoefficients``), drive force per volt and end-stop force.
-    @usableFromInline var gF: Float, gx: Float, gv: Float
-    @usableFromInline var forcePerVolt: Float, stopForce: Float
-    /// `gF, gx, gv` and `forcePerVolt` in every lane, so the block kernel multiplies by a
-    /// register or a memory operand instead of broadcasting a scalar per group.
+    /// Output gains (see ``LRACoefficients``) and drive force per volt in every lane, so the
+    /// block kernel multiplies by a register or a memory operand instead of broadcasting a
+    /// scalar per group; the per-sample step reads lane 0.
     @usableFromInline var gFLanes: Lanes, gxLanes: Lanes, gvLanes: Lanes, forcePerVoltLanes: Lanes
+    /// End-stop force.
+    @usableFromInline var stopForce: Float
 
     /// Setup-time: four matrix powers and their products with b, in Double.
     @usableFromInline init(_ c: LRACoefficients) {
@@ -53,11 +53,10 @@
         ny = lanes { power[$0][3] }
         hx0 = splat(0, 0); hx1 = splat(1, 0); hx2 = splat(2, 0); hx3 = splat(3, 0)
         hv0 = splat(0, 1); hv1 = splat(1, 1); hv2 = splat(2, 1); hv3 = splat(3, 1)
-        gF = Float(c.gF); gx = Float(c.gx); gv = Float(c.gv)
-        forcePerVolt = Float(c.forcePerVolt)
+        gFLanes = Lanes(repeating: Float(c.gF)); gxLanes = Lanes(repeating: Float(c.gx))
+        gvLanes = Lanes(repeating: Float(c.gv))
+        forcePerVoltLanes = Lanes(repeating: Float(c.forcePerVolt))
         stopForce = Float(c.stopForce)
-        gFLanes = Lanes(repeating: gF); gxLanes = Lanes(repeating: gx); gvLanes = Lanes(repeating: gv)
-        forcePerVoltLanes = Lanes(repeating: forcePerVolt)
     }
 
     /// The four lanes' x and v from the anchor state `(x0, v0)` (in every lane), the group's
@@ -101,6 +100,6 @@
     /// One lane of ``acceleration(force:x:v:)`` — the same operations. O(1).
     @inlinable @inline(__always) @_noLocks
     func acceleration(force u: Float, x: Float, v: Float) -> Float {
-        (gF * u + gx * x) + gv * v
+        (gFLanes[0] * u + gxLanes[0] * x) + gvLanes[0] * v
     }
 }

@@ -27,9 +27,9 @@ public struct HapticSignalBuffers {
 /// every lane, as locals. (Through the buffers value itself, which the caller passes in memory
 /// the output stores might alias, they were reloaded and re-broadcast every group.)
 @usableFromInline struct GroupSink {
-    @usableFromInline let volts: UnsafeMutablePointer<Float>
-    @usableFromInline let acceleration: UnsafeMutablePointer<Float>
-    @usableFromInline let excursion: UnsafeMutablePointer<Float>
+    @usableFromInline var volts: UnsafeMutablePointer<Float>
+    @usableFromInline var acceleration: UnsafeMutablePointer<Float>
+    @usableFromInline var excursion: UnsafeMutablePointer<Float>
     @usableFromInline let voltsScale: SIMD4<Float>
     @usableFromInline let accelerationScale: SIMD4<Float>
     @usableFromInline let excursionScale: SIMD4<Float>
@@ -45,16 +45,9 @@ public struct HapticSignalBuffers {
     /// The same pointers from sample `n` on. O(1).
     @inlinable @inline(__always) @_noLocks
     func advanced(by n: Int) -> GroupSink {
-        GroupSink(volts: volts + n, acceleration: acceleration + n, excursion: excursion + n, voltsScale: voltsScale,
-                  accelerationScale: accelerationScale, excursionScale: excursionScale)
-    }
-
-    @inlinable @inline(__always) @_noLocks
-    init(volts: UnsafeMutablePointer<Float>, acceleration: UnsafeMutablePointer<Float>,
-         excursion: UnsafeMutablePointer<Float>, voltsScale: SIMD4<Float>, accelerationScale: SIMD4<Float>,
-         excursionScale: SIMD4<Float>) {
-        self.volts = volts; self.acceleration = acceleration; self.excursion = excursion
-        self.voltsScale = voltsScale; self.accelerationScale = accelerationScale; self.excursionScale = excursionScale
+        var s = self
+        s.volts += n; s.acceleration += n; s.excursion += n
+        return s
     }
 
     /// Writes one step's outputs at `i`, scaled as the group writes scale them (the sample's

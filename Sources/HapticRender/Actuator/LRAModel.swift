@@ -42,8 +42,9 @@
 /// velocity feedback without a latency): the brake's loop gain per sample is ≈ 0.04, far
 /// from any stability limit at this delay.
 ///
-/// The driver decisions around the model — the excursion guard, the brake's energy test, the
-/// clamp — stay in Double, reading the Float state exactly. The rail clamp is the largest
+/// The driver decisions around the model — the brake's energy test, the clamp — stay in
+/// Double, reading the Float state exactly; the excursion guard computes in Float, one factor
+/// per group (``ExcursionGuard/factor(excursion:velocity:)``). The rail clamp is the largest
 /// Float not above the profile's clamp (at most 6e-8 relative below it), so a clamped drive
 /// is one Float value whichever path clamps it.
 public struct LRAModel: Sendable {
@@ -217,7 +218,8 @@ public struct LRAModel: Sendable {
         //
         // Clear of the end stop the force is the drive alone, as the block kernel computes it
         // (adding 0·stopForce = +0 would turn a −0 force into +0).
-        let u = side == 0 ? active.forcePerVolt * volts : active.forcePerVolt * volts + side * active.stopForce
+        let fpv = active.forcePerVoltLanes[0]
+        let u = side == 0 ? fpv * volts : fpv * volts + side * active.stopForce
         let us = u + uPrev
         uPrev = u
         if groupPhase == 0 { groupX = x; groupV = v }

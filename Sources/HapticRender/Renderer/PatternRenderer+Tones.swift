@@ -81,25 +81,24 @@ extension PatternRenderer {
         if first &+ Int64(to &- from) < 1 << 24 {
             let envelope = EnvelopeLanes(spec.envelope)
             let level = SIMD4<Float>(repeating: spec.level), peak = tonePeak
-            var offset = Float(first) + SIMD4<Float>(0, 1, 2, 3)
-            if Float(first) >= envelope.attack[0] && Float(first &+ Int64(to &- from)) <= envelope.fallStart[0] {
-                // Sustaining through the run: the envelope's gain is exactly 1 (rise clamped
-                // to 1, nothing to fall), so leaving out the factor changes no bit.
-                while i &+ 4 <= to {
-                    let gain = clampUnit(level * load4(volume + i)) * peak
-                    let x = load4(wave + i) * gain
-                    store4(load4(left + i) + x * pan.left, left + i)
-                    store4(load4(right + i) + x * pan.right, right + i)
-                    i &+= 4
-                }
-            }
-            while i &+ 4 <= to {
-                let gain = clampUnit(level * load4(volume + i)) * envelope.gain(at: offset) * peak
+            func mix(at i: Int, gain: SIMD4<Float>) {
                 let x = load4(wave + i) * gain
                 store4(load4(left + i) + x * pan.left, left + i)
                 store4(load4(right + i) + x * pan.right, right + i)
-                offset += 4
-                i &+= 4
+            }
+            if envelope.isOne(from: Float(first), through: Float(first &+ Int64(to &- from))) {
+                // Sustaining: the envelope's factor is exactly 1, left out.
+                while i &+ 4 <= to {
+                    mix(at: i, gain: clampUnit(level * load4(volume + i)) * peak)
+                    i &+= 4
+                }
+            } else {
+                var offset = Float(first) + SIMD4<Float>(0, 1, 2, 3)
+                while i &+ 4 <= to {
+                    mix(at: i, gain: clampUnit(level * load4(volume + i)) * envelope.gain(at: offset) * peak)
+                    offset += 4
+                    i &+= 4
+                }
             }
         }
         while i < to {

@@ -18,6 +18,14 @@
         fallLength = SIMD4(repeating: e.sustained ? e.release : e.decay)
     }
 
+    /// Whether the gain is exactly 1 at every offset in `first…last`: past the attack (the rise
+    /// clamps to 1) and not past the fall's start (nothing to fall; the lengths are ≥ 1, so
+    /// `0 / length` is +0). Then a caller may leave the factor out without changing a bit. O(1).
+    @inlinable @inline(__always) @_noLocks
+    func isOne(from first: Float, through last: Float) -> Bool {
+        first >= attack[0] && last <= fallStart[0]
+    }
+
     @inlinable @inline(__always) @_noLocks
     func gain(at offset: SIMD4<Float>) -> SIMD4<Float> {
         let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
