@@ -153,6 +153,59 @@ import HapticTestSupport
         #expect(error(accel, run.acceleration, all) / accelPeak < 0.05)
     }
 
+    /// The renderer sums steady voices two at a time; a pair must add exactly what the two
+    /// voices add one after the other — through control periods, retunes under a sharpness
+    /// curve, a partial last group, and a call that starts off the 4-sample grid.
+    @Test func steadyPairAddsWhatTwoPassesAdd() throws {
+        var held = EventParameters(), swept = EventParameters()
+        held.hapticIntensity = 0.8
+        held.hapticSharpness = 0.3
+        swept.hapticIntensity = 0.5
+        swept.hapticSharpness = 0.9
+        var pattern = HapticPattern(events: [
+            HapticEvent(type: .hapticContinuous, time: 0, duration: 1, parameters: held),
+            HapticEvent(type: .hapticContinuous, time: 0.013, duration: 1, parameters: swept),
+        ])
+        pattern.curves = [ParameterCurve(id: .hapticSharpnessControl, time: 0.2, points: [
+            .init(time: 0, value: 0), .init(time: 0.3, value: -0.6), .init(time: 0.6, value: 0.2)])]
+        let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
+        var renderer = try PatternRenderer(timeline: timeline, configuration: RenderConfiguration())
+        var block = [Float](repeating: 0, count: 256 * RenderChannel.allCases.count)
+        while renderer.position < 9_600 {  // 0.2 s: both voices steady
+            _ = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
+        }
+        let voices = renderer.continuous.storage
+        #expect(renderer.continuous.count == 2 && voices[0].steady && voices[1].steady)
+        var pair = (voices[0], voices[1]), solo = (voices[0], voices[1])
+        var pairSum = (0..<24_000).map { Float($0 % 7) * 0.01 }, soloSum = pairSum
+        let c = renderer.controls, step = renderer.slewStep, radians = renderer.radiansPerHz
+        // 12,001 samples (ends inside a group), then 11,999 from there (starts inside one).
+        for (from, count) in [(0, 12_001), (12_001, 11_999)] {
+            let n = renderer.position + Int64(from)
+            withUnsafeMutablePointer(to: &pair.0) { a in
+                withUnsafeMutablePointer(to: &pair.1) { b in
+                    pairSum.withUnsafeMutableBufferPointer {
+                        ContinuousHapticVoice.renderSteady(a, b, from: n, count: count, into: $0.baseAddress! + from,
+                                                           slewStep: step, controls: c, radiansPerHz: radians)
+                    }
+                }
+            }
+            soloSum.withUnsafeMutableBufferPointer {
+                solo.0.renderSteady(from: n, count: count, into: $0.baseAddress! + from, slewStep: step, controls: c,
+                                    radiansPerHz: radians)
+                solo.1.renderSteady(from: n, count: count, into: $0.baseAddress! + from, slewStep: step, controls: c,
+                                    radiansPerHz: radians)
+            }
+        }
+        let firstDifference = pairSum.indices.first { pairSum[$0].bitPattern != soloSum[$0].bitPattern }
+        #expect(firstDifference == nil, "first differing sample: \(firstDifference ?? -1)")
+        #expect(pairSum.contains { abs($0) > 0.1 })
+        for (p, s) in [(pair.0, solo.0), (pair.1, solo.1)] {
+            #expect(p.carrier.sines == s.carrier.sines && p.carrier.cosines == s.carrier.cosines)
+            #expect(p.driver.output == s.driver.output && p.ramp.to == s.ramp.to && p.ramp.end.volts == s.ramp.end.volts)
+        }
+    }
+
     @Test func rotatingCarrierTracksTheSineAcrossRetunes() {
         var carrier = RotatingCarrier(phase: 0.3)
         var phase = 0.3

@@ -71,15 +71,26 @@ extension ContinuousHapticVoice {
                 }
             }
             // One (partial) group sample by sample, through the limiter: same lane arithmetic.
-            let lane = Int(at & 3)
-            let take = min(4 &- lane, count &- j)
-            for q in 0..<take {
-                let volts = start[0] + slope[0] * (offset + Float(q))
-                slew(&output, toward: Double(volts * wave.sines[lane &+ q]), step: slewStep)
-                sum[j &+ q] += Float(output)
-            }
-            if lane &+ take == 4 { wave.nextGroup() }
+            let take = min(4 &- Int(at & 3), count &- j)
+            Self.renderLimited(period, from: at, count: take, into: sum + j, slewStep: slewStep, wave: &wave,
+                               output: &output)
             j &+= take
         }
+    }
+
+    /// Adds samples `n … n + count − 1` of `period`'s drive, all in one 4-sample group, to
+    /// `sum[0 ..< count]` through the slew limiter, one by one; moves `wave` on if they end the
+    /// group. The volts are the line equation in Float, as in the unchecked group path. O(count).
+    @inlinable @inline(__always) @_noLocks
+    static func renderLimited(_ period: DriveRamp, from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>,
+                              slewStep: Double, wave: inout RotatingCarrier, output: inout Double) {
+        let lane = Int(n & 3)
+        let offset = Float(n &- period.from)
+        for q in 0..<count {
+            let volts = Float(period.volts) + Float(period.slope) * (offset + Float(q))
+            slew(&output, toward: Double(volts * wave.sines[lane &+ q]), step: slewStep)
+            sum[q] += Float(output)
+        }
+        if lane &+ count == 4 { wave.nextGroup() }
     }
 }

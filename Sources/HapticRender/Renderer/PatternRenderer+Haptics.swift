@@ -55,12 +55,15 @@ extension PatternRenderer {
 
     /// Sums the steady voices' drive for the chunk into ``steadyDrive`` (pool order) and marks
     /// how far each got. A voice whose scheduled end falls inside the chunk leaves steady mode
-    /// there. Returns whether every continuous voice was steady for the whole chunk.
-    /// O(frames × steady voices).
+    /// there. Voices go two at a time while both are steady (see
+    /// ``ContinuousHapticVoice/renderSteady(_:_:from:count:into:slewStep:controls:radiansPerHz:)``),
+    /// the longer-lived one alone after the other's end. Returns whether every continuous voice
+    /// was steady for the whole chunk. O(frames × steady voices).
     @_noLocks
     mutating func renderSteadyVoices(frames: Int) -> Bool {
         for i in 0..<frames { steadyDrive[i] = 0 }
         var all = true
+        var waiting: UnsafeMutablePointer<ContinuousHapticVoice>? = nil  // a steady voice without a partner yet
         for c in 0..<continuous.count {
             let p = continuous.storage + c
             guard p.pointee.steady else {
@@ -68,17 +71,47 @@ extension PatternRenderer {
                 all = false
                 continue
             }
-            let remaining = p.pointee.spec.end &- position
-            let k = remaining <= 0 ? 0 : Int(min(Int64(frames), remaining))
-            p.pointee.renderSteady(from: position, count: k, into: steadyDrive, slewStep: slewStep, controls: controls,
-                                   radiansPerHz: radiansPerHz)
-            p.pointee.steadyThrough = position &+ Int64(k)
-            if k < frames {
-                p.pointee.steady = false
-                all = false
+            guard let a = waiting else {
+                waiting = p
+                continue
             }
+            waiting = nil
+            let countA = steadyCount(a, frames: frames), countB = steadyCount(p, frames: frames)
+            let both = min(countA, countB)
+            ContinuousHapticVoice.renderSteady(a, p, from: position, count: both, into: steadyDrive, slewStep: slewStep,
+                                               controls: controls, radiansPerHz: radiansPerHz)
+            let longer = countA > both ? a : p
+            longer.pointee.renderSteady(from: position &+ Int64(both), count: max(countA, countB) &- both,
+                                        into: steadyDrive + both, slewStep: slewStep, controls: controls,
+                                        radiansPerHz: radiansPerHz)
+            all = finishSteady(a, count: countA, frames: frames) && all
+            all = finishSteady(p, count: countB, frames: frames) && all
+        }
+        if let a = waiting {
+            let count = steadyCount(a, frames: frames)
+            a.pointee.renderSteady(from: position, count: count, into: steadyDrive, slewStep: slewStep, controls: controls,
+                                   radiansPerHz: radiansPerHz)
+            all = finishSteady(a, count: count, frames: frames) && all
         }
         return all
+    }
+
+    /// How many of the chunk's `frames` samples the steady voice `p` renders: up to its
+    /// scheduled end. O(1).
+    @inline(__always) @_noLocks
+    func steadyCount(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, frames: Int) -> Int {
+        let remaining = p.pointee.spec.end &- position
+        return remaining <= 0 ? 0 : Int(min(Int64(frames), remaining))
+    }
+
+    /// Marks how far the steady voice `p` got (`count` samples of the chunk's `frames`); one
+    /// that ended inside the chunk leaves steady mode. Returns whether it lasted the chunk. O(1).
+    @inline(__always) @_noLocks
+    func finishSteady(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, count: Int, frames: Int) -> Bool {
+        p.pointee.steadyThrough = position &+ Int64(count)
+        guard count < frames else { return true }
+        p.pointee.steady = false
+        return false
     }
 
     /// Where the actuator writes: the drive, acceleration and excursion rows of the chunk, with
