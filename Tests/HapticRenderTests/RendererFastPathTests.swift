@@ -202,7 +202,7 @@ import HapticTestSupport
         #expect(pairSum.contains { abs($0) > 0.1 })
         for (p, s) in [(pair.0, solo.0), (pair.1, solo.1)] {
             #expect(p.carrier.sines == s.carrier.sines && p.carrier.cosines == s.carrier.cosines)
-            #expect(p.driver.output == s.driver.output && p.ramp.to == s.ramp.to && p.ramp.end.volts == s.ramp.end.volts)
+            #expect(p.driver.tail.output == s.driver.tail.output && p.ramp.to == s.ramp.to && p.ramp.end.volts == s.ramp.end.volts)
         }
     }
 

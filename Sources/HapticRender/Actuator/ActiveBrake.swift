@@ -26,14 +26,6 @@ public struct ActiveBrake: Sendable, Hashable {
         return -min(max(gain * v, -c.voltageClamp), c.voltageClamp)
     }
 
-    /// The brake phase shared by every driver: the braking voltage for this sample, or `nil`
-    /// when the brake is over — because its energy target was met or because another voice
-    /// drives and the brake must not fight it (the mixing rule of ``TransientDriver``).
-    @inlinable @_noLocks
-    public mutating func target(othersDriving: Bool, velocity: Double, excursion: Double,
-                                config: ActuatorDriverConfig) -> Double? {
-        othersDriving ? nil : volts(velocity: velocity, excursion: excursion, config: config)
-    }
 }
 
 /// Moves a driver's output toward `target` by at most `step` volts, so drive never jumps

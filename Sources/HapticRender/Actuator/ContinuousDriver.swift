@@ -16,12 +16,8 @@
 ///   Same mixing rule as ``TransientDriver``: no brake while another voice drives.
 /// Output slew-limited like the transient driver. O(1) per sample, no allocation, no libm.
 public struct ContinuousDriver: Sendable, Hashable {
-    @usableFromInline enum Phase: UInt8, Sendable { case running, brake, release, finished }
-
-    @usableFromInline var phase: Phase = .running
+    @usableFromInline var tail: DriverTail
     @usableFromInline var oscillator: SineOscillator
-    @usableFromInline var brake: ActiveBrake
-    @usableFromInline var output: Double = 0
     @usableFromInline var overdriveSamplesLeft: Int
     @usableFromInline let config: ActuatorDriverConfig
 
@@ -30,41 +26,41 @@ public struct ContinuousDriver: Sendable, Hashable {
     public init(config: ActuatorDriverConfig, overdrive: Bool = true) {
         self.config = config
         oscillator = SineOscillator(sampleRate: config.sampleRate)
-        brake = ActiveBrake(gain: config.brakeGainHard)
+        tail = DriverTail(brakeGain: config.brakeGainHard)
         overdriveSamplesLeft = overdrive ? config.maxOverdriveSamples : 0
     }
 
     /// ``isDriving`` / ``isFinished`` as `@_noLocks` methods for the render loop (debug builds
     /// cannot analyze computed-property getters).
     @inlinable @_noLocks public func isDrivingNow() -> Bool {
-        if case .running = phase { return true } else { return false }
+        if case .driving = tail.phase { return true } else { return false }
     }
     @inlinable @_noLocks public func isFinishedNow() -> Bool {
-        if case .finished = phase { return true } else { return false }
+        if case .finished = tail.phase { return true } else { return false }
     }
     /// True while the carrier runs at its plain amplitude: no onset overdrive left, not
     /// released. From then on until the release the drive is `volts·sin` through the slew
     /// limit and reads neither the actuator nor other voices.
     @inlinable @_noLocks public func isSteady() -> Bool {
-        if case .running = phase { return overdriveSamplesLeft == 0 } else { return false }
+        if case .driving = tail.phase { return overdriveSamplesLeft == 0 } else { return false }
     }
     /// True once released, braked and back at 0 V.
-    @_transparent public var isFinished: Bool { phase == .finished }
+    @_transparent public var isFinished: Bool { tail.phase == .finished }
     /// True while the carrier runs (before ``release(brake:)``).
-    @_transparent public var isDriving: Bool { phase == .running }
+    @_transparent public var isDriving: Bool { tail.phase == .driving }
 
     /// Ends the carrier; brakes next (unless `brake` is false or another voice drives).
     @inlinable @_noLocks
     public mutating func release(brake useBrake: Bool = true) {
-        if phase == .running { phase = useBrake ? .brake : .release }
+        if case .driving = tail.phase { tail.phase = useBrake ? .brake : .release }  // `case`: `==` locks in debug builds
     }
 
     /// Next drive sample in volts. `point` is ignored after ``release(brake:)``.
     @inlinable @_noLocks
     public mutating func drive(_ point: DrivePoint, velocity: Double, excursion: Double, othersDriving: Bool) -> Double {
         var target = 0.0
-        switch phase {
-        case .running:
+        switch tail.phase {
+        case .driving:
             var amplitude = point.volts
             if overdriveSamplesLeft > 0 {
                 overdriveSamplesLeft -= 1
@@ -78,20 +74,11 @@ public struct ContinuousDriver: Sendable, Hashable {
                 }
             }
             target = amplitude * oscillator.next(hz: point.hz)
-        case .brake:
-            if let v = brake.target(othersDriving: othersDriving, velocity: velocity, excursion: excursion,
-                                    config: config) {
-                target = v
-            } else {
-                phase = .release
-            }
-        case .release:
-            break
+        case .brake, .release:
+            target = tail.target(othersDriving: othersDriving, velocity: velocity, excursion: excursion, config: config)
         case .finished:
             return 0
         }
-        slew(&output, toward: target, step: config.slewPerSample)
-        if phase == .release && output == 0 { phase = .finished }
-        return output
+        return tail.settle(toward: target, config: config)
     }
 }

@@ -24,13 +24,10 @@
 ///
 /// All per-sample work is O(1), no allocation, no libm.
 public struct TransientDriver: Sendable, Hashable {
-    @usableFromInline enum Phase: UInt8, Sendable { case pulse, brake, release, finished }
-
-    @usableFromInline var phase: Phase = .pulse
+    /// `driving` is the pulse.
+    @usableFromInline var tail: DriverTail
     @usableFromInline var oscillator: SineOscillator
     @usableFromInline var remainingPulseSamples: Int
-    @usableFromInline var brake: ActiveBrake
-    @usableFromInline var output: Double = 0
     @usableFromInline let config: ActuatorDriverConfig
     /// Carrier frequency, Hz.
     public let carrierHz: Double
@@ -52,48 +49,39 @@ public struct TransientDriver: Sendable, Hashable {
         pulseSamples = Int(Double(halfCycles) * config.sampleRate / (2 * fc) + 0.5)
         remainingPulseSamples = pulseSamples
         oscillator = SineOscillator(sampleRate: config.sampleRate)
-        brake = ActiveBrake(gain: config.brakeGainSoft + s * (config.brakeGainHard - config.brakeGainSoft))
-        if amplitude == 0 { phase = .finished }
+        tail = DriverTail(brakeGain: config.brakeGainSoft + s * (config.brakeGainHard - config.brakeGainSoft))
+        if amplitude == 0 { tail.phase = .finished }
     }
 
     /// ``isDriving`` / ``isFinished`` as `@_noLocks` methods for the render loop (debug builds
     /// cannot analyze computed-property getters).
     @inlinable @_noLocks public func isDrivingNow() -> Bool {
-        if case .pulse = phase { return true } else { return false }
+        if case .driving = tail.phase { return true } else { return false }
     }
     @inlinable @_noLocks public func isFinishedNow() -> Bool {
-        if case .finished = phase { return true } else { return false }
+        if case .finished = tail.phase { return true } else { return false }
     }
     /// True once the click (pulse, brake, return to 0 V) is over; ``drive(velocity:excursion:othersDriving:)`` then returns 0.
-    @_transparent public var isFinished: Bool { phase == .finished }
+    @_transparent public var isFinished: Bool { tail.phase == .finished }
     /// True during the pulse (the part other voices' brakes must not fight).
-    @_transparent public var isDriving: Bool { phase == .pulse }
+    @_transparent public var isDriving: Bool { tail.phase == .driving }
     /// True while braking.
-    @_transparent public var isBraking: Bool { phase == .brake }
+    @_transparent public var isBraking: Bool { tail.phase == .brake }
 
     /// Next drive sample in volts, given the actuator's current velocity (m/s) and excursion (m).
     @inlinable @_noLocks
     public mutating func drive(velocity: Double, excursion: Double, othersDriving: Bool) -> Double {
         var target = 0.0
-        switch phase {
-        case .pulse:
+        switch tail.phase {
+        case .driving:
             target = amplitude * oscillator.next(hz: carrierHz)
             remainingPulseSamples -= 1
-            if remainingPulseSamples <= 0 { phase = othersDriving ? .release : .brake }
-        case .brake:
-            if let v = brake.target(othersDriving: othersDriving, velocity: velocity, excursion: excursion,
-                                    config: config) {
-                target = v
-            } else {
-                phase = .release
-            }
-        case .release:
-            break
+            if remainingPulseSamples <= 0 { tail.phase = othersDriving ? .release : .brake }
+        case .brake, .release:
+            target = tail.target(othersDriving: othersDriving, velocity: velocity, excursion: excursion, config: config)
         case .finished:
             return 0
         }
-        slew(&output, toward: target, step: config.slewPerSample)
-        if phase == .release && output == 0 { phase = .finished }
-        return output
+        return tail.settle(toward: target, config: config)
     }
 }

@@ -13,7 +13,7 @@ extension ContinuousHapticVoice {
     mutating func renderSteady(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
                                controls: ContinuousControl, radiansPerHz: Double) {
         var wave = carrier
-        var output = driver.output
+        var output = driver.tail.output
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
@@ -26,7 +26,7 @@ extension ContinuousHapticVoice {
             j = end
         }
         carrier = wave
-        driver.output = output
+        driver.tail.output = output
     }
 
     /// Adds the drive for samples `n … n + count − 1` (all inside the current ramp period, and

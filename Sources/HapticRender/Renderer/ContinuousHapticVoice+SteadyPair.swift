@@ -17,7 +17,7 @@ extension ContinuousHapticVoice {
                              from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
                              controls: ContinuousControl, radiansPerHz: Double) {
         var waveA = a.pointee.carrier, waveB = b.pointee.carrier
-        var outputA = a.pointee.driver.output, outputB = b.pointee.driver.output
+        var outputA = a.pointee.driver.tail.output, outputB = b.pointee.driver.tail.output
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
@@ -42,9 +42,9 @@ extension ContinuousHapticVoice {
             j = end
         }
         a.pointee.carrier = waveA
-        a.pointee.driver.output = outputA
+        a.pointee.driver.tail.output = outputA
         b.pointee.carrier = waveB
-        b.pointee.driver.output = outputB
+        b.pointee.driver.tail.output = outputB
     }
 
     /// Both voices' drive for `n … n + count − 1` (inside periods `a` and `b`) when both take
