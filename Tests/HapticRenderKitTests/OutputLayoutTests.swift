@@ -9,7 +9,7 @@ import Testing
     func mix(_ layout: OutputLayout) -> [Float] {
         var out = [Float](repeating: .nan, count: 4 * layout.channelCount)
         source.withUnsafeBufferPointer { s in
-            out.withUnsafeMutableBufferPointer { SignalMix(layout).mix(s.baseAddress!, into: $0.baseAddress!, frames: 4) }
+            out.withUnsafeMutableBufferPointer { layout.mix(s.baseAddress!, into: $0.baseAddress!, frames: 4) }
         }
         return out
     }

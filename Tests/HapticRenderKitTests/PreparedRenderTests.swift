@@ -5,7 +5,7 @@ import Testing
 
 /// `PreparedRender.read` lets the renderer write the layout's channels straight into the
 /// caller's buffer; that must give exactly the bits of the four-signal render mixed by
-/// `SignalMix`, for any block size, silence padding included.
+/// `OutputLayout.mix`, for any block size, silence padding included.
 @Suite struct PreparedRenderTests {
     /// Haptics and audio overlapping, so the `audition` mix adds two non-zero signals.
     let ahap = """
@@ -60,7 +60,7 @@ import Testing
     }
 
     /// What `read` computed before the renderer wrote layouts: the four `renderChannels`
-    /// signals, padded with silence, through `SignalMix`; and the frames the renderer
+    /// signals, padded with silence, through `OutputLayout.mix`; and the frames the renderer
     /// produced.
     func fourSignalMix(_ job: RenderJob, layout: OutputLayout) throws -> (samples: [Float], rendered: Int) {
         let prepared = try job.prepare()
@@ -71,7 +71,7 @@ import Testing
         let rendered = signals.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
         var out = [Float](repeating: .nan, count: frames * layout.channelCount)
         signals.withUnsafeBufferPointer { s in
-            out.withUnsafeMutableBufferPointer { SignalMix(layout).mix(s.baseAddress!, into: $0.baseAddress!, frames: frames) }
+            out.withUnsafeMutableBufferPointer { layout.mix(s.baseAddress!, into: $0.baseAddress!, frames: frames) }
         }
         return (out, rendered)
     }

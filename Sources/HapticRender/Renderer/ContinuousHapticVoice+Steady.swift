@@ -44,7 +44,7 @@ extension ContinuousHapticVoice {
     func renderPeriod(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
                       wave: inout RotatingCarrier, output: inout Double) {
         let period = ramp
-        let free = period.peakVolts() * wave.theta + abs(period.slope) < slewStep * 0.999  // margin ≫ Float rounding (~1e-5 of a step)
+        let free = period.neverSlewLimits(theta: wave.theta, slewStep: slewStep)
         let start = SIMD4<Float>(repeating: Float(period.volts))
         let slope = SIMD4<Float>(repeating: Float(period.slope))
         var j = 0

@@ -62,8 +62,8 @@ extension ContinuousHapticVoice {
         // the 16 SSE registers; with a second offsets vector the loop spilled and was slower
         // than two passes.
         guard n & 3 == 0, count >= 4, a.from == b.from,
-              a.peakVolts() * waveA.theta + abs(a.slope) < slewStep * 0.999,
-              b.peakVolts() * waveB.theta + abs(b.slope) < slewStep * 0.999 else { return false }
+              a.neverSlewLimits(theta: waveA.theta, slewStep: slewStep),
+              b.neverSlewLimits(theta: waveB.theta, slewStep: slewStep) else { return false }
         let startA = SIMD4<Float>(repeating: Float(a.volts)), slopeA = SIMD4<Float>(repeating: Float(a.slope))
         let startB = SIMD4<Float>(repeating: Float(b.volts)), slopeB = SIMD4<Float>(repeating: Float(b.slope))
         let offset = Float(n &- a.from)

@@ -48,4 +48,12 @@
     /// The largest amplitude in the period (the line's larger end). O(1).
     @inlinable @inline(__always) @_noLocks
     func peakVolts() -> Double { max(abs(volts), abs(end.volts)) }
+
+    /// Whether `amplitude × sin` on a carrier of `theta` radians per sample can never step by
+    /// `slewStep` or more in this period: its steepest step is below `peak·θ + |slope|`. The
+    /// 0.1 % margin is far above Float rounding (~1e-5 of a step). O(1).
+    @inlinable @inline(__always) @_noLocks
+    func neverSlewLimits(theta: Double, slewStep: Double) -> Bool {
+        peakVolts() * theta + abs(slope) < slewStep * 0.999
+    }
 }

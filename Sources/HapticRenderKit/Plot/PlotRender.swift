@@ -46,8 +46,7 @@ public enum PlotRender {
         }
         let block = 8_192
         var signals = [Float](repeating: 0, count: block * 4)
-        let signalMix = SignalMix(job.options.layout)
-        var mixed = [Float](repeating: 0, count: block * signalMix.channelCount)
+        var mixed = [Float](repeating: 0, count: block * 2)
         while !prepared.isFinished {
             let n = signals.withUnsafeMutableBufferPointer { prepared.read(into: $0) }
             for f in 0..<n {
@@ -55,7 +54,7 @@ public enum PlotRender {
             }
             if audioWriter != nil {
                 signals.withUnsafeBufferPointer { s in
-                    mixed.withUnsafeMutableBufferPointer { signalMix.mix(s.baseAddress!, into: $0.baseAddress!, frames: n) }
+                    mixed.withUnsafeMutableBufferPointer { job.options.layout.mix(s.baseAddress!, into: $0.baseAddress!, frames: n) }
                 }
                 try audioWriter!.write(mixed, frames: n)
             }

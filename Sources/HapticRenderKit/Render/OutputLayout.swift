@@ -27,21 +27,21 @@ import HapticRender
 ///
 /// The renderer writes a layout's channels itself (``outputChannels``), in one pass from its
 /// signals to the file's frames. Only a soundtrack needs the four signals first
-/// (``renderChannels``, then ``SignalMix``, from the same recipes): it is added to the audio
-/// before the acceleration is mixed in. Both ways give the same bits.
+/// (``renderChannels``, then ``mix(_:into:frames:)``): it is added to the audio before the
+/// acceleration is mixed in. Both ways give the same bits.
 public enum OutputLayout: String, CaseIterable, Sendable {
     case audition, haptic, drive, audio, split, android
 
     /// Gain of the acceleration in the `audition` mix (−6 dB).
     public static let auditionHapticGain: Float = 0.5
 
-    /// The renderer's signals, in the order ``SignalMix`` expects.
+    /// The renderer's signals, in the order ``mix(_:into:frames:)`` expects.
     public static let renderChannels: [RenderChannel] = [.audioLeft, .audioRight, .hapticDrive, .acceleration]
 
     /// This layout's channels as the renderer's output channels, so the renderer writes the
-    /// file's frames directly; ``SignalMix`` applies the same recipes to the
-    /// ``renderChannels`` signals. The `audition` mix is `audio + auditionHapticGain *
-    /// acceleration`, in `Float`. O(1); allocates the array.
+    /// file's frames directly. Bit-identical to ``mix(_:into:frames:)`` of the
+    /// ``renderChannels`` signals: the `audition` mix is the same `Float` expression,
+    /// `audio + auditionHapticGain * acceleration`. O(1); allocates the array.
     public var outputChannels: [OutputChannel] {
         let g = Self.auditionHapticGain
         switch self {
@@ -92,4 +92,36 @@ public enum OutputLayout: String, CaseIterable, Sendable {
         return "channels: " + channelNames.joined(separator: ", ") + " (" + scales + ")"
     }
 
+    /// Maps `frames` frames of the renderer's four signals (``renderChannels`` order,
+    /// interleaved) into this layout's channels: for renders with a soundtrack, which must be
+    /// added to the signals first, and for callers that need the signals too (the plot).
+    /// O(frames); one loop per layout, so the per-frame work has no branch.
+    public func mix(_ source: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, frames: Int) {
+        let g = Self.auditionHapticGain
+        switch self {
+        case .audition:
+            for f in 0..<frames {
+                let acceleration = g * source[4 * f + 3]
+                out[2 * f] = source[4 * f] + acceleration
+                out[2 * f + 1] = source[4 * f + 1] + acceleration
+            }
+        case .haptic:
+            for f in 0..<frames { out[f] = source[4 * f + 3] }
+        case .drive:
+            for f in 0..<frames { out[f] = source[4 * f + 2] }
+        case .audio:
+            for f in 0..<frames {
+                out[2 * f] = source[4 * f]
+                out[2 * f + 1] = source[4 * f + 1]
+            }
+        case .split:
+            out.update(from: source, count: 4 * frames)
+        case .android:
+            for f in 0..<frames {
+                out[3 * f] = source[4 * f]
+                out[3 * f + 1] = source[4 * f + 1]
+                out[3 * f + 2] = source[4 * f + 2]
+            }
+        }
+    }
 }

@@ -28,10 +28,8 @@ public struct PreparedRender: ~Copyable {
     let soundtrack: Soundtrack?
     var layout: OutputLayout { job.options.layout }
     var blockFrames: Int { job.options.blockFrames }
-    /// One block of the renderer's four signals, and the layout's mix of them, with a
-    /// soundtrack only.
+    /// One block of the renderer's four signals, with a soundtrack only.
     let scratch: UnsafeMutablePointer<Float>?
-    let signalMix: SignalMix?
 
     init(job: RenderJob, renderer: consuming PatternRenderer, soundtrack: Soundtrack?, frames: Int64,
          diagnostics: [Diagnostic], notes: [SchedulerNote], pattern: HapticPattern,
@@ -49,7 +47,6 @@ public struct PreparedRender: ~Copyable {
         precondition(self.renderer.channels.count == (soundtrack == nil ? job.options.layout.channelCount : signalCount),
                      "the renderer's channels do not match the layout and soundtrack")
         scratch = soundtrack == nil ? nil : .allocate(capacity: job.options.blockFrames * signalCount)
-        signalMix = soundtrack == nil ? nil : SignalMix(job.options.layout)
     }
 
     deinit { scratch?.deallocate() }
@@ -65,7 +62,7 @@ public struct PreparedRender: ~Copyable {
     ///
     /// Without a soundtrack the renderer writes the layout's channels straight into `output`,
     /// one pass over the frames; with one, each block goes through the four-signal scratch,
-    /// the soundtrack and the layout's ``SignalMix``. O(frames × channels + the
+    /// the soundtrack and ``OutputLayout/mix(_:into:frames:)``. O(frames × channels + the
     /// renderer's work).
     public mutating func read(into output: UnsafeMutableBufferPointer<Float>) -> Int {
         guard let out = output.baseAddress else { return 0 }
@@ -74,12 +71,12 @@ public struct PreparedRender: ~Copyable {
         while done < wanted {
             let n = min(wanted - done, blockFrames)
             let block = out + done * channelCount
-            if let scratch, let soundtrack, let signalMix {
+            if let scratch, let soundtrack {
                 // The soundtrack joins the audio before the layout mixes the acceleration in.
                 let signalCount = OutputLayout.renderChannels.count
                 renderPadded(into: scratch, frames: n, channels: signalCount)
                 soundtrack.add(to: scratch, from: position, frames: n)
-                signalMix.mix(scratch, into: block, frames: n)
+                layout.mix(scratch, into: block, frames: n)
             } else {
                 renderPadded(into: block, frames: n, channels: channelCount)
             }
