@@ -41,10 +41,8 @@ public struct ExcursionGuard: Sendable, Hashable {
     }
 
     /// The scale for energy-adding drive samples when the actuator is at excursion `x` (m) and
-    /// velocity `v` (m/s): 1 while A² ≤ A_lo². The model reads the state at the start of a
-    /// sample's group (``LRAModel/feedbackState()``), so one factor serves a whole group: the
-    /// block kernel computes it once per group and scales four samples at once. In Float, as
-    /// the model's state is. O(1).
+    /// velocity `v` (m/s): 1 while A² ≤ A_lo². The model passes the feedback state
+    /// (``LRAModel/feedbackState()``); in Float, as the model's state is. O(1).
     @inlinable @inline(__always) @_noLocks
     public func factor(excursion x: Float, velocity v: Float) -> Float {
         let vw = v * inverseOmega0
@@ -56,6 +54,15 @@ public struct ExcursionGuard: Sendable, Hashable {
     @inlinable @inline(__always) @_noLocks
     public func factor(amplitudeSquared a2: Float) -> Float {
         a2 <= lowSquared ? 1 : max(0, (highSquared - a2) * inverseRange)
+    }
+
+    /// ``factor(amplitudeSquared:)`` for four samples at once, lane by lane the same
+    /// operations. O(1).
+    @inlinable @inline(__always) @_noLocks
+    public func factors(amplitudeSquared a2: SIMD4<Float>) -> SIMD4<Float> {
+        let zero = SIMD4<Float>(repeating: 0)
+        let f = (SIMD4<Float>(repeating: highSquared) - a2) * inverseRange
+        return zero.replacing(with: f, where: f .>= zero).replacing(with: 1, where: a2 .<= SIMD4<Float>(repeating: lowSquared))
     }
 
     /// The drive to apply given the model's excursion (m) and velocity (m/s): scaled by

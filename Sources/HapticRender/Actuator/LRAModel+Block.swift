@@ -76,55 +76,57 @@ public struct HapticSignalBuffers {
 }
 
 extension LRAModel {
-    /// Runs a block of summed drive through the excursion guard and the model — per sample
-    /// exactly `step(volts: guard.limit(drive[i], feedbackState()))` — and writes the applied volts,
-    /// the body acceleration and the excursion, scaled, into `out`.
+    /// Runs a block of summed drive through the driver's output stage and the model — per
+    /// sample exactly ``drive(_:setup:)`` — and writes the applied volts, the body acceleration
+    /// and the excursion, scaled, into `out`. `slew` is the drive's largest step per sample, V.
     ///
     /// Why a block kernel: the recursion is the render loop's critical path. Here the state
     /// stays in registers, and whole groups (see ``LRAModel``) of the three kinds that make up
     /// nearly every sample run inline — low-Z driven, low-Z counting down to Hi-Z with zero
     /// drive, and the free Hi-Z ring after it: four lanes of x and of v as `SIMD4<Float>`, the
-    /// outputs and checks off the same registers. The guard reads the group's start state, so
-    /// one factor per group scales the group's energy-adding samples
-    /// (``ExcursionGuard/factor(excursion:velocity:)``).
-    /// A group goes inline only if it stays *clear of the end stop*: its anchor and its four
-    /// states have the guard's A² = x² + (v/ω0)² ≥ x² below x_max², with a 1e-5 margin for the
-    /// Float rounding (so no sample of it, nor the next group's first, is in contact), and
-    /// there is no regime switch inside it; the rail clamp is applied inline. Otherwise, and for
-    /// a group cut by the block's ends, the general step runs per sample. O(count), no
-    /// allocation.
+    /// outputs and checks off the same registers. A group's four feedback states are the
+    /// model's recent lanes (3 samples of latency for each sample), so the guard's factors are
+    /// one vector too. A group goes inline only if it stays *clear of the end stop* (its anchor
+    /// and its four states have A² = x² + (v/ω0)² ≥ x² below x_max², with a 1e-5 margin for
+    /// Float rounding), no sample of it slew-limits and there is no regime switch inside it;
+    /// the rail clamp is applied inline. Otherwise, and for a group cut by the block's ends,
+    /// ``drive(_:setup:)`` runs per sample. O(count), no allocation.
     @inlinable @_noLocks
-    public mutating func run(drive: UnsafePointer<Float>, count: Int, excursionGuard: ExcursionGuard,
+    public mutating func run(drive: UnsafePointer<Float>, count: Int, excursionGuard: ExcursionGuard, slew: Double,
                              into out: HapticSignalBuffers) {
-        runBlock(drive: drive, count: count, excursionGuard: excursionGuard, into: out, allSignals: true)
+        runBlock(drive: drive, count: count, setup: kernelSetup(excursionGuard, slew: slew), into: GroupSink(out),
+                 allSignals: true)
     }
 
-    /// ``run(drive:count:excursionGuard:into:)``, writing the acceleration only if not
-    /// `allSignals` (then `out`'s other pointers are not touched). A constant at each call
-    /// site: the kernel is inlined and specialized per caller.
+    /// What the kernel reads besides the state and the coefficient sets. O(1).
     @inlinable @inline(__always) @_noLocks
-    mutating func runBlock(drive: UnsafePointer<Float>, count: Int, excursionGuard g: ExcursionGuard,
-                           into out: HapticSignalBuffers, allSignals: Bool) {
-        runBlock(drive: drive, count: count, setup: kernelSetup(g), into: GroupSink(out), allSignals: allSignals)
+    mutating func kernelSetup(_ g: ExcursionGuard, slew: Double) -> KernelSetup {  // mutating: no copy of the model
+        KernelSetup(excursionGuard: g, clear: Float(maxExcursion * maxExcursion * (1 - 1e-5)), rail: Float(voltageClamp),
+                    slew: Float(slew))
     }
 
-    /// What the kernel reads besides the state and the coefficient sets. O(1). `mutating` only
-    /// so that the call does not copy the model (see ``feedbackState()``).
-    @inlinable @inline(__always) @_noLocks
-    mutating func kernelSetup(_ g: ExcursionGuard) -> KernelSetup {
-        KernelSetup(excursionGuard: g, clear: Float(maxExcursion * maxExcursion * (1 - 1e-5)), rail: Float(voltageClamp))
+    /// One drive sample through the output stage and the model: the excursion guard on the
+    /// feedback state, the rail clamp, the slew limit, then ``step(volts:)``. The reference
+    /// engine's ``ReferenceActuator`` defines the same in Double. O(1).
+    @inlinable @_noLocks
+    public mutating func drive(_ volts: Float, setup k: KernelSetup) -> LRASample {
+        var d = k.excursionGuard.limit(volts: volts, excursion: recentX[0], velocity: recentV[0])
+        d = d > k.rail ? k.rail : (d < -k.rail ? -k.rail : d)
+        d = d > applied + k.slew ? applied + k.slew : (d < applied - k.slew ? applied - k.slew : d)
+        applied = d
+        return step(volts: Double(d))
     }
 
-    /// The kernel with its setup and outputs prepared by the caller — once per block, or once
-    /// per chunk by a caller that runs the model a group at a time (the renderer's per-sample
-    /// voice path).
+    /// ``run(drive:count:excursionGuard:slew:into:)`` with its setup and outputs prepared by the
+    /// caller, writing the acceleration only if not `allSignals` (then `out`'s other pointers
+    /// are not touched). A constant at each call site: the kernel is inlined and specialized
+    /// per caller.
     @inlinable @inline(__always) @_noLocks
     mutating func runBlock(drive: UnsafePointer<Float>, count: Int, setup k: KernelSetup, into sink: GroupSink,
                            allSignals: Bool) {
-        let g = k.excursionGuard
         var i = 0
         while i < count && groupPhase != 0 {
-            generalStep(drive[i], excursionGuard: g, into: sink, at: i, allSignals: allSignals)
+            generalStep(drive[i], setup: k, into: sink, at: i, allSignals: allSignals)
             i &+= 1
         }
         while count &- i >= 4 {
@@ -149,29 +151,28 @@ extension LRAModel {
                                   allSignals: allSignals)
             }
             if i == start {
-                // Contact, another regime, a switch inside the group, or a last sample the
-                // guard zeroed.
+                // Contact, another regime, a switch inside the group, a slew-limited sample or
+                // a last sample the guard zeroed.
                 for j in 0..<4 {
-                    generalStep(drive[i &+ j], excursionGuard: g, into: sink, at: i &+ j, allSignals: allSignals)
+                    generalStep(drive[i &+ j], setup: k, into: sink, at: i &+ j, allSignals: allSignals)
                 }
                 i &+= 4
             }
         }
         while i < count {
-            generalStep(drive[i], excursionGuard: g, into: sink, at: i, allSignals: allSignals)
+            generalStep(drive[i], setup: k, into: sink, at: i, allSignals: allSignals)
             i &+= 1
         }
     }
 
     /// Low-Z driven groups from `start` (a group boundary) on while their A² stays below
-    /// x_max² (so clear of the end stop), the last sample of each is non-zero after the guard
-    /// and the rail clamp, and four samples are left before `end`; returns where it stopped.
-    /// The caller keeps the idle count. O(groups done).
+    /// x_max² (so clear of the end stop), no sample slew-limits, the last sample of each is
+    /// non-zero after the guard and the rail clamp, and four samples are left before `end`;
+    /// returns where it stopped. The caller keeps the idle count. O(groups done).
     ///
-    /// Every lane computes the expressions of the general step operation for operation — the
-    /// guard (``ExcursionGuard/limit(volts:excursion:velocity:)`` with the group's factor), the
-    /// clamp, ``LRAGroupCoefficients/lanes(x0:v0:u:previous:)``, the acceleration — so the bits
-    /// are those of ``step(volts:)``.
+    /// Every lane computes the expressions of ``drive(_:setup:)`` operation for operation — the
+    /// guard with its lane's factor, the clamp, ``LRAGroupCoefficients/lanes(x0:v0:u:previous:)``,
+    /// the acceleration — so the bits are those of the per-sample path.
     @inlinable @_noLocks
     mutating func runDrivenGroups(drive: UnsafePointer<Float>, from start: Int, to end: Int, setup k: KernelSetup,
                                   into sink: GroupSink, allSignals: Bool) -> Int {
@@ -181,52 +182,55 @@ extension LRAModel {
         let w4 = F4(repeating: g.inverseOmega0)
         let vw = v * g.inverseOmega0
         guard x * x + vw * vw <= k.clear else { return start }
-        let clear4 = F4(repeating: k.clear)
+        let clear4 = F4(repeating: k.clear), slew4 = F4(repeating: k.slew)
         // The drive checks on the Float bits: |d| ≤ rail ⇔ |d|'s bits ≤ the rail's (IEEE
         // magnitudes order as their bit patterns; NaN is above ∞); d = ±0 ⇔ 0 bits.
         // As Int32: magnitudes are below 2³¹, so the signed compare SSE2 has orders them too.
         let rail = k.rail
         let railBits = I4(repeating: Int32(bitPattern: rail.bitPattern)), magnitude = I4(repeating: 0x7fff_ffff)
         let infinity = I4(repeating: 0x7f80_0000)
-        // The anchor, u_prev and the guard's factor (from the anchor: the group's start state).
         var x0 = F4(repeating: x), v0 = F4(repeating: v), previous = F4(repeating: uPrev)
-        var factor = g.factor(excursion: x, velocity: v)
+        var fx = recentX, fv = recentV, last = applied
         var i = start
         while end &- i >= 4 {
             var d = load4(drive + i)
-            if factor != 1 {
-                d.replace(with: d * factor, where: d * v0 .> F4(repeating: 0))
-            }
+            let fvw = fv * w4
+            let factor = g.factors(amplitudeSquared: fx * fx + fvw * fvw)
+            d.replace(with: d * factor, where: (d * fv .> F4(repeating: 0)) .& (factor .!= F4(repeating: 1)))
             let bits = unsafeBitCast(d, to: I4.self) & magnitude
             guard bits[3] != 0 else { break }
             if any(bits .> railBits) {
-                // The rail clamp, as in the general step; summed voices sit on the rail for
+                // The rail clamp, as in the per-sample path; summed voices sit on the rail for
                 // long runs (dense patterns), so this branch predicts well.
                 guard all(bits .<= infinity) else { break }
                 d.replace(with: F4(repeating: rail), where: d .> rail)
                 d.replace(with: F4(repeating: -rail), where: d .< -rail)
             }
+            // Within the slew limit everywhere, the limiter returns the drive unchanged.
+            let steps = d - F4(last, d[0], d[1], d[2])
+            guard all((steps .<= slew4) .& (steps .>= -slew4)) else { break }
             let u = lowZGroup.forcePerVoltLanes * d
             let s = lowZGroup.lanes(x0: x0, v0: v0, u: u, previous: previous)
             // A² of every lane, as the guard computes it: A² ≥ x², so A² below x_max² keeps
-            // the group clear of the end stop, and lane 3's is the next group's guard input.
-            let vw = s.v * w4
-            let a2 = s.x * s.x + vw * vw
-            guard all(a2 .<= clear4) else { break }
+            // the group clear of the end stop.
+            let vws = s.v * w4
+            guard all(s.x * s.x + vws * vws .<= clear4) else { break }
             sink.write(acceleration: lowZGroup.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
                        at: i, allSignals: allSignals)
             x0 = F4(repeating: s.x[3]); v0 = F4(repeating: s.v[3]); previous = u
-            factor = g.factor(amplitudeSquared: a2[3])
+            fx = s.x; fv = s.v; last = d[3]
             i &+= 4
         }
         x = x0[0]; v = v0[0]; uPrev = previous[3]
+        recentX = fx; recentV = fv; applied = last
         return i
     }
 
     /// Zero-drive groups with set `c` (low-Z counting down, or Hi-Z) from `start` (a group
-    /// boundary) on while their A² stays below x_max², the drive is ±0 and four samples
-    /// are left before `end`; returns where it stopped. The guard passes a zero drive
-    /// unchanged. O(groups done).
+    /// boundary) on while their A² stays below x_max², the drive is ±0, the last applied drive
+    /// is within one slew step of 0 and four samples are left before `end`; returns where it
+    /// stopped. The guard passes a zero drive unchanged; a group that ends below the rest
+    /// threshold leaves the state at exact zero (``settleAtRest()``). O(groups done).
     @inlinable @_noLocks
     mutating func runIdleGroups(_ c: LRAGroupCoefficients, drive: UnsafePointer<Float>, from start: Int,
                                 to end: Int, setup k: KernelSetup, into sink: GroupSink, allSignals: Bool) -> Int {
@@ -234,49 +238,55 @@ extension LRAModel {
         typealias U4 = SIMD4<UInt32>
         let w = k.excursionGuard.inverseOmega0
         let vw = v * w
-        guard x * x + vw * vw <= k.clear else { return start }
+        guard x * x + vw * vw <= k.clear, applied <= k.slew, applied >= -k.slew else { return start }
         let clear4 = F4(repeating: k.clear), w4 = F4(repeating: w), magnitude = U4(repeating: 0x7fff_ffff)
         var x0 = F4(repeating: x), v0 = F4(repeating: v), previous = F4(repeating: uPrev)
+        var fx = recentX, fv = recentV
         var i = start
         while end &- i >= 4 {
             let d = load4(drive + i)
             guard unsafeBitCast(d, to: U4.self) & magnitude == U4(repeating: 0) else { break }
             let u = c.forcePerVoltLanes * d
-            let s = c.lanes(x0: x0, v0: v0, u: u, previous: previous)
+            var s = c.lanes(x0: x0, v0: v0, u: u, previous: previous)
             // A² as in the driven kernel (which also keeps v's lanes computed as vectors).
             let vws = s.v * w4
-            guard all(s.x * s.x + vws * vws .<= clear4) else { break }
+            let a2 = s.x * s.x + vws * vws
+            guard all(a2 .<= clear4) else { break }
             sink.write(acceleration: c.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
                        at: i, allSignals: allSignals)
+            if a2[3] < restSquared { s.x[3] = 0; s.v[3] = 0; anchorRegime = -1 }
             x0 = F4(repeating: s.x[3]); v0 = F4(repeating: s.v[3]); previous = u
+            fx = s.x; fv = s.v
             i &+= 4
         }
         x = x0[0]; v = v0[0]; uPrev = previous[3]
+        recentX = fx; recentV = fv
+        if i != start { applied = 0 }
         return i
     }
 
-    /// One sample through the guard, the rail clamp and the general step (any regime, contact,
-    /// a group cut by the block), with its outputs. Out of line: the kernel's loop holds the
-    /// common case only.
+    /// One sample through ``drive(_:setup:)``, with its outputs. Out of line: the kernel's loop
+    /// holds the common case only.
     @inlinable @inline(never) @_noLocks
-    mutating func generalStep(_ drive: Float, excursionGuard g: ExcursionGuard, into out: GroupSink,
-                              at i: Int, allSignals: Bool) {
-        let f = groupStart()
-        out.write(step(volts: Double(g.limit(volts: drive, excursion: f.x, velocity: f.v))), at: i, allSignals: allSignals)
+    mutating func generalStep(_ volts: Float, setup k: KernelSetup, into out: GroupSink, at i: Int, allSignals: Bool) {
+        out.write(drive(volts, setup: k), at: i, allSignals: allSignals)
     }
 }
 
 /// What the block kernel reads besides the model's state and coefficient sets: the guard, the
-/// end-stop margin x_max²·(1 − 1e-5) (Float rounding of A²) and the rail clamp, in Float.
-@usableFromInline struct KernelSetup {
+/// end-stop margin x_max²·(1 − 1e-5) (Float rounding of A²), the rail clamp and the slew
+/// limit, in Float.
+public struct KernelSetup {
     @usableFromInline let excursionGuard: ExcursionGuard
     @usableFromInline let clear: Float
     @usableFromInline let rail: Float
+    @usableFromInline let slew: Float
 
     @inlinable @inline(__always) @_noLocks
-    init(excursionGuard: ExcursionGuard, clear: Float, rail: Float) {
+    init(excursionGuard: ExcursionGuard, clear: Float, rail: Float, slew: Float) {
         self.excursionGuard = excursionGuard
         self.clear = clear
         self.rail = rail
+        self.slew = slew
     }
 }

@@ -32,15 +32,17 @@
 /// ~1e-7 relative, far below the model's own accuracy (the oracle comparison allows 2 %).
 ///
 /// Feedback: whatever reads the actuator to decide the drive — the excursion guard, the
-/// transient and offset brakes (back-EMF), the onset overdrive — reads the state at the start
-/// of the sample's group (``feedbackState()``), not after the previous sample: a feedback
-/// latency of 1–4 samples (≤ 83 µs at 48 kHz; 4.5° of phase at 150 Hz), as a driver IC that
-/// measures back-EMF in short windows has. Why: with the previous sample's state, every sample
-/// of a brake waited for the one before it (drive → model → drive, one serial chain); now a
-/// group's drive is known before the model steps it, so the renderer runs it through the
-/// block kernel. Choice (the reference asks for
-/// velocity feedback without a latency): the brake's loop gain per sample is ≈ 0.04, far
-/// from any stability limit at this delay.
+/// transient and offset brakes (back-EMF), the onset overdrive — reads the state from
+/// ``ActuatorFeedback/latencySamples`` (3) samples before (``feedbackState()``): the same
+/// latency at every sample, so the output does not depend on where an event falls on the
+/// group grid. Three is the smallest delay for which a whole group's drive is known before the
+/// model steps it, so the renderer runs brakes and onsets through the block kernel too.
+///
+/// Groups start over at exact rest: ``restartGroupsAtRest()`` (called by the renderer where a
+/// voice may start) puts the next sample at a group's start when x = v = 0 and no force is
+/// applied, and a zero-drive group that ends below the rest threshold
+/// (``ActuatorFeedback/restFraction``) sets the state to exact zero. So a click from rest
+/// gives the same bits wherever it falls.
 ///
 /// The driver decisions around the model — the brake's energy test, the clamp — stay in
 /// Double, reading the Float state exactly; the excursion guard computes in Float, one factor
@@ -84,9 +86,15 @@ public struct LRAModel: Sendable {
     @usableFromInline var regime: Int = 0
     /// The next sample's position in its group (absolute position mod 4).
     @usableFromInline var groupPhase: Int = 0
-    /// The state at the start of the current group: what ``feedbackState()`` reports inside it.
-    @usableFromInline var groupX: Float = 0
-    @usableFromInline var groupV: Float = 0
+    /// x and v before samples n − 3, n − 2, n − 1 and n (n: the next sample): lane 0 is what
+    /// ``feedbackState()`` reports, and a group's four feedback states are these lanes.
+    @usableFromInline var recentX = SIMD4<Float>(repeating: 0)
+    @usableFromInline var recentV = SIMD4<Float>(repeating: 0)
+    /// The last drive applied (after guard, clamp and slew), V.
+    @usableFromInline var applied: Float = 0
+    /// The rest threshold's A² (``ActuatorProfile/restAmplitudeSquared``), m², and 1/ω0.
+    @usableFromInline let restSquared: Float
+    @usableFromInline let inverseOmega0: Float
     /// The current anchor: its state, its regime, the samples stepped from it (0…3) and their
     /// input sums (lane j; zero past them).
     @usableFromInline var anchorX: Float = 0
@@ -126,52 +134,65 @@ public struct LRAModel: Sendable {
         halfMass = mu / 2
         halfStiffness = k / 2
         lowZHoldSamples = max(1, Int(lowZHoldTimeConstants * p.lowZTimeConstant * sampleRate))
+        restSquared = Float(p.restAmplitudeSquared)
+        inverseOmega0 = Float(1 / p.omega0)
     }
 
     /// Back to rest, low-Z, contact counter cleared, group positions restarted. O(1), real-time safe.
     @inlinable @_noLocks
     public mutating func reset() {
-        x = 0; v = 0; uPrev = 0; idleSamples = 0; contactCount = 0
+        x = 0; v = 0; uPrev = 0; idleSamples = 0; contactCount = 0; applied = 0
+        recentX = SIMD4(repeating: 0); recentV = SIMD4(repeating: 0)
         regime = 0; active = lowZGroup
         groupPhase = 0; anchorRegime = -1
     }
 
-    /// Accounts for `frames` samples skipped at rest in Hi-Z (x = v = u_prev = 0, at least
-    /// ``lowZHoldSamples`` idle, zero drive), where stepping would leave every value zero:
-    /// keeps the group positions, and leaves the anchor at that rest state in Hi-Z with no
-    /// inputs — what stepping leaves, up to lane numbers that only ever multiply zeros. O(1).
+    /// Whether the actuator is at exact rest with no force applied: stepping it with zero drive
+    /// leaves every value zero. O(1). (`mutating` so that debug builds' `@_noLocks` sees no
+    /// copy of the model.)
+    @inlinable @inline(__always) @_noLocks
+    public mutating func isAtRest() -> Bool { x == 0 && v == 0 && uPrev == 0 && applied == 0 }
+
+    /// Accounts for `frames` zero-drive samples skipped at exact rest (``isAtRest()``), where
+    /// stepping would leave every value zero: counts them towards Hi-Z and starts the groups
+    /// over. O(1).
     @inlinable @_noLocks
     public mutating func skipAtRest(frames: Int) {
         guard frames > 0 else { return }
-        if regime != 1 { select(1) }
-        groupPhase = (groupPhase &+ frames) & 3
-        restAnchor()
+        idleSamples = frames >= lowZHoldSamples &- idleSamples ? lowZHoldSamples : idleSamples &+ frames
+        let code = idleSamples >= lowZHoldSamples ? 1 : 0
+        if code != regime { select(code) }
+        restartGroupsAtRest()
     }
 
-    /// The anchor moved to the current rest state (x = v = 0), in the current regime, with no
-    /// inputs, the lane counting from the group's start. O(1).
+    /// At exact rest, the next sample starts a group (see Feedback in the type's discussion),
+    /// and the feedback history is all zero. O(1).
     @inlinable @_noLocks
-    mutating func restAnchor() {
-        anchorX = 0; anchorV = 0; anchorInputs = SIMD4(repeating: 0)
-        groupX = 0; groupV = 0
-        anchorRegime = regime
-        anchorLane = groupPhase
+    public mutating func restartGroupsAtRest() {
+        guard isAtRest() else { return }
+        groupPhase = 0
+        anchorRegime = -1
+        recentX = SIMD4(repeating: 0); recentV = SIMD4(repeating: 0)
+    }
+
+    /// Sets the state to exact zero if the last sample had no force and the amplitude is below
+    /// the rest threshold. Checked where a group ends. O(1).
+    @inlinable @inline(__always) @_noLocks
+    mutating func settleAtRest() {
+        let vw = v * inverseOmega0
+        if uPrev == 0 && x * x + vw * vw < restSquared {
+            x = 0; v = 0
+            recentX[3] = 0; recentV[3] = 0
+            anchorRegime = -1
+        }
     }
 
     /// The state the driver reads before the next sample — excursion (m) and velocity (m/s)
-    /// at the start of that sample's group (see Feedback in the type's discussion). O(1).
-    /// `mutating` though it changes nothing: a non-mutating call copies the model (and retains
-    /// its profile's name), which `@_noLocks` rejects in the render loop.
+    /// ``ActuatorFeedback/latencySamples`` samples old (see Feedback in the type's
+    /// discussion). O(1).
     @inlinable @inline(__always) @_noLocks
-    public mutating func feedbackState() -> (excursion: Double, velocity: Double) {
-        let f = groupStart()
-        return (Double(f.x), Double(f.v))
-    }
-
-    /// ``feedbackState()`` as the model holds it, in Float. O(1).
-    @inlinable @inline(__always) @_noLocks
-    mutating func groupStart() -> (x: Float, v: Float) {
-        groupPhase == 0 ? (x, v) : (groupX, groupV)
+    public func feedbackState() -> (excursion: Double, velocity: Double) {
+        (Double(recentX[0]), Double(recentV[0]))
     }
 
     /// True while the driver outputs are open (Hi-Z).
@@ -222,7 +243,6 @@ public struct LRAModel: Sendable {
         let u = side == 0 ? fpv * volts : fpv * volts + side * active.stopForce
         let us = u + uPrev
         uPrev = u
-        if groupPhase == 0 { groupX = x; groupV = v }
         if groupPhase == 0 || regime != anchorRegime {
             anchorX = x; anchorV = v; anchorRegime = regime
             anchorLane = 0
@@ -237,6 +257,9 @@ public struct LRAModel: Sendable {
         v = s.v
         anchorLane = lane &+ 1
         groupPhase = (groupPhase &+ 1) & 3
+        recentX = SIMD4(recentX[1], recentX[2], recentX[3], x)
+        recentV = SIMD4(recentV[1], recentV[2], recentV[3], v)
+        if groupPhase == 0 { settleAtRest() }
         let a = active.acceleration(force: u, x: x, v: v)
         return LRASample(acceleration: Double(a), excursion: Double(x), velocity: Double(v), volts: Double(volts))
     }
@@ -252,33 +275,22 @@ public struct LRAModel: Sendable {
         }
     }
 
-    /// Runs a block: `drive[i]` volts in, body acceleration in g out (`acceleration[i]`), then
-    /// snaps denormal-range state to zero once. `acceleration.count` must be ≥ `drive.count`.
-    /// Per sample exactly `step(volts: drive[i])`, by the block kernel of
-    /// ``run(drive:count:excursionGuard:into:)`` with a guard that never acts. O(n), no allocation.
+    /// Runs a block: `drive[i]` volts in, body acceleration in g out (`acceleration[i]`).
+    /// `acceleration.count` must be ≥ `drive.count`. Per sample exactly `step(volts: drive[i])`,
+    /// by the block kernel of ``run(drive:count:excursionGuard:into:)`` with a guard that never
+    /// acts and no slew limit. O(n), no allocation.
     @inlinable @_noLocks
     public mutating func process(drive: UnsafeBufferPointer<Float>, acceleration: UnsafeMutableBufferPointer<Float>) {
         precondition(acceleration.count >= drive.count, "acceleration buffer shorter than drive")
         if let d = drive.baseAddress, let a = acceleration.baseAddress {
-            runBlock(drive: d, count: drive.count, excursionGuard: ExcursionGuard(inactive: ()),
-                     into: HapticSignalBuffers(volts: a, voltsScale: 1, acceleration: a, accelerationScale: 1,
-                                               excursion: a, excursionScale: 1),
+            let setup = KernelSetup(excursionGuard: ExcursionGuard(inactive: ()),
+                                    clear: Float(maxExcursion * maxExcursion * (1 - 1e-5)), rail: Float(voltageClamp),
+                                    slew: .infinity)
+            runBlock(drive: d, count: drive.count, setup: setup,
+                     into: GroupSink(HapticSignalBuffers(volts: a, voltsScale: 1, acceleration: a, accelerationScale: 1,
+                                                         excursion: a, excursionScale: 1)),
                      allSignals: false)
         }
-        flushDenormals()
     }
 
-    /// Denormal guard: zeroes state that has decayed below any meaningful level (x < 1e-18 m,
-    /// v < 1e-15 m/s — ~10⁻¹² of the smallest audible motion; their squares stay normal
-    /// Floats). Call once per block; O(1).
-    /// Choice: the reference asks for the guard without thresholds; these keep the next
-    /// samples far from the Float denormal range (1e-38) while changing nothing measurable.
-    @inlinable @_noLocks
-    public mutating func flushDenormals() {
-        if abs(x) < 1e-18 && abs(v) < 1e-15 && abs(uPrev) < 1e-15 {
-            x = 0; v = 0; uPrev = 0
-            // The group continues from the zeroed state, as if anchored there.
-            restAnchor()
-        }
-    }
 }

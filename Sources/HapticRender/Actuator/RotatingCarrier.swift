@@ -44,11 +44,12 @@
         theta = 0
     }
 
-    /// Sets the frequency from the current group on (call on a group boundary): the group is
-    /// rebuilt from its first phasor, renormalized. `theta` must be below π/4 (any carrier
+    /// Sets the frequency from lane `lane` of the current group on: the group is rebuilt around
+    /// that lane's phasor, renormalized (lanes before it take the phases the new frequency
+    /// would have given them, so the next group's rotation lands every lane right). `theta` must be below π/4 (any carrier
     /// below fs/8). O(1).
     @inlinable @_noLocks
-    public mutating func retune(radiansPerSample theta: Double) {
+    public mutating func retune(radiansPerSample theta: Double, lane: Int = 0) {
         if theta == self.theta {
             // Same frequency (the common case: no sharpness change): only renormalize, each
             // phasor by its own Newton step.
@@ -57,7 +58,7 @@
             cosines *= f
             return
         }
-        var c0 = Double(cosines[0]), s0 = Double(sines[0])
+        var c0 = Double(cosines[lane]), s0 = Double(sines[lane])
         let f = 1.5 - 0.5 * (c0 * c0 + s0 * s0)  // Newton step for 1/√m near 1
         c0 *= f
         s0 *= f
@@ -79,9 +80,19 @@
         let s1 = theta - theta * t2 * s
         let c2 = c1 * c1 - s1 * s1, s2 = 2 * c1 * s1
         let c3 = c2 * c1 - s2 * s1, s3 = s2 * c1 + c2 * s1
-        // φₖ = φ₀ + kθ.
-        sines = SIMD4(Float(s0), Float(s0 * c1 + c0 * s1), Float(s0 * c2 + c0 * s2), Float(s0 * c3 + c0 * s3))
-        cosines = SIMD4(Float(c0), Float(c0 * c1 - s0 * s1), Float(c0 * c2 - s0 * s2), Float(c0 * c3 - s0 * s3))
+        // φₖ = φ_lane + (k − lane)θ.
+        for k in 0..<4 {
+            let d = k &- lane
+            let (cd, sd): (Double, Double) = switch d < 0 ? -d : d {
+            case 0: (1, 0)
+            case 1: (c1, s1)
+            case 2: (c2, s2)
+            default: (c3, s3)
+            }
+            let sk = d < 0 ? -sd : sd
+            sines[k] = Float(s0 * cd + c0 * sk)
+            cosines[k] = Float(c0 * cd - s0 * sk)
+        }
         stepCos = SIMD4(repeating: Float(c2 * c2 - s2 * s2))
         stepSin = SIMD4(repeating: Float(2 * c2 * s2))
         stepMinusSin = -stepSin

@@ -18,8 +18,8 @@
     }
 
     /// The drive point of a continuous voice at sample `n`: event values, envelope and the
-    /// layer's intensity/sharpness lanes through the drive tables. O(1) (see
-    /// ``LaneReader/value(at:)``).
+    /// layer's intensity/sharpness lanes through the drive tables (`approaching`: the lanes'
+    /// left limits at `n`, for a period that ends there). O(1) (see ``LaneReader/value(at:)``).
     ///
     /// The envelope is read inside the voice's sounding samples only (`start + 1 … end − 1`):
     /// the intensity law jumps from 0 V at intensity 0 to the perception threshold just above
@@ -27,45 +27,73 @@
     /// jump over a whole control period. (The first sample needs no 0: the carrier starts at
     /// sin 0.) A lane that takes intensity to exactly 0 mid-voice still ramps to silence.
     @inlinable @_noLocks
-    func point(_ spec: VoiceSpec, at n: Int64) -> DrivePoint {
-        let x = inputs(spec, at: n)
+    func point(_ spec: VoiceSpec, at n: Int64, approaching: Bool = false) -> DrivePoint {
+        let x = inputs(spec, at: n, approaching: approaching)
         return lookup.evaluate(sharpness: Double(x.sharpness), intensity: Double(x.intensity))
     }
 
     /// The effective intensity (lanes × envelope) and sharpness of `spec` at `n`: what
-    /// ``point(_:at:)`` maps to a drive point. O(1) amortized (two lane reads).
+    /// ``point(_:at:approaching:)`` maps to a drive point. O(1) amortized (two lane reads).
     @inlinable @inline(__always) @_noLocks
-    func inputs(_ spec: VoiceSpec, at n: Int64) -> ControlInputs {
+    func inputs(_ spec: VoiceSpec, at n: Int64, approaching: Bool = false) -> ControlInputs {
         let layerLanes = laneReaders + spec.layer &* lanesPerLayer
         let last = max(spec.end &- spec.start &- 1, 1)
         let offset = min(max(n &- spec.start, 1), last)
-        let intensity = min(max(spec.level * layerLanes[0].value(at: n), 0), 1)
-            * spec.envelope.gain(at: Float(offset))
-        let sharpness = min(max(spec.timbre + layerLanes[1].value(at: n), 0), 1)
+        let intensityLane = approaching ? layerLanes[0].valueApproaching(n) : layerLanes[0].value(at: n)
+        let sharpnessLane = approaching ? layerLanes[1].valueApproaching(n) : layerLanes[1].value(at: n)
+        let intensity = min(max(spec.level * intensityLane, 0), 1) * spec.envelope.gain(at: Float(offset))
+        let sharpness = min(max(spec.timbre + sharpnessLane, 0), 1)
         return ControlInputs(intensity: intensity, sharpness: sharpness)
     }
 
-    @inlinable @_noLocks
-    func firstRamp(_ spec: VoiceSpec, at n: Int64) -> DriveRamp {
-        let to = (n / period &+ 1) &* period
-        return DriveRamp(from: n, start: point(spec, at: n), to: to, end: point(spec, at: to))
+    /// The end of the control period that starts at `n`: the next grid point, or the first
+    /// change of the voice's intensity or sharpness lane before it. Whether it is such a change
+    /// (then the next period starts from the lanes' new values, not this period's end). O(1).
+    @inlinable @inline(__always) @_noLocks
+    func periodEnd(_ spec: VoiceSpec, from n: Int64) -> (to: Int64, atChange: Bool) {
+        let layerLanes = laneReaders + spec.layer &* lanesPerLayer
+        let grid = (n / period &+ 1) &* period
+        let change = min(layerLanes[0].nextChange(after: n), layerLanes[1].nextChange(after: n))
+        return change <= grid ? (change, true) : (grid, false)
     }
 
-    /// Starts the control period beginning at `n` (on the grid). O(1): two lane reads and one
-    /// table lookup per voice per period.
+    @inlinable @_noLocks
+    func firstRamp(_ spec: VoiceSpec, at n: Int64) -> (ramp: DriveRamp, atChange: Bool) {
+        let (to, atChange) = periodEnd(spec, from: n)
+        return (DriveRamp(from: n, start: point(spec, at: n), to: to, end: point(spec, at: to, approaching: true)),
+                atChange)
+    }
+
+    /// Starts the control period beginning at `n` (the previous period's end). O(1): two lane
+    /// reads and one table lookup per voice per period (two after a lane change).
     @inlinable @_noLocks
     func advance(_ voice: inout ContinuousHapticVoice, at n: Int64) {
-        let to = n &+ period
+        let (to, atChange) = periodEnd(voice.spec, from: n)
+        // After a lane change the period starts from the lanes' new values; otherwise from the
+        // previous period's end, where the lines meet.
+        let start = voice.rampEndsAtChange ? point(voice.spec, at: n) : voice.ramp.end
         // Held lanes and a sustaining envelope give the same inputs period after period: the
         // drive point is a pure function of them, so the last one is reused (same bits, no
         // table lookup — most of this call's cost).
-        let x = inputs(voice.spec, at: to)
+        let x = inputs(voice.spec, at: to, approaching: true)
         let last = voice.endInputs
-        let end = x.intensity == last.intensity && x.sharpness == last.sharpness
+        let end = !voice.rampEndsAtChange && x.intensity == last.intensity && x.sharpness == last.sharpness
             ? voice.ramp.end
             : lookup.evaluate(sharpness: Double(x.sharpness), intensity: Double(x.intensity))
         voice.endInputs = x
-        voice.ramp = DriveRamp(from: n, start: voice.ramp.end, to: to, end: end)
+        voice.rampEndsAtChange = atChange
+        voice.ramp = DriveRamp(from: n, start: start, to: to, end: end)
+    }
+
+    /// Ends the voice's current control period at `n` (> its start), where a runtime value
+    /// changes its lanes: samples before `n` keep their values, and the period from `n` starts
+    /// from the lanes' new values. O(1).
+    @inlinable @_noLocks
+    func cut(_ voice: inout ContinuousHapticVoice, at n: Int64) {
+        guard n > voice.ramp.from, n < voice.ramp.to else { return }
+        voice.ramp.to = n
+        voice.rampEndsAtChange = true
+        voice.endInputs = ControlInputs(intensity: .nan, sharpness: .nan)
     }
 }
 

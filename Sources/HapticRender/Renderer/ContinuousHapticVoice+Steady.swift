@@ -19,7 +19,7 @@ extension ContinuousHapticVoice {
             let at = n &+ Int64(j)
             if at == ramp.to {
                 controls.advance(&self, at: at)
-                wave.retune(radiansPerSample: radiansPerHz * ramp.hz)
+                wave.retune(radiansPerSample: radiansPerHz * ramp.hz, lane: Int(at & 3))
             }
             let end = min(count, Int(ramp.to &- n))
             renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep, wave: &wave, output: &output)

@@ -21,14 +21,14 @@ extension ContinuousHapticVoice {
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
-            // Both ramps end on the control grid, so their periods coincide.
+            // Ramps end on the control grid or at a lane breakpoint of their own layer.
             if at == a.pointee.ramp.to {
                 controls.advance(&a.pointee, at: at)
-                waveA.retune(radiansPerSample: radiansPerHz * a.pointee.ramp.hz)
+                waveA.retune(radiansPerSample: radiansPerHz * a.pointee.ramp.hz, lane: Int(at & 3))
             }
             if at == b.pointee.ramp.to {
                 controls.advance(&b.pointee, at: at)
-                waveB.retune(radiansPerSample: radiansPerHz * b.pointee.ramp.hz)
+                waveB.retune(radiansPerSample: radiansPerHz * b.pointee.ramp.hz, lane: Int(at & 3))
             }
             let end = min(count, Int(min(a.pointee.ramp.to, b.pointee.ramp.to) &- n))
             if !renderFreePeriod(a.pointee.ramp, b.pointee.ramp, from: at, count: end &- j, into: sum + j,

@@ -68,6 +68,36 @@
         return s == 0 ? v : v + s * Float(n &- samples[k &- 1])
     }
 
+    /// The value the lane's line reaches at sample `n` coming from `n − 1` — the left limit
+    /// (at a step, the value before it; elsewhere ``value(at:)``). A control period that ends
+    /// at a breakpoint interpolates towards it, so nothing changes before its time. O(1) as
+    /// ``value(at:)``.
+    @inlinable @inline(__always) @_noLocks
+    func valueApproaching(_ n: Int64) -> Float {
+        let m = n &- 1
+        if m >= overrideFrom && m < overrideUntil { return overrideValue }
+        var k = next
+        while k > 0 && samples[k &- 1] > m { k &-= 1 }
+        while k < count && samples[k] <= m { k &+= 1 }
+        if k == 0 { return initial }
+        let v = values[k &- 1], s = slopes[k &- 1]
+        return s == 0 ? v : v + s * Float(n &- samples[k &- 1])
+    }
+
+    /// The first sample after `n` at which the lane leaves its current line: its next
+    /// breakpoint, or where a runtime value starts or ends; `Int64.max` if none. O(1) as
+    /// ``value(at:)``.
+    @inlinable @inline(__always) @_noLocks
+    func nextChange(after n: Int64) -> Int64 {
+        var k = next
+        while k > 0 && samples[k &- 1] > n { k &-= 1 }
+        while k < count && samples[k] <= n { k &+= 1 }
+        var change = k < count ? samples[k] : Int64.max
+        if overrideFrom > n { change = min(change, overrideFrom) }
+        if overrideUntil > n && overrideFrom <= n { change = min(change, overrideUntil) }
+        return change
+    }
+
     /// Moves the cursor past every breakpoint up to sample `n`, as ``fill(_:start:frames:)``
     /// through `n` would, without writing values. O(breakpoints crossed).
     @inlinable @_noLocks

@@ -1,7 +1,9 @@
 extension PatternRenderer {
     /// Runs the haptic voices and the actuator for one chunk.
     ///
-    /// Two passes, because only some voices read the actuator's state (``LRAModel/feedbackState()``:
+    /// Starts the actuator's groups over if it is at exact rest (``LRAModel/restartGroupsAtRest()``:
+    /// every voice start begins a chunk, so a click from rest gives the same bits wherever it
+    /// falls), then two passes, because only some voices read the actuator's state (``LRAModel/feedbackState()``:
     /// transient brakes, the continuous onset overdrive and offset brake) or the other voices':
     /// 1. steady continuous voices (``ContinuousHapticVoice``), voice-major, into
     ///    ``steadyDrive`` — a tight loop with no per-sample branching on the actuator;
@@ -15,17 +17,16 @@ extension PatternRenderer {
     /// O(frames × (1 + active voices)), no allocation.
     @_noLocks
     mutating func renderHaptics(frames: Int) {
-        // Fast path: nothing sounds and the actuator is at rest in Hi-Z — stepping it with 0 V
+        // Fast path: nothing sounds and the actuator is at exact rest — stepping it with 0 V
         // is an identity, so the chunk is exact zeros either way (the model only counts the
-        // samples, for its group positions).
-        if continuous.count == 0, transients.count == 0, model.x == 0, model.v == 0,
-           model.uPrev == 0, model.idleSamples >= model.lowZHoldSamples
-        {
+        // samples towards Hi-Z).
+        if continuous.count == 0, transients.count == 0, model.isAtRest() {
             let out = actuatorOutputs()
             for i in 0..<frames { out.volts[i] = 0; out.acceleration[i] = 0; out.excursion[i] = 0 }
             model.skipAtRest(frames: frames)
             return
         }
+        model.restartGroupsAtRest()
         if position % Int64(chunk) == 0 { enterSteadyMode() }
         let allSteady = renderSteadyVoices(frames: frames)
         if allSteady && transients.count == 0 {
@@ -128,20 +129,21 @@ extension PatternRenderer {
     /// drive and excursion rows only if a channel reads them. O(frames).
     @_noLocks
     mutating func runActuator(frames: Int) {
-        let out = actuatorOutputs()
+        let sink = GroupSink(actuatorOutputs())
+        let setup = model.kernelSetup(excursionGuard, slew: slewStep)
         // Literal flags, so each call specializes the inlined kernel (no per-sample test).
         if writesDriveAndExcursion {
-            model.runBlock(drive: steadyDrive, count: frames, excursionGuard: excursionGuard, into: out, allSignals: true)
+            model.runBlock(drive: steadyDrive, count: frames, setup: setup, into: sink, allSignals: true)
         } else {
-            model.runBlock(drive: steadyDrive, count: frames, excursionGuard: excursionGuard, into: out, allSignals: false)
+            model.runBlock(drive: steadyDrive, count: frames, setup: setup, into: sink, allSignals: false)
         }
         // Every voice drove through the chunk.
         drivingLastSample = continuous.count
     }
 
     /// Every voice, sample by sample, and the actuator group by group: transient brakes, the
-    /// onset overdrive and the offset brake read the actuator's feedback state — the start of
-    /// the sample's group — so a group's drive is summed first (into ``steadyDrive``, over the
+    /// onset overdrive and the offset brake read the actuator's feedback state — 3 samples old,
+    /// so a group's four are known before it runs — and a group's drive is summed first (into ``steadyDrive``, over the
     /// steady voices' sum) and then runs through the actuator's block kernel (its setup and
     /// outputs prepared once per chunk). A sample's drive is summed in Double and stored as
     /// Float before the guard, as the steady path's sum is. The mixing rule reads which voices
@@ -149,14 +151,15 @@ extension PatternRenderer {
     @_noLocks
     mutating func runVoicesAndActuator(frames: Int) {
         let sink = GroupSink(actuatorOutputs())
-        let setup = model.kernelSetup(excursionGuard)
+        let setup = model.kernelSetup(excursionGuard, slew: slewStep)
         var drivingBefore = drivingLastSample
         var i = 0
         while i < frames {
             let groupEnd = min(frames, i &+ 4 &- model.groupPhase)
-            let (x, v) = model.feedbackState()
+            let recentX = model.recentX, recentV = model.recentV
             for j in i..<groupEnd {
                 let n = position &+ Int64(j)
+                let x = Double(recentX[j &- i]), v = Double(recentV[j &- i])
                 var sum = Double(steadyDrive[j])
                 var driving = 0
                 for c in 0..<continuous.count {

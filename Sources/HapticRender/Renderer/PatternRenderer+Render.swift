@@ -28,8 +28,6 @@ extension PatternRenderer {
             interleaver.write(into: out + written * channelCount, frames: length)
             position += Int64(length)
             written += length
-            // The denormal guard runs on a fixed absolute grid, so block size cannot move it.
-            if position % Int64(chunk) == 0 { model.flushDenormals() }
         }
         return frames
     }
@@ -52,8 +50,14 @@ extension PatternRenderer {
             // Intensity and volume controls (slots 0, 2) multiply (0…1); the others add (−1…1).
             let low = slot == 0 || slot == 2 ? 0.0 : -1.0
             let value = Float(min(max(p.value, low), 1))
-            (laneReaders + p.layer * lanes + slot).pointee
-                .override(value: value, from: max(p.sample, position))
+            let from = max(p.sample, position)
+            (laneReaders + p.layer * lanes + slot).pointee.override(value: value, from: from)
+            guard slot < 2 else { continue }
+            // The continuous voices of that layer take the new value at `from`, not at the end
+            // of their control period.
+            for c in 0..<continuous.count where continuous.storage[c].spec.layer == p.layer {
+                controls.cut(&continuous.storage[c], at: from)
+            }
         }
     }
 
@@ -84,9 +88,10 @@ extension PatternRenderer {
             switch spec.kind {
             case .hapticContinuous:
                 if continuous.count < continuous.capacity {
+                    let first = controls.firstRamp(spec, at: position)
                     continuous.storage[continuous.count] = ContinuousHapticVoice(
-                        spec: spec, driver: ContinuousDriver(config: driverConfig),
-                        ramp: controls.firstRamp(spec, at: position))
+                        spec: spec, driver: ContinuousDriver(config: driverConfig), ramp: first.ramp)
+                    continuous.storage[continuous.count].rampEndsAtChange = first.atChange
                     continuous.count &+= 1
                 }
             case .hapticTransient:

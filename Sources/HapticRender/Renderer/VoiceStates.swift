@@ -37,6 +37,8 @@
     @usableFromInline var steadyThrough: Int64 = .min
     /// The steady path's carrier (takes over the driver oscillator's phase on entry).
     @usableFromInline var carrier = RotatingCarrier(phase: 0)
+    /// Whether `ramp` ends where a lane changes (see ``ContinuousControl/advance(_:at:)``).
+    @usableFromInline var rampEndsAtChange = false
     /// The control inputs `ramp.end` was computed from (see ``ContinuousControl/advance(_:at:)``).
     @usableFromInline var endInputs = ControlInputs(intensity: .nan, sharpness: .nan)
     @_noLocks init(spec: VoiceSpec, driver: ContinuousDriver, ramp: DriveRamp) {

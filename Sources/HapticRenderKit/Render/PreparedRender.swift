@@ -24,14 +24,14 @@ public struct PreparedRender: ~Copyable {
 
     /// Renders the layout's channels, or with a soundtrack the four
     /// ``OutputLayout/renderChannels`` signals (``RenderOptions/renderConfiguration``).
-    var renderer: PatternRenderer
+    var renderer: EngineRenderer
     let soundtrack: Soundtrack?
     var layout: OutputLayout { job.options.layout }
     var blockFrames: Int { job.options.blockFrames }
     /// One block of the renderer's four signals, with a soundtrack only.
     let scratch: UnsafeMutablePointer<Float>?
 
-    init(job: RenderJob, renderer: consuming PatternRenderer, soundtrack: Soundtrack?, frames: Int64,
+    init(job: RenderJob, renderer: consuming EngineRenderer, soundtrack: Soundtrack?, frames: Int64,
          diagnostics: [Diagnostic], notes: [SchedulerNote], pattern: HapticPattern,
          resources: [String: ResourceResolution], timeline: Timeline) {
         self.job = job
@@ -143,6 +143,7 @@ public struct PreparedRender: ~Copyable {
         if let loop = p.loop { comment += "; loops=\(loop.count)" }
         if p.startOffset != 0 { comment += "; start=\(p.startOffset) s" }
         if !p.runtimeParameters.isEmpty { comment += "; parameters=\(p.runtimeParameters.count)" }
+        if options.engine != .fast { comment += "; engine=\(options.engine.rawValue)" }
         if let mix = options.mixWith { comment += "; mixed with=\(mix.split(separator: "/").last.map(String.init) ?? mix)" }
         return [.software: options.software, .title: source, .comment: comment]
     }

@@ -77,10 +77,10 @@ public struct RenderJob: Sendable {
             throw fail(.schedule, error.description)
         }
         let audio = scheduled.timeline.audioResources.map { clips[$0.path] }
-        let renderer: PatternRenderer
+        let renderer: EngineRenderer
         do throws(RenderError) {
-            renderer = try PatternRenderer(timeline: scheduled.timeline, audio: audio,
-                                           configuration: options.renderConfiguration)
+            renderer = try EngineRenderer(options.engine, timeline: scheduled.timeline, audio: audio,
+                                          configuration: options.renderConfiguration)
         } catch {
             throw fail(.render, error.description)
         }

@@ -7,6 +7,8 @@ import SoundFile
 public struct RenderOptions: Sendable {
     /// Output sample rate in Hz (default 48 kHz).
     public var sampleRate: Double = 48_000
+    /// The fast engine, or the reference one (``RenderEngine``).
+    public var engine: RenderEngine = .fast
     /// The simulated actuator (default `iphone`).
     public var actuator: ActuatorProfile = .iphone
     /// How sharpness maps to drive frequency.

@@ -1,0 +1,34 @@
+import HapticRender
+
+/// The engine a ``RenderOptions/engine`` chose, behind one pull API: exactly one of the two
+/// renderers exists.
+struct EngineRenderer: ~Copyable {
+    private var fast: PatternRenderer?
+    private let reference: ReferenceRenderer?
+
+    init(_ engine: RenderEngine, timeline: Timeline, audio: [AudioClip?], configuration: RenderConfiguration)
+        throws(RenderError)
+    {
+        switch engine {
+        case .fast:
+            let renderer = try PatternRenderer(timeline: timeline, audio: audio, configuration: configuration)
+            (totalFrames, channels) = (renderer.totalFrames, renderer.channels)
+            fast = consume renderer
+            reference = nil
+        case .reference:
+            fast = nil
+            let renderer = try ReferenceRenderer(timeline: timeline, audio: audio, configuration: configuration)
+            (totalFrames, channels) = (renderer.totalFrames, renderer.channels)
+            reference = renderer
+        }
+    }
+
+    let totalFrames: Int64
+    let channels: [OutputChannel]
+
+    /// ``PatternRenderer/render(into:)`` of the chosen engine.
+    mutating func render(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+        if let reference { return reference.render(into: output) }
+        return fast!.render(into: output)
+    }
+}
