@@ -1,11 +1,11 @@
 /// Closed-loop active braking by back-EMF (velocity) feedback (lra-model.md §4.3 step 3,
 /// "CLAB" [S-A4]): `V = −clip(K·Bl·v, ±V_clamp)` until the stored energy ½μv² + ½kx² falls
-/// below 1e-4 of its value at brake start, then done.
+/// below 1e-4 of its value at brake start, then done; over the last decade of energy (1e-3 …
+/// 1e-4) the voltage fades linearly with the energy to 0.
 ///
-/// The feedback reads the model's velocity at the start of the sample's 4-sample group
-/// (``LRAModel/feedbackState()``: 1–4 samples old). That delay is harmless: with K chosen for
-/// braked Q = 0.5 the loop gain per sample is 2ω0·T ≈ 0.04, and 4 samples are 4.5° of phase at
-/// 150 Hz, so the brake force stays ≥ 99.7 % in phase with −v.
+/// The feedback reads the model's velocity 3 samples old (``LRAModel/feedbackState()``). That
+/// delay is harmless: with K chosen for braked Q = 0.5 the loop gain per sample is 2ω0·T ≈ 0.04,
+/// and 3 samples are 3.4° of phase at 150 Hz, so the brake force stays ≥ 99.8 % in phase with −v.
 /// Bounded by ``ActuatorDriverConfig/maxBrakeSamples``. O(1): 6 mul, 4 compares per sample.
 public struct ActiveBrake: Sendable, Hashable {
     /// Brake gain K·Bl, V per (m/s).
@@ -23,7 +23,10 @@ public struct ActiveBrake: Sendable, Hashable {
         if stopEnergy < 0 { stopEnergy = energy * c.brakeEnergyFraction }
         if energy <= stopEnergy || elapsed >= c.maxBrakeSamples { return nil }
         elapsed &+= 1
-        return -min(max(gain * v, -c.voltageClamp), c.voltageClamp)
+        // The last decade of energy fades the brake out, so it ends at 0 V rather than stepping
+        // there (and a state a rounding away from the stop cannot change the drive by a step).
+        let fade = min((energy - stopEnergy) / (9 * stopEnergy), 1)
+        return -min(max(gain * v, -c.voltageClamp), c.voltageClamp) * fade
     }
 
 }

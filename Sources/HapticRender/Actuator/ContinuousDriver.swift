@@ -7,9 +7,10 @@
 /// - amplitude: `point.volts` (already intensity-mapped and excursion-pre-limited);
 /// - onset overdrive (optional, default on): closed-loop emulation of §4.4 — while the
 ///   motion amplitude `sqrt(x² + (v/ω)²)` (ω = 2π·hz) is below 90 % of the steady-state target
-///   `point.volts·|X/V|`, the amplitude is raised by ``ActuatorDriverConfig/overdriveRatio``
-///   (capped by V_clamp), for at most two periods of f0; it stops for good the first time the
-///   target is reached. Choice: the reference gives the rule, not the detector.
+///   `point.volts·|X/V|`, the amplitude is raised by up to ``ActuatorDriverConfig/overdriveRatio``
+///   (capped by V_clamp) — the full ratio at rest, falling with the motion's energy to 1 at the
+///   target, so the drive never jumps — for at most two periods of f0; it stops for good the
+///   first time the target is reached. Choice: the reference gives the rule, not the detector.
 /// - offset brake: after ``release(brake:)`` the carrier stops (at the current sample; the
 ///   synthesizer should have ramped intensity to 0 first, as AHAP release envelopes and
 ///   Android require) and ``ActiveBrake`` runs with the hard gain (braked Q = 0.5).
@@ -66,9 +67,13 @@ public struct ContinuousDriver: Sendable, Hashable {
                 overdriveSamplesLeft -= 1
                 let w = 2 * Double.pi * point.hz
                 let reach = 0.9 * amplitude * point.excursionPerVolt * w
-                // (x·ω)² + v² < (0.9·X_target·ω)²  ⇔  amplitude below 90 % of target.
-                if (excursion * w) * (excursion * w) + velocity * velocity < reach * reach {
-                    amplitude = min(amplitude * config.overdriveRatio, max(amplitude, config.voltageClamp))
+                // (x·ω)² + v² < (0.9·X_target·ω)²  ⇔  amplitude below 90 % of target. The gain
+                // falls from the full ratio at rest to exactly 1 there, with the motion's
+                // energy: a continuous law, so the drive never jumps when the overdrive ends.
+                let energy = (excursion * w) * (excursion * w) + velocity * velocity, target = reach * reach
+                if energy < target {
+                    let gain = 1 + (config.overdriveRatio - 1) * (1 - energy / target)
+                    amplitude = min(amplitude * gain, max(amplitude, config.voltageClamp))
                 } else if amplitude > 0 {
                     overdriveSamplesLeft = 0
                 }

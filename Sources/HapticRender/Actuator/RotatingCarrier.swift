@@ -25,7 +25,11 @@
     @usableFromInline var stepCos: SIMD4<Float>
     @usableFromInline var stepSin: SIMD4<Float>
     @usableFromInline var stepMinusSin: SIMD4<Float>
-    /// θ, radians per sample.
+    /// e^{i·16·chirp}: how each group's steps move on while the frequency glides.
+    @usableFromInline var chirpCos = SIMD4<Float>(repeating: 1)
+    @usableFromInline var chirpSin = SIMD4<Float>(repeating: 0)
+    @usableFromInline var chirping = false
+    /// θ, radians per sample, at the last retune.
     @usableFromInline var theta: Double
     /// θ, radians per sample.
     @inlinable public var radiansPerSample: Double { theta }
@@ -44,13 +48,15 @@
         theta = 0
     }
 
-    /// Sets the frequency from lane `lane` of the current group on: the group is rebuilt around
-    /// that lane's phasor, renormalized (lanes before it take the phases the new frequency
-    /// would have given them, so the next group's rotation lands every lane right). `theta` must be below π/4 (any carrier
-    /// below fs/8). O(1).
+    /// Sets the frequency from lane `lane` of the current group on: `theta` radians per sample
+    /// there, gliding by `chirp` radians per sample per sample (the phase at `m` samples on is
+    /// `φ + θ·m + chirp·m(m − 1)/2`, what summing a linearly moving frequency sample by sample
+    /// gives). The group is rebuilt around that lane's phasor, renormalized (lanes before it take
+    /// the phases the new glide would have given them, so the next group's rotation lands every
+    /// lane right). `theta` must be below π/4 (any carrier below fs/8). O(1).
     @inlinable @_noLocks
-    public mutating func retune(radiansPerSample theta: Double, lane: Int = 0) {
-        if theta == self.theta {
+    public mutating func retune(radiansPerSample theta: Double, chirp: Double = 0, lane: Int = 0) {
+        if theta == self.theta && chirp == 0 && !chirping {
             // Same frequency (the common case: no sharpness change): only renormalize, each
             // phasor by its own Newton step.
             let f = 1.5 - 0.5 * (sines * sines + cosines * cosines)
@@ -62,49 +68,69 @@
         let f = 1.5 - 0.5 * (c0 * c0 + s0 * s0)  // Newton step for 1/√m near 1
         c0 *= f
         s0 *= f
-        // cos θ and sin θ by Taylor series: |θ| < π/4 keeps the error below 1e-16.
-        let t2 = theta * theta
+        let (c1, s1) = Self.rotation(theta)
+        let c2 = c1 * c1 - s1 * s1, s2 = 2 * c1 * s1
+        let c3 = c2 * c1 - s2 * s1, s3 = s2 * c1 + c2 * s1
+        let c4 = c2 * c2 - s2 * s2, s4 = 2 * c2 * s2
+        for k in 0..<4 {
+            // φₖ = φ_lane + θ·m + chirp·m(m − 1)/2, m = k − lane.
+            let m = k &- lane
+            let (cm, sm): (Double, Double) = switch m < 0 ? -m : m {
+            case 0: (1, 0)
+            case 1: (c1, s1)
+            case 2: (c2, s2)
+            default: (c3, s3)
+            }
+            let (cg, sg) = Self.rotation(chirp * Double(m * (m &- 1)) / 2)
+            let sk = m < 0 ? -sm : sm
+            let (ck, sk2) = (cm * cg - sk * sg, sk * cg + cm * sg)
+            sines[k] = Float(s0 * ck + c0 * sk2)
+            cosines[k] = Float(c0 * ck - s0 * sk2)
+            // Lane k moves on by 4θ + chirp·(4m + 6) to the next group.
+            let (cs, ss) = Self.rotation(chirp * Double(4 * m + 6))
+            stepCos[k] = Float(c4 * cs - s4 * ss)
+            stepSin[k] = Float(s4 * cs + c4 * ss)
+        }
+        stepMinusSin = -stepSin
+        let (cc, sc) = Self.rotation(16 * chirp)
+        chirpCos = SIMD4(repeating: Float(cc))
+        chirpSin = SIMD4(repeating: Float(sc))
+        chirping = chirp != 0
+        self.theta = theta
+    }
+
+    /// cos α and sin α by Taylor series: |α| < π/4 keeps the error below 1e-16. O(1).
+    @inlinable @inline(__always) @_noLocks
+    static func rotation(_ alpha: Double) -> (cos: Double, sin: Double) {
+        let t2 = alpha * alpha
         var c: Double = 1.0 / 479_001_600
         c = c * -t2 + 1.0 / 3_628_800
         c = c * -t2 + 1.0 / 40_320
         c = c * -t2 + 1.0 / 720
         c = c * -t2 + 1.0 / 24
         c = c * -t2 + 0.5
-        let c1 = 1 - t2 * c
         var s: Double = 1.0 / 6_227_020_800
         s = s * -t2 + 1.0 / 39_916_800
         s = s * -t2 + 1.0 / 362_880
         s = s * -t2 + 1.0 / 5_040
         s = s * -t2 + 1.0 / 120
         s = s * -t2 + 1.0 / 6
-        let s1 = theta - theta * t2 * s
-        let c2 = c1 * c1 - s1 * s1, s2 = 2 * c1 * s1
-        let c3 = c2 * c1 - s2 * s1, s3 = s2 * c1 + c2 * s1
-        // φₖ = φ_lane + (k − lane)θ.
-        for k in 0..<4 {
-            let d = k &- lane
-            let (cd, sd): (Double, Double) = switch d < 0 ? -d : d {
-            case 0: (1, 0)
-            case 1: (c1, s1)
-            case 2: (c2, s2)
-            default: (c3, s3)
-            }
-            let sk = d < 0 ? -sd : sd
-            sines[k] = Float(s0 * cd + c0 * sk)
-            cosines[k] = Float(c0 * cd - s0 * sk)
-        }
-        stepCos = SIMD4(repeating: Float(c2 * c2 - s2 * s2))
-        stepSin = SIMD4(repeating: Float(2 * c2 * s2))
-        stepMinusSin = -stepSin
-        self.theta = theta
+        return (1 - t2 * c, alpha - alpha * t2 * s)
     }
 
-    /// Moves the four phasors to the next group (rotation by 4θ). O(1).
+    /// Moves the four phasors to the next group (rotation by each lane's step), and the steps
+    /// on by the chirp when the frequency glides. O(1).
     @inlinable @inline(__always) @_noLocks
     public mutating func nextGroup() {
         let s = sines * stepCos + cosines * stepSin
         let c = cosines * stepCos + sines * stepMinusSin
         sines = s
         cosines = c
+        if chirping {
+            let sc = stepSin * chirpCos + stepCos * chirpSin
+            stepCos = stepCos * chirpCos - stepSin * chirpSin
+            stepSin = sc
+            stepMinusSin = -sc
+        }
     }
 }

@@ -8,9 +8,14 @@
     @usableFromInline let lookup: DriveLookup
     /// Control period in samples (see ``DriveRamp``).
     @usableFromInline let period: Int64
+    /// Largest error of a period's straight line at its midpoint, V: a period that bends more
+    /// (a mapping's cap, a steep curve) is halved until it does not, down to 4 samples.
+    @usableFromInline let toleranceVolts: Double
 
     @usableFromInline
-    init(laneReaders: UnsafeMutablePointer<LaneReader>, lanesPerLayer: Int, lookup: DriveLookup, period: Int64) {
+    init(laneReaders: UnsafeMutablePointer<LaneReader>, lanesPerLayer: Int, lookup: DriveLookup, period: Int64,
+         toleranceVolts: Double) {
+        self.toleranceVolts = toleranceVolts
         self.laneReaders = laneReaders
         self.lanesPerLayer = lanesPerLayer
         self.lookup = lookup
@@ -54,18 +59,56 @@
         let layerLanes = laneReaders + spec.layer &* lanesPerLayer
         let grid = (n / period &+ 1) &* period
         let change = min(layerLanes[0].nextChange(after: n), layerLanes[1].nextChange(after: n))
-        return change <= grid ? (change, true) : (grid, false)
+        // The envelope's corners: a kink, not a jump, but the intensity law bends hardest there.
+        let e = spec.envelope, offset = Float(n &- spec.start)
+        let fall = e.sustained ? e.releaseStart : e.attack + e.decay
+        var corner = Float.infinity
+        if e.attack > offset { corner = e.attack }
+        if fall > offset && fall < corner { corner = fall }
+        var bend = Int64.max
+        if corner < 1e15 {
+            let whole = Int64(corner)  // corner > offset ≥ 0: a ceiling by truncation
+            bend = spec.start &+ (Float(whole) < corner ? whole &+ 1 : whole)
+        }
+        var to = grid, atChange = false
+        if bend < change && bend < grid {
+            to = bend
+        } else if change <= grid {
+            (to, atChange) = (change, true)
+        }
+        // Where a lane's line crosses a clamp bound (sharpness 0 or 1, intensity × lane 0 or 1),
+        // the input bends: the period ends there too.
+        let crossing = min(
+            Self.crossing(from: n, Double(spec.timbre) + Double(layerLanes[1].value(at: n)),
+                          to: to, Double(spec.timbre) + Double(layerLanes[1].valueApproaching(to))),
+            Self.crossing(from: n, Double(spec.level) * Double(layerLanes[0].value(at: n)),
+                          to: to, Double(spec.level) * Double(layerLanes[0].valueApproaching(to))))
+        return crossing < to ? (crossing, false) : (to, atChange)
+    }
+
+    /// The first sample after `n` at which the line from `a` (at `n`) to `b` (at `to`) is past
+    /// 0 or 1 when `a` is not (or back inside when `a` is past): `Int64.max` if it does not
+    /// cross. O(1).
+    @inlinable @inline(__always) @_noLocks
+    static func crossing(from n: Int64, _ a: Double, to: Int64, _ b: Double) -> Int64 {
+        var bound = 2.0
+        if (a < 0) != (b < 0) { bound = 0 } else if (a > 1) != (b > 1) { bound = 1 } else { return .max }
+        let t = Double(to &- n) * (bound - a) / (b - a)
+        let whole = Int64(t)
+        let at = n &+ (Double(whole) < t ? whole &+ 1 : whole)
+        return at > n ? at : .max
     }
 
     @inlinable @_noLocks
     func firstRamp(_ spec: VoiceSpec, at n: Int64) -> (ramp: DriveRamp, atChange: Bool) {
         let (to, atChange) = periodEnd(spec, from: n)
-        return (DriveRamp(from: n, start: point(spec, at: n), to: to, end: point(spec, at: to, approaching: true)),
-                atChange)
+        let end = point(spec, at: to, approaching: true)
+        return straightened(spec, from: n, start: point(spec, at: n), to: to, end: end, atChange: atChange)
     }
 
     /// Starts the control period beginning at `n` (the previous period's end). O(1): two lane
-    /// reads and one table lookup per voice per period (two after a lane change).
+    /// reads and one table lookup per voice per period (two after a lane change, one more
+    /// where the drive bends).
     @inlinable @_noLocks
     func advance(_ voice: inout ContinuousHapticVoice, at n: Int64) {
         let (to, atChange) = periodEnd(voice.spec, from: n)
@@ -80,9 +123,30 @@
         let end = !voice.rampEndsAtChange && x.intensity == last.intensity && x.sharpness == last.sharpness
             ? voice.ramp.end
             : lookup.evaluate(sharpness: Double(x.sharpness), intensity: Double(x.intensity))
-        voice.endInputs = x
-        voice.rampEndsAtChange = atChange
-        voice.ramp = DriveRamp(from: n, start: start, to: to, end: end)
+        let r = straightened(voice.spec, from: n, start: start, to: to, end: end, atChange: atChange)
+        voice.endInputs = r.ramp.to == to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
+        voice.rampEndsAtChange = r.atChange
+        voice.ramp = r.ramp
+    }
+
+    /// The ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive is
+    /// more than ``toleranceVolts`` off the straight line (in volts or, times the carrier's
+    /// reach, in frequency), so the line follows the mapping wherever it bends. O(1) in
+    /// the common case (equal ends, or a straight enough period), O(log period) otherwise.
+    @inlinable @_noLocks
+    func straightened(_ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
+                      atChange: Bool) -> (ramp: DriveRamp, atChange: Bool) {
+        var to = to, end = end, atChange = atChange
+        while to &- n >= 8 && (start.volts != end.volts || start.hz != end.hz) {
+            let mid = n &+ (to &- n) / 2
+            let exact = point(spec, at: mid)
+            let t = Double(mid &- n) / Double(to &- n)
+            let voltsError = abs(start.volts + (end.volts - start.volts) * t - exact.volts)
+            let hzError = abs(start.hz + (end.hz - start.hz) * t - exact.hz) / max(exact.hz, 1)
+            guard voltsError > toleranceVolts || hzError > 1e-4 else { break }
+            (to, end, atChange) = (mid, exact, false)
+        }
+        return (DriveRamp(from: n, start: start, to: to, end: end), atChange)
     }
 
     /// Ends the voice's current control period at `n` (> its start), where a runtime value

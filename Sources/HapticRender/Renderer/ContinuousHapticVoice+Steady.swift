@@ -6,7 +6,7 @@ extension ContinuousHapticVoice {
     /// Adds the voice's drive for samples `n … n + count − 1` (steady throughout) to
     /// `sum[0 ..< count]`: at each control period's start the ramp advances (``ContinuousControl/advance(_:at:)``)
     /// and the carrier is retuned to its frequency (`radiansPerHz` × Hz), then
-    /// ``renderPeriod(from:count:into:slewStep:wave:output:)`` renders the period's samples.
+    /// ``renderPeriod(from:count:into:slewStep:radiansPerHz:wave:output:)`` renders the period's samples.
     /// The carrier and the slew limiter's output stay in locals across the periods of a
     /// chunk. O(count), no allocation.
     @inlinable @_noLocks
@@ -19,10 +19,11 @@ extension ContinuousHapticVoice {
             let at = n &+ Int64(j)
             if at == ramp.to {
                 controls.advance(&self, at: at)
-                wave.retune(radiansPerSample: radiansPerHz * ramp.hz, lane: Int(at & 3))
+                wave.retune(radiansPerSample: radiansPerHz * ramp.hz, chirp: radiansPerHz * ramp.hzSlope, lane: Int(at & 3))
             }
             let end = min(count, Int(ramp.to &- n))
-            renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep, wave: &wave, output: &output)
+            renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep, radiansPerHz: radiansPerHz,
+                         wave: &wave, output: &output)
             j = end
         }
         carrier = wave
@@ -42,9 +43,10 @@ extension ContinuousHapticVoice {
     /// O(count), no allocation.
     @inlinable @inline(__always) @_noLocks
     func renderPeriod(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
+                      radiansPerHz: Double,
                       wave: inout RotatingCarrier, output: inout Double) {
         let period = ramp
-        let free = period.neverSlewLimits(theta: wave.theta, slewStep: slewStep)
+        let free = period.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
         let start = SIMD4<Float>(repeating: Float(period.volts))
         let slope = SIMD4<Float>(repeating: Float(period.slope))
         var j = 0

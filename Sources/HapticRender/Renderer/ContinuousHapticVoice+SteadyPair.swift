@@ -24,19 +24,23 @@ extension ContinuousHapticVoice {
             // Ramps end on the control grid or at a lane breakpoint of their own layer.
             if at == a.pointee.ramp.to {
                 controls.advance(&a.pointee, at: at)
-                waveA.retune(radiansPerSample: radiansPerHz * a.pointee.ramp.hz, lane: Int(at & 3))
+                waveA.retune(radiansPerSample: radiansPerHz * a.pointee.ramp.hz, chirp: radiansPerHz * a.pointee.ramp.hzSlope,
+                             lane: Int(at & 3))
             }
             if at == b.pointee.ramp.to {
                 controls.advance(&b.pointee, at: at)
-                waveB.retune(radiansPerSample: radiansPerHz * b.pointee.ramp.hz, lane: Int(at & 3))
+                waveB.retune(radiansPerSample: radiansPerHz * b.pointee.ramp.hz, chirp: radiansPerHz * b.pointee.ramp.hzSlope,
+                             lane: Int(at & 3))
             }
             let end = min(count, Int(min(a.pointee.ramp.to, b.pointee.ramp.to) &- n))
             if !renderFreePeriod(a.pointee.ramp, b.pointee.ramp, from: at, count: end &- j, into: sum + j,
-                                 slewStep: slewStep, waveA: &waveA, outputA: &outputA, waveB: &waveB, outputB: &outputB)
+                                 slewStep: slewStep, radiansPerHz: radiansPerHz, waveA: &waveA, outputA: &outputA, waveB: &waveB, outputB: &outputB)
             {
-                a.pointee.renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep, wave: &waveA,
+                a.pointee.renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep,
+                                       radiansPerHz: radiansPerHz, wave: &waveA,
                                        output: &outputA)
-                b.pointee.renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep, wave: &waveB,
+                b.pointee.renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep,
+                                       radiansPerHz: radiansPerHz, wave: &waveB,
                                        output: &outputB)
             }
             j = end
@@ -48,13 +52,13 @@ extension ContinuousHapticVoice {
     }
 
     /// Both voices' drive for `n … n + count − 1` (inside periods `a` and `b`) when both take
-    /// ``renderPeriod(from:count:into:slewStep:wave:output:)``'s unchecked group path from the
+    /// ``renderPeriod(from:count:into:slewStep:radiansPerHz:wave:output:)``'s unchecked group path from the
     /// first group on; returns `false`, having changed nothing, when either would not — then
     /// the caller renders the voices one after the other. A last partial group goes through
     /// the limiter per sample, `a` before `b`. O(count).
     @inlinable @inline(__always) @_noLocks
     static func renderFreePeriod(_ a: DriveRamp, _ b: DriveRamp, from n: Int64, count: Int,
-                                 into sum: UnsafeMutablePointer<Float>, slewStep: Double,
+                                 into sum: UnsafeMutablePointer<Float>, slewStep: Double, radiansPerHz: Double,
                                  waveA: inout RotatingCarrier, outputA: inout Double,
                                  waveB: inout RotatingCarrier, outputB: inout Double) -> Bool {
         // One offsets vector for both (ramps advanced on the same grid point start together),
@@ -62,8 +66,9 @@ extension ContinuousHapticVoice {
         // the 16 SSE registers; with a second offsets vector the loop spilled and was slower
         // than two passes.
         guard n & 3 == 0, count >= 4, a.from == b.from,
-              a.neverSlewLimits(theta: waveA.theta, slewStep: slewStep),
-              b.neverSlewLimits(theta: waveB.theta, slewStep: slewStep) else { return false }
+              !waveA.chirping, !waveB.chirping,
+              a.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep),
+              b.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep) else { return false }
         let startA = SIMD4<Float>(repeating: Float(a.volts)), slopeA = SIMD4<Float>(repeating: Float(a.slope))
         let startB = SIMD4<Float>(repeating: Float(b.volts)), slopeB = SIMD4<Float>(repeating: Float(b.slope))
         let offset = Float(n &- a.from)

@@ -9,16 +9,17 @@
 ///
 /// Block-size independence: periods lie on an absolute grid (multiples of the control
 /// period, or a voice's start), and both end points are pure functions of their sample, so
-/// every sample gets the same value however the render is split. Volts follow the line
-/// equation `volts + slope·(n − from)` (never an accumulated sum); the carrier frequency is
-/// held at the mean of the two ends for the period (same phase advance as a linear glide,
-/// and a constant rotation for ``RotatingCarrier``); `excursionPerVolt` is held at `from`.
+/// every sample gets the same value however the render is split. Volts and the carrier
+/// frequency follow their line equations `volts + slope·(n − from)`, `hz + hzSlope·(n − from)`
+/// (never an accumulated sum; ``RotatingCarrier`` glides by a chirped rotation);
+/// `excursionPerVolt` is held at `from`.
 @usableFromInline struct DriveRamp: Sendable {
     @usableFromInline var from: Int64
     @usableFromInline var to: Int64
     @usableFromInline var volts: Double
     @usableFromInline var slope: Double
     @usableFromInline var hz: Double
+    @usableFromInline var hzSlope: Double
     @usableFromInline var excursionPerVolt: Double
     /// The drive point at `to`: the start of the next period.
     @usableFromInline var end: DrivePoint
@@ -30,7 +31,8 @@
         self.to = to
         volts = start.volts
         slope = (end.volts - start.volts) / Double(to - from)
-        hz = 0.5 * (start.hz + end.hz)
+        hz = start.hz
+        hzSlope = (end.hz - start.hz) / Double(to - from)
         excursionPerVolt = start.excursionPerVolt
         self.end = end
     }
@@ -42,18 +44,19 @@
     /// The drive point the continuous driver uses at sample `n`. O(1).
     @inlinable @inline(__always) @_noLocks
     func point(at n: Int64) -> DrivePoint {
-        DrivePoint(hz: hz, volts: volts(at: n), excursionPerVolt: excursionPerVolt)
+        DrivePoint(hz: hz + hzSlope * Double(n &- from), volts: volts(at: n), excursionPerVolt: excursionPerVolt)
     }
 
     /// The largest amplitude in the period (the line's larger end). O(1).
     @inlinable @inline(__always) @_noLocks
     func peakVolts() -> Double { max(abs(volts), abs(end.volts)) }
 
-    /// Whether `amplitude × sin` on a carrier of `theta` radians per sample can never step by
-    /// `slewStep` or more in this period: its steepest step is below `peak·θ + |slope|`. The
-    /// 0.1 % margin is far above Float rounding (~1e-5 of a step). O(1).
+    /// Whether `amplitude × sin` on this period's carrier (`radiansPerHz` radians per sample per
+    /// Hz) can never step by `slewStep` or more: its steepest step is below `peak·θ_max + |slope|`.
+    /// The 0.1 % margin is far above Float rounding (~1e-5 of a step). O(1).
     @inlinable @inline(__always) @_noLocks
-    func neverSlewLimits(theta: Double, slewStep: Double) -> Bool {
-        peakVolts() * theta + abs(slope) < slewStep * 0.999
+    func neverSlewLimits(radiansPerHz: Double, slewStep: Double) -> Bool {
+        let last = hz + hzSlope * Double(to &- from)
+        return peakVolts() * radiansPerHz * max(abs(hz), abs(last)) + abs(slope) < slewStep * 0.999
     }
 }

@@ -48,7 +48,9 @@ extension PatternRenderer {
             p.pointee.carrier = RotatingCarrier(phase: p.pointee.driver.oscillator.phase)
             // On the grid the ramp ends here and is retuned when advanced; otherwise tune now.
             if p.pointee.ramp.to != position {
-                p.pointee.carrier.retune(radiansPerSample: radiansPerHz * p.pointee.ramp.hz)
+                let ramp = p.pointee.ramp
+                p.pointee.carrier.retune(radiansPerSample: radiansPerHz * ramp.point(at: position).hz,
+                                         chirp: radiansPerHz * ramp.hzSlope)
             }
             p.pointee.steady = true
         }

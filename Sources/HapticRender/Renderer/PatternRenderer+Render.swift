@@ -15,13 +15,14 @@ extension PatternRenderer {
         var written = 0
         while written < frames {
             drainRuntimeParameters()
+            // Voices start first: haptic voices read their lanes directly (LaneReader.value),
+            // so lanes are filled only for the audio voices that read them per sample. The
+            // chunk then ends where the next voice starts.
+            startVoices()
             var length = min(frames - written, chunk - Int(position % Int64(chunk)))
-            if nextVoice < voiceCount, voices[nextVoice].start > position {
+            if nextVoice < voiceCount {
                 length = min(length, Int(voices[nextVoice].start - position))
             }
-            // Voices start first: haptic voices read their lanes directly (LaneReader.value),
-            // so lanes are filled only for the audio voices that read them per sample.
-            startVoices()
             fillLanes(frames: length)
             renderAudio(frames: length)
             renderHaptics(frames: length)

@@ -214,7 +214,7 @@ public struct PatternRenderer: ~Copyable {
         // Control period of continuous haptic voices (see DriveRamp): divides the chunk and is
         // a multiple of RotatingCarrier's 4-sample group.
         controls = ContinuousControl(laneReaders: laneReaders, lanesPerLayer: Self.usedLanes.count,
-                                     lookup: lookup, period: 64)
+                                     lookup: lookup, period: 64, toleranceVolts: 2e-4 * profile.voltageClamp)
         driveScale = 1 / profile.voltageClamp
         accelerationScale = 1 / profile.fullScaleG
         excursionScale = 1 / profile.maxExcursion

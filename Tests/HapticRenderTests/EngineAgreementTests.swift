@@ -1,0 +1,117 @@
+import Foundation
+import HapticPattern
+@testable import HapticRender
+import Testing
+
+/// The fast engine against the reference engine (the definition), on seeded random patterns:
+/// every voice kind, envelopes, curves, dynamic and runtime parameters, every preset, four
+/// sample rates and block sizes from 1 to 4,096. Tolerances: ``EngineComparison/tolerance``.
+@Suite struct EngineAgreementTests {
+    static let presets: [ActuatorProfile] = [.iphone, .coin, .pixel]
+
+    @Test(arguments: presets, [24_000.0, 44_100, 48_000, 96_000])
+    func fastAgreesWithReference(_ actuator: ActuatorProfile, _ sampleRate: Double) throws {
+        let configuration = RenderConfiguration(sampleRate: sampleRate, channels: EngineComparison.signals,
+                                                actuator: actuator)
+        var worst = [Float](repeating: 0, count: 4)
+        for seed in UInt64(1)...4 {
+            let (timeline, audio) = EngineComparison.timeline(EngineComparison.pattern(seed: seed), sampleRate: sampleRate)
+            let blockFrames = [1, 61, 512, 4_096][Int(seed) % 4]
+            let fast = try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: blockFrames,
+                                                       parameters: EngineComparison.runtimeParameters)
+            let reference = try EngineComparison.renderReference(timeline, audio, configuration,
+                                                                 parameters: EngineComparison.runtimeParameters)
+            #expect(fast.count == reference.count)
+            let d = EngineComparison.worstDifference(fast, reference)
+            for c in 0..<4 {
+                worst[c] = max(worst[c], d[c])
+                #expect(d[c] <= EngineComparison.tolerance[c], "seed \(seed), \(EngineComparison.signals[c])")
+            }
+        }
+        print("agreement \(actuator.name) \(Int(sampleRate)) Hz: worst |fast − reference| audio L \(worst[0]), R \(worst[1]), drive \(worst[2]), acceleration \(worst[3])")
+    }
+
+    /// Any block size gives the same bits (compared as bit patterns, so ±0 differ).
+    @Test func blockSizeDoesNotChangeABit() throws {
+        let (timeline, audio) = EngineComparison.timeline(EngineComparison.pattern(seed: 7), sampleRate: 48_000)
+        let configuration = RenderConfiguration(channels: EngineComparison.signals)
+        let whole = try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: 4_096,
+                                                    parameters: EngineComparison.runtimeParameters)
+        for blockFrames in [1, 3, 64, 333, 1_000] {
+            let split = try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: blockFrames,
+                                                        parameters: EngineComparison.runtimeParameters)
+            #expect(split.map(\.bitPattern) == whole.map(\.bitPattern), "block \(blockFrames)")
+        }
+    }
+}
+
+/// Shifting every time of a pattern by k samples shifts the output by exactly k samples: bit for
+/// bit in the reference engine, and in the fast engine for transients; within the agreement
+/// tolerance for everything else in the fast engine (its control grid is absolute).
+@Suite struct TimeInvarianceTests {
+    static let shifts: [Int64] = [1, 2, 3, 4, 5, 6, 7, 61, 129]
+
+    static func render(_ timeline: Timeline, _ audio: [AudioClip?], reference: Bool) throws -> [Float] {
+        let configuration = RenderConfiguration(channels: EngineComparison.signals)
+        return reference ? try EngineComparison.renderReference(timeline, audio, configuration)
+                         : try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: 512)
+    }
+
+    /// `shifted` from frame `k` on, against `base`; the first `k` frames must be silence.
+    static func compare(_ base: [Float], _ shifted: [Float], by k: Int64, exact: Bool) -> [Float] {
+        let channels = EngineComparison.signals.count, skip = Int(k) * channels
+        #expect(shifted.prefix(skip).allSatisfy { $0 == 0 })
+        let moved = Array(shifted.dropFirst(skip))
+        let n = min(base.count, moved.count)
+        if exact { #expect(moved.prefix(n).map(\.bitPattern) == base.prefix(n).map(\.bitPattern), "shift \(k)") }
+        return EngineComparison.worstDifference(Array(base.prefix(n)), Array(moved.prefix(n)))
+    }
+
+    @Test(arguments: shifts)
+    func referenceShiftsBitForBit(_ k: Int64) throws {
+        let (timeline, audio) = EngineComparison.timeline(EngineComparison.pattern(seed: 11), sampleRate: 48_000)
+        let base = try Self.render(timeline, audio, reference: true)
+        _ = Self.compare(base, try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: true),
+                         by: k, exact: true)
+    }
+
+    @Test(arguments: shifts)
+    func fastShiftsTransientsBitForBit(_ k: Int64) throws {
+        for seed in UInt64(20)...22 {
+            let (timeline, audio) = EngineComparison.timeline(
+                EngineComparison.pattern(seed: seed, transientsOnly: true), sampleRate: 48_000)
+            let base = try Self.render(timeline, audio, reference: false)
+            _ = Self.compare(base, try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: false),
+                             by: k, exact: true)
+        }
+    }
+
+    @Test(arguments: shifts)
+    func fastShiftsEverythingWithinTolerance(_ k: Int64) throws {
+        let (timeline, audio) = EngineComparison.timeline(EngineComparison.pattern(seed: 12), sampleRate: 48_000)
+        let base = try Self.render(timeline, audio, reference: false)
+        let worst = Self.compare(base, try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: false),
+                                 by: k, exact: false)
+        for c in 0..<4 { #expect(worst[c] <= EngineComparison.tolerance[c], "shift \(k), \(EngineComparison.signals[c])") }
+    }
+}
+
+/// The drive never steps by more than the slew limit `V_clamp·2π·f_max/fs` from one sample to
+/// the next, in either engine, whatever the voices sum to.
+@Suite struct CleanDriveTests {
+    @Test(arguments: [ActuatorProfile.iphone, .coin, .pixel])
+    func driveNeverStepsBeyondTheSlewLimit(_ actuator: ActuatorProfile) throws {
+        let configuration = RenderConfiguration(channels: [.hapticDrive], actuator: actuator)
+        // In drive full-scale units, plus Float rounding of the scaled signal.
+        let limit = Float(ActuatorDriverConfig(profile: actuator).slewPerSample / actuator.voltageClamp) * (1 + 1e-5)
+        for seed in UInt64(30)...35 {
+            let (timeline, audio) = EngineComparison.timeline(EngineComparison.pattern(seed: seed), sampleRate: 48_000)
+            for drive in [try EngineComparison.renderFast(timeline, audio, configuration),
+                          try EngineComparison.renderReference(timeline, audio, configuration)] {
+                var worst: Float = 0
+                for i in 1..<drive.count { worst = max(worst, abs(drive[i] - drive[i - 1])) }
+                #expect(worst <= limit, "seed \(seed): step \(worst) > \(limit)")
+            }
+        }
+    }
+}
