@@ -65,7 +65,7 @@ extension AuditionPage {
             var t = audio.currentTime;
             if (D && !audio.paused && (t > v1 || t < v0) && v1 - v0 < duration) {
               var span = v1 - v0;  // turn the page: the playhead re-enters at a tenth of the view
-              setView(t - span * 0.1, t + span * 0.9, true);
+              setView(t - span * 0.1, t + span * 0.9);
             }
             var x = xOf(Math.min(Math.max(t, 0), duration));
             playhead.setAttribute("x1", x.toFixed(1));
@@ -323,13 +323,12 @@ extension AuditionPage {
             place();
           }
 
-          var pending = false;
-          function setView(a, b, now) {
+          // Redraws at once: a redraw is O(pixels), cheap enough for every wheel event.
+          function setView(a, b) {
             var span = Math.min(duration, Math.max(minSpan, b - a));
             a = Math.min(Math.max(0, a), duration - span);
             v0 = a; v1 = a + span;
-            if (now) { redraw(); return; }
-            if (!pending) { pending = true; requestAnimationFrame(function () { pending = false; redraw(); }); }
+            redraw();
           }
           function zoom(factor, at) {
             var c = Math.min(Math.max(at, v0), v1);
@@ -403,10 +402,10 @@ extension AuditionPage {
             return parts.join("  \u00b7  ");
           }
 
-          window.hapticTimeline = { setView: function (a, b) { setView(a, b, true); }, zoom: function (f, at) { zoom(f, at); redraw(); },
+          window.hapticTimeline = { setView: setView, zoom: zoom,
             view: function () { return [v0, v1]; } };
           var m = /view=([0-9.]+),([0-9.]+)/.exec(location.hash);
-          if (m) setView(+m[1], +m[2], true); else redraw();
+          if (m) setView(+m[1], +m[2]); else redraw();
         })();
 
         """#
