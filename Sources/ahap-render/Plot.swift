@@ -18,7 +18,7 @@ struct Plot: ParsableCommand {
             current browser plays; --page-audio wav for lossless) with a playhead, zoom and pan \
             (wheel, drag, +/−, ←/→, 0 shows all) with the time and values under the cursor, the lint \
             diagnostics and the inspect summary — no network, no other files. A 12-minute film \
-            pattern makes a page of about 15 MB.
+            pattern makes a page of about 19 MB.
 
             Examples:
               ahap-render plot Heartbeat.ahap -o heartbeat.svg

@@ -45,9 +45,9 @@ public enum ActuatorDatasheetPlot {
         drawFrequencyResponse(&svg, sheet, Panel(x: 80, y: 100, w: 1080, h: 300))
         let impulse = sheet.impulseResponse, step = sheet.stepResponse
         drawSeries(&svg, Panel(x: 80, y: 470, w: 500, h: 150), title: "Impulse response (one-sample pulse, low-Z driver)",
-                   yTitle: "g per V·s", series: impulse)
+                   yTitle: "g per V·s (the instantaneous term at 0 is off scale)", series: impulse, skipFirst: true)
         drawSeries(&svg, Panel(x: 660, y: 470, w: 500, h: 150), title: "Step response (low-Z driver)",
-                   yTitle: "g per V", series: step)
+                   yTitle: "g per V", series: step, skipFirst: false)
         drawTransients(&svg, sheet)
         svg.raw("</svg>\n")
         return svg.text
@@ -101,20 +101,22 @@ public enum ActuatorDatasheetPlot {
         svg.raw("<g fill=\"#0b7285\">\(dots)</g>\n")
         svg.line(x1: x(sheet.resonanceHz), y1: p.y, x2: x(sheet.resonanceHz), y2: p.y + p.h,
                  attributes: "stroke=\"#cf222e\" stroke-dasharray=\"4 3\"")
-        svg.label("f0", x: x(sheet.resonanceHz) + 4, y: p.y + 14, cssClass: "tick")
-        let legend = "● simulated model    — closed form (lra-model.md §1.1)    ▮ −3 dB band    ▮ sharpness band (orange)"
-        svg.label(legend, x: p.x + p.w, y: p.y - 10, anchor: "end", cssClass: "note")
+        svg.label("f0", x: x(sheet.resonanceHz) + 4, y: p.y + p.h * 0.6, cssClass: "tick")
+        let legend = "● simulated model   — closed form (lra-model.md §1.1)   purple: −3 dB band   orange: sharpness band"
+        svg.label(legend, x: p.x + p.w - 8, y: p.y + p.h - 8, anchor: "end", cssClass: "note")
     }
 
     // MARK: - Time series
 
     private static func drawSeries(_ svg: inout SVGBuilder, _ p: Panel, title: String, yTitle: String,
-                                   series: ActuatorDatasheet.TimeSeries) {
+                                   series: ActuatorDatasheet.TimeSeries, skipFirst: Bool) {
         svg.label(title, x: p.x, y: p.y - 10, cssClass: "panel-title")
         svg.rect(x: p.x, y: p.y, width: p.w, height: p.h, attributes: "class=\"frame\"")
         let values = series.values
         guard values.count > 1 else { return }
-        let bound = values.reduce(0) { max($0, abs($1)) }
+        // An impulse response's first sample holds the plant's direct term (acceleration
+        // follows force at once); scaling to it would flatten the ringing.
+        let bound = values.dropFirst(skipFirst ? 1 : 0).reduce(0) { max($0, abs($1)) }
         let scale = bound > 0 ? bound * 1.05 : 1
         let duration = series.intervalMs * Double(values.count - 1)
         func x(_ i: Int) -> Double { p.x + Double(i) / Double(values.count - 1) * p.w }
@@ -135,7 +137,7 @@ public enum ActuatorDatasheetPlot {
         svg.label(yTitle, x: p.x + 6, y: p.y + 14, cssClass: "note")
         var d = ""
         for (i, v) in values.enumerated() {
-            d += (i == 0 ? "M" : "L") + SVGBuilder.format(x(i)) + "," + SVGBuilder.format(y(v))
+            d += (i == 0 ? "M" : "L") + SVGBuilder.format(x(i)) + "," + SVGBuilder.format(y(max(-scale, min(scale, v))))
         }
         svg.raw("<path d=\"\(d)\" fill=\"none\" stroke=\"#0b7285\" stroke-width=\"1.3\"/>\n")
     }
@@ -145,11 +147,11 @@ public enum ActuatorDatasheetPlot {
     private static func drawTransients(_ svg: inout SVGBuilder, _ sheet: ActuatorDatasheet) {
         let rows = sheet.transients
         guard !rows.isEmpty else { return }
-        let panels: [(Panel, String, String, (ActuatorDatasheet.Transient) -> Double)] = [
-            (Panel(x: 80, y: 700, w: 500, h: 140), "Transients: peak acceleration (intensity 1)", "g", { $0.peakG }),
-            (Panel(x: 660, y: 700, w: 500, h: 140), "Transients: click duration (above −20 dB of the peak)", "ms", { $0.durationMs }),
+        let panels: [(Panel, String, (ActuatorDatasheet.Transient) -> Double)] = [
+            (Panel(x: 80, y: 700, w: 500, h: 140), "Transients: peak acceleration in g (intensity 1)", { $0.peakG }),
+            (Panel(x: 660, y: 700, w: 500, h: 140), "Transients: click duration in ms (above −20 dB of the peak)", { $0.durationMs }),
         ]
-        for (p, title, unit, value) in panels {
+        for (p, title, value) in panels {
             svg.label(title, x: p.x, y: p.y - 10, cssClass: "panel-title")
             svg.rect(x: p.x, y: p.y, width: p.w, height: p.h, attributes: "class=\"frame\"")
             let top = (rows.map(value).max() ?? 1) * 1.15
@@ -163,7 +165,6 @@ public enum ActuatorDatasheetPlot {
                 svg.label(fmt(row.sharpness, 1), x: x0 + slot * 0.3, y: p.y + p.h + 16, anchor: "middle", cssClass: "tick")
             }
             svg.label("sharpness", x: p.x + p.w / 2, y: p.y + p.h + 32, anchor: "middle", cssClass: "axis-title")
-            svg.label(unit, x: p.x + 6, y: p.y + 14, cssClass: "note")
         }
     }
 

@@ -10,9 +10,9 @@ import Foundation
 /// declaration is dropped, since the HTML parser puts an inline `<svg>` in the SVG namespace
 /// by itself.
 ///
-/// Size: the audio grows by a third in base64 — MP3 (≈ 0.5–1 MB per minute of page) keeps
-/// a 12-minute film pattern's page around 15 MB where a 16-bit WAV made it 180 MB; the
-/// detail data is bounded (see `TimelineDetail`).
+/// Size: the audio grows by a third in base64 — MP3 (≈ 0.8 MB per minute of page) keeps a
+/// 12-minute film pattern's page at 19 MB (9 MB audio, 9.5 MB zoom data) where a 16-bit WAV
+/// made it 179 MB; the detail data is bounded (see `TimelineDetail`).
 public enum AuditionPage {
     /// Audio to embed: a complete file and its MIME type.
     public struct Audio: Sendable {

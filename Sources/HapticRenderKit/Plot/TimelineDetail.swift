@@ -13,9 +13,10 @@ import Foundation
 /// O(samples). Values are quantized to 8 bits (min rounded down, max up: no extreme is
 /// lost; 1/127 of full scale is below a lane's pixel height) and base64-encoded.
 ///
-/// Size: ≈ 1.8 bytes per level-0 value per signal (levels + base64), so 4 signals at the
-/// default budget of 2^20 values stay under 8 MB whatever the pattern's length; events add
-/// ≈ 20 bytes each. Deterministic: same `PlotData` and width → same bytes.
+/// Size: ≈ 2.2 bytes per level-0 value per signal (the coarser levels add two thirds, base64
+/// a third), so 4 signals at the default budget of 2^20 values stay under 9.5 MB whatever the
+/// pattern's length; events add ≈ 20 bytes each. Deterministic: same `PlotData` and width →
+/// same bytes.
 public struct TimelineDetail: Sendable {
     /// The JSON document (UTF-8, no whitespace), safe to embed in a `<script>` element.
     public let json: String
