@@ -57,8 +57,13 @@ struct PlotTimelineDetailTests {
             #expect(abs(Double(entries) - level.rate * data.duration) <= 1 + level.rate * data.duration / 1000,
                     "entries \(entries) at \(level.rate)/s")
         }
-        #expect(try Self.levels(try Self.parse(TimelineDetail(data: data)), "drive")[0].pairs == false,
+        #expect(try Self.levels(try Self.parse(TimelineDetail(data: data, maxLevelZeroValues: 1 << 20)), "drive")[0].pairs == false,
                 "within the budget level 0 keeps every value")
+        // The default budget: 8,000 values a second, between 2^17 and 2^20.
+        let defaultLevels = try Self.levels(try Self.parse(TimelineDetail(data: data)), "drive")
+        #expect(defaultLevels[0].pairs && defaultLevels[0].bytes.count / 2 <= 1 << 17)
+        #expect(TimelineDetail.levelZeroBudget(seconds: 60) == 480_000)
+        #expect(TimelineDetail.levelZeroBudget(seconds: 720) == 1 << 20)
         #expect(try Self.levels(try Self.parse(TimelineDetail(data: data)), "audioR").isEmpty)
     }
 

@@ -220,23 +220,35 @@ extension AuditionPage {
             stemsOf(stemH, stemL, sparse ? "2" : "1", sparse, {});
           }
 
+          // A piecewise-linear 0…1 curve from the last point at or before the view to the
+          // first after it, held flat past its ends. Points sharing a pixel column collapse to
+          // first, min, max, last, so a dense curve costs O(pixels) and keeps its extremes.
           function drawCurve(g, lane, pts, sharp) {
             var n = pts.length / 2;
             if (!n) return;
-            var lo = 0, hi = n - 1;  // last point at or before v0
+            var lo = 0, hi = n - 1;
             while (lo < hi) { var m = (lo + hi + 1) >> 1; if (pts[2 * m] <= v0) lo = m; else hi = m - 1; }
-            var line = "M" + f1(left) + "," + f1(uy(pts[2 * lo + 1], lane)), lastC = -1, count = 0;
-            for (var i = lo; i < n; i++) {
-              var t = pts[2 * i], x = xOf(t), c = Math.floor(x);
-              if (c === lastC && ++count > 4 && i + 1 < n && Math.floor(xOf(pts[2 * i + 2])) === c) continue;
-              if (c !== lastC) { lastC = c; count = 0; }
-              line += "L" + f1(Math.max(left - 1, x)) + "," + f1(uy(pts[2 * i + 1], lane));
-              if (t > v1) break;
+            var startX = Math.min(xOf(pts[2 * lo]), left - 1), endX = left + width + 1;
+            var line = "M" + f1(startX) + "," + f1(uy(pts[2 * lo + 1], lane));
+            var col = null, cx = 0, first = 0, low = 0, high = 0, last = 0, lastX = 0;
+            function flush() {
+              if (col === null) return;
+              line += "L" + f1(cx) + "," + f1(uy(first, lane));
+              if (low < high) line += "L" + f1(cx) + "," + f1(uy(low, lane)) + "L" + f1(cx) + "," + f1(uy(high, lane));
+              line += "L" + f1(lastX) + "," + f1(uy(last, lane));
             }
-            var lastV = pts[2 * Math.min(i, n - 1) + 1];
-            line += "L" + f1(left + width + 1) + "," + f1(uy(lastV, lane));
+            for (var i = lo; i < n; i++) {
+              var x = xOf(pts[2 * i]), v = pts[2 * i + 1], c = Math.floor(x);
+              if (c !== col) { flush(); col = c; cx = x; first = low = high = v; }
+              else { low = Math.min(low, v); high = Math.max(high, v); }
+              last = v; lastX = x;
+              if (pts[2 * i] > v1) break;
+            }
+            flush();
+            if (lastX < endX) line += "L" + f1(endX) + "," + f1(uy(last, lane));
+            else endX = lastX;
             var base = f1(uy(0, lane));
-            el("path", { d: line + "L" + f1(left + width + 1) + "," + base + "L" + f1(left) + "," + base + "Z",
+            el("path", { d: line + "L" + f1(endX) + "," + base + "L" + f1(startX) + "," + base + "Z",
               fill: sharp ? "url(#sharpness-vertical)" : "#adb5bd", "fill-opacity": sharp ? "0.22" : "0.35", stroke: "none" }, g);
             el("path", { d: line, fill: "none", stroke: sharp ? "url(#sharpness-vertical)" : "#495057",
               "stroke-width": "1.6", "stroke-linejoin": "round" }, g);

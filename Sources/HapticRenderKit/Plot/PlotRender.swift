@@ -23,13 +23,17 @@ public enum PlotRender {
     /// `audio`) and builds the plot `width` pixels wide. With `includeAudio`, also the page's
     /// audio in `audioFormat` (`.mp3` or `.wav`) and its `TimelineDetail`. Memory stays
     /// bounded for long patterns: signals are reduced to min/max pairs while rendering (at
-    /// most `TimelineDetail.defaultMaxLevelZeroValues` per signal), and only the embedded
+    /// most `TimelineDetail.levelZeroBudget(seconds:)` per signal), and only the embedded
     /// audio grows with duration. O(frames + events); allocates.
     public static func make(job: RenderJob, width: Int = TimelinePlot.defaultWidth,
                             includeAudio: Bool, audioFormat: SoundFileFormat = .mp3) throws(RenderJobError) -> Output {
         guard job.options.layout.channelCount <= 2 else {
             throw RenderJobError(input: job.input, stage: .options, message:
                 "the page can embed mono or stereo audio: use --layout audition, haptic, drive or audio")
+        }
+        guard !includeAudio || audioFormat == .mp3 || audioFormat == .wav else {
+            throw RenderJobError(input: job.input, stage: .options, message:
+                "the page embeds MP3 or WAV audio, not \(audioFormat)")
         }
         if includeAudio, let rates = audioFormat.validSampleRates, !rates.contains(Int(job.options.sampleRate)) {
             throw RenderJobError(input: job.input, stage: .options, message:
@@ -49,7 +53,7 @@ public enum PlotRender {
         // it keeps the finest grain its detail budget allows (2 values per bucket).
         var bucket = max(1, frames / (8 * max(width, TimelinePlot.minimumWidth)))
         if includeAudio {
-            let budget = TimelineDetail.defaultMaxLevelZeroValues / 2
+            let budget = TimelineDetail.levelZeroBudget(seconds: Double(frames) / rate) / 2
             bucket = min(bucket, max(1, (frames + budget - 1) / budget))
         }
         var reducers = (0..<4).map { _ in SignalReducer(bucket: bucket, expectedSamples: frames) }

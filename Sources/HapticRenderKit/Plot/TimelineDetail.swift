@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The static SVG shows one min/max pair per pixel column of the whole pattern; zoomed to a
 /// second of a 12-minute film that would be a few columns. The pyramid keeps the signal at
-/// a finer grain — level 0 is the `PlotData` signal itself (at most `maxLevelZeroValues`
+/// a finer grain — level 0 is the `PlotData` signal itself (at most the level-0 budget of
 /// values, else min/max pairs of groups), each further level merges 4 entries of the one
 /// below into a min/max pair, down to about a screen's width. The page draws from the
 /// coarsest level that still has ≥ 1 entry per pixel, so a redraw costs O(pixels), never
@@ -21,17 +21,26 @@ public struct TimelineDetail: Sendable {
     /// The JSON document (UTF-8, no whitespace), safe to embed in a `<script>` element.
     public let json: String
 
-    /// The default level-0 budget per signal: 2^20 values ≈ 1.5 ms per value over 12
-    /// minutes, 1 value per sample for patterns up to ~20 s at 48 kHz.
+    /// The most level-0 values per signal: 2^20 ≈ 0.7 ms per value over 12 minutes.
     public static let defaultMaxLevelZeroValues = 1 << 20
+
+    /// The level-0 budget per signal for a pattern of `seconds`: 8,000 values (4,000 min/max
+    /// pairs, ~27 per cycle at 150 Hz) per second, at least 2^17 (every sample of a 2.7 s
+    /// pattern at 48 kHz), at most `defaultMaxLevelZeroValues` — so a one-minute page carries
+    /// ≈ 4 MB of zoom data and no page more than 9.5 MB.
+    public static func levelZeroBudget(seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 1 << 17 }
+        return min(defaultMaxLevelZeroValues, max(1 << 17, Int(min(seconds, 1e6) * 8_000)))
+    }
 
     /// Coarser levels stop once they are this short (a wide screen's pixel count).
     static let coarsestLevelEntries = 2_048
 
     /// Builds the document for `data` plotted `width` pixels wide (the SVG's geometry).
     /// O(signal values + events + curve points).
-    public init(data: PlotData, width: Int = TimelinePlot.defaultWidth,
-                maxLevelZeroValues: Int = TimelineDetail.defaultMaxLevelZeroValues) {
+    /// `maxLevelZeroValues` defaults to `levelZeroBudget(seconds: data.duration)`.
+    public init(data: PlotData, width: Int = TimelinePlot.defaultWidth, maxLevelZeroValues: Int? = nil) {
+        let budget = maxLevelZeroValues ?? Self.levelZeroBudget(seconds: data.duration)
         let layout = TimelinePlot.Layout(width: max(TimelinePlot.minimumWidth, width), data: data)
         var out = JSONText()
         out.raw("{\"duration\":" + JSONText.number(layout.duration, 6))
@@ -59,7 +68,7 @@ public struct TimelineDetail: Sendable {
         ]
         for (i, (name, signal)) in signals.enumerated() {
             out.raw((i > 0 ? "," : "") + "\"\(name)\":")
-            Self.appendPyramid(&out, signal, rate: data.sampleRate, maxLevelZero: max(64, maxLevelZeroValues))
+            Self.appendPyramid(&out, signal, rate: data.sampleRate, maxLevelZero: max(64, budget))
         }
         out.raw("}}")
         json = out.text
