@@ -85,6 +85,7 @@ extension TimelinePlot {
         svg.rect(
             x: layout.plotLeft, y: lane.top, width: layout.plotWidth, height: lane.height,
             attributes: "class=\"lane-bg\"")
+        // `vgrid` marks the time grid, which the audition page replaces while zoomed.
         for t in layout.ticks.values {
             let x = layout.x(t)
             svg.line(x1: x, y1: lane.top, x2: x, y2: lane.bottom, attributes: "class=\"grid vgrid\"")
