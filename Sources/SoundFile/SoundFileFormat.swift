@@ -39,8 +39,16 @@ public struct SoundFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
     /// The corresponding C constants are `SF_FORMAT_OGG | SF_FORMAT_OPUS`.
     public static var opus: Self { Self(rawValue: Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)) }
 
+    /// MPEG-1/2 Layer III (lossy, LAME's default VBR through libsndfile ≥ 1.1). Takes no
+    /// sample format; the rate must be one MP3 has (8 to 48 kHz). The file carries a
+    /// Xing/LAME header, so players that honour it (browsers do) trim the encoder delay and
+    /// report the exact duration. The one lossy codec every current browser plays.
+    ///
+    /// The corresponding C constants are `SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III`.
+    public static var mp3: Self { Self(rawValue: Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III)) }
+
     /// Every format the writer knows, in a stable order (for help text and tests).
-    public static var allWritable: [SoundFileFormat] { [.wav, .aiff, .flac, .ogg, .opus] }
+    public static var allWritable: [SoundFileFormat] { [.wav, .aiff, .flac, .ogg, .opus, .mp3] }
 
     /// The sample formats this container accepts; empty when the codec decides.
     public var validSampleFormats: [SampleFormat] {
@@ -63,7 +71,11 @@ public struct SoundFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
 
     /// Sample rates the codec is limited to, or nil when any rate libsndfile accepts works.
     public var validSampleRates: [Int]? {
-        self == .opus ? [8000, 12000, 16000, 24000, 48000] : nil
+        switch self {
+        case .opus: [8000, 12000, 16000, 24000, 48000]
+        case .mp3: [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]
+        default: nil
+        }
     }
 
     /// The usual file name extension, without the dot.
@@ -74,6 +86,7 @@ public struct SoundFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
         case .flac: "flac"
         case .ogg: "ogg"
         case .opus: "opus"
+        case .mp3: "mp3"
         default: "bin"
         }
     }
@@ -88,6 +101,7 @@ public struct SoundFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
         case .flac: "flac"
         case .ogg: "ogg (vorbis)"
         case .opus: "opus"
+        case .mp3: "mp3"
         default: "format 0x\(String(rawValue, radix: 16))"
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HapticPattern
 import HapticRenderKit
+import SoundFile
 
 /// `ahap-render plot`: a timeline picture (SVG) or a self-contained audition page (HTML).
 struct Plot: ParsableCommand {
@@ -13,12 +14,16 @@ struct Plot: ParsableCommand {
             and sharpness after dynamic parameters and curves, audio events, the drive signal, the \
             actuator's acceleration in g and the audio waveform.
 
-            An .html output embeds the SVG, the --layout render as playable audio (16-bit WAV) with \
-            a playhead, the lint diagnostics and the inspect summary — no network, no other files.
+            An .html output embeds the SVG, the --layout render as playable audio (MP3, which every \
+            current browser plays; --page-audio wav for lossless) with a playhead, zoom and pan \
+            (wheel, drag, +/−, ←/→, 0 shows all) with the time and values under the cursor, the lint \
+            diagnostics and the inspect summary — no network, no other files. A 12-minute film \
+            pattern makes a page of about 19 MB.
 
             Examples:
               ahap-render plot Heartbeat.ahap -o heartbeat.svg
               ahap-render plot Heartbeat.ahap -o heartbeat.html --actuator pixel
+              ahap-render plot film.ahap -o film.html --page-audio wav
             """)
 
     @Argument(help: "The AHAP file.")
@@ -31,6 +36,9 @@ struct Plot: ParsableCommand {
 
     @Option(help: "Audio embedded in the HTML page: audition, haptic, drive or audio.")
     var layout: OutputLayout = .audition
+
+    @Option(name: .customLong("page-audio"), help: "Audio embedded in the HTML page: mp3 (small, every browser) or wav (lossless, large).")
+    var pageAudio: PageAudio = .mp3
 
     @Option(help: "Picture width in pixels (\(TimelinePlot.minimumWidth) or more).")
     var width = TimelinePlot.defaultWidth
@@ -49,6 +57,10 @@ struct Plot: ParsableCommand {
     func validate() throws {
         guard isHTML || output.lowercased().hasSuffix(".svg") else {
             throw ValidationError("The output must end in .svg or .html.")
+        }
+        if isHTML, let rates = pageAudio.format.validSampleRates, !rates.contains(simulation.sampleRate) {
+            throw ValidationError("--page-audio \(pageAudio.rawValue) needs --sample-rate "
+                + rates.map(String.init).joined(separator: ", ") + "; or use --page-audio wav.")
         }
         guard width >= TimelinePlot.minimumWidth else { throw ValidationError("--width must be at least \(TimelinePlot.minimumWidth).") }
         var isDirectory: ObjCBool = false
@@ -71,13 +83,13 @@ struct Plot: ParsableCommand {
         let job = RenderJob(input: file, output: "/dev/null", options: options)
         let result: PlotRender.Output
         do {
-            result = try PlotRender.make(job: job, width: width, includeAudio: isHTML)
+            result = try PlotRender.make(job: job, width: width, includeAudio: isHTML, audioFormat: pageAudio.format)
         } catch {
             printError(error.description)
             throw ExitCode(1)
         }
         var text = result.svg
-        if isHTML, let wav = result.wav {
+        if isHTML, let audio = result.audio {
             let summary = PatternSummary(pattern: result.pattern, resources: result.resources).text(file: file)
                 .split(separator: "\n").dropFirst().compactMap { line -> (String, String)? in
                     guard let colon = line.firstIndex(of: ":") else { return nil }
@@ -86,7 +98,7 @@ struct Plot: ParsableCommand {
                 }
             // Compiler-style lines; the page reads the severity from them.
             let diagnostics = result.diagnostics.map { $0.rendered(file: file) }
-            text = AuditionPage.html(plot: result.plot, svg: result.svg, wavBytes: wav,
+            text = AuditionPage.html(plot: result.plot, svg: result.svg, audio: audio, detail: result.detail,
                                      diagnostics: diagnostics, summary: summary)
         }
         do {
@@ -97,4 +109,12 @@ struct Plot: ParsableCommand {
         }
         printError("wrote \(output) (\(text.utf8.count / 1024) KB)")
     }
+}
+
+/// `plot --page-audio`: how the HTML page embeds its audio.
+enum PageAudio: String, ExpressibleByArgument, CaseIterable {
+    case mp3
+    case wav
+
+    var format: SoundFileFormat { self == .mp3 ? .mp3 : .wav }
 }

@@ -35,20 +35,49 @@ import Testing
         let html = try String(contentsOfFile: dir.path + "/p.html", encoding: .utf8)
         #expect(html.contains("<svg") && !html.contains("http://") && !html.contains("https://"))
         #expect(html.contains("duration"))  // the inspect summary
-        // The embedded WAV is the audition render: same length as `render` writes.
-        let start = try #require(html.range(of: "data:audio/wav;base64,"))
-        let end = try #require(html[start.upperBound...].firstIndex(of: "\""))
-        let wav = try #require(Data(base64Encoded: String(html[start.upperBound..<end])))
-        try wav.write(to: URL(fileURLWithPath: dir.path + "/embedded.wav"))
-        let info = try SoundFile.info(path: dir.path + "/embedded.wav")
-        #expect(info.channels == 2 && info.frames == fixtureFrames && info.sampleFormat == .pcm16)
+        // The embedded MP3 is the audition render: same length as `render` writes (the LAME
+        // header lets decoders trim the encoder delay and padding).
+        let mp3 = try embeddedAudio(html, mimeType: "audio/mpeg")
+        try mp3.write(to: URL(fileURLWithPath: dir.path + "/embedded.mp3"))
+        let info = try SoundFile.info(path: dir.path + "/embedded.mp3")
+        #expect(info.container == .mp3 && info.channels == 2)
+        #expect(abs(info.frames - fixtureFrames) <= 1_152, "\(info.frames) vs \(fixtureFrames) frames")
+        #expect(html.contains("id=\"timeline-detail\""), "the page has its zoom data")
 
         if let browser = ExternalTool.chromium {
             let page = URL(fileURLWithPath: dir.path + "/p.html").absoluteString
             let dom = try ExternalTool.run(browser, ExternalTool.chromiumArguments(profile: dir.path + "/profile")
                 + ["--virtual-time-budget=5000", "--dump-dom", page])
             #expect(dom.out.contains("data-audio-ready=\"1\""), "the embedded audio did not load: \(dom.err.suffix(500))")
+            // What the browser decoded is as long as the render.
+            let decoded = dom.out.range(of: "data-audio-duration=\"").flatMap { start in
+                Double(dom.out[start.upperBound...].prefix { $0 != "\"" })
+            }
+            let seconds = try #require(decoded, "no decoded duration")
+            #expect(abs(seconds - Double(fixtureFrames) / 48_000) < 0.03, "decoded \(seconds) s")
         }
+    }
+
+    @Test func htmlCanEmbedLosslessWAVAndChecksMP3Rates() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let input = try dir.write("p.ahap", renderFixture)
+        let r = try CLI.run(["plot", input, "-o", dir.path + "/p.html", "--page-audio", "wav"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let wav = try embeddedAudio(try String(contentsOfFile: dir.path + "/p.html", encoding: .utf8), mimeType: "audio/wav")
+        try wav.write(to: URL(fileURLWithPath: dir.path + "/embedded.wav"))
+        let info = try SoundFile.info(path: dir.path + "/embedded.wav")
+        #expect(info.channels == 2 && info.frames == fixtureFrames && info.sampleFormat == .pcm16)
+
+        let badRate = try CLI.run(["plot", input, "-o", dir.path + "/q.html", "--sample-rate", "96000"])
+        #expect(badRate.status == 64 && badRate.stderr.contains("--page-audio mp3 needs --sample-rate"), "\(badRate.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/q.html"))
+    }
+
+    private func embeddedAudio(_ html: String, mimeType: String) throws -> Data {
+        let start = try #require(html.range(of: "data:\(mimeType);base64,"), "no \(mimeType) audio")
+        let end = try #require(html[start.upperBound...].firstIndex(of: "\""))
+        return try #require(Data(base64Encoded: String(html[start.upperBound..<end])))
     }
 
     @Test func refusesToOverwriteAndRejectsOtherExtensions() throws {

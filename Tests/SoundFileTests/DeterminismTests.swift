@@ -6,7 +6,7 @@ import Testing
 struct DeterminismTests {
     static let cases: [(SoundFileFormat, SampleFormat?)] = [
         (.wav, .float32), (.wav, .pcm16), (.wav, .pcm24), (.aiff, .float32),
-        (.flac, .pcm16), (.flac, .pcm24), (.ogg, nil), (.opus, nil),
+        (.flac, .pcm16), (.flac, .pcm24), (.ogg, nil), (.opus, nil), (.mp3, nil),
     ]
 
     @Test("Identical input gives byte-identical files", arguments: cases)

@@ -1,34 +1,52 @@
 import Foundation
 
 /// A single self-contained HTML page to *see and hear* a pattern: the timeline SVG inline,
-/// the audition render as an embedded `<audio>` (base64 `data:audio/wav` URI), a playhead
-/// that follows playback over the SVG, and the lint diagnostics and inspect summary as
-/// tables.
+/// the audition render as an embedded `<audio>` (a base64 `data:` URI, MP3 by default), a
+/// playhead that follows playback, zoom and pan with a cursor readout (from the
+/// `TimelineDetail` data), and the lint diagnostics and inspect summary as tables.
 ///
 /// Self-contained means no network and no neighbouring files: it works when double-clicked,
 /// mailed or attached to a bug. The page contains no URL at all — even the SVG namespace
 /// declaration is dropped, since the HTML parser puts an inline `<svg>` in the SVG namespace
 /// by itself.
 ///
-/// Size: the WAV grows by a third in base64; callers should audition long patterns at a
-/// modest rate (e.g. 16-bit mono 22.05 kHz ≈ 2.6 MB per minute of page).
+/// Size: the audio grows by a third in base64 — MP3 (≈ 0.8 MB per minute of page) keeps a
+/// 12-minute film pattern's page at 19 MB (9 MB audio, 9.5 MB zoom data) where a 16-bit WAV
+/// made it 179 MB; the detail data is bounded (see `TimelineDetail`).
 public enum AuditionPage {
+    /// Audio to embed: a complete file and its MIME type.
+    public struct Audio: Sendable {
+        public var bytes: Data
+        /// `audio/mpeg` for MP3, `audio/wav` for WAV.
+        public var mimeType: String
+
+        public init(bytes: Data, mimeType: String) {
+            self.bytes = bytes
+            self.mimeType = mimeType
+        }
+    }
+
     /// Builds the page.
     ///
     /// - Parameters:
     ///   - plot: the plotted data (title, duration).
     ///   - svg: `TimelinePlot.svg(for: plot)`; the playhead reads its `data-plot-*` attributes.
-    ///   - wavBytes: a complete WAV file (header included).
+    ///   - audio: the audio file to play.
+    ///   - detail: the zoom data for the same plot and width; nil leaves the page unzoomable.
     ///   - diagnostics: lint messages, one per row; a leading `error:`/`warning:`/`note:`
     ///     sets the row's severity badge.
     ///   - summary: inspect facts as (name, value) rows, in order.
-    /// - Complexity: O(svg + wavBytes).
+    /// - Complexity: O(svg + audio + detail).
     public static func html(
-        plot: PlotData, svg: String, wavBytes: Data, diagnostics: [String], summary: [(String, String)]
+        plot: PlotData, svg: String, audio: Audio, detail: TimelineDetail? = nil,
+        diagnostics: [String], summary: [(String, String)]
     ) -> String {
         let title = esc(plot.title)
         var page = ""
-        page.reserveCapacity(svg.utf8.count + wavBytes.count * 4 / 3 + 16_384)
+        page.reserveCapacity(svg.utf8.count + audio.bytes.count * 4 / 3 + (detail?.json.utf8.count ?? 0) + 65_536)
+        let hint = detail == nil
+            ? "Click the timeline to seek · Space plays and pauses"
+            : "Wheel zooms · drag or ←/→ pans · +/− zoom · 0 shows all · click seeks · Space plays"
         page += """
             <!DOCTYPE html>
             <html lang="en">
@@ -41,18 +59,22 @@ public enum AuditionPage {
             <body>
             <header>
             <h1>\(title)</h1>
-            <audio id="audition" controls preload="auto" src="data:audio/wav;base64,
+            <audio id="audition" controls preload="auto" src="data:\(esc(audio.mimeType));base64,
             """
-        page += wavBytes.base64EncodedString()
+        page += audio.bytes.base64EncodedString()
         page += """
             "></audio>
-            <p class="hint">Click the timeline to seek · Space plays and pauses</p>
+            <div><p class="hint">\(hint)</p><p id="readout" aria-live="off"></p></div>
             </header>
             <figure id="timeline">
 
             """
         page += inlineSVG(svg)
-        page += "</figure>\n<section class=\"tables\">\n"
+        page += "</figure>\n"
+        if let detail {
+            page += "<script type=\"application/json\" id=\"timeline-detail\">" + detail.json + "</script>\n"
+        }
+        page += "<section class=\"tables\">\n"
         page += summaryTable(summary)
         page += diagnosticsTable(diagnostics)
         page += "</section>\n<script>\n\(script)</script>\n</body>\n</html>\n"
@@ -101,8 +123,9 @@ public enum AuditionPage {
         h2{font-size:14px;margin:0 0 8px}
         audio{width:420px}
         .hint{margin:0;font-size:12px;color:#6e7781}
+        #readout{margin:2px 0 0;min-height:1.3em;font:12px ui-monospace,'DejaVu Sans Mono',monospace;color:#1f2328;white-space:pre}
         figure{margin:0;padding:8px 0}
-        figure svg{display:block;width:100%;height:auto;cursor:crosshair}
+        figure svg{display:block;width:100%;height:auto;cursor:crosshair;touch-action:none;user-select:none}
         .tables{display:flex;flex-wrap:wrap;gap:32px;padding:8px 24px 32px}
         .tables>div{flex:1 1 420px}
         table{border-collapse:collapse;font-size:13px;width:100%}
@@ -114,55 +137,5 @@ public enum AuditionPage {
         tr.error .badge{background:#ffebe9;color:#cf222e}
         tr.warning .badge{background:#fff8c5;color:#9a6700}
         tr.note .badge{background:#ddf4ff;color:#0969da}
-        """
-
-    /// Moves a playhead line (created inside the SVG, so it scales with it) to the audio's
-    /// `currentTime` every animation frame while playing and on seeks. Time → x uses the
-    /// SVG's `data-plot-left`/`data-plot-width`/`data-duration`. `data-audio-ready` on
-    /// `<body>` tells automated checks that the embedded WAV decoded.
-    private static let script = """
-        (function () {
-          "use strict";
-          var audio = document.getElementById("audition");
-          var svg = document.querySelector("#timeline svg");
-          function ready() { document.body.dataset.audioReady = "1"; }
-          audio.addEventListener("loadedmetadata", ready);
-          audio.addEventListener("error", function () { document.body.dataset.audioReady = "error"; });
-          if (audio.readyState >= 1) ready();
-          if (!svg) return;
-          var left = +svg.dataset.plotLeft, width = +svg.dataset.plotWidth;
-          var top = +svg.dataset.plotTop, bottom = +svg.dataset.plotBottom;
-          var duration = +svg.dataset.duration;
-          var line = document.createElementNS(svg.namespaceURI, "line");
-          line.setAttribute("id", "playhead");
-          line.setAttribute("y1", top - 4);
-          line.setAttribute("y2", bottom + 4);
-          line.setAttribute("stroke", "#cf222e");
-          line.setAttribute("stroke-width", "1.5");
-          line.setAttribute("pointer-events", "none");
-          svg.appendChild(line);
-          function place() {
-            var t = Math.min(Math.max(audio.currentTime / duration, 0), 1);
-            var x = (left + t * width).toFixed(1);
-            line.setAttribute("x1", x);
-            line.setAttribute("x2", x);
-          }
-          function frame() { place(); if (!audio.paused && !audio.ended) requestAnimationFrame(frame); }
-          audio.addEventListener("play", function () { requestAnimationFrame(frame); });
-          ["seeked", "timeupdate", "pause", "ended"].forEach(function (e) { audio.addEventListener(e, place); });
-          svg.addEventListener("click", function (e) {
-            var p = svg.createSVGPoint(); p.x = e.clientX; p.y = e.clientY;
-            var local = p.matrixTransform(svg.getScreenCTM().inverse());
-            var t = (local.x - left) / width * duration;
-            if (t >= 0 && t <= duration) { audio.currentTime = t; place(); }
-          });
-          document.addEventListener("keydown", function (e) {
-            if (e.code === "Space" && e.target === document.body) {
-              e.preventDefault(); if (audio.paused) audio.play(); else audio.pause();
-            }
-          });
-          place();
-        })();
-
         """
 }

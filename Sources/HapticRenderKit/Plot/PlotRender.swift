@@ -10,23 +10,35 @@ public enum PlotRender {
     public struct Output {
         public var plot: PlotData
         public var svg: String
-        /// The audition audio as a 16-bit WAV file (nil unless requested).
-        public var wav: Data?
+        /// The page's audio file in `audioFormat` (nil unless requested).
+        public var audio: AuditionPage.Audio?
+        /// The zoom data for the page (nil unless audio was requested).
+        public var detail: TimelineDetail?
         public var diagnostics: [Diagnostic]
         public var pattern: HapticPattern
         public var resources: [String: ResourceResolution]
     }
 
     /// Renders `job` (its layout picks the embedded audio: `audition`, `haptic`, `drive` or
-    /// `audio`) and builds the plot `width` pixels wide. Memory stays bounded for long
-    /// patterns: signals are reduced to min/max pairs while rendering, and only the embedded
-    /// audio grows with duration (16-bit, 192 kB/s at 48 kHz stereo).
-    /// O(frames + events); allocates.
+    /// `audio`) and builds the plot `width` pixels wide. With `includeAudio`, also the page's
+    /// audio in `audioFormat` (`.mp3` or `.wav`) and its `TimelineDetail`. Memory stays
+    /// bounded for long patterns: signals are reduced to min/max pairs while rendering (at
+    /// most `TimelineDetail.levelZeroBudget(seconds:)` per signal), and only the embedded
+    /// audio grows with duration. O(frames + events); allocates.
     public static func make(job: RenderJob, width: Int = TimelinePlot.defaultWidth,
-                            includeAudio: Bool) throws(RenderJobError) -> Output {
+                            includeAudio: Bool, audioFormat: SoundFileFormat = .mp3) throws(RenderJobError) -> Output {
         guard job.options.layout.channelCount <= 2 else {
             throw RenderJobError(input: job.input, stage: .options, message:
                 "the page can embed mono or stereo audio: use --layout audition, haptic, drive or audio")
+        }
+        guard !includeAudio || audioFormat == .mp3 || audioFormat == .wav else {
+            throw RenderJobError(input: job.input, stage: .options, message:
+                "the page embeds MP3 or WAV audio, not \(audioFormat)")
+        }
+        if includeAudio, let rates = audioFormat.validSampleRates, !rates.contains(Int(job.options.sampleRate)) {
+            throw RenderJobError(input: job.input, stage: .options, message:
+                "the page's \(audioFormat) audio needs one of the sample rates "
+                + rates.map(String.init).joined(separator: ", ") + " Hz: use --sample-rate 48000, or --page-audio wav")
         }
         var split = job
         split.options.layout = .split
@@ -37,12 +49,17 @@ public enum PlotRender {
         var plot = PlotData.events(of: prepared.timeline, title: title, actuator: job.options.actuator,
                                    duration: Double(frames) / rate)
 
-        // Eight buckets per pixel column: far finer than the plot can show.
-        let bucket = max(1, frames / (8 * max(width, TimelinePlot.minimumWidth)))
+        // Eight buckets per pixel column: far finer than the plot can show. The page zooms, so
+        // it keeps the finest grain its detail budget allows (2 values per bucket).
+        var bucket = max(1, frames / (8 * max(width, TimelinePlot.minimumWidth)))
+        if includeAudio {
+            let budget = TimelineDetail.levelZeroBudget(seconds: Double(frames) / rate) / 2
+            bucket = min(bucket, max(1, (frames + budget - 1) / budget))
+        }
         var reducers = (0..<4).map { _ in SignalReducer(bucket: bucket, expectedSamples: frames) }
         var audioWriter: AudioSink?
         if includeAudio {
-            audioWriter = try AudioSink(job: job, channels: job.options.layout.channelCount)
+            audioWriter = try AudioSink(job: job, format: audioFormat, channels: job.options.layout.channelCount)
         }
         let block = 8_192
         var signals = [Float](repeating: 0, count: block * 4)
@@ -66,25 +83,27 @@ public enum PlotRender {
         plot.audioRight = reducers[1].values
         plot.drive = reducers[2].values
         plot.acceleration = reducers[3].values
-        let wav = try audioWriter?.finish()
-        return Output(plot: plot, svg: TimelinePlot.svg(for: plot, width: width), wav: wav,
+        let audio = try audioWriter?.finish()
+        return Output(plot: plot, svg: TimelinePlot.svg(for: plot, width: width),
+                      audio: audio.map { AuditionPage.Audio(bytes: $0, mimeType: audioFormat == .mp3 ? "audio/mpeg" : "audio/wav") },
+                      detail: includeAudio ? TimelineDetail(data: plot, width: width) : nil,
                       diagnostics: prepared.diagnostics, pattern: prepared.pattern, resources: prepared.resources)
     }
 
-    /// Writes the embedded audio to a temporary 16-bit WAV and returns its bytes.
+    /// Writes the embedded audio to a temporary file (MP3, or 16-bit WAV) and returns its bytes.
     struct AudioSink: ~Copyable {
         var writer: SoundFileWriter
         let path: String
         let channels: Int
         let input: String
 
-        init(job: RenderJob, channels: Int) throws(RenderJobError) {
+        init(job: RenderJob, format: SoundFileFormat, channels: Int) throws(RenderJobError) {
             path = FileManager.default.temporaryDirectory
-                .appendingPathComponent("ahap-plot-\(UUID().uuidString).wav").path
+                .appendingPathComponent("ahap-plot-\(UUID().uuidString).\(format.fileExtension)").path
             self.channels = channels
             input = job.input
             do {
-                writer = try SoundFileWriter(path: path, format: .wav, sampleFormat: .pcm16,
+                writer = try SoundFileWriter(path: path, format: format, sampleFormat: format == .wav ? .pcm16 : nil,
                                              sampleRate: Int(job.options.sampleRate), channels: channels)
             } catch {
                 throw RenderJobError(input: job.input, stage: .write, message: error.description)

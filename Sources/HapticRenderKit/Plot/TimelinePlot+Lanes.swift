@@ -85,9 +85,10 @@ extension TimelinePlot {
         svg.rect(
             x: layout.plotLeft, y: lane.top, width: layout.plotWidth, height: lane.height,
             attributes: "class=\"lane-bg\"")
+        // `vgrid` marks the time grid, which the audition page replaces while zoomed.
         for t in layout.ticks.values {
             let x = layout.x(t)
-            svg.line(x1: x, y1: lane.top, x2: x, y2: lane.bottom, attributes: "class=\"grid\"")
+            svg.line(x1: x, y1: lane.top, x2: x, y2: lane.bottom, attributes: "class=\"grid vgrid\"")
         }
         svg.label(lane.title, x: 24, y: lane.top + 17, cssClass: "lane-title")
         svg.label(lane.unit, x: 24, y: lane.top + 32, cssClass: "lane-unit")
@@ -287,33 +288,11 @@ extension TimelinePlot {
     private static func drawAudioEvents(
         _ svg: inout SVGBuilder, lane: Lane, layout: Layout, events: [PlotEvent]
     ) {
-        let maxRows = 3
-        // Stable order by start time keeps row assignment (and bytes) deterministic.
-        let order = events.indices
-            .filter { events[$0].time.isFinite && events[$0].time <= layout.duration }
-            .sorted { (events[$0].time, $0) < (events[$1].time, $1) }
+        let (order, rowOf, rows) = audioEventRows(events, duration: layout.duration)
         guard !order.isEmpty else {
             svg.label("no audio events", x: layout.plotLeft + 8, y: lane.top + lane.height / 2 + 4, cssClass: "empty")
             return
         }
-        var rowEnds: [Double] = []
-        var rowOf = [Int](repeating: 0, count: events.count)
-        for i in order {
-            let e = events[i]
-            let end = e.time + (e.duration.isFinite ? max(0, e.duration) : 0)
-            if let free = rowEnds.firstIndex(where: { $0 <= e.time }) {
-                rowOf[i] = free
-                rowEnds[free] = end
-            } else if rowEnds.count < maxRows {
-                rowOf[i] = rowEnds.count
-                rowEnds.append(end)
-            } else {
-                let earliest = rowEnds.indices.min { rowEnds[$0] < rowEnds[$1] }!
-                rowOf[i] = earliest
-                rowEnds[earliest] = max(rowEnds[earliest], end)
-            }
-        }
-        let rows = rowEnds.count
         let rowHeight = (lane.height - 8) / Double(rows)
         var paintedUntil = [Double](repeating: -.infinity, count: rows)
         for i in order {
@@ -338,6 +317,36 @@ extension TimelinePlot {
                 svg.label(text, x: x0 + 4, y: rowTop + rowHeight / 2 + 3.5, cssClass: "event-label")
             }
         }
+    }
+
+    /// Assigns audio events to up to three rows (overlapping events take separate rows):
+    /// `order` is the drawable events' indices by start time (stable, so rows and bytes are
+    /// deterministic), `rowOf[i]` event `i`'s row, `rows` the rows used. O(n log n).
+    static func audioEventRows(_ events: [PlotEvent], duration: Double)
+        -> (order: [Int], rowOf: [Int], rows: Int)
+    {
+        let maxRows = 3
+        let order = events.indices
+            .filter { events[$0].time.isFinite && events[$0].time <= duration }
+            .sorted { (events[$0].time, $0) < (events[$1].time, $1) }
+        var rowEnds: [Double] = []
+        var rowOf = [Int](repeating: 0, count: events.count)
+        for i in order {
+            let e = events[i]
+            let end = e.time + (e.duration.isFinite ? max(0, e.duration) : 0)
+            if let free = rowEnds.firstIndex(where: { $0 <= e.time }) {
+                rowOf[i] = free
+                rowEnds[free] = end
+            } else if rowEnds.count < maxRows {
+                rowOf[i] = rowEnds.count
+                rowEnds.append(end)
+            } else {
+                let earliest = rowEnds.indices.min { rowEnds[$0] < rowEnds[$1] }!
+                rowOf[i] = earliest
+                rowEnds[earliest] = max(rowEnds[earliest], end)
+            }
+        }
+        return (order, rowOf, max(1, rowEnds.count))
     }
 
     /// `text`, shortened with an ellipsis to fit `width` px at the 10 px label size, or nil

@@ -1,0 +1,244 @@
+import Foundation
+
+/// What the audition page redraws its lanes from when the user zooms in: the events, the
+/// parameter curves and every signal as a multi-resolution min/max pyramid, as one compact
+/// JSON document embedded in the page.
+///
+/// The static SVG shows one min/max pair per pixel column of the whole pattern; zoomed to a
+/// second of a 12-minute film that would be a few columns. The pyramid keeps the signal at
+/// a finer grain — level 0 is the `PlotData` signal itself (at most the level-0 budget of
+/// values, else min/max pairs of groups), each further level merges 4 entries of the one
+/// below into a min/max pair, down to about a screen's width. The page draws from the
+/// coarsest level that still has ≥ 1 entry per pixel, so a redraw costs O(pixels), never
+/// O(samples). Values are quantized to 8 bits (min rounded down, max up: no extreme is
+/// lost; 1/127 of full scale is below a lane's pixel height) and base64-encoded.
+///
+/// Size: ≈ 2.2 bytes per level-0 value per signal (the coarser levels add two thirds, base64
+/// a third), so 4 signals at the default budget of 2^20 values stay under 9.5 MB whatever the
+/// pattern's length; events add ≈ 20 bytes each. Deterministic: same `PlotData` and width →
+/// same bytes.
+public struct TimelineDetail: Sendable {
+    /// The JSON document (UTF-8, no whitespace), safe to embed in a `<script>` element.
+    public let json: String
+
+    /// The most level-0 values per signal: 2^20 ≈ 0.7 ms per value over 12 minutes.
+    public static let defaultMaxLevelZeroValues = 1 << 20
+
+    /// The level-0 budget per signal for a pattern of `seconds`: 8,000 values (4,000 min/max
+    /// pairs, ~27 per cycle at 150 Hz) per second, at least 2^17 (every sample of a 2.7 s
+    /// pattern at 48 kHz), at most `defaultMaxLevelZeroValues` — so a one-minute page carries
+    /// ≈ 4 MB of zoom data and no page more than 9.5 MB.
+    public static func levelZeroBudget(seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 1 << 17 }
+        return min(defaultMaxLevelZeroValues, max(1 << 17, Int(min(seconds, 1e6) * 8_000)))
+    }
+
+    /// Coarser levels stop once they are this short (a wide screen's pixel count).
+    static let coarsestLevelEntries = 2_048
+
+    /// Builds the document for `data` plotted `width` pixels wide (the SVG's geometry).
+    /// O(signal values + events + curve points).
+    /// `maxLevelZeroValues` defaults to `levelZeroBudget(seconds: data.duration)`.
+    public init(data: PlotData, width: Int = TimelinePlot.defaultWidth, maxLevelZeroValues: Int? = nil) {
+        let budget = maxLevelZeroValues ?? Self.levelZeroBudget(seconds: data.duration)
+        let layout = TimelinePlot.Layout(width: max(TimelinePlot.minimumWidth, width), data: data)
+        var out = JSONText()
+        out.raw("{\"duration\":" + JSONText.number(layout.duration, 6))
+        out.raw(",\"fullScaleG\":" + JSONText.number(data.accelerationFullScaleG, 3))
+        out.raw(",\"plotLeft\":" + JSONText.number(layout.plotLeft, 1))
+        out.raw(",\"plotWidth\":" + JSONText.number(layout.plotWidth, 1))
+        out.raw(",\"lanes\":{")
+        for (i, lane) in layout.lanes.enumerated() {
+            out.raw((i > 0 ? "," : "") + "\"\(lane.id)\":[" + JSONText.number(lane.top, 1) + ","
+                + JSONText.number(lane.height, 1) + "]")
+        }
+        out.raw("},\"colors\":[")
+        out.raw((0..<SharpnessColorScale.steps).map { "\"\(SharpnessColorScale.color(level: $0))\"" }
+            .joined(separator: ","))
+        out.raw("]")
+        Self.appendEvents(&out, data: data, duration: layout.duration)
+        out.raw(",\"intensity\":")
+        Self.appendCurve(&out, data.intensityLane)
+        out.raw(",\"sharpness\":")
+        Self.appendCurve(&out, data.sharpnessLane)
+        out.raw(",\"signals\":{")
+        let signals: [(String, [Float])] = [
+            ("drive", data.drive), ("acceleration", data.acceleration),
+            ("audioL", data.audioLeft), ("audioR", data.audioRight),
+        ]
+        for (i, (name, signal)) in signals.enumerated() {
+            out.raw((i > 0 ? "," : "") + "\"\(name)\":")
+            Self.appendPyramid(&out, signal, rate: data.sampleRate, maxLevelZero: max(64, budget))
+        }
+        out.raw("}}")
+        json = out.text
+    }
+
+    // MARK: - Events and curves
+
+    /// Transients as a flat `[time, intensity, colourLevel, …]`; continuous events as
+    /// `[time, duration, colourLevel, [t, v, …]]`; audio events as
+    /// `[time, duration, row, isClip, volume, label]` with their row count.
+    private static func appendEvents(_ out: inout JSONText, data: PlotData, duration: Double) {
+        var transients: [String] = []
+        var continuous: [String] = []
+        var envelopePoints = 0
+        for e in data.hapticEvents where e.time.isFinite && e.time <= duration {
+            switch e.kind {
+            case let .hapticTransient(intensity, sharpness):
+                transients.append(JSONText.number(e.time, 5) + "," + JSONText.number(TimelinePlot.clamp01(intensity), 3)
+                    + ",\(SharpnessColorScale.level(sharpness))")
+            case let .hapticContinuous(intensity, sharpness, envelope):
+                let length = e.duration.isFinite ? max(0, e.duration) : 0
+                var points = envelope.isEmpty
+                    ? [PlotPoint(time: 0, value: intensity), PlotPoint(time: length, value: intensity)]
+                    : envelope
+                // Same bound as the SVG: past the budget an event keeps only its peak.
+                if envelopePoints + points.count > TimelinePlot.continuousPointBudget {
+                    let peak = points.reduce(0) { max($0, TimelinePlot.clamp01($1.value)) }
+                    points = [PlotPoint(time: 0, value: peak), PlotPoint(time: length, value: peak)]
+                }
+                envelopePoints += points.count
+                let flat = points.map { JSONText.number($0.time, 5) + "," + JSONText.number(TimelinePlot.clamp01($0.value), 3) }
+                continuous.append("[" + JSONText.number(e.time, 5) + "," + JSONText.number(length, 5)
+                    + ",\(SharpnessColorScale.level(sharpness)),[" + flat.joined(separator: ",") + "]]")
+            default:
+                continue
+            }
+        }
+        out.raw(",\"transients\":[" + transients.joined(separator: ",") + "]")
+        out.raw(",\"continuous\":[" + continuous.joined(separator: ",") + "]")
+        let (order, rowOf, rows) = TimelinePlot.audioEventRows(data.audioEvents, duration: duration)
+        var audio: [String] = []
+        for i in order {
+            let e = data.audioEvents[i]
+            let length = e.duration.isFinite ? max(0, e.duration) : 0
+            let (clip, volume, label): (Int, Double, String)
+            switch e.kind {
+            case let .audioContinuous(v): (clip, volume, label) = (0, v, "tone")
+            case let .audioCustom(file, v): (clip, volume, label) = (1, v, file)
+            default: continue
+            }
+            audio.append("[" + JSONText.number(e.time, 5) + "," + JSONText.number(length, 5) + ",\(rowOf[i]),\(clip),"
+                + JSONText.number(TimelinePlot.clamp01(volume), 3) + "," + JSONText.string(label) + "]")
+        }
+        out.raw(",\"audio\":[" + audio.joined(separator: ",") + "],\"audioRows\":\(rows)")
+    }
+
+    /// A 0…1 curve as a flat `[t, v, …]`, non-finite points dropped.
+    private static func appendCurve(_ out: inout JSONText, _ points: [PlotPoint]) {
+        let finite = points.filter { $0.time.isFinite && $0.value.isFinite }
+        out.raw("[" + finite.map { JSONText.number($0.time, 5) + "," + JSONText.number($0.value, 3) }
+            .joined(separator: ",") + "]")
+    }
+
+    // MARK: - Signal pyramid
+
+    /// `[{"rate": entries per second, "pairs": 0|1, "data": base64}, …]`, finest first.
+    /// Level 0 holds single values when the signal fits `maxLevelZero`, else min/max pairs.
+    private static func appendPyramid(_ out: inout JSONText, _ signal: [Float], rate: Double, maxLevelZero: Int) {
+        guard !signal.isEmpty, rate > 0 else {
+            out.raw("[]")
+            return
+        }
+        var levels: [(rate: Double, pairs: Bool, bytes: [UInt8])] = []
+        if signal.count <= maxLevelZero {
+            levels.append((rate, false, signal.map { quantize($0, .toNearestOrAwayFromZero) }))
+        } else {
+            let group = (signal.count + maxLevelZero - 1) / maxLevelZero
+            levels.append((rate / Double(group), true, pairs(signal, group: group)))
+        }
+        while true {
+            let last = levels[levels.count - 1]
+            let entries = last.pairs ? last.bytes.count / 2 : last.bytes.count
+            guard entries > coarsestLevelEntries else { break }
+            levels.append((last.rate / 4, true, merge(last.bytes, pairs: last.pairs, by: 4)))
+        }
+        out.raw("[")
+        for (i, level) in levels.enumerated() {
+            out.raw((i > 0 ? "," : "") + "{\"rate\":" + JSONText.number(level.rate, 6) + ",\"pairs\":\(level.pairs ? 1 : 0)"
+                + ",\"data\":\"" + Data(level.bytes).base64EncodedString() + "\"}")
+        }
+        out.raw("]")
+    }
+
+    /// −1…1 → 0…254 (0 ↦ 127), NaN ↦ 0 V.
+    static func quantize(_ v: Float, _ rule: FloatingPointRoundingRule) -> UInt8 {
+        let c = v.isNaN ? 0 : Swift.max(-1, Swift.min(1, v))
+        return UInt8(127 + Int((c * 127).rounded(rule)))
+    }
+
+    /// Min/max pairs of consecutive groups of `group` values.
+    private static func pairs(_ signal: [Float], group: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(2 * (signal.count / group + 1))
+        var i = 0
+        while i < signal.count {
+            let end = Swift.min(signal.count, i + group)
+            var lo = signal[i], hi = signal[i]
+            for v in signal[i..<end] {
+                lo = Swift.min(lo, v)
+                hi = Swift.max(hi, v)
+            }
+            out.append(quantize(lo, .down))
+            out.append(quantize(hi, .up))
+            i = end
+        }
+        return out
+    }
+
+    /// Merges `by` consecutive entries (values or pairs) into one min/max pair.
+    private static func merge(_ bytes: [UInt8], pairs: Bool, by: Int) -> [UInt8] {
+        let stride = pairs ? 2 : 1
+        let entries = bytes.count / stride
+        var out: [UInt8] = []
+        out.reserveCapacity(2 * (entries / by + 1))
+        var e = 0
+        while e < entries {
+            let end = Swift.min(entries, e + by)
+            var lo = UInt8.max, hi = UInt8.min
+            for k in e..<end {
+                lo = Swift.min(lo, bytes[k * stride])
+                hi = Swift.max(hi, bytes[k * stride + stride - 1])
+            }
+            out.append(lo)
+            out.append(hi)
+            e = end
+        }
+        return out
+    }
+}
+
+/// Deterministic JSON text: fixed-decimal numbers (no exponent, no locale), escaped strings.
+struct JSONText {
+    private(set) var text = ""
+
+    mutating func raw(_ s: String) { text += s }
+
+    /// `x` with at most `decimals` digits after the point, trailing zeros removed.
+    static func number(_ x: Double, _ decimals: Int) -> String {
+        var s = SVGBuilder.fixed(x, decimals: decimals)
+        if s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        return s
+    }
+
+    /// A JSON string literal; `<` is escaped too so `</script>` cannot end the element.
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "<": out += "\\u003c"
+            case "\u{0}"..."\u{1F}", "\u{2028}", "\u{2029}":
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
+    }
+}
