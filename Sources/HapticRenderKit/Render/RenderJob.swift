@@ -15,9 +15,13 @@ import SoundFile
 /// rendering and leaves no file. ``PreparedRender/write(progress:isCancelled:)`` renders into a
 /// temporary file and renames it into place only on success.
 public struct RenderJob: Sendable {
+    /// The ``output`` that means standard output: the file is streamed there (WAV or AIFF,
+    /// see ``SoundFileFormat/isStreamable``), e.g. into `| ffmpeg -i - …`.
+    public static let standardOutput = "-"
+
     /// The AHAP file.
     public var input: String
-    /// The file to write.
+    /// The file to write, or ``standardOutput``.
     public var output: String
     public var options: RenderOptions
 
@@ -104,9 +108,27 @@ public struct RenderJob: Sendable {
                               resources: document.resources, timeline: scheduled.timeline)
     }
 
+    /// Whether the output file is already there (what ``RenderOptions/skipExisting`` counts
+    /// as done). A folder in its place is not: rendering reports that as an error.
+    public var outputExists: Bool {
+        do {
+            try SoundFileWriter.checkDestination(path: output, overwrite: false)
+            return false
+        } catch {
+            if case .destinationExists = error { return true }
+            return false
+        }
+    }
+
     /// Fails before any work when the output exists (without `overwrite`), is a folder, or
     /// is the input itself — an input is never overwritten, even with `overwrite`.
     func checkOutput() throws(RenderJobError) {
+        if output == Self.standardOutput {
+            guard options.format.isStreamable else {
+                throw RenderJobError(input: input, stage: .output, message: SoundFileError.notStreamable(format: options.format).description)
+            }
+            return
+        }
         let inputPath = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path
         let outputPath = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardizedFileURL.path
         guard inputPath != outputPath else {

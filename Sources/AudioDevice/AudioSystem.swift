@@ -1,0 +1,59 @@
+internal import CPortAudio
+
+/// PortAudio, initialised for as long as this value lives: lists the output devices and
+/// opens streams on them.
+///
+/// `~Copyable` because `Pa_Initialize` and `Pa_Terminate` must pair: `deinit` terminates,
+/// exactly once. Streams opened from a system must be closed before it ends.
+public struct AudioSystem: ~Copyable {
+    /// Initialises PortAudio. ALSA's complaints about absent cards during enumeration are
+    /// silenced (they are probes, not errors).
+    public init() throws(AudioDeviceError) {
+        cportaudio_quiet_alsa(1)
+        let code = Pa_Initialize()
+        cportaudio_quiet_alsa(0)
+        try check(code, "Pa_Initialize")
+    }
+
+    deinit { Pa_Terminate() }
+
+    /// Every device that has output channels, in PortAudio's order.
+    public var outputDevices: [AudioDevice] {
+        let count = Int(Pa_GetDeviceCount())
+        guard count > 0 else { return [] }
+        let defaultIndex = Int(Pa_GetDefaultOutputDevice())
+        return (0..<count).compactMap { index in
+            guard let info = Pa_GetDeviceInfo(PaDeviceIndex(index))?.pointee, info.maxOutputChannels > 0 else { return nil }
+            let host = Pa_GetHostApiInfo(info.hostApi).map { String(cString: $0.pointee.name) } ?? "?"
+            return AudioDevice(index: index, name: String(cString: info.name), hostAPI: host,
+                               maxOutputChannels: Int(info.maxOutputChannels),
+                               defaultSampleRate: info.defaultSampleRate, isDefault: index == defaultIndex)
+        }
+    }
+
+    /// The default output device.
+    /// - Throws: ``AudioDeviceError/noOutputDevice`` when there is none.
+    public func defaultOutputDevice() throws(AudioDeviceError) -> AudioDevice {
+        let devices = outputDevices
+        guard let device = devices.first(where: \.isDefault) ?? devices.first else { throw .noOutputDevice }
+        return device
+    }
+
+    /// The output device `selector` names: an index from ``outputDevices``, an exact name, or
+    /// the only name containing it (case-insensitive).
+    /// - Throws: ``AudioDeviceError/deviceNotFound(_:available:)`` listing the devices.
+    public func outputDevice(matching selector: String) throws(AudioDeviceError) -> AudioDevice {
+        let devices = outputDevices
+        if let index = Int(selector), let device = devices.first(where: { $0.index == index }) { return device }
+        if let device = devices.first(where: { $0.name == selector }) { return device }
+        let partial = devices.filter { $0.name.lowercased().contains(selector.lowercased()) }
+        if partial.count == 1 { return partial[0] }
+        throw .deviceNotFound(selector, available: devices.map(\.description))
+    }
+}
+
+/// Throws PortAudio's message for a failed call.
+func check(_ code: PaError, _ call: String) throws(AudioDeviceError) {
+    guard code < 0 else { return }
+    throw .portAudio(call: call, message: String(cString: Pa_GetErrorText(code)))
+}
