@@ -11,9 +11,9 @@ internal import CPortAudio
 /// while stream.isActive { usleep(50_000) }   // the source's end played out
 /// ```
 ///
-/// The device receives the source's first frame first (PortAudio primes its buffers from
-/// the source, not with silence). `~Copyable`: `deinit` closes the stream exactly once;
-/// close it before its ``AudioSystem`` ends.
+/// The host API may send silence before the source's first frame (ALSA fills its buffer
+/// before starting). `~Copyable`: `deinit` closes the stream exactly once; close it before
+/// its ``AudioSystem`` ends.
 public struct AudioOutputStream: ~Copyable {
     public let device: AudioDevice
     public let channels: Int
@@ -39,7 +39,7 @@ public struct AudioOutputStream: ~Copyable {
         let context = Unmanaged.passRetained(CallbackContext(source: source, channels: channels))
         var stream: UnsafeMutableRawPointer?
         let code = Pa_OpenStream(&stream, nil, &parameters, sampleRate, cportaudio_frames_per_buffer_unspecified,
-                                 cportaudio_prime_output_with_callback, renderCallback, context.toOpaque())
+                                 cportaudio_no_flag, renderCallback, context.toOpaque())
         guard code == 0, let stream else {
             context.release()
             try check(code, "Pa_OpenStream")

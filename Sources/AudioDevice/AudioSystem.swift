@@ -1,4 +1,9 @@
 internal import CPortAudio
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// PortAudio, initialised for as long as this value lives: lists the output devices and
 /// opens streams on them.
@@ -6,12 +11,15 @@ internal import CPortAudio
 /// `~Copyable` because `Pa_Initialize` and `Pa_Terminate` must pair: `deinit` terminates,
 /// exactly once. Streams opened from a system must be closed before it ends.
 public struct AudioSystem: ~Copyable {
-    /// Initialises PortAudio. ALSA's complaints about absent cards during enumeration are
-    /// silenced (they are probes, not errors).
-    public init() throws(AudioDeviceError) {
-        cportaudio_quiet_alsa(1)
+    /// Initialises PortAudio, which probes every host API and device.
+    /// - Parameter quietProbing: silence standard error meanwhile: ALSA and JACK print each
+    ///   probe that finds nothing (`jack server is not running`, absent cards), which is
+    ///   not an error of the caller's. The redirection is process-wide for the duration of
+    ///   the probe; a program writing to stderr from other threads at that moment passes false.
+    public init(quietProbing: Bool = true) throws(AudioDeviceError) {
+        let saved = quietProbing ? silenceStandardError() : -1
         let code = Pa_Initialize()
-        cportaudio_quiet_alsa(0)
+        if saved >= 0 { restoreStandardError(saved) }
         try check(code, "Pa_Initialize")
     }
 
@@ -56,4 +64,23 @@ public struct AudioSystem: ~Copyable {
 func check(_ code: PaError, _ call: String) throws(AudioDeviceError) {
     guard code < 0 else { return }
     throw .portAudio(call: call, message: String(cString: Pa_GetErrorText(code)))
+}
+
+/// Points fd 2 at /dev/null; returns a duplicate of the old fd 2 (or -1 if that failed).
+private func silenceStandardError() -> Int32 {
+    let saved = dup(STDERR_FILENO)
+    let null = open("/dev/null", O_WRONLY)
+    guard saved >= 0, null >= 0 else {
+        if saved >= 0 { close(saved) }
+        if null >= 0 { close(null) }
+        return -1
+    }
+    dup2(null, STDERR_FILENO)
+    close(null)
+    return saved
+}
+
+private func restoreStandardError(_ saved: Int32) {
+    dup2(saved, STDERR_FILENO)
+    close(saved)
 }

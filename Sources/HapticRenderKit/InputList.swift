@@ -23,8 +23,9 @@ public struct InputList: Sendable {
     public init(name: String, text: String) {
         self.name = name
         var entries: [Entry] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+        // `\r\n` is one Character in Swift, and a newline like `\n`.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             entries.append(Entry(path: line, line: index + 1))
         }

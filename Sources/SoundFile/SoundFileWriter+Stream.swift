@@ -74,6 +74,8 @@ extension SoundFileWriter {
         _ file: VirtualFile, format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int,
         metadata: [SoundFileMetadataKey: String], name: String
     ) throws(SoundFileError) -> SndFileHandle {
+        // libsndfile writes a first header as it opens: a reader that is already gone shows here.
+        func streamFailure() -> SoundFileError? { (file as? HeaderFirstStream)?.failure.map { error($0, path: name) } }
         var info = info(format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
         switch sndfile_open_virtual_write(file, &info) {
         case .opened(let handle):
@@ -81,11 +83,11 @@ extension SoundFileWriter {
                 try configure(handle, sampleFormat: sampleFormat, metadata: metadata, path: name)
             } catch {
                 _ = sndfile_close(handle)
-                throw error
+                throw streamFailure() ?? error
             }
             return handle
         case .failed(let message):
-            throw .writeFailed(path: name, message: message)
+            throw streamFailure() ?? .writeFailed(path: name, message: message)
         }
     }
 

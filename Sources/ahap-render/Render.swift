@@ -75,22 +75,7 @@ struct Render: ParsableCommand {
     @Flag(help: "Reject what Core Haptics rejects (default: lenient, renders what has one clear meaning).")
     var strict = false
 
-    @Option(help: "Playback rate (> 0): divides event times and durations, like CHHapticAdvancedPatternPlayer.playbackRate.")
-    var rate: Double = 1
-
-    @Option(help: "Play the pattern N times (loopEnabled with loopEnd = the pattern's duration).")
-    var loop: Int?
-
-    @Option(help: "Start this many seconds into the pattern (seek); earlier events are dropped.")
-    var start: Double = 0
-
-    @Option(help: "Exact output length in seconds (pads with silence or cuts).")
-    var duration: Double?
-
-    @Option(name: .customLong("param"), help: ArgumentHelp(
-        "Runtime dynamic parameter ID=VALUE@SECONDS, e.g. HapticIntensityControl=0.3@0.5 (repeatable; seconds of playback time).",
-        valueName: "id=value@seconds"))
-    var parameters: [RuntimeParameterArgument] = []
+    @OptionGroup var player: PlayerArguments
 
     @Option(help: "An audio file to mix under the pattern's audio (to judge sync with a soundtrack).")
     var mixWith: String?
@@ -128,9 +113,6 @@ struct Render: ParsableCommand {
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard progressInterval.isFinite, progressInterval > 0 else { throw ValidationError("--progress-interval must be positive.") }
-        guard rate.isFinite, rate > 0 else { throw ValidationError("--rate must be a positive number.") }
-        guard start.isFinite, start >= 0 else { throw ValidationError("--start must be zero or more seconds.") }
-        if let loop, !(1...100_000).contains(loop) { throw ValidationError("--loop must be between 1 and 100000.") }
         if let mixWith, !FileManager.default.isReadableFile(atPath: mixWith) {
             throw ValidationError("Cannot read the --mix-with file \(mixWith).")
         }
@@ -194,10 +176,7 @@ struct Render: ParsableCommand {
         }
         options.sampleFormat = sampleFormat?.format
         options.strict = strict
-        options.player = PlayerOptions(
-            startOffset: start, playbackRate: rate, loop: loop.map { LoopOptions(count: $0) },
-            runtimeParameters: parameters.map(\.parameter))
-        options.duration = duration
+        player.apply(to: &options)
         options.mixWith = mixWith
         options.searchRoots = searchRoots
         options.overwrite = force

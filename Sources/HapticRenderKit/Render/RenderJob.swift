@@ -33,11 +33,13 @@ public struct RenderJob: Sendable {
 
     /// Decodes, loads audio, schedules and allocates the renderer. O(file + audio + events);
     /// allocates everything the render needs.
-    public func prepare() throws(RenderJobError) -> PreparedRender {
+    /// - Parameter checkingOutput: false when the frames will be pulled with
+    ///   ``PreparedRender/read(into:)`` (played, embedded) rather than written to ``output``.
+    public func prepare(checkingOutput: Bool = true) throws(RenderJobError) -> PreparedRender {
         func fail(_ stage: RenderJobError.Stage, _ message: String, _ diagnostics: [Diagnostic] = []) -> RenderJobError {
             RenderJobError(input: input, stage: stage, message: message, diagnostics: diagnostics)
         }
-        try checkOutput()
+        if checkingOutput { try checkOutput() }
 
         // Decode.
         let mode: AHAPDecoder.Mode = options.strict ? .strict : .lenient
