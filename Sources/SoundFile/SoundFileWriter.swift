@@ -15,6 +15,10 @@ private let temporaryFileCounter = Atomic<Int>(0)
 /// never torn.) When the destination is an existing device or FIFO (`/dev/stdout`,
 /// `/dev/null`, a pipe) there is nothing to rename over: the writer writes straight to it.
 ///
+/// **Streams.** ``init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:)``
+/// writes a WAV or AIFF file of known length to a descriptor that cannot seek (a pipe),
+/// byte for byte the file this writer would publish.
+///
 /// **Deterministic.** Identical input gives byte-identical files: no `PEAK` chunk (it holds
 /// a wall-clock time), metadata applied in key order, and Ogg stream serial numbers
 /// (random in libsndfile) rewritten to `oggSerialNumber`.
@@ -51,8 +55,8 @@ public struct SoundFileWriter: ~Copyable {
     private var handle: SndFileHandle?
     private var descriptor: Int32
     private var temporaryPath: String?
-    /// Standard-output-style destinations (``init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:)``):
-    /// the pipe's writer and the frame count its header promises.
+    /// For a pipe (``init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:)``):
+    /// what sends the bytes, and the frame count the header promises.
     private let stream: (sink: HeaderFirstStream, frames: Int)?
 
     /// Validates the settings, checks the destination, and opens the temporary file.
