@@ -98,9 +98,10 @@ struct Play: ParsableCommand {
             printError("playing \(input!) on \(output.device.name) (\(output.device.hostAPI)): \(channels) ch, \(Int(rate)) Hz, "
                        + String(format: "%.1f s", Double(source.frames) / rate))
         }
-        try deviceCall { () throws(AudioDeviceError) in try output.start() }
+        // Armed before the first buffer: a Ctrl-C from then on stops playback cleanly.
         let interrupt = InterruptHandler { interrupted.store(true, ordering: .relaxed) }
         defer { interrupt.cancel() }
+        try deviceCall { () throws(AudioDeviceError) in try output.start() }
         var status = PlaybackStatus(quiet: quiet, sampleRate: rate, frames: source.frames)
         while output.isActive, !interrupted.load(ordering: .relaxed) {
             status.show(source.position.load(ordering: .relaxed))

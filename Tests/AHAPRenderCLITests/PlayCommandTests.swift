@@ -74,7 +74,7 @@ struct PlayCommandTests {
         let input = try device.home.write("p.ahap", renderFixture)
         let p = Process()
         p.executableURL = CLI.binary
-        p.arguments = ["play", input, "--duration", "3000"]  // the null device never ends it first
+        p.arguments = ["play", input, "--duration", "600"]  // seconds of play even at the null device's speed
         p.environment = ProcessInfo.processInfo.environment.merging(device.environment) { $1 }
         let err = Pipe()
         p.standardError = err
@@ -83,10 +83,12 @@ struct PlayCommandTests {
         while ((try? FileManager.default.attributesOfItem(atPath: device.raw)[.size] as? Int) ?? 0) == 0, Date() < deadline {
             Thread.sleep(forTimeInterval: 0.02)
         }
+        // libdispatch arms the CLI's signal source asynchronously: give it a moment.
+        Thread.sleep(forTimeInterval: 0.2)
         p.interrupt()  // SIGINT, as Ctrl-C
         let stderr = String(decoding: readToEnd(err.fileHandleForReading), as: UTF8.self)
         p.waitUntilExit()
-        #expect(p.terminationReason == .exit && p.terminationStatus == 130, "\(stderr)")
+        #expect(p.terminationReason == .exit && p.terminationStatus == 130, "status \(p.terminationStatus): \(stderr)")
         #expect(stderr.contains("interrupted"), "\(stderr)")
         #expect(!stderr.contains("Fatal error"), "\(stderr)")
     }
@@ -99,6 +101,13 @@ struct PlayCommandTests {
         #expect(list.status == 0)
         #expect(String(decoding: list.stdout, as: UTF8.self).contains("default (ALSA"), "\(list.stderr)")
         #expect(list.stderr.isEmpty, "PortAudio's probing noise is silenced: \(list.stderr)")
+
+        for selector in ["0", "default", "DEF"] {  // by index, by name, by part of the name
+            try? FileManager.default.removeItem(atPath: device.raw)
+            let chosen = try CLI.runRaw(["play", input, "--device", selector, "--quiet"], environment: device.environment)
+            #expect(chosen.status == 0 && chosen.stderr.isEmpty, "\(selector): \(chosen.stderr)")
+            #expect(try device.samples().contains { $0 != 0 }, "\(selector)")
+        }
 
         let unknown = try CLI.runRaw(["play", input, "--device", "no-such-device"], environment: device.environment)
         #expect(unknown.status == 1)
