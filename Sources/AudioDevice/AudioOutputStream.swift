@@ -12,8 +12,9 @@ internal import CPortAudio
 /// ```
 ///
 /// The host API may send silence before the source's first frame (ALSA fills its buffer
-/// before starting). `~Copyable`: `deinit` closes the stream exactly once; close it before
-/// its ``AudioSystem`` ends.
+/// before starting). `~Copyable`: `deinit` closes the stream exactly once. The stream holds
+/// its own PortAudio initialisation (PortAudio counts them), so it stays valid whenever the
+/// ``AudioSystem`` that listed its device ends.
 public struct AudioOutputStream: ~Copyable {
     public let device: AudioDevice
     public let channels: Int
@@ -26,6 +27,9 @@ public struct AudioOutputStream: ~Copyable {
     /// - Throws: ``AudioDeviceError/unsupportedFormat(device:channels:sampleRate:message:)``
     ///   when the device refuses the channels or rate; ``AudioDeviceError/portAudio(call:message:)``.
     public init(device: AudioDevice, channels: Int, sampleRate: Double, source: any AudioRenderSource) throws(AudioDeviceError) {
+        try check(Pa_Initialize(), "Pa_Initialize")  // nested: the system's probe is not repeated
+        var opened = false
+        defer { if !opened { Pa_Terminate() } }
         // High latency: audition is not interactive, and a larger buffer survives a busy machine.
         let latency = Pa_GetDeviceInfo(PaDeviceIndex(device.index))?.pointee.defaultHighOutputLatency ?? 0.1
         var parameters = PaStreamParameters(
@@ -45,6 +49,7 @@ public struct AudioOutputStream: ~Copyable {
             try check(code, "Pa_OpenStream")
             throw .portAudio(call: "Pa_OpenStream", message: "no stream")
         }
+        opened = true
         self.device = device
         self.channels = channels
         self.sampleRate = sampleRate
@@ -55,6 +60,7 @@ public struct AudioOutputStream: ~Copyable {
     deinit {
         Pa_CloseStream(stream)  // aborts a running stream first
         context.release()
+        Pa_Terminate()
     }
 
     /// Starts calling the source.

@@ -9,7 +9,7 @@ import Darwin
 /// opens streams on them.
 ///
 /// `~Copyable` because `Pa_Initialize` and `Pa_Terminate` must pair: `deinit` terminates,
-/// exactly once. Streams opened from a system must be closed before it ends.
+/// exactly once. Streams hold their own initialisation, so they may outlive the system.
 public struct AudioSystem: ~Copyable {
     /// Initialises PortAudio, which probes every host API and device.
     /// - Parameter quietProbing: silence standard error meanwhile: ALSA and JACK print each
