@@ -5,7 +5,6 @@
 // PortAudio's constants are macros with casts, which Swift does not import.
 static const PaSampleFormat cportaudio_float32 = paFloat32;
 static const PaStreamFlags cportaudio_no_flag = paNoFlag;
-static const PaDeviceIndex cportaudio_no_device = paNoDevice;
 static const unsigned long cportaudio_frames_per_buffer_unspecified = paFramesPerBufferUnspecified;
 
 #endif
