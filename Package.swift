@@ -11,6 +11,7 @@
 // HapticRender:  scheduler (timeline), synthesizer, LRA actuator and the pull-API renderer.
 //                It never touches files or Foundation; its render loop never allocates.
 // SoundFile:     a thin typed wrapper over libsndfile (read/write) and libsamplerate.
+// AudioDevice:   a thin typed wrapper over PortAudio: list output devices, play a real-time source.
 import PackageDescription
 
 let package = Package(
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "HapticRender", targets: ["HapticRender"]),
         .library(name: "SoundFile", targets: ["SoundFile"]),
         .library(name: "HapticRenderKit", targets: ["HapticRenderKit"]),
+        .library(name: "AudioDevice", targets: ["AudioDevice"]),
         .executable(name: "ahap-render", targets: ["ahap-render"]),
         .executable(name: "shield-and-texture", targets: ["ShieldAndTexture"]),
     ],
@@ -36,6 +38,9 @@ let package = Package(
         .systemLibrary(
             name: "CSampleRate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]),
+        .systemLibrary(
+            name: "CPortAudio", pkgConfig: "portaudio-2.0",
+            providers: [.apt(["portaudio19-dev"]), .brew(["portaudio"])]),
 
         // Library stages.
         .target(
@@ -48,12 +53,13 @@ let package = Package(
         .target(
             name: "HapticRenderKit",
             dependencies: ["HapticPattern", "HapticRender", "SoundFile"]),
+        .target(name: "AudioDevice", dependencies: ["CPortAudio"]),
 
         // The command-line tool.
         .executableTarget(
             name: "ahap-render",
             dependencies: [
-                "HapticRenderKit", "HapticRender", "HapticPattern",
+                "HapticRenderKit", "HapticRender", "HapticPattern", "AudioDevice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -32,13 +32,20 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case tooLarge(path: String, detail: String)
     /// libsamplerate failed, or the ratio is outside what it supports.
     case resamplingFailed(message: String)
+    /// The format cannot be streamed to a descriptor that does not seek.
+    case notStreamable(format: SoundFileFormat)
+    /// The reader of a stream (a pipe) went away before the end.
+    case streamClosed(path: String)
+    /// A stream was given a different number of frames than its header declares.
+    case streamLengthMismatch(path: String, declared: Int, written: Int)
 
     /// The file the error is about, when there is one.
     public var path: String? {
         switch self {
         case .openFailed(let p, _), .readFailed(let p, _), .writeFailed(let p, _),
              .fileSystem(let p, _, _), .destinationExists(let p), .destinationIsDirectory(let p),
-             .unsupportedMetadata(let p, _, _), .tooLarge(let p, _):
+             .unsupportedMetadata(let p, _, _), .tooLarge(let p, _), .streamClosed(let p),
+             .streamLengthMismatch(let p, _, _):
             p
         default: nil
         }
@@ -82,6 +89,12 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
             "'\(path)' is too large: \(detail)"
         case .resamplingFailed(let message):
             "resampling failed: \(message)"
+        case .notStreamable(let format):
+            "\(format) cannot be streamed to a pipe (its writer goes back into the file after the audio); stream \(SoundFileFormat.allWritable.filter(\.isStreamable).map(\.description).joined(separator: " or ")), or write a file"
+        case .streamClosed(let path):
+            "the reader of '\(path)' closed it before the end"
+        case .streamLengthMismatch(let path, let declared, let written):
+            "'\(path)' declares \(declared) frames in its header but was given \(written)"
         }
     }
 }

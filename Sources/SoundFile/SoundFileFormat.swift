@@ -91,6 +91,12 @@ public struct SoundFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
         }
     }
 
+    /// Whether ``SoundFileWriter/init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:)``
+    /// can write it to a pipe: WAV and AIFF, whose only late bytes are a header that a
+    /// known length lets the writer send first. FLAC (STREAMINFO's checksum) and the Ogg
+    /// codecs (this writer's page rewrite) finish their files after the audio.
+    public var isStreamable: Bool { self == .wav || self == .aiff }
+
     /// Whether the container is Ogg (and so gets its stream serial number normalised).
     var isOgg: Bool { rawValue & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_OGG) }
 

@@ -15,6 +15,10 @@ private let temporaryFileCounter = Atomic<Int>(0)
 /// never torn.) When the destination is an existing device or FIFO (`/dev/stdout`,
 /// `/dev/null`, a pipe) there is nothing to rename over: the writer writes straight to it.
 ///
+/// **Streams.** ``init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:)``
+/// writes a WAV or AIFF file of known length to a descriptor that cannot seek (a pipe),
+/// byte for byte the file this writer would publish.
+///
 /// **Deterministic.** Identical input gives byte-identical files: no `PEAK` chunk (it holds
 /// a wall-clock time), metadata applied in key order, and Ogg stream serial numbers
 /// (random in libsndfile) rewritten to `oggSerialNumber`.
@@ -51,6 +55,9 @@ public struct SoundFileWriter: ~Copyable {
     private var handle: SndFileHandle?
     private var descriptor: Int32
     private var temporaryPath: String?
+    /// For a pipe (``init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:)``):
+    /// what sends the bytes, and the frame count the header promises.
+    private let stream: (sink: HeaderFirstStream, frames: Int)?
 
     /// Validates the settings, checks the destination, and opens the temporary file.
     ///
@@ -99,10 +106,7 @@ public struct SoundFileWriter: ~Copyable {
             if let temporary { system_unlink(temporary) }
         }
 
-        var info = SF_INFO()
-        info.samplerate = Int32(sampleRate)
-        info.channels = Int32(channels)
-        info.format = format.rawValue | (resolved?.rawValue ?? 0)
+        var info = Self.info(format: format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels)
         let handle: SndFileHandle
         switch sndfile_open_fd_write(fd, &info) {
         case .opened(let h): handle = h
@@ -110,32 +114,62 @@ public struct SoundFileWriter: ~Copyable {
             abandon()
             throw .writeFailed(path: path, message: message)
         }
-        // A float WAV's PEAK chunk holds a timestamp; without it the output is a pure
-        // function of the input. Formats without the chunk ignore the command.
-        sndfile_command_bool(handle, Int32(SFC_SET_ADD_PEAK_CHUNK), false)
-        if resolved?.isInteger == true {
-            // Overs must clip, not wrap around to the opposite polarity.
-            sndfile_command_bool(handle, Int32(SFC_SET_CLIPPING), true)
+        do {
+            try Self.configure(handle, sampleFormat: resolved, metadata: metadata, path: path)
+        } catch {
+            _ = sndfile_close(handle)
+            abandon()
+            throw error
         }
-        for key in metadata.keys.sorted() {
-            if let message = sndfile_set_string(handle, key.rawValue, metadata[key]!) {
-                _ = sndfile_close(handle)
-                abandon()
-                throw .unsupportedMetadata(path: path, key: key, message: message)
-            }
-        }
+        self.init(path: path, format: format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
+                  overwrite: overwrite, oggSerialNumber: oggSerialNumber, vorbisComments: vorbisComments,
+                  handle: handle, descriptor: fd, temporaryPath: temporary, stream: nil)
+    }
 
+    /// Takes ownership of opened resources; every public initialiser ends here.
+    init(path: String, format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int,
+         overwrite: Bool, oggSerialNumber: UInt32?, vorbisComments: [String],
+         handle: SndFileHandle, descriptor: Int32, temporaryPath: String?,
+         stream: (sink: HeaderFirstStream, frames: Int)?) {
         self.path = path
         self.format = format
-        self.sampleFormat = resolved
+        self.sampleFormat = sampleFormat
         self.sampleRate = sampleRate
         self.channels = channels
         self.overwrite = overwrite
         self.oggSerialNumber = oggSerialNumber
         self.vorbisComments = vorbisComments
         self.handle = handle
-        self.descriptor = fd
-        self.temporaryPath = temporary
+        self.descriptor = descriptor
+        self.temporaryPath = temporaryPath
+        self.stream = stream
+    }
+
+    /// The `SF_INFO` libsndfile opens a file for writing with.
+    static func info(format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int) -> SF_INFO {
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = Int32(channels)
+        info.format = format.rawValue | (sampleFormat?.rawValue ?? 0)
+        return info
+    }
+
+    /// Settings every written file gets: no PEAK chunk, clipping, metadata in key order.
+    /// The caller closes `handle` when this throws.
+    static func configure(_ handle: SndFileHandle, sampleFormat: SampleFormat?,
+                          metadata: [SoundFileMetadataKey: String], path: String) throws(SoundFileError) {
+        // A float WAV's PEAK chunk holds a timestamp; without it the output is a pure
+        // function of the input. Formats without the chunk ignore the command.
+        sndfile_command_bool(handle, Int32(SFC_SET_ADD_PEAK_CHUNK), false)
+        if sampleFormat?.isInteger == true {
+            // Overs must clip, not wrap around to the opposite polarity.
+            sndfile_command_bool(handle, Int32(SFC_SET_CLIPPING), true)
+        }
+        for key in metadata.keys.sorted() {
+            if let message = sndfile_set_string(handle, key.rawValue, metadata[key]!) {
+                throw .unsupportedMetadata(path: path, key: key, message: message)
+            }
+        }
     }
 
     deinit {
@@ -155,9 +189,13 @@ public struct SoundFileWriter: ~Copyable {
         guard let handle else { throw .writeFailed(path: path, message: "the writer is closed") }
         guard let base = interleaved.baseAddress, interleaved.count > 0 else { return }
         let frames = interleaved.count / channels
+        if let stream, framesWritten + frames > stream.frames {
+            throw .streamLengthMismatch(path: path, declared: stream.frames, written: framesWritten + frames)
+        }
         let written = sndfile_writef_float(handle, base, frames)
         framesWritten += written
         guard written == frames else {
+            if let failure = stream?.sink.failure { throw Self.error(failure, path: path) }
             throw .writeFailed(path: path, message: sndfile_strerror(handle))
         }
     }
@@ -176,9 +214,20 @@ public struct SoundFileWriter: ~Copyable {
     public consuming func finish() throws(SoundFileError) {
         // Every throw below ends this consuming method, so `deinit` releases whatever is
         // still owned — including the temporary file.
+        if let stream, framesWritten != stream.frames {
+            throw .streamLengthMismatch(path: path, declared: stream.frames, written: framesWritten)
+        }
         if let h = handle {
             handle = nil
-            if let message = sndfile_close(h) { throw .writeFailed(path: path, message: message) }
+            let message = sndfile_close(h)
+            if let failure = stream?.sink.failure { throw Self.error(failure, path: path) }
+            if let message { throw .writeFailed(path: path, message: message) }
+        }
+        if let stream {
+            guard stream.sink.headerMatches else {
+                throw .writeFailed(path: path, message: "libsndfile's final header differs from the one streamed ahead of the audio")
+            }
+            return  // the caller owns the descriptor
         }
         if temporaryPath != nil {  // direct device output has nothing to rewrite or sync
             if format.isOgg, oggSerialNumber != nil || !vorbisComments.isEmpty {

@@ -53,12 +53,13 @@ struct ProgressDisplay {
     }
 
     /// The summary printed at the end.
-    func summary(files: Int, failed: Int, cancelled: Int, frames: Int64) -> String {
+    func summary(files: Int, failed: Int, cancelled: Int, skipped: Int = 0, frames: Int64) -> String {
         let elapsed = Date().timeIntervalSince(start)
         let audio = Double(frames) / sampleRate
-        var text = "rendered \(files - failed - cancelled) of \(files) file\(files == 1 ? "" : "s"): "
+        var text = "rendered \(files - failed - cancelled - skipped) of \(files) file\(files == 1 ? "" : "s"): "
             + "\(format(audio)) s of audio in \(format(elapsed)) s"
         if elapsed > 0 { text += " (\(Int(audio / elapsed))× realtime)" }
+        if skipped > 0 { text += "; \(skipped) skipped (already there)" }
         if failed > 0 { text += "; \(failed) failed" }
         if cancelled > 0 { text += "; \(cancelled) interrupted" }
         return text

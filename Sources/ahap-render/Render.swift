@@ -8,8 +8,9 @@ import SoundFile
 
 /// `ahap-render render`: AHAP to WAV / FLAC / OGG, one file or whole folders in parallel.
 ///
-/// Exit status: 0 when every input rendered, 1 when any failed, 130 when interrupted
-/// (Ctrl-C; no partial file is left), 64 for usage errors.
+/// Exit status: 0 when every input rendered (or was skipped), 1 when any failed, 130 when
+/// interrupted (Ctrl-C; no partial file is left), 141 when the reader of `-o -` quit early,
+/// 64 for usage errors.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render AHAP files to audio files: hear and measure a pattern without an iPhone.",
@@ -29,18 +30,32 @@ struct Render: ParsableCommand {
             existing files are kept unless --force. Files are written to a temporary name and \
             renamed when complete, so a failure or Ctrl-C never leaves a partial file.
 
+            -o - streams one input's WAV (or AIFF) to standard output, byte for byte the file \
+            -o would write; progress and messages stay on standard error.
+
+            Large catalogues: --from-list reads the inputs from a file (one per line, # comments), \
+            --skip-existing counts outputs already there as done, so a stopped batch resumes and \
+            slices of one list can run on many machines (see docs/batches.md).
+
             Examples:
               ahap-render render Heartbeat.ahap
               ahap-render render Patterns/ --output-dir out/ --format flac --jobs 4
               ahap-render render Tap.ahap --layout split --actuator pixel -o tap.wav
               ahap-render render Rumble.ahap --param HapticIntensityControl=0.3@0.5 --loop 3
               ahap-render render Trailer.ahap --mix-with trailer.wav
+              ahap-render render Tap.ahap -o - | ffmpeg -i - tap.m4a
+              ahap-render render --from-list slice-03.txt --output-dir out/ --skip-existing
             """)
 
     @Argument(help: "AHAP files or folders (searched recursively).")
-    var inputs: [String]
+    var inputs: [String] = []
 
-    @Option(name: .shortAndLong, help: "Output file (one input only).")
+    @Option(name: .customLong("from-list"), help: ArgumentHelp(
+        "Also render the files or folders listed in FILE, one per line (- reads standard input; blank lines and # comments ignored).",
+        valueName: "file"))
+    var fromList: String?
+
+    @Option(name: .shortAndLong, help: "Output file (one input only); - streams WAV or AIFF to standard output.")
     var output: String?
 
     @Option(help: "Folder for the outputs; mirrors the input folders' structure.")
@@ -60,22 +75,7 @@ struct Render: ParsableCommand {
     @Flag(help: "Reject what Core Haptics rejects (default: lenient, renders what has one clear meaning).")
     var strict = false
 
-    @Option(help: "Playback rate (> 0): divides event times and durations, like CHHapticAdvancedPatternPlayer.playbackRate.")
-    var rate: Double = 1
-
-    @Option(help: "Play the pattern N times (loopEnabled with loopEnd = the pattern's duration).")
-    var loop: Int?
-
-    @Option(help: "Start this many seconds into the pattern (seek); earlier events are dropped.")
-    var start: Double = 0
-
-    @Option(help: "Exact output length in seconds (pads with silence or cuts).")
-    var duration: Double?
-
-    @Option(name: .customLong("param"), help: ArgumentHelp(
-        "Runtime dynamic parameter ID=VALUE@SECONDS, e.g. HapticIntensityControl=0.3@0.5 (repeatable; seconds of playback time).",
-        valueName: "id=value@seconds"))
-    var parameters: [RuntimeParameterArgument] = []
+    @OptionGroup var player: PlayerArguments
 
     @Option(help: "An audio file to mix under the pattern's audio (to judge sync with a soundtrack).")
     var mixWith: String?
@@ -89,6 +89,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Replace existing output files (an input is never overwritten).")
     var force = false
 
+    @Flag(help: "Count outputs that already exist as done (resume a batch); they are reported as skipped.")
+    var skipExisting = false
+
     @Flag(name: .shortAndLong, help: "No progress, warnings or summary; errors only.")
     var quiet = false
 
@@ -100,11 +103,16 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if output != nil, outputDir != nil { throw ValidationError("Use either -o or --output-dir, not both.") }
+        if inputs.isEmpty, fromList == nil { throw ValidationError("Name AHAP files or folders, or --from-list FILE.") }
+        if force, skipExisting { throw ValidationError("Use either --force or --skip-existing, not both.") }
+        if output == RenderJob.standardOutput {
+            if skipExisting { throw ValidationError("--skip-existing needs output files, not -o -.") }
+            if isatty(STDOUT_FILENO) == 1 {
+                throw ValidationError("-o - writes binary audio to standard output, which is a terminal; pipe it (| play -) or redirect it (> file.wav).")
+            }
+        }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard progressInterval.isFinite, progressInterval > 0 else { throw ValidationError("--progress-interval must be positive.") }
-        guard rate.isFinite, rate > 0 else { throw ValidationError("--rate must be a positive number.") }
-        guard start.isFinite, start >= 0 else { throw ValidationError("--start must be zero or more seconds.") }
-        if let loop, !(1...100_000).contains(loop) { throw ValidationError("--loop must be between 1 and 100000.") }
         if let mixWith, !FileManager.default.isReadableFile(atPath: mixWith) {
             throw ValidationError("Cannot read the --mix-with file \(mixWith).")
         }
@@ -115,11 +123,15 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let options = try makeOptions()
-        let files: [DiscoveredFile]
-        do { files = try InputDiscovery.discoverFiles(inputs) } catch { throw ValidationError(error.message) }
-        guard !files.isEmpty else { throw ValidationError("No AHAP files found in \(inputs.joined(separator: ", ")).") }
+        let files = try discoverInputs()
+        if output == RenderJob.standardOutput, files.count > 1 {
+            throw ValidationError("-o - streams one input but \(files.count) were found; use --output-dir.")
+        }
         if output != nil, files.count > 1 {
             throw ValidationError("-o names one output but \(files.count) inputs were found; use --output-dir.")
+        }
+        if output == RenderJob.standardOutput {
+            signal(SIGPIPE, SIG_IGN)  // a reader that quits early is an error to report, not a kill
         }
         let jobs = try makeJobs(files, options: options)
         let batch = RenderBatch(jobs: jobs, workers: self.jobs)
@@ -132,6 +144,26 @@ struct Render: ParsableCommand {
         try report(results, display: display)
     }
 
+    /// The positional inputs, then the list's, expanded into files (folders searched).
+    func discoverInputs() throws -> [DiscoveredFile] {
+        var all = inputs
+        if let fromList {
+            do {
+                let list = try InputList.read(fromList)
+                try list.checkExistence()
+                all += list.entries.map(\.path)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+        let files: [DiscoveredFile]
+        do { files = try InputDiscovery.discoverFiles(all) } catch { throw ValidationError(error.message) }
+        guard !files.isEmpty else {
+            throw ValidationError("No AHAP files found in \(inputs.isEmpty ? "the list \(fromList ?? "")" : inputs.joined(separator: ", ")).")
+        }
+        return files
+    }
+
     /// Turns the flags into render options, failing on bad combinations before any work.
     func makeOptions() throws -> RenderOptions {
         var options = RenderOptions()
@@ -139,15 +171,16 @@ struct Render: ParsableCommand {
         options.layout = layout
         let inferred = output.flatMap { FileFormatArgument(argument: ($0 as NSString).pathExtension) }
         options.format = (format ?? inferred)?.format ?? (layout == .android ? .ogg : .wav)
+        if output == RenderJob.standardOutput, !options.format.isStreamable {
+            throw ValidationError(SoundFileError.notStreamable(format: options.format).description)
+        }
         options.sampleFormat = sampleFormat?.format
         options.strict = strict
-        options.player = PlayerOptions(
-            startOffset: start, playbackRate: rate, loop: loop.map { LoopOptions(count: $0) },
-            runtimeParameters: parameters.map(\.parameter))
-        options.duration = duration
+        player.apply(to: &options)
         options.mixWith = mixWith
         options.searchRoots = searchRoots
         options.overwrite = force
+        options.skipExisting = skipExisting
         limits.apply(to: &options)
         do { try options.validate() } catch { throw ValidationError(error.message) }
         return options
@@ -181,21 +214,32 @@ struct Render: ParsableCommand {
     /// Warnings and failures per file, then the summary; exits 1 on any failure, 130 when
     /// interrupted.
     func report(_ results: [Result<RenderReport, RenderJobError>], display: ProgressDisplay) throws {
-        var failed = 0, cancelled = 0
+        var failed = 0, cancelled = 0, skipped = 0, closed = 0
         var frames: Int64 = 0
         for result in results {
             switch result {
+            case .success(let r) where r.skipped:
+                skipped += 1
+                if !quiet { printError("skipped \(r.output) (already there)") }
             case .success(let r):
                 frames += r.frames
                 guard !quiet else { continue }
                 for d in r.diagnostics where d.severity == .warning { printError(d.rendered(file: r.input)) }
-                printError("wrote \(r.output) (\(String(format: "%.3f", r.seconds)) s, \(r.channels) ch, \(Int(r.sampleRate)) Hz)")
+                let name = r.output == RenderJob.standardOutput ? "<stdout>" : r.output
+                printError("wrote \(name) (\(String(format: "%.3f", r.seconds)) s, \(r.channels) ch, \(Int(r.sampleRate)) Hz)")
+            case .failure(let e) where e.stage == .cancelled:
+                cancelled += 1
+            case .failure(let e) where e.stage == .outputClosed:
+                closed += 1  // the reader had what it wanted (`| head`, a player quit)
+                if !quiet { printError("stopped: \(e.message)") }
             case .failure(let e):
-                if e.stage == .cancelled { cancelled += 1 } else { failed += 1; printError(e.description) }
+                failed += 1
+                printError(e.description)
             }
         }
+        if closed > 0 { throw ExitCode(141) }  // 128 + SIGPIPE, as if the pipe had ended us
         if !quiet || failed > 0 || cancelled > 0 {
-            printError(display.summary(files: results.count, failed: failed, cancelled: cancelled, frames: frames))
+            printError(display.summary(files: results.count, failed: failed, cancelled: cancelled, skipped: skipped, frames: frames))
         }
         if cancelled > 0 { throw ExitCode(130) }
         if failed > 0 { throw ExitCode(1) }

@@ -1,3 +1,4 @@
+import Foundation
 import HapticPattern
 import HapticRender
 import SoundFile
@@ -104,15 +105,26 @@ public struct PreparedRender: ~Copyable {
         func fail(_ stage: RenderJobError.Stage, _ message: String) -> RenderJobError {
             RenderJobError(input: job.input, stage: stage, message: message)
         }
+        func fail(_ stage: RenderJobError.Stage, _ error: SoundFileError) -> RenderJobError {
+            if case .streamClosed = error { return fail(.outputClosed, error.description) }
+            return fail(stage, error.description)
+        }
         let options = job.options
         let writer: SoundFileWriter
         do {
-            writer = try SoundFileWriter(
-                path: job.output, format: options.format, sampleFormat: options.sampleFormat,
-                sampleRate: Int(options.sampleRate), channels: channelCount,
-                metadata: metadata, overwrite: options.overwrite, vorbisComments: layout.vorbisComments)
+            writer = if job.output == RenderJob.standardOutput {
+                try SoundFileWriter(
+                    streamingTo: STDOUT_FILENO, name: "<stdout>", frames: Int(frames), format: options.format,
+                    sampleFormat: options.sampleFormat, sampleRate: Int(options.sampleRate), channels: channelCount,
+                    metadata: metadata)
+            } else {
+                try SoundFileWriter(
+                    path: job.output, format: options.format, sampleFormat: options.sampleFormat,
+                    sampleRate: Int(options.sampleRate), channels: channelCount,
+                    metadata: metadata, overwrite: options.overwrite, vorbisComments: layout.vorbisComments)
+            }
         } catch {
-            throw fail(.output, error.description)
+            throw fail(.output, error)
         }
         // Large blocks (libsndfile's per-call overhead is then negligible), written on a
         // second thread while the next one renders.
@@ -123,11 +135,18 @@ public struct PreparedRender: ~Copyable {
                 throw fail(.cancelled, "interrupted; no output written")
             }
             let slot: Int, buffer: UnsafeMutableBufferPointer<Float>
-            do { (slot, buffer) = try pipeline.acquire() } catch { throw fail(.write, error.description) }
+            do { (slot, buffer) = try pipeline.acquire() } catch { throw fail(.write, error) }
             pipeline.submit(slot, samples: read(into: buffer) * channelCount)
             progress(position)
         }
-        do { try pipeline.finish().finish() } catch { throw fail(.write, error.description) }
+        do {
+            try pipeline.finish().finish()
+        } catch .destinationExists where options.skipExisting {
+            // Another process (a second machine on a shared folder) finished it meanwhile.
+            return .skipped(job)
+        } catch {
+            throw fail(.write, error)
+        }
         return RenderReport(input: job.input, output: job.output, frames: frames, sampleRate: options.sampleRate,
                             channels: channelCount, diagnostics: diagnostics, notes: notes)
     }
@@ -158,6 +177,15 @@ public struct RenderReport: Sendable {
     public var channels: Int
     public var diagnostics: [Diagnostic]
     public var notes: [SchedulerNote]
+    /// The output already existed and ``RenderOptions/skipExisting`` counted it as done:
+    /// nothing was rendered (`frames` is 0).
+    public var skipped = false
+
+    /// The report of a job whose output was already there.
+    static func skipped(_ job: RenderJob) -> RenderReport {
+        RenderReport(input: job.input, output: job.output, frames: 0, sampleRate: job.options.sampleRate,
+                     channels: job.options.layout.channelCount, diagnostics: [], notes: [], skipped: true)
+    }
 
     /// Rendered length in seconds.
     public var seconds: Double { Double(frames) / sampleRate }

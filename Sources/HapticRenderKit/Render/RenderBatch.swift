@@ -95,6 +95,7 @@ public final class RenderBatch: Sendable {
         if cancellation.load(ordering: .relaxed) {
             return .failure(RenderJobError(input: job.input, stage: .cancelled, message: "interrupted before it started"))
         }
+        if job.options.skipExisting, job.outputExists { return .success(.skipped(job)) }
         do {
             let prepared = try job.prepare()
             let total = prepared.frames

@@ -15,9 +15,13 @@ import SoundFile
 /// rendering and leaves no file. ``PreparedRender/write(progress:isCancelled:)`` renders into a
 /// temporary file and renames it into place only on success.
 public struct RenderJob: Sendable {
+    /// The ``output`` that means standard output: the file is streamed there (WAV or AIFF,
+    /// see ``SoundFileFormat/isStreamable``), e.g. into `| ffmpeg -i - …`.
+    public static let standardOutput = "-"
+
     /// The AHAP file.
     public var input: String
-    /// The file to write.
+    /// The file to write, or ``standardOutput``.
     public var output: String
     public var options: RenderOptions
 
@@ -29,11 +33,13 @@ public struct RenderJob: Sendable {
 
     /// Decodes, loads audio, schedules and allocates the renderer. O(file + audio + events);
     /// allocates everything the render needs.
-    public func prepare() throws(RenderJobError) -> PreparedRender {
+    /// - Parameter checkingOutput: false when the frames will be pulled with
+    ///   ``PreparedRender/read(into:)`` (played, embedded) rather than written to ``output``.
+    public func prepare(checkingOutput: Bool = true) throws(RenderJobError) -> PreparedRender {
         func fail(_ stage: RenderJobError.Stage, _ message: String, _ diagnostics: [Diagnostic] = []) -> RenderJobError {
             RenderJobError(input: input, stage: stage, message: message, diagnostics: diagnostics)
         }
-        try checkOutput()
+        if checkingOutput { try checkOutput() }
 
         // Decode.
         let mode: AHAPDecoder.Mode = options.strict ? .strict : .lenient
@@ -104,9 +110,27 @@ public struct RenderJob: Sendable {
                               resources: document.resources, timeline: scheduled.timeline)
     }
 
+    /// Whether the output file is already there (what ``RenderOptions/skipExisting`` counts
+    /// as done). A folder in its place is not: rendering reports that as an error.
+    public var outputExists: Bool {
+        do {
+            try SoundFileWriter.checkDestination(path: output, overwrite: false)
+            return false
+        } catch {
+            if case .destinationExists = error { return true }
+            return false
+        }
+    }
+
     /// Fails before any work when the output exists (without `overwrite`), is a folder, or
     /// is the input itself — an input is never overwritten, even with `overwrite`.
     func checkOutput() throws(RenderJobError) {
+        if output == Self.standardOutput {
+            guard options.format.isStreamable else {
+                throw RenderJobError(input: input, stage: .output, message: SoundFileError.notStreamable(format: options.format).description)
+            }
+            return
+        }
         let inputPath = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path
         let outputPath = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardizedFileURL.path
         guard inputPath != outputPath else {

@@ -6,6 +6,8 @@ public struct RenderJobError: Error, Sendable, CustomStringConvertible {
     /// Where a render stopped.
     public enum Stage: String, Sendable {
         case options, output, decode, audio, schedule, render, write, cancelled
+        /// The reader of a streamed output (a pipe) went away before the end.
+        case outputClosed
     }
 
     /// The AHAP file (empty for option errors, which concern every input).

@@ -36,6 +36,11 @@ public struct RenderOptions: Sendable {
     public var allowEscapingPaths = false
     /// Replace an existing output file.
     public var overwrite = false
+    /// Count an existing output file as done (resumable batches): ``RenderBatch`` reports
+    /// such a job as ``RenderReport/skipped`` without rendering it, and a render whose
+    /// output appears meanwhile (another machine) is skipped rather than failed.
+    /// Excludes `overwrite`.
+    public var skipExisting = false
     /// What one AHAP file may ask of the decoder (size, events, curve points, duration).
     public var patternLimits = PatternLimits.default
     /// What scheduling and rendering may cost after player options (length, voices,
@@ -66,6 +71,9 @@ public struct RenderOptions: Sendable {
     public func validate() throws(RenderJobError) {
         func fail(_ message: String) -> RenderJobError { RenderJobError(input: "", stage: .options, message: message) }
         try validateRendering()
+        if overwrite, skipExisting {
+            throw fail("replacing existing outputs and skipping them exclude each other; use --force or --skip-existing")
+        }
         if layout == .android, format != .ogg {
             throw fail("the android layout is written as Ogg Vorbis (Android reads haptic channels from Ogg only); use --format ogg")
         }

@@ -51,6 +51,33 @@ func sndfile_open_fd_write(_ fd: Int32, _ info: inout SF_INFO) -> SndFileOpenRes
     }
 }
 
+/// Opens a ``VirtualFile`` for writing. The file must outlive the handle (libsndfile keeps
+/// an unretained pointer to it until `sf_close`).
+func sndfile_open_virtual_write(_ file: VirtualFile, _ info: inout SF_INFO) -> SndFileOpenResult {
+    // The pointer crosses the lock's closure as an integer (the file is not Sendable; it is
+    // only touched by libsndfile calls on this handle, which the writer serialises).
+    let user = UInt(bitPattern: Unmanaged.passUnretained(file).toOpaque())
+    return openLock.withLock { _ in
+        var io = SF_VIRTUAL_IO(
+            get_filelen: { user in virtualFile(user).length },
+            seek: { offset, whence, user in virtualFile(user).seek(offset, whence: whence) },
+            read: { _, _, _ in 0 },  // write-only: the WAV and AIFF writers never read back
+            write: { bytes, count, user in
+                guard let bytes else { return 0 }
+                return virtualFile(user).write(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
+            },
+            tell: { user in virtualFile(user).position })
+        if let handle = sf_open_virtual(&io, Int32(SFM_WRITE), &info, UnsafeMutableRawPointer(bitPattern: user)) {
+            return .opened(handle)
+        }
+        return .failed(String(cString: sf_strerror(nil)))
+    }
+}
+
+private func virtualFile(_ user: UnsafeMutableRawPointer?) -> VirtualFile {
+    Unmanaged<VirtualFile>.fromOpaque(user!).takeUnretainedValue()
+}
+
 /// Closes `handle`, flushing and finalising the header. Returns libsndfile's message on
 /// failure (e.g. a full disk found while writing the trailing header).
 func sndfile_close(_ handle: SndFileHandle) -> String? {

@@ -15,6 +15,8 @@ struct SystemCallFailure: Error {
     var message: String { String(cString: strerror(errno)) }
     /// `EEXIST`: the name is taken.
     var isAlreadyExists: Bool { errno == EEXIST }
+    /// `EPIPE`: the reading end of a pipe has been closed.
+    var isBrokenPipe: Bool { errno == EPIPE }
 }
 
 /// What occupies a path, without following a final symlink's target type for the
@@ -135,6 +137,21 @@ func system_write_all(_ fd: Int32, _ bytes: [UInt8]) -> SystemCallFailure? {
     while done < bytes.count {
         let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(done)) }
         if n < 0 { return SystemCallFailure(call: "pwrite", errno: errno) }
+        done += n
+    }
+    return nil
+}
+
+/// Writes all of `bytes` at the descriptor's current position (a pipe), retrying after
+/// signals and short writes.
+func system_write_sequential(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemCallFailure? {
+    var done = 0
+    while done < bytes.count {
+        let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return SystemCallFailure(call: "write", errno: errno)
+        }
         done += n
     }
     return nil

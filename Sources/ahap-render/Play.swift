@@ -1,0 +1,170 @@
+import ArgumentParser
+import AudioDevice
+import Foundation
+import HapticRender
+import HapticRenderKit
+import Synchronization
+
+/// Set by Ctrl-C while playing (the handler runs on another thread).
+private let interrupted = Atomic<Bool>(false)
+
+/// `ahap-render play`: hear a pattern now, through the default audio output.
+///
+/// Exit status: 0 when played to the end, 1 on a render or device error (no device
+/// included), 130 when interrupted (Ctrl-C), 64 for usage errors.
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play an AHAP file live on an audio output: the render, as it is computed.",
+        discussion: """
+            Renders on the audio device's own thread, a buffer at a time, through the same \
+            real-time pull API an app embeds (no allocation, no locks), so playback starts at \
+            once whatever the pattern's length. The channels are --layout's (default audition: \
+            the pattern's audio plus the simulated acceleration, for headphones); the render \
+            options are render's, and the result is the samples render would write.
+
+            Ctrl-C stops at once. Devices come from PortAudio (ALSA, PulseAudio or PipeWire \
+            through ALSA, JACK; Core Audio on macOS); --list-devices shows them.
+
+            Examples:
+              ahap-render play Heartbeat.ahap
+              ahap-render play Rumble.ahap --param HapticIntensityControl=0.3@0.5 --loop 3
+              ahap-render play Tap.ahap --layout haptic --actuator pixel --device pulse
+              ahap-render play --list-devices
+            """)
+
+    @Argument(help: "The AHAP file to play.")
+    var input: String?
+
+    @Option(help: ArgumentHelp("Output device: its index or (part of) its name from --list-devices (default: the system's default output).", valueName: "name|index"))
+    var device: String?
+
+    @Flag(help: "List the output devices and exit.")
+    var listDevices = false
+
+    @OptionGroup var simulation: SimulationOptions
+
+    @Option(help: "audition, haptic, drive, audio or split (see render --help).")
+    var layout: OutputLayout = .audition
+
+    @Flag(help: "Reject what Core Haptics rejects (default: lenient).")
+    var strict = false
+
+    @OptionGroup var player: PlayerArguments
+
+    @Option(help: "An audio file to mix under the pattern's audio.")
+    var mixWith: String?
+
+    @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
+    var searchRoots: [String] = []
+
+    @Flag(name: .shortAndLong, help: "No status line or warnings; errors only.")
+    var quiet = false
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
+    func validate() throws {
+        if listDevices { return }
+        guard let input else { throw ValidationError("Name the AHAP file to play (or --list-devices).") }
+        guard FileManager.default.fileExists(atPath: input) else { throw ValidationError("No such file: \(input)") }
+        if layout == .android { throw ValidationError("The android layout is a file format; play another layout, or render it.") }
+    }
+
+    func run() throws {
+        let system = try deviceCall { () throws(AudioDeviceError) in try AudioSystem() }
+        if listDevices {
+            for device in system.outputDevices { print(device.description) }
+            return
+        }
+        let job = RenderJob(input: input!, output: "", options: try makeOptions())
+        let prepared: PreparedRender
+        do {
+            prepared = try job.prepare(checkingOutput: false)
+        } catch {
+            printError(error.description)
+            throw ExitCode(1)
+        }
+        if !quiet {
+            for d in prepared.diagnostics where d.severity == .warning { printError(d.rendered(file: input!)) }
+        }
+        let channels = prepared.channelCount
+        let rate = prepared.job.options.sampleRate
+        let source = PreparedRenderSource(prepared)
+        let output = try deviceCall { () throws(AudioDeviceError) in
+            let chosen = if let device { try system.outputDevice(matching: device) } else { try system.defaultOutputDevice() }
+            return try AudioOutputStream(device: chosen, channels: channels, sampleRate: rate, source: source)
+        }
+        if !quiet {
+            printError("playing \(input!) on \(output.device.name) (\(output.device.hostAPI)): \(channels) ch, \(Int(rate)) Hz, "
+                       + String(format: "%.1f s", Double(source.frames) / rate))
+        }
+        // Armed before the first buffer: a Ctrl-C from then on stops playback cleanly.
+        let interrupt = InterruptHandler { interrupted.store(true, ordering: .relaxed) }
+        defer { interrupt.cancel() }
+        try deviceCall { () throws(AudioDeviceError) in try output.start() }
+        var status = PlaybackStatus(quiet: quiet, sampleRate: rate, frames: source.frames)
+        while output.isActive, !interrupted.load(ordering: .relaxed) {
+            status.show(source.position.load(ordering: .relaxed))
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        status.clear()
+        if interrupted.load(ordering: .relaxed) {
+            output.abort()
+            if !quiet { printError("interrupted") }
+            throw ExitCode(130)
+        }
+        try deviceCall { () throws(AudioDeviceError) in try output.stop() }
+    }
+
+    /// Turns the flags into render options, failing on bad combinations before any work.
+    func makeOptions() throws -> RenderOptions {
+        var options = RenderOptions()
+        try simulation.apply(to: &options)
+        options.layout = layout
+        options.strict = strict
+        player.apply(to: &options)
+        options.mixWith = mixWith
+        options.searchRoots = searchRoots
+        limits.apply(to: &options)
+        do { try options.validateRendering() } catch { throw ValidationError(error.message) }
+        return options
+    }
+
+    /// Runs a device call; its error (no device, refused format) is reported and exits 1.
+    private func deviceCall<T: ~Copyable>(_ body: () throws(AudioDeviceError) -> T) throws -> T {
+        do { return try body() } catch {
+            printError("error: \(error.description)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// The playhead on a terminal's stderr: `0:03.2 / 0:12.0`, rewritten in place.
+struct PlaybackStatus {
+    let enabled: Bool
+    let sampleRate: Double
+    let frames: Int64
+    private var shown = false
+
+    init(quiet: Bool, sampleRate: Double, frames: Int64) {
+        enabled = !quiet && isatty(STDERR_FILENO) == 1
+        self.sampleRate = sampleRate
+        self.frames = frames
+    }
+
+    mutating func show(_ position: Int64) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(clock(position)) / \(clock(frames))".utf8))
+        shown = true
+    }
+
+    mutating func clear() {
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        shown = false
+    }
+
+    private func clock(_ frames: Int64) -> String {
+        let seconds = Double(frames) / sampleRate
+        return String(format: "%d:%04.1f", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60))
+    }
+}
