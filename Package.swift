@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "HapticRender", targets: ["HapticRender"]),
         .library(name: "SoundFile", targets: ["SoundFile"]),
         .library(name: "HapticRenderKit", targets: ["HapticRenderKit"]),
+        .library(name: "HapticRenderC", type: .dynamic, targets: ["HapticRenderC"]),
         .executable(name: "ahap-render", targets: ["ahap-render"]),
         .executable(name: "shield-and-texture", targets: ["ShieldAndTexture"]),
     ],
@@ -48,6 +49,11 @@ let package = Package(
         .target(
             name: "HapticRenderKit",
             dependencies: ["HapticPattern", "HapticRender", "SoundFile"]),
+
+        // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python.
+        .target(
+            name: "HapticRenderC", dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern"],
+            exclude: ["include", "pkgconfig"]),
 
         // The command-line tool.
         .executableTarget(
@@ -77,6 +83,9 @@ let package = Package(
         .testTarget(
             name: "HapticRenderKitTests",
             dependencies: ["HapticRenderKit", "SoundFile", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticRenderCTests",
+            dependencies: ["HapticRenderC", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "AHAPRenderCLITests",
             dependencies: ["SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport", "ahap-render", "ShieldAndTexture"]),
