@@ -97,8 +97,8 @@ import Testing
         var audio: OpaquePointer?
         var error: OpaquePointer?
         #expect(hr_render_file(nil, nil, &audio, &error) == 1)
-        #expect(String(cString: hr_error_message(error)) == "error: path is NULL")
-        #expect(String(cString: hr_error_file(error)) == "")
+        #expect(String(cString: hr_error_message(error)!) == "error: path is NULL")
+        #expect(String(cString: hr_error_file(error)!) == "")
         #expect(hr_error_status(error) == 1)
         hr_error_free(error)
         #expect(hr_render_file(CAPI.example("Heartbeat.ahap"), nil, nil, nil) == 1)

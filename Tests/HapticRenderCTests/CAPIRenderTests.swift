@@ -34,8 +34,9 @@ import Testing
         let reference = try fileRender(path, options)
         let (samples, channels) = try CAPI.render(path, o)
         #expect(channels == layout.channelCount && reference.channels == channels)
-        #expect(samples.count > 10_000 && samples.contains { $0 != 0 })
-        #expect(CAPI.bits(samples) == CAPI.bits(reference.samples))
+        #expect(samples.count > 10_000)
+        #expect(samples.contains { $0 != 0 } || (name, layout) == ("Heartbeat.ahap", .audio))  // haptics only
+        #expect(CAPI.sameBits(samples, reference.samples))
     }
 
     @Test func bytesRenderLikeTheFile() throws {
@@ -46,7 +47,7 @@ import Testing
         defer { hr_audio_free(audio) }
         let count = Int(hr_audio_frames(audio)) * Int(hr_audio_channels(audio))
         let fromBytes = Array(UnsafeBufferPointer(start: hr_audio_samples(audio), count: count))
-        #expect(CAPI.bits(fromBytes) == CAPI.bits(try CAPI.render(path).samples))
+        #expect(CAPI.sameBits(fromBytes, try CAPI.render(path).samples))
         #expect(hr_audio_sample_rate(audio) == 48_000)
     }
 
@@ -59,11 +60,11 @@ import Testing
             if let layout { try CAPI.check { e in layout.withCString { hr_options_set_layout(o, $0, e) } } }
             return try CAPI.render(path, o)
         }
-        #expect(CAPI.bits(try render(channels: "acceleration").samples) == CAPI.bits(try render(layout: "haptic").samples))
-        #expect(CAPI.bits(try render(channels: "audioLeft, audioRight,hapticDrive,acceleration").samples)
-                == CAPI.bits(try render(layout: "split").samples))
+        #expect(CAPI.sameBits(try render(channels: "acceleration").samples, try render(layout: "haptic").samples))
+        #expect(CAPI.sameBits(try render(channels: "audioLeft, audioRight,hapticDrive,acceleration").samples,
+                              try render(layout: "split").samples))
         let android = try render(layout: "android"), split = try render(layout: "split")
-        #expect(CAPI.bits(android.samples) == CAPI.bits((0..<split.samples.count).filter { $0 % 4 != 3 }.map { split.samples[$0] }))
+        #expect(CAPI.sameBits(android.samples, (0..<split.samples.count).filter { $0 % 4 != 3 }.map { split.samples[$0] }))
         let excursion = try render(channels: "excursion,acceleration")
         #expect(excursion.channels == 2 && excursion.samples.contains { $0 != 0 })
         // A layout set after a channel list replaces it.
@@ -100,14 +101,14 @@ import Testing
         let reference = try fileRender(path, options)
         let rendered = try CAPI.render(path, o)
         #expect(rendered.samples.count == 110_250 * 4)
-        #expect(CAPI.bits(rendered.samples) == CAPI.bits(reference.samples))
+        #expect(CAPI.sameBits(rendered.samples, reference.samples))
 
         // The parameter mattered, and clearing it restores the plain render.
         hr_options_clear_parameters(o)
         options.player.runtimeParameters = []
         let plain = try CAPI.render(path, o)
-        #expect(CAPI.bits(plain.samples) != CAPI.bits(rendered.samples))
-        #expect(CAPI.bits(plain.samples) == CAPI.bits(try fileRender(path, options).samples))
+        #expect(!CAPI.sameBits(plain.samples, rendered.samples))
+        #expect(CAPI.sameBits(plain.samples, try fileRender(path, options).samples))
     }
 
     @Test func warningsAreReportedWithTheAudio() throws {
@@ -118,7 +119,7 @@ import Testing
         var audio: OpaquePointer?
         try CAPI.check { e in hr_render_file(path, nil, &audio, e) }
         defer { hr_audio_free(audio) }
-        let json = String(cString: hr_audio_diagnostics_json(audio))
+        let json = String(cString: hr_audio_diagnostics_json(audio)!)
         let diagnostics = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(diagnostics.contains { $0["code"] as? String == "json.trailing-comma" && $0["severity"] as? String == "warning" })
     }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct CAPIStreamTests {
     let heartbeat = CAPI.example("Heartbeat.ahap")
 
-    @Test(arguments: [1, 37, 512, 1_000_000])
+    @Test(arguments: [7, 512, 1_000_000])
     func streamEqualsOneShot(_ block: Int) throws {
         let o = hr_options_create()
         defer { hr_options_free(o) }
@@ -19,7 +19,7 @@ import Testing
         #expect(hr_stream_channels(stream) == 4 && hr_stream_sample_rate(stream) == 48_000)
         let oneShot = try CAPI.render(path, o).samples
         #expect(Int(hr_stream_frames(stream)) * 4 == oneShot.count)
-        #expect(CAPI.bits(CAPI.drain(stream, block: block)) == CAPI.bits(oneShot))
+        #expect(CAPI.sameBits(CAPI.drain(stream, block: block), oneShot))
         #expect(hr_stream_position(stream) == hr_stream_frames(stream))
     }
 
@@ -27,7 +27,7 @@ import Testing
     /// the same parameter given as an option (`render --param`). Heartbeat has an intensity
     /// curve from 0.8 to 1.3 s: the pushes are outside it (a pushed value holds until the next
     /// scheduled change; a scheduled one cuts a curve in flight).
-    @Test(arguments: [0, 9_600, 40_000])
+    @Test(arguments: [0, 9_600, 11_000])  // all before the first push (0.25 s = 12,000)
     func pushedParameterEqualsTheOption(_ renderedBeforePush: Int) throws {
         let pushes: [(name: String, code: Int32, value: Double, seconds: Double)] = [
             ("HapticSharpnessControl", 1, -0.6, 0.25),
@@ -51,8 +51,8 @@ import Testing
             #expect(hr_stream_push_parameter(stream, p.code, p.value, p.seconds) == 0)
         }
         let streamed = head + CAPI.drain(stream, block: 441)
-        #expect(CAPI.bits(streamed) == CAPI.bits(scheduled))
-        #expect(CAPI.bits(streamed) != CAPI.bits(plain))
+        #expect(CAPI.sameBits(streamed, scheduled))
+        #expect(!CAPI.sameBits(streamed, plain))
     }
 
     @Test func resetAndSeek() throws {
@@ -62,7 +62,7 @@ import Testing
         let full = CAPI.drain(stream, block: 1_000)
         #expect(hr_stream_render(stream, &spare, 1) == 0)  // finished
         #expect(hr_stream_reset(stream) == 0)
-        #expect(CAPI.bits(CAPI.drain(stream, block: 333)) == CAPI.bits(full))
+        #expect(CAPI.sameBits(CAPI.drain(stream, block: 333), full))
 
         // Seeking lands on the rounded frame, the rest is deterministic and shorter.
         #expect(hr_stream_seek(stream, 0.5) == 0)
@@ -70,7 +70,7 @@ import Testing
         let fromHalf = CAPI.drain(stream, block: 512)
         #expect(fromHalf.count == full.count - 2 * 24_000)
         #expect(hr_stream_seek(stream, 0.5) == 0)
-        #expect(CAPI.bits(CAPI.drain(stream, block: 100)) == CAPI.bits(fromHalf))
+        #expect(CAPI.sameBits(CAPI.drain(stream, block: 100), fromHalf))
         // The second heartbeat (0.8 s on) starts after the seek, so it sounds.
         #expect(fromHalf[(2 * 14_400)...].contains { $0 != 0 })
         // Past the end: nothing left; before the start: frame 0.

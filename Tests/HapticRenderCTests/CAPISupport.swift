@@ -65,6 +65,15 @@ enum CAPI {
         return result
     }
 
-    /// Float arrays compared by bit pattern (NaN-safe, −0 ≠ +0).
-    static func bits(_ samples: [Float]) -> [UInt32] { samples.map(\.bitPattern) }
+    /// Whether two float arrays hold the same bit patterns (NaN-safe, −0 ≠ +0). Prints the
+    /// first difference instead of letting a failed expectation print every sample.
+    static func sameBits(_ a: [Float], _ b: [Float]) -> Bool {
+        guard a.count == b.count else {
+            print("lengths differ: \(a.count) and \(b.count) samples")
+            return false
+        }
+        guard let i = a.indices.first(where: { a[$0].bitPattern != b[$0].bitPattern }) else { return true }
+        print("first difference at sample \(i): \(a[i]) and \(b[i])")
+        return false
+    }
 }
