@@ -110,13 +110,14 @@ import Testing
         defer { hr_stream_close(stream) }
         let total = Int(hr_stream_frames(stream)) * Int(hr_stream_channels(stream))
         nonisolated(unsafe) let handle = stream
-        let producer = Thread {
+        let producer = DispatchGroup()
+        DispatchQueue.global().async(group: producer) {
             for k in 0..<2_000 {
                 _ = hr_stream_push_parameter(handle, CAPI.intensityControl, Double(k % 10) / 10, Double(k) / 1_000)
             }
         }
-        producer.start()
         let samples = CAPI.drain(stream, block: 64)
+        producer.wait()  // the stream must outlive the producer
         #expect(samples.count == total && samples.allSatisfy(\.isFinite))
     }
 

@@ -222,11 +222,13 @@ int32_t hr_parameter_from_name(const char *name);
 hr_status hr_stream_push_parameter(hr_stream *stream, hr_parameter parameter, double value, double seconds);
 
 /* Continues from `seconds` of output time (clamped to the stream's length) with the actuator
- * at rest; events that started earlier are not restarted (as Core Haptics' seek), parameters
- * keep their value there. No allocation. Render thread only. */
+ * at rest; events that started earlier are not restarted (as Core Haptics' seek), scheduled
+ * parameters and curves have their value there, pushed values already applied are forgotten
+ * (ones still queued apply from max(their time, the new position)). No allocation. Render
+ * thread only. HR_ERROR_ARGUMENT for NULL or NaN. */
 hr_status hr_stream_seek(hr_stream *stream, double seconds);
-/* Back to frame 0 with the actuator at rest; the next frames equal a fresh stream's
- * (pushed parameters not yet applied are kept). Render thread only. */
+/* hr_stream_seek(stream, 0): the next frames equal a fresh stream's (unless pushed values are
+ * still queued). Render thread only. */
 hr_status hr_stream_reset(hr_stream *stream);
 /* Releases `stream`. No other call on it may be running. NULL is ignored. */
 void hr_stream_close(hr_stream *stream);

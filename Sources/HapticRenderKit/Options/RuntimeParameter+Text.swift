@@ -3,7 +3,7 @@ import HapticRender
 
 extension DynamicParameterID {
     /// The ID whose AHAP name is `name`, ignoring case (`HapticIntensityControl`,
-    /// `hapticintensitycontrol`), or nil. O(IDs).
+    /// `hapticintensitycontrol`), or nil: how `--param` and the C API read an ID. O(IDs).
     public init?(name: String) {
         let wanted = name.lowercased()
         guard let id = Self.allCases.first(where: { $0.rawValue.lowercased() == wanted }) else { return nil }
@@ -13,7 +13,7 @@ extension DynamicParameterID {
 
 extension RuntimeParameter {
     /// Parses `ID=VALUE@SECONDS` (`HapticIntensityControl=0.3@0.5`), the form of
-    /// `ahap-render render --param` and of the embedding APIs. `@SECONDS` may be omitted
+    /// `ahap-render render --param`. `@SECONDS` may be omitted
     /// (time 0). The ID is matched ignoring case; the value must be finite, the time finite
     /// and not negative. Returns nil for anything else. O(text).
     public init?(text: String) {

@@ -45,7 +45,7 @@ public struct PreparedRender: ~Copyable {
         self.notes = notes
         channelCount = job.options.channelCount
         let signalCount = OutputLayout.renderChannels.count
-        precondition(self.renderer.channels.count == (soundtrack == nil ? job.options.channelCount : signalCount),
+        precondition(self.renderer.channels.count == (soundtrack == nil ? channelCount : signalCount),
                      "the renderer's channels do not match the layout and soundtrack")
         scratch = soundtrack == nil ? nil : .allocate(capacity: job.options.blockFrames * signalCount)
     }

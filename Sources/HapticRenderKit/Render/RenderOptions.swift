@@ -54,8 +54,8 @@ public struct RenderOptions: Sendable {
 
     public init() {}
 
-    /// The renderer configuration these options describe. Its channels are the layout's own
-    /// (``OutputLayout/outputChannels``), or the four ``OutputLayout/renderChannels`` signals
+    /// The renderer configuration these options describe. Its channels are the channel list,
+    /// else the layout's own (``OutputLayout/outputChannels``), or the four ``OutputLayout/renderChannels`` signals
     /// when a soundtrack must be added to the audio before the layout's mix.
     public var renderConfiguration: RenderConfiguration {
         let outputChannels = channels?.map(OutputChannel.signal) ?? layout.outputChannels
