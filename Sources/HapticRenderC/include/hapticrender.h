@@ -146,7 +146,8 @@ hr_status hr_options_add_search_root(hr_options *options, const char *folder, hr
 typedef struct hr_audio hr_audio;
 
 /* Renders the AHAP file at `path` with `options` (NULL = defaults) into `*audio`.
- * Blocks for the whole render (≈ 100× real time or faster). Errors name `path`. */
+ * Blocks for the whole render: O(pattern), a 12-minute dense pattern takes about a second.
+ * Errors name `path`. */
 hr_status hr_render_file(const char *path, const hr_options *options, hr_audio **audio, hr_error **error);
 /* Renders AHAP text held in memory (`length` bytes; no NUL needed). `name` (may be NULL)
  * names it in messages and locates its AudioCustom files (its folder; the current folder

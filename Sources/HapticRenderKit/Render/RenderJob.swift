@@ -50,6 +50,9 @@ public struct RenderJob: Sendable {
         let document = decode()
         var diagnostics = document.result.diagnostics
         guard let pattern = document.result.pattern, document.result.accepted else {
+            if diagnostics.contains(where: { $0.code == .fileUnreadable }) {
+                throw fail(.decode, "the file cannot be read", diagnostics)
+            }
             let errors = diagnostics.filter { $0.severity == .error }.count
             throw fail(.decode, "the file was rejected (\(mode.rawValue) mode, \(errors) error\(errors == 1 ? "" : "s"))", diagnostics)
         }
