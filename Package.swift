@@ -85,7 +85,7 @@ let package = Package(
             dependencies: ["HapticRenderKit", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderCTests",
-            dependencies: ["HapticRenderC", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
+            dependencies: ["HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "AHAPRenderCLITests",
             dependencies: ["SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport", "ahap-render", "ShieldAndTexture"]),

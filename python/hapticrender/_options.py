@@ -7,7 +7,8 @@ from ._library import lib
 
 
 def _text(value):
-    return os.fsencode(value) if isinstance(value, os.PathLike) else str(value).encode("utf-8")
+    """A C string argument: paths (str, bytes, PathLike) in the file system's encoding."""
+    return os.fsencode(value) if isinstance(value, (str, bytes, os.PathLike)) else str(value).encode("utf-8")
 
 
 class Options:
