@@ -6,7 +6,7 @@ import HapticRenderKit
 /// `--param ID=VALUE@SECONDS`: one runtime dynamic parameter (`sendParameters(_:atTime:)`),
 /// e.g. `HapticIntensityControl=0.3@0.5`. `@SECONDS` may be omitted (time 0). Times are
 /// player time: wall-clock seconds from the start of playback, after `--start`, not scaled
-/// by `--rate`. Parsed by ``RuntimeParameter/init(text:)``, shared with the C API.
+/// by `--rate`. Parsed by ``RuntimeParameter/init(text:)`` (HapticRenderKit).
 struct RuntimeParameterArgument: ExpressibleByArgument {
     var parameter: RuntimeParameter
 
