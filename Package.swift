@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "SoundFile", targets: ["SoundFile"]),
         .library(name: "HapticRenderKit", targets: ["HapticRenderKit"]),
         .library(name: "AudioDevice", targets: ["AudioDevice"]),
+        .library(name: "HapticRenderC", type: .dynamic, targets: ["HapticRenderC"]),
         .executable(name: "ahap-render", targets: ["ahap-render"]),
         .executable(name: "shield-and-texture", targets: ["ShieldAndTexture"]),
     ],
@@ -55,6 +56,11 @@ let package = Package(
             dependencies: ["HapticPattern", "HapticRender", "SoundFile"]),
         .target(name: "AudioDevice", dependencies: ["CPortAudio"]),
 
+        // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python.
+        .target(
+            name: "HapticRenderC", dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern"],
+            exclude: ["include", "pkgconfig"]),
+
         // The command-line tool.
         .executableTarget(
             name: "ahap-render",
@@ -83,6 +89,9 @@ let package = Package(
         .testTarget(
             name: "HapticRenderKitTests",
             dependencies: ["HapticRenderKit", "SoundFile", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticRenderCTests",
+            dependencies: ["HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "AHAPRenderCLITests",
             dependencies: ["SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport", "ahap-render", "ShieldAndTexture"]),

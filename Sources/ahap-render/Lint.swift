@@ -70,14 +70,7 @@ struct Lint: ParsableCommand {
                 + "\(warnings) warning\(warnings == 1 ? "" : "s")\n"
             FileHandle.standardError.write(Data(summary.utf8))
         case .json:
-            let array: [[String: Any]] = reports.map { file, result in
-                [
-                    "file": file,
-                    "accepted": result.accepted,
-                    "diagnostics": result.diagnostics.map(\.jsonObject),
-                ]
-            }
-            try printJSON(array)
+            try printJSON(reports.map { file, result in result.lintJSONObject(file: file) })
         }
         if reports.contains(where: { !$0.result.accepted }) {
             throw ExitCode(1)
@@ -85,24 +78,8 @@ struct Lint: ParsableCommand {
     }
 }
 
-extension Diagnostic {
-    /// The JSON shape used by `lint --format json` (absent values are `null`).
-    var jsonObject: [String: Any] {
-        [
-            "severity": severity.rawValue,
-            "code": code.rawValue,
-            "coreHapticsCode": coreHapticsCode.map { $0 as Any } ?? NSNull(),
-            "path": path,
-            "line": line.map { $0 as Any } ?? NSNull(),
-            "column": column.map { $0 as Any } ?? NSNull(),
-            "message": message,
-        ]
-    }
-}
-
 /// Prints a JSON value with sorted keys, so output is stable.
 func printJSON(_ value: Any) throws {
-    let data = try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    FileHandle.standardOutput.write(data)
+    FileHandle.standardOutput.write(try StableJSON.data(value))
     FileHandle.standardOutput.write(Data("\n".utf8))
 }

@@ -44,13 +44,31 @@ public struct AHAPDocument: Sendable {
             }
             return AHAPDocument(url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
         }
-        var result = AHAPDecoder(options: options).decode(bytes)
+        var document = decode(bytes, url: url, options: options, searchRoots: searchRoots, allowEscaping: allowEscaping)
         let ext = url.pathExtension.lowercased()
         if ext != "ahap" && ext != "json" {
-            result.diagnostics.insert(Diagnostic(
+            document.result.diagnostics.insert(Diagnostic(
                 severity: strict ? .error : .note, code: .fileExtension, coreHapticsCode: -4809,
                 message: "Core Haptics only loads files named `.ahap` or `.json` (-4809). Rename the file."), at: 0)
         }
+        return document
+    }
+
+    /// Decodes AHAP bytes already in memory (`CHHapticPattern(data:)`: no file-name check) and
+    /// resolves their resources as if they were the file at `url`: AudioCustom paths are
+    /// looked up in `url`'s folder, then in `searchRoots`. Bytes over
+    /// ``PatternLimits/maxInputBytes`` give one error without decoding. O(bytes).
+    public static func decode(
+        _ bytes: [UInt8], url: URL, options: AHAPDecoder.Options = .init(),
+        searchRoots: [String] = [], allowEscaping: Bool = false
+    ) -> AHAPDocument {
+        let strict = options.mode == .strict
+        guard bytes.count <= options.limits.maxInputBytes else {
+            let d = Diagnostic(severity: .error, code: .limitInputSize,
+                               message: "The pattern is \(bytes.count) bytes, more than the limit of \(options.limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not decoded.")
+            return AHAPDocument(url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
+        }
+        var result = AHAPDecoder(options: options).decode(bytes)
         let resolver = AudioResourceResolver(
             baseDirectory: url.deletingLastPathComponent().path, searchRoots: searchRoots, allowEscaping: allowEscaping)
         var resources: [String: ResourceResolution] = [:]

@@ -44,18 +44,32 @@ public struct PreparedRender: ~Copyable {
         self.frames = frames
         self.diagnostics = diagnostics
         self.notes = notes
+        channelCount = job.options.channelCount
         let signalCount = OutputLayout.renderChannels.count
-        precondition(self.renderer.channels.count == (soundtrack == nil ? job.options.layout.channelCount : signalCount),
+        precondition(self.renderer.channels.count == (soundtrack == nil ? channelCount : signalCount),
                      "the renderer's channels do not match the layout and soundtrack")
         scratch = soundtrack == nil ? nil : .allocate(capacity: job.options.blockFrames * signalCount)
     }
 
     deinit { scratch?.deallocate() }
 
-    /// Output channels per frame.
-    public var channelCount: Int { layout.channelCount }
+    /// Output channels per frame (stored: ``read(into:)`` reads it on the real-time path).
+    public let channelCount: Int
     /// Whether every frame has been produced.
     public var isFinished: Bool { position >= frames }
+    /// Runtime dynamic parameters for the frames still to come: push from any one thread
+    /// while another reads (``RuntimeParameterQueue``; a value holds until the next
+    /// scheduled change of its ID).
+    public var parameters: RuntimeParameterQueue { renderer.parameters }
+
+    /// Continues from output frame `frame` (clamped to `0...frames`) with the actuator at
+    /// rest: events that started earlier are not restarted, parameters keep the value they
+    /// have there, a soundtrack continues from there (``PatternRenderer/seek(toSample:)``).
+    /// No allocation; O(log breakpoints + voices skipped).
+    public mutating func seek(toFrame frame: Int64) {
+        position = min(max(frame, 0), frames)
+        renderer.seek(toSample: position)
+    }
 
     /// Fills `output` with the next frames, interleaved in the layout's channel order, and
     /// returns how many frames it wrote (0 at the end). Past the pattern's end (a longer

@@ -24,30 +24,39 @@ public struct RenderJob: Sendable {
     /// The file to write, or ``standardOutput``.
     public var output: String
     public var options: RenderOptions
+    /// The AHAP text, when it is already in memory: it is decoded instead of reading `input`,
+    /// which then only names it in messages and locates its AudioCustom files (its folder).
+    public var bytes: [UInt8]?
 
-    public init(input: String, output: String, options: RenderOptions) {
+    public init(input: String, output: String, options: RenderOptions, bytes: [UInt8]? = nil) {
         self.input = input
         self.output = output
         self.options = options
+        self.bytes = bytes
     }
 
-    /// Decodes, loads audio, schedules and allocates the renderer. O(file + audio + events);
-    /// allocates everything the render needs.
-    /// - Parameter checkingOutput: false when the frames will be pulled with
-    ///   ``PreparedRender/read(into:)`` (played, embedded) rather than written to ``output``.
+    /// Checks the output (unless `checkingOutput` is false: frames pulled with
+    /// ``PreparedRender/read(into:)``, played or embedded), then decodes, loads audio, schedules
+    /// and allocates the renderer. O(file + audio + events); allocates everything the render needs.
     public func prepare(checkingOutput: Bool = true) throws(RenderJobError) -> PreparedRender {
+        if checkingOutput { try checkOutput() }
+        return try prepareRendering()
+    }
+
+    /// ``prepare(checkingOutput:)`` without the output check: `output` is not looked at.
+    public func prepareRendering() throws(RenderJobError) -> PreparedRender {
         func fail(_ stage: RenderJobError.Stage, _ message: String, _ diagnostics: [Diagnostic] = []) -> RenderJobError {
             RenderJobError(input: input, stage: stage, message: message, diagnostics: diagnostics)
         }
-        if checkingOutput { try checkOutput() }
 
         // Decode.
         let mode: AHAPDecoder.Mode = options.strict ? .strict : .lenient
-        let document = AHAPDocument.load(
-            contentsOf: URL(fileURLWithPath: input), options: .init(mode: mode, limits: options.patternLimits),
-            searchRoots: options.searchRoots, allowEscaping: options.allowEscapingPaths)
+        let document = decode()
         var diagnostics = document.result.diagnostics
         guard let pattern = document.result.pattern, document.result.accepted else {
+            if diagnostics.contains(where: { $0.code == .fileUnreadable }) {
+                throw fail(.decode, "the file cannot be read", diagnostics)
+            }
             let errors = diagnostics.filter { $0.severity == .error }.count
             throw fail(.decode, "the file was rejected (\(mode.rawValue) mode, \(errors) error\(errors == 1 ? "" : "s"))", diagnostics)
         }
@@ -120,6 +129,19 @@ public struct RenderJob: Sendable {
             if case .destinationExists = error { return true }
             return false
         }
+    }
+
+    /// Reads `input` (or takes ``bytes``), decodes it with the options' mode and limits and
+    /// resolves its audio resources: what `ahap-render lint` reports. O(file).
+    public func decode() -> AHAPDocument {
+        let decoderOptions = AHAPDecoder.Options(mode: options.strict ? .strict : .lenient, limits: options.patternLimits)
+        let url = URL(fileURLWithPath: input)
+        if let bytes {
+            return AHAPDocument.decode(bytes, url: url, options: decoderOptions,
+                                       searchRoots: options.searchRoots, allowEscaping: options.allowEscapingPaths)
+        }
+        return AHAPDocument.load(contentsOf: url, options: decoderOptions,
+                                 searchRoots: options.searchRoots, allowEscaping: options.allowEscapingPaths)
     }
 
     /// Fails before any work when the output exists (without `overwrite`), is a folder, or

@@ -17,6 +17,10 @@ public struct RenderOptions: Sendable {
     public var intensityMapping: IntensityMapping = .sensationLevel
     /// Which signals the file holds (default `audition`).
     public var layout: OutputLayout = .audition
+    /// Plain renderer signals, in this order, instead of the layout's channels (the embedding
+    /// APIs' channel list, e.g. `[.acceleration, .excursion]`); nil renders the layout. Not
+    /// with a soundtrack, which is mixed by the layout.
+    public var channels: [RenderChannel]?
     /// Container and codec (default WAV).
     public var format: SoundFileFormat = .wav
     /// Stored sample format; nil picks the format's default (float32 for WAV).
@@ -57,14 +61,18 @@ public struct RenderOptions: Sendable {
 
     public init() {}
 
-    /// The renderer configuration these options describe. Its channels are the layout's own
-    /// (``OutputLayout/outputChannels``), or the four ``OutputLayout/renderChannels`` signals
+    /// The renderer configuration these options describe. Its channels are the channel list,
+    /// else the layout's own (``OutputLayout/outputChannels``), or the four ``OutputLayout/renderChannels`` signals
     /// when a soundtrack must be added to the audio before the layout's mix.
     public var renderConfiguration: RenderConfiguration {
-        let channels = mixWith == nil ? layout.outputChannels : OutputLayout.renderChannels.map(OutputChannel.signal)
+        let outputChannels = channels?.map(OutputChannel.signal) ?? layout.outputChannels
+        let channels = mixWith == nil ? outputChannels : OutputLayout.renderChannels.map(OutputChannel.signal)
         return RenderConfiguration(sampleRate: sampleRate, channels: channels, actuator: actuator,
                                    sharpnessMapping: sharpnessMapping, intensityMapping: intensityMapping)
     }
+
+    /// Channels per output frame: the channel list's, else the layout's.
+    public var channelCount: Int { channels?.count ?? layout.channelCount }
 
     /// Checks the combination before any work (format × sample format × rate × channels,
     /// layout × format, soundtrack × layout). O(1).
@@ -79,7 +87,7 @@ public struct RenderOptions: Sendable {
         }
         do {
             try SoundFileWriter.validate(format: format, sampleFormat: sampleFormat,
-                                         sampleRate: Int(sampleRate), channels: layout.channelCount)
+                                         sampleRate: Int(sampleRate), channels: channelCount)
         } catch {
             throw fail(error.description)
         }
@@ -94,6 +102,10 @@ public struct RenderOptions: Sendable {
         }
         if mixWith != nil, !layout.hasAudio {
             throw fail("--mix-with needs a layout with audio channels (audition, audio, split or android), not \(layout.rawValue)")
+        }
+        if let channels {
+            if channels.isEmpty { throw fail("the channel list is empty") }
+            if mixWith != nil { throw fail("--mix-with is mixed by a layout; it cannot be used with a channel list") }
         }
         if let duration, !(duration.isFinite && duration > 0) {
             throw fail("the duration must be a positive number of seconds, not \(duration)")

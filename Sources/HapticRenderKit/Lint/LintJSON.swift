@@ -1,0 +1,35 @@
+import Foundation
+import HapticPattern
+
+extension Diagnostic {
+    /// The JSON shape of one diagnostic in `ahap-render lint --format json` and the C API's
+    /// `hr_lint_*` (absent values are `null`).
+    public var jsonObject: [String: Any] {
+        [
+            "severity": severity.rawValue,
+            "code": code.rawValue,
+            "coreHapticsCode": coreHapticsCode.map { $0 as Any } ?? NSNull(),
+            "path": path,
+            "line": line.map { $0 as Any } ?? NSNull(),
+            "column": column.map { $0 as Any } ?? NSNull(),
+            "message": message,
+        ]
+    }
+}
+
+extension AHAPDecodeResult {
+    /// One file's lint result, `{file, accepted, diagnostics: [...]}`: an element of
+    /// `ahap-render lint --format json`'s array, and what `hr_lint_*` return.
+    public func lintJSONObject(file: String) -> [String: Any] {
+        ["file": file, "accepted": accepted, "diagnostics": diagnostics.map(\.jsonObject)]
+    }
+}
+
+/// JSON text with sorted keys, so the same value always gives the same bytes.
+public enum StableJSON {
+    public static func data(_ value: Any, pretty: Bool = true) throws -> Data {
+        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
+        if pretty { options.insert(.prettyPrinted) }
+        return try JSONSerialization.data(withJSONObject: value, options: options)
+    }
+}

@@ -1,0 +1,103 @@
+"""Finds and loads the HapticRenderC shared library and declares its C signatures.
+
+Search order: the HAPTICRENDER_LIB environment variable (a file path), then beside this
+package (where `pip install ./python` bundles a library built in the checkout), then the
+Swift package's `.build/release` when this package runs from the repository.
+"""
+import ctypes
+import os
+import sys
+
+_NAME = "libHapticRenderC.dylib" if sys.platform == "darwin" else "libHapticRenderC.so"
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def candidates():
+    """The paths tried, in order."""
+    paths = []
+    if os.environ.get("HAPTICRENDER_LIB"):
+        paths.append(os.environ["HAPTICRENDER_LIB"])
+    paths.append(os.path.join(_HERE, _NAME))
+    paths.append(os.path.normpath(os.path.join(_HERE, "..", "..", ".build", "release", _NAME)))
+    return paths
+
+
+def _load():
+    tried = []
+    for path in candidates():
+        if os.path.exists(path):
+            try:
+                return ctypes.CDLL(path)
+            except OSError as error:
+                raise ImportError(f"hapticrender: cannot load {path}: {error}") from error
+        tried.append(path)
+        if path == os.environ.get("HAPTICRENDER_LIB"):
+            # An explicit choice that does not exist is a mistake, not a reason to look elsewhere.
+            raise ImportError(f"hapticrender: HAPTICRENDER_LIB names {path}, which does not exist")
+    raise ImportError(
+        "hapticrender: the HapticRenderC library was not found (tried "
+        + ", ".join(tried)
+        + "). Build it with `swift build -c release --product HapticRenderC` in the HapticRender "
+        "repository, then reinstall the package or set HAPTICRENDER_LIB to the library's path."
+    )
+
+
+lib = _load()
+
+_c = ctypes
+_p = _c.c_void_p
+_pp = _c.POINTER(_c.c_void_p)
+_s = _c.c_char_p
+_status = _c.c_int
+
+_SIGNATURES = {
+    "hr_version": (_s, []),
+    "hr_error_status": (_status, [_p]),
+    "hr_error_message": (_s, [_p]),
+    "hr_error_file": (_s, [_p]),
+    "hr_error_free": (None, [_p]),
+    "hr_string_free": (None, [_p]),
+    "hr_options_create": (_p, []),
+    "hr_options_free": (None, [_p]),
+    "hr_options_set_layout": (_status, [_p, _s, _pp]),
+    "hr_options_set_channels": (_status, [_p, _s, _pp]),
+    "hr_options_set_sample_rate": (_status, [_p, _c.c_double, _pp]),
+    "hr_options_set_actuator": (_status, [_p, _s, _pp]),
+    "hr_options_set_actuator_json": (_status, [_p, _s, _pp]),
+    "hr_options_set_rate": (_status, [_p, _c.c_double, _pp]),
+    "hr_options_set_loops": (_status, [_p, _c.c_int32, _pp]),
+    "hr_options_set_start": (_status, [_p, _c.c_double, _pp]),
+    "hr_options_set_duration": (_status, [_p, _c.c_double, _pp]),
+    "hr_options_add_parameter": (_status, [_p, _s, _c.c_double, _c.c_double, _pp]),
+    "hr_options_clear_parameters": (None, [_p]),
+    "hr_options_set_strict": (_status, [_p, _c.c_int, _pp]),
+    "hr_options_add_search_root": (_status, [_p, _s, _pp]),
+    "hr_render_file": (_status, [_s, _p, _pp, _pp]),
+    "hr_render_bytes": (_status, [_c.c_char_p, _c.c_size_t, _s, _p, _pp, _pp]),
+    "hr_audio_samples": (_c.POINTER(_c.c_float), [_p]),
+    "hr_audio_frames": (_c.c_int64, [_p]),
+    "hr_audio_channels": (_c.c_int32, [_p]),
+    "hr_audio_sample_rate": (_c.c_double, [_p]),
+    "hr_audio_diagnostics_json": (_s, [_p]),
+    "hr_audio_free": (None, [_p]),
+    "hr_stream_open_file": (_status, [_s, _p, _pp, _pp]),
+    "hr_stream_open_bytes": (_status, [_c.c_char_p, _c.c_size_t, _s, _p, _pp, _pp]),
+    "hr_stream_channels": (_c.c_int32, [_p]),
+    "hr_stream_sample_rate": (_c.c_double, [_p]),
+    "hr_stream_frames": (_c.c_int64, [_p]),
+    "hr_stream_position": (_c.c_int64, [_p]),
+    "hr_stream_diagnostics_json": (_s, [_p]),
+    "hr_stream_render": (_c.c_int64, [_p, _c.POINTER(_c.c_float), _c.c_int64]),
+    "hr_parameter_from_name": (_c.c_int32, [_s]),
+    "hr_stream_push_parameter": (_status, [_p, _c.c_int, _c.c_double, _c.c_double]),
+    "hr_stream_seek": (_status, [_p, _c.c_double]),
+    "hr_stream_reset": (_status, [_p]),
+    "hr_stream_close": (None, [_p]),
+    "hr_lint_file": (_status, [_s, _p, _pp, _pp]),
+    "hr_lint_bytes": (_status, [_c.c_char_p, _c.c_size_t, _s, _p, _pp, _pp]),
+}
+
+for _name, (_restype, _argtypes) in _SIGNATURES.items():
+    _function = getattr(lib, _name)
+    _function.restype = _restype
+    _function.argtypes = _argtypes
