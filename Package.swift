@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "HapticRender", targets: ["HapticRender"]),
         .library(name: "SoundFile", targets: ["SoundFile"]),
         .library(name: "HapticRenderKit", targets: ["HapticRenderKit"]),
+        .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
         .executable(name: "ahap-render", targets: ["ahap-render"]),
         .executable(name: "shield-and-texture", targets: ["ShieldAndTexture"]),
     ],
@@ -36,6 +37,14 @@ let package = Package(
         .systemLibrary(
             name: "CSampleRate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]),
+        // No pkgConfig: kissfft-float.pc's only flags are -D defines SwiftPM refuses (with a
+        // warning on every build); the shim defines the float scalar itself.
+        .systemLibrary(
+            name: "CKissFFT",
+            providers: [.apt(["libkissfft-dev"]), .brew(["kissfft"])]),
+        .systemLibrary(
+            name: "CEBUR128", pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
 
         // Library stages.
         .target(
@@ -45,9 +54,13 @@ let package = Package(
             name: "HapticRender", dependencies: ["HapticPattern"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "SoundFile", dependencies: ["CSndFile", "CSampleRate"]),
+        // Audio → haptics analysis: pure DSP on Float buffers (STFT, HPSS, onsets, loudness).
+        .target(
+            name: "AudioAnalysis", dependencies: ["CKissFFT", "CEBUR128"],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(
             name: "HapticRenderKit",
-            dependencies: ["HapticPattern", "HapticRender", "SoundFile"]),
+            dependencies: ["HapticPattern", "HapticRender", "SoundFile", "AudioAnalysis"]),
 
         // The command-line tool.
         .executableTarget(
@@ -76,7 +89,7 @@ let package = Package(
         .testTarget(name: "SoundFileTests", dependencies: ["SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderKitTests",
-            dependencies: ["HapticRenderKit", "SoundFile", "HapticTestSupport"]),
+            dependencies: ["HapticRenderKit", "HapticRender", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "AHAPRenderCLITests",
             dependencies: ["SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport", "ahap-render", "ShieldAndTexture"]),

@@ -1,0 +1,40 @@
+/// What the analysis keeps of each 10 ms frame: a few numbers, so a two-hour film's features
+/// take ≈ 35 MB whatever its sample rate or channel count. Struct of arrays, one entry per
+/// frame; frame t is centred on `t · hopSeconds`.
+///
+/// Powers are mean-square contributions (a full-scale sine has power 0.5) before loudness
+/// normalization; ``AnalysisResult`` expresses them relative to the integrated loudness.
+public struct FrameFeatures: Sendable {
+    /// Percussive spectral flux per group: the energy-weighted mean rise in dB of the
+    /// percussive band powers since the previous frame (level-independent).
+    public var flux: [[Float]] = Array(repeating: [], count: BandLayout.Group.allCases.count)
+    /// Percussive power per group.
+    public var percussive: [[Float]] = Array(repeating: [], count: BandLayout.Group.allCases.count)
+    /// Harmonic power per group.
+    public var harmonic: [[Float]] = Array(repeating: [], count: BandLayout.Group.allCases.count)
+    /// Harmonic power below ``BandLayout/rumbleUpperHz``.
+    public var rumble: [Float] = []
+    /// Spectral centroid of the whole frame on a log-frequency axis (log2 Hz).
+    public var logCentroid: [Float] = []
+
+    public init() {}
+
+    public var count: Int { logCentroid.count }
+
+    /// Total power (percussive + harmonic, all groups) of frame `t`. O(1).
+    public func total(_ t: Int) -> Float {
+        var s: Float = 0
+        for g in 0..<percussive.count { s += percussive[g][t] + harmonic[g][t] }
+        return s
+    }
+
+    mutating func reserve(_ n: Int) {
+        for g in 0..<flux.count {
+            flux[g].reserveCapacity(n)
+            percussive[g].reserveCapacity(n)
+            harmonic[g].reserveCapacity(n)
+        }
+        rumble.reserveCapacity(n)
+        logCentroid.reserveCapacity(n)
+    }
+}
