@@ -14,8 +14,11 @@ public struct AnalysisResult: Sendable {
     public var integratedLoudness: Double
     /// The input's duration in seconds.
     public var durationSeconds: Double
+    /// The input's channel count (6: a 5.1 mix).
+    public var channelCount: Int
 
-    public init(features: FrameFeatures, hopSeconds: Double, integratedLoudness: Double, durationSeconds: Double) {
+    public init(features: FrameFeatures, hopSeconds: Double, integratedLoudness: Double, durationSeconds: Double, channelCount: Int = 1) {
+        self.channelCount = channelCount
         self.features = features
         self.hopSeconds = hopSeconds
         self.integratedLoudness = integratedLoudness

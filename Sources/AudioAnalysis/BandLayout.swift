@@ -19,9 +19,10 @@ public struct BandLayout: Sendable {
     /// Group boundaries in Hz.
     public static let subUpperHz = 150.0
     public static let midUpperHz = 2_000.0
-    /// The "rumble" range below which film keeps its continuous haptics (speech has almost
-    /// no energy there, even a low male voice's fundamental).
-    public static let rumbleUpperHz = 90.0
+    /// The "rumble" range: film's haptics come only from below it, where the LFE, thumps
+    /// and explosions live and dialogue does not (a low voice's fundamental stays above ~80 Hz,
+    /// and band edges leak a little).
+    public static let rumbleUpperHz = 70.0
 
     /// First bin of each band; band b covers bins `firstBin[b] ..< firstBin[b + 1]`.
     public let firstBin: [Int]

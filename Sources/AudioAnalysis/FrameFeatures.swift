@@ -14,6 +14,13 @@ public struct FrameFeatures: Sendable {
     public var harmonic: [[Float]] = Array(repeating: [], count: BandLayout.Group.allCases.count)
     /// Harmonic power below ``BandLayout/rumbleUpperHz``.
     public var rumble: [Float] = []
+    /// Percussive flux and power below ``BandLayout/rumbleUpperHz`` (film's impacts: the
+    /// range where LFE and thumps live and dialogue does not).
+    public var rumbleFlux: [Float] = []
+    public var rumblePercussive: [Float] = []
+    /// Mean square of the mono signal per 1/4 hop (2.5 ms at 48 kHz): the fine envelope
+    /// onsets are timed on.
+    public var fineEnergy: [Float] = []
     /// Spectral centroid of the whole frame on a log-frequency axis (log2 Hz).
     public var logCentroid: [Float] = []
 
@@ -35,6 +42,9 @@ public struct FrameFeatures: Sendable {
             harmonic[g].reserveCapacity(n)
         }
         rumble.reserveCapacity(n)
+        rumbleFlux.reserveCapacity(n)
+        rumblePercussive.reserveCapacity(n)
+        fineEnergy.reserveCapacity(4 * n)
         logCentroid.reserveCapacity(n)
     }
 }

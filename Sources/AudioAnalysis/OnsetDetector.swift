@@ -1,41 +1,62 @@
-/// Onsets from the percussive flux of each band group: adaptive threshold (a multiple of the
-/// local mean plus a margin), local-maximum peak picking, a level gate relative to the
-/// programme loudness, backtracking to the attack, and merging across groups.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Onsets from percussive flux: per channel (a band group, or film's rumble range) an
+/// adaptive threshold (a multiple of the local mean plus a margin), local-maximum peak
+/// picking and a level gate on the channel's own power relative to the programme loudness;
+/// peaks of different channels within 40 ms merge into the most salient; each onset is then
+/// timed on the 2.5 ms fine envelope (backtracked to where the energy jumps).
 ///
-/// O(frames · groups): the local mean uses prefix sums.
+/// O(frames · channels): the local mean uses prefix sums.
 public enum OnsetDetector {
     public struct Settings: Sendable, Hashable {
         /// Threshold = `ratio` × local mean flux + `marginDB`.
-        public var ratio: Double = 1.6
-        public var marginDB: Double = 3
+        public var ratio: Double = 1.5
+        public var marginDB: Double = 5
         /// Half-width of the local mean, frames (±250 ms).
         public var meanHalfSpan = 25
         /// A peak is the maximum of ±`peakHalfSpan` frames (±30 ms).
         public var peakHalfSpan = 3
-        /// Onsets quieter than this (dB relative to the integrated loudness) are dropped.
-        public var levelGateDB: Double = -32
+        /// A channel's onsets need its own percussive power (dB re the integrated loudness)
+        /// above this: flux is level-independent, so noise in a near-empty band, or a steady
+        /// bed's fluctuations, would otherwise fire.
+        public var levelGateDB: Double = -30
         /// Per-group weight on salience (sub, mid, high).
         public var groupWeights: [Double] = [1, 1, 1]
-        /// Onsets of different groups closer than this merge into the most salient one.
+        /// Peaks of different channels closer than this merge into the most salient one.
         public var mergeSeconds: Double = 0.04
-        /// Seconds added to the backtracked attack frame (the frame is centred on its time,
-        /// its window starts seeing the attack half a window earlier).
-        public var timeOffset: Double = 0.025
 
         public init() {}
     }
 
-    public static func detect(_ analysis: AnalysisResult, settings: Settings = Settings(),
+    /// Where onsets are looked for.
+    public enum Channels: Sendable, Hashable {
+        /// The three band groups (sub, mid, high).
+        case bandGroups
+        /// Only below ``BandLayout/rumbleUpperHz`` (labelled `.sub`).
+        case rumble
+    }
+
+    public static func detect(_ analysis: AnalysisResult, settings: Settings = Settings(), channels: Channels = .bandGroups,
                               exclude: (BandLayout.Group, Int) -> Bool = { _, _ in false }) -> [Onset] {
         let f = analysis.features
         let n = f.count
         guard n > 2 else { return [] }
+        let sources: [(BandLayout.Group, [Float], [Float])] = switch channels {
+        case .bandGroups:
+            BandLayout.Group.allCases.map { g in
+                (g, f.flux[g.rawValue], f.percussive[g.rawValue])
+            }
+        case .rumble:
+            [(.sub, f.rumbleFlux, f.rumblePercussive)]
+        }
         var candidates: [Onset] = []
-        for group in BandLayout.Group.allCases {
-            let odf = f.flux[group.rawValue]
+        for (group, odf, power) in sources {
             var prefix = [Double](repeating: 0, count: n + 1)
             for t in 0..<n { prefix[t + 1] = prefix[t] + Double(odf[t]) }
-            let energy = (0..<n).map { f.percussive[group.rawValue][$0] + f.harmonic[group.rawValue][$0] }
             for t in 0..<n {
                 let v = odf[t]
                 guard v > 0 else { continue }
@@ -44,38 +65,52 @@ public enum OnsetDetector {
                 for j in lo...hi where j != t && (odf[j] > v || (odf[j] == v && j < t)) { isPeak = false; break }
                 guard isPeak else { continue }
                 let ml = max(0, t - settings.meanHalfSpan), mh = min(n, t + settings.meanHalfSpan + 1)
-                let mean = (prefix[mh] - prefix[ml]) / Double(mh - ml)
-                let threshold = settings.ratio * mean + settings.marginDB
-                guard Double(v) > threshold else { continue }
-                guard !exclude(group, t) else { continue }
-                // Loudness right after the peak.
-                var peakTotal: Float = 0, peakEnergy: Float = 0
+                let threshold = settings.ratio * (prefix[mh] - prefix[ml]) / Double(mh - ml) + settings.marginDB
+                guard Double(v) > threshold, !exclude(group, t) else { continue }
+                var channelPeak: Float = 0, totalPeak: Float = 0
                 for j in t..<min(n, t + 5) {
-                    peakTotal = max(peakTotal, f.total(j))
-                    peakEnergy = max(peakEnergy, energy[j])
+                    channelPeak = max(channelPeak, power[j])
+                    totalPeak = max(totalPeak, f.total(j))
                 }
-                let level = analysis.relativeDB(peakTotal)
-                guard level > settings.levelGateDB else { continue }
-                let attack = backtrack(energy: energy, peak: t, peakEnergy: peakEnergy)
+                guard analysis.relativeDB(channelPeak) > settings.levelGateDB else { continue }
+                // At the very start every sound "begins": only a hit (decaying by 6 dB within
+                // 250 ms) counts there, not a bed or a tone that starts with the file.
+                if t < 5 && t + 25 < n {
+                    var later: Float = 0
+                    for j in (t + 15)..<(t + 25) { later = max(later, power[j]) }
+                    guard later < 0.25 * channelPeak else { continue }
+                }
                 candidates.append(Onset(
-                    time: max(0, analysis.time(ofFrame: attack) + settings.timeOffset), peakFrame: t, group: group,
+                    time: analysis.time(ofFrame: t), peakFrame: t, group: group,
                     salience: Double(v) / threshold * settings.groupWeights[group.rawValue],
-                    levelDB: level, brightness: brightness(f, frame: t)))
+                    levelDB: analysis.relativeDB(totalPeak), brightness: brightness(f, frame: t)))
             }
         }
-        return merge(candidates, within: settings.mergeSeconds)
+        return merge(candidates, within: settings.mergeSeconds).map { onset in
+            var o = onset
+            o.time = attackTime(analysis, peakFrame: onset.peakFrame)
+            return o
+        }
     }
 
-    /// The attack frame: back from the peak to the preceding energy minimum (at most 60 ms),
-    /// then forward to the first frame a third of the way up from that minimum to the peak.
-    static func backtrack(energy: [Float], peak: Int, peakEnergy: Float) -> Int {
-        var j = peak
-        while j > max(0, peak - 6) && energy[j - 1] < energy[j] { j -= 1 }
-        let floor = energy[j]
-        let target = floor + (peakEnergy - floor) / 3
-        var a = j
-        while a < peak && energy[a] < target { a += 1 }
-        return a
+    /// The attack of the onset peaking at `peakFrame`: on the fine envelope (2.5 ms blocks),
+    /// from 30 ms before the frame's centre to 25 ms after, the block where the level rises
+    /// most above the quietest of the 10 ms before it; its start time.
+    static func attackTime(_ analysis: AnalysisResult, peakFrame: Int) -> Double {
+        let fine = analysis.features.fineEnergy
+        let blockSeconds = analysis.hopSeconds / 4
+        let centre = Int((analysis.time(ofFrame: peakFrame) / blockSeconds).rounded())
+        let lo = max(0, centre - 12), hi = min(fine.count - 1, centre + 10)
+        guard lo <= hi else { return max(0, analysis.time(ofFrame: peakFrame)) }
+        func db(_ i: Int) -> Double { i < 0 ? -200 : 10 * log10(max(Double(fine[i]), 1e-20)) }
+        var best = lo, bestRise = -Double.infinity
+        for i in lo...hi {
+            var before = Double.infinity
+            for j in (i - 4)..<i { before = min(before, db(j)) }
+            let rise = db(i) - before
+            if rise > bestRise { bestRise = rise; best = i }
+        }
+        return Double(best) * blockSeconds
     }
 
     /// 0…1 from the percussive powers of the groups at `frame`, on a log-frequency axis
@@ -91,7 +126,7 @@ public enum OnsetDetector {
         return den > 0 ? num / den : 0.5
     }
 
-    /// Keeps the most salient of onsets closer than `within` seconds. O(n log n).
+    /// Keeps the most salient of peaks closer than `within` seconds. O(n log n).
     static func merge(_ onsets: [Onset], within: Double) -> [Onset] {
         let sorted = onsets.sorted { ($0.time, $0.group.rawValue) < ($1.time, $1.group.rawValue) }
         var result: [Onset] = []

@@ -42,10 +42,17 @@ public final class SpectralAnalyzer {
     private var previousDB: [[Float]]
     private var sortScratch: [Float]
     public private(set) var features = FrameFeatures()
+    /// Samples per fine-envelope block (a quarter hop).
+    public let fineHop: Int
+    private var fineSum: Float = 0
+    private var fineCount = 0
+    private var finished = false
+    private var lastBands: [Float]
 
     public init(sampleRate: Double) {
         self.sampleRate = sampleRate
-        hop = max(1, Int((sampleRate / 100).rounded()))
+        hop = max(4, Int((sampleRate / 100).rounded()))
+        fineHop = hop / 4
         var n = 16
         while Double(n) < 0.046 * sampleRate { n *= 2 }
         fftSize = n
@@ -65,10 +72,20 @@ public final class SpectralAnalyzer {
         ringFrames = hpssHalfSpan
         previousDB = Array(repeating: [Float](repeating: -120, count: b), count: fluxLag)
         sortScratch = [Float](repeating: 0, count: 2 * hpssHalfSpan + 1)
+        lastBands = [Float](repeating: 0, count: b)
     }
 
     /// Analyses `samples` (mono) and every whole frame they complete.
     public func process(_ samples: UnsafeBufferPointer<Float>) {
+        for x in samples {
+            fineSum += x * x
+            fineCount += 1
+            if fineCount == fineHop {
+                features.fineEnergy.append(fineSum / Float(fineHop))
+                fineSum = 0
+                fineCount = 0
+            }
+        }
         pending.append(contentsOf: samples)
         while pending.count - readPosition >= fftSize {
             analyseFrame(at: readPosition)
@@ -83,10 +100,17 @@ public final class SpectralAnalyzer {
     /// Pads the end with half a window of silence, flushes the HPSS delay and returns the
     /// features (one frame per started hop).
     public func finish() -> FrameFeatures {
+        guard !finished else { return features }
+        finished = true
+        let real = features.fineEnergy.count
+        // The last frame wholly inside the signal: what the harmonic median sees after the end.
+        let last = lastBands
         let tail = [Float](repeating: 0, count: fftSize / 2 + hop)
         tail.withUnsafeBufferPointer { process($0) }
-        let silence = [Float](repeating: 0, count: bands.count)
-        for _ in 0..<hpssHalfSpan { pushBands(silence) }
+        features.fineEnergy.removeLast(features.fineEnergy.count - real)
+        // The time median needs frames after the end: repeat the last whole frame, so the
+        // end of the file does not look like the harmonic part stopping (a false onset).
+        for _ in 0..<hpssHalfSpan { pushBands(last) }
         return features
     }
 
@@ -103,6 +127,7 @@ public final class SpectralAnalyzer {
             for k in bands.firstBin[b]..<bands.firstBin[b + 1] { s += spectrum[k] }
             bandPowers[b] = s * powerScale
         }
+        lastBands = bandPowers
         pushBands(bandPowers)
     }
 
@@ -126,7 +151,7 @@ public final class SpectralAnalyzer {
         var perc = [Float](repeating: 0, count: groups)
         var harm = [Float](repeating: 0, count: groups)
         var riseWeighted = [Float](repeating: 0, count: groups)
-        var rumble: Float = 0
+        var rumble: Float = 0, rumblePerc: Float = 0, rumbleRise: Float = 0
         var centroidNumerator: Double = 0
         var total: Double = 0
         var dbNow = [Float](repeating: 0, count: b)
@@ -150,7 +175,12 @@ public final class SpectralAnalyzer {
             for past in previousDB {
                 for other in max(0, band - 1)...min(b - 1, band + 1) { reference = max(reference, past[other]) }
             }
-            riseWeighted[g] += min(40, max(0, db - reference)) * pb
+            let rise = min(40, max(0, db - reference)) * pb
+            riseWeighted[g] += rise
+            if bands.isRumble[band] {
+                rumblePerc += pb
+                rumbleRise += rise
+            }
             centroidNumerator += Double(x) * log2(bands.centreHz[band])
             total += Double(x)
         }
@@ -162,6 +192,8 @@ public final class SpectralAnalyzer {
             features.harmonic[g].append(harm[g])
         }
         features.rumble.append(rumble)
+        features.rumbleFlux.append(rumblePerc > 0 ? rumbleRise / rumblePerc : 0)
+        features.rumblePercussive.append(rumblePerc)
         features.logCentroid.append(total > 0 ? Float(centroidNumerator / total) : Float(log2(500.0)))
     }
 

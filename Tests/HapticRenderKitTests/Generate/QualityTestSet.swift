@@ -27,11 +27,13 @@ enum QualityTestSet {
         return missing.isEmpty ? nil : "needs \(missing.joined(separator: ", ")) (apt-get install fluidsynth fluid-soundfont-gm sox espeak-ng)"
     }
 
-    /// Built once; throws when a tool fails.
+    /// Built once per process into one fixed temporary folder (replaced on the next run, so
+    /// at most one set is ever left behind); throws when a tool fails.
     static let clips: Result<[QualityClip], Error> = Result {
-        let folder = try TempFolder()
-        return try [musicChords(folder.path), musicBand(folder.path), filmScene(folder.path),
-                    sfxImpacts(folder.path), dialogueOnly(folder.path)]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ahap-render-quality-set").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try [musicChords(folder), musicBand(folder), filmScene(folder), sfxImpacts(folder), dialogueOnly(folder)]
     }
 
     // MARK: clips

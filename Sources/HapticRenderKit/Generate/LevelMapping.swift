@@ -14,10 +14,10 @@ enum LevelMapping {
         min(1, 0.7 * pow(10, db / 40))
     }
 
-    /// Transient intensity for an onset level: 0.85 at programme loudness, never below 0.2
-    /// (weaker taps are not felt).
+    /// Transient intensity for an onset's level: 0.5 at programme loudness, 1 at +12 dB,
+    /// never below 0.2 (weaker taps are not felt).
     static func transientIntensity(db: Double) -> Double {
-        min(1, max(0.2, 0.85 * pow(10, db / 40)))
+        min(1, max(0.2, 0.5 * pow(10, db / 40)))
     }
 
     /// Sharpness for a log2-frequency centroid: 80 Hz → 0, 4 kHz → 0.9.
