@@ -16,9 +16,14 @@ public struct AnalysisResult: Sendable {
     public var durationSeconds: Double
     /// The input's channel count (6: a 5.1 mix).
     public var channelCount: Int
+    /// The STFT window's length: an attack shows in a frame's flux from the moment it enters
+    /// the window, up to half a window after the frame's centre.
+    public var windowSeconds: Double
 
-    public init(features: FrameFeatures, hopSeconds: Double, integratedLoudness: Double, durationSeconds: Double, channelCount: Int = 1) {
+    public init(features: FrameFeatures, hopSeconds: Double, windowSeconds: Double, integratedLoudness: Double,
+                durationSeconds: Double, channelCount: Int = 1) {
         self.channelCount = channelCount
+        self.windowSeconds = windowSeconds
         self.features = features
         self.hopSeconds = hopSeconds
         self.integratedLoudness = integratedLoudness

@@ -54,12 +54,14 @@ public enum OnsetDetector {
             [(.sub, f.rumbleFlux, f.rumblePercussive)]
         }
         var candidates: [Onset] = []
+        // A window that reaches past the end sees the signal stop abruptly (broadband splatter).
+        let lastFrame = Int(((analysis.durationSeconds - analysis.windowSeconds / 2) / analysis.hopSeconds).rounded(.down))
         for (group, odf, power) in sources {
             var prefix = [Double](repeating: 0, count: n + 1)
             for t in 0..<n { prefix[t + 1] = prefix[t] + Double(odf[t]) }
             for t in 0..<n {
                 let v = odf[t]
-                guard v > 0 else { continue }
+                guard v > 0, t <= lastFrame else { continue }
                 let lo = max(0, t - settings.peakHalfSpan), hi = min(n - 1, t + settings.peakHalfSpan)
                 var isPeak = true
                 for j in lo...hi where j != t && (odf[j] > v || (odf[j] == v && j < t)) { isPeak = false; break }
@@ -94,13 +96,15 @@ public enum OnsetDetector {
     }
 
     /// The attack of the onset peaking at `peakFrame`: on the fine envelope (2.5 ms blocks),
-    /// from 30 ms before the frame's centre to 25 ms after, the block where the level rises
-    /// most above the quietest of the 10 ms before it; its start time.
+    /// from 20 ms before the frame's centre to half a window after it (a sharp attack fires
+    /// the flux as soon as it enters the window), the block where the level rises most above
+    /// the quietest of the 10 ms before it; its start time.
     static func attackTime(_ analysis: AnalysisResult, peakFrame: Int) -> Double {
         let fine = analysis.features.fineEnergy
         let blockSeconds = analysis.hopSeconds / 4
         let centre = Int((analysis.time(ofFrame: peakFrame) / blockSeconds).rounded())
-        let lo = max(0, centre - 12), hi = min(fine.count - 1, centre + 10)
+        let reach = Int((analysis.windowSeconds / 2 / blockSeconds).rounded(.up)) + 2
+        let lo = max(0, centre - 8), hi = min(fine.count - 1, centre + reach)
         guard lo <= hi else { return max(0, analysis.time(ofFrame: peakFrame)) }
         func db(_ i: Int) -> Double { i < 0 ? -200 : 10 * log10(max(Double(fine[i]), 1e-20)) }
         var best = lo, bestRise = -Double.infinity

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Streaming analysis of a mono signal into ``FrameFeatures``: a Hann-windowed STFT
-/// (≈ 46 ms window, 10 ms hop) over ``RealFFT``, band powers on a ``BandLayout``, and
+/// (a 20–50 ms window, 10 ms hop) over ``RealFFT``, band powers on a ``BandLayout``, and
 /// median-filter harmonic/percussive separation (Fitzgerald 2010) on those bands.
 ///
 /// Memory is bounded whatever the input length: one window of samples, a ring of
@@ -29,6 +29,7 @@ public final class SpectralAnalyzer {
     public let fluxLag = 3
 
     public var hopSeconds: Double { Double(hop) / sampleRate }
+    public var windowSeconds: Double { Double(fftSize) / sampleRate }
 
     private let fft: RealFFT
     private let window: [Float]
@@ -53,8 +54,9 @@ public final class SpectralAnalyzer {
         self.sampleRate = sampleRate
         hop = max(4, Int((sampleRate / 100).rounded()))
         fineHop = hop / 4
+        // The largest power of two within 50 ms: 2048 at 44.1/48 kHz (43–46 ms).
         var n = 16
-        while Double(n) < 0.046 * sampleRate { n *= 2 }
+        while Double(2 * n) <= 0.05 * sampleRate { n *= 2 }
         fftSize = n
         fft = RealFFT(size: n)
         bands = BandLayout(fftSize: n, sampleRate: sampleRate)

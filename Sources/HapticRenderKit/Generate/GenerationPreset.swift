@@ -14,8 +14,8 @@ public enum GenerationPreset: String, CaseIterable, Sendable, Hashable {
             s.beatBonus = 1.3
         case .film:
             s.onsetChannels = .rumble
-            s.onset.levelGateDB = -12
-            s.onset.marginDB = 4
+            s.onset.levelGateDB = -8
+            s.onset.marginDB = 6
             s.maxTransientsPerSecond = 6
             s.minTransientGap = 0.08
             s.continuousSource = .rumble

@@ -63,7 +63,7 @@ public enum SoundtrackAnalysis {
         if exactLength && info.frames > total { throw .truncated(path: path) }
         progress(1)
         let features = analyzer.finish()
-        return AnalysisResult(features: features, hopSeconds: analyzer.hopSeconds,
+        return AnalysisResult(features: features, hopSeconds: analyzer.hopSeconds, windowSeconds: analyzer.windowSeconds,
                               integratedLoudness: loudness(meter.integratedLoudness, features),
                               durationSeconds: Double(total) / info.sampleRate, channelCount: info.channels)
     }
