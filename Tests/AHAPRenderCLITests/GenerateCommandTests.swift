@@ -176,3 +176,27 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("HapticTransient"))
     }
 }
+
+/// `plot --mix-with`: the generated pattern drawn over the audio it came from.
+@Suite struct PlotMixWithTests {
+    @Test func theSourceJoinsTheAudioLane() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let source = dir.path + "/source.wav"
+        var w = try SoundFileWriter(path: source, format: .wav, sampleFormat: .pcm16, sampleRate: 48_000, channels: 1)
+        try w.write((0..<96_000).map { f in Float(f % 24_000 < 2_400 ? 0.8 * sin(Double(f) * 0.02) : 0.02 * sin(Double(f) * 0.05)) })
+        try w.finish()
+        let ahap = dir.path + "/source.ahap"
+        #expect(try CLI.run(["generate", source, "-o", ahap, "--quiet"]).status == 0)
+        let plain = try CLI.run(["plot", ahap, "-o", dir.path + "/plain.svg"])
+        let mixed = try CLI.run(["plot", ahap, "--mix-with", source, "-o", dir.path + "/mixed.svg"])
+        #expect(plain.status == 0 && mixed.status == 0, "\(plain.stderr) \(mixed.stderr)")
+        let a = try String(contentsOfFile: dir.path + "/plain.svg", encoding: .utf8)
+        let b = try String(contentsOfFile: dir.path + "/mixed.svg", encoding: .utf8)
+        // The pattern has no audio events: only the soundtrack can fill the audio lane.
+        #expect(a != b && b.count > a.count)
+        let page = try CLI.run(["plot", ahap, "--mix-with", source, "-o", dir.path + "/page.html", "--sample-rate", "16000"])
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(try CLI.run(["plot", ahap, "--mix-with", dir.path + "/missing.wav", "-o", dir.path + "/x.svg"]).status == 64)
+    }
+}
