@@ -184,7 +184,13 @@ import Testing
         defer { dir.cleanUp() }
         let source = dir.path + "/source.wav"
         var w = try SoundFileWriter(path: source, format: .wav, sampleFormat: .pcm16, sampleRate: 48_000, channels: 1)
-        try w.write((0..<96_000).map { f in Float(f % 24_000 < 2_400 ? 0.8 * sin(Double(f) * 0.02) : 0.02 * sin(Double(f) * 0.05)) })
+        var samples = [Float](repeating: 0, count: 96_000)
+        for f in samples.indices {
+            let x = Double(f)
+            let loud = f % 24_000 < 2_400
+            samples[f] = Float(loud ? 0.8 * sin(x * 0.02) : 0.02 * sin(x * 0.05))
+        }
+        try w.write(samples)
         try w.finish()
         let ahap = dir.path + "/source.ahap"
         #expect(try CLI.run(["generate", source, "-o", ahap, "--quiet"]).status == 0)

@@ -79,7 +79,7 @@ public struct HLSPlaylist: Sendable, Equatable {
 
     /// The playlist's text, with its original line endings.
     public var text: String {
-        lines.joined(separator: lineEnding) + (endsWithNewline || lines.count > 0 ? lineEnding : "")
+        lines.joined(separator: lineEnding) + (endsWithNewline ? lineEnding : "")
     }
 
     static func isHapticsTag(_ line: String) -> Bool {

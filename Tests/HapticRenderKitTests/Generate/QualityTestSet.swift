@@ -116,7 +116,7 @@ enum QualityTestSet {
         let times = [0.3, 0.9, 1.35, 2.2, 2.6, 3.4]
         let volumes = ["1.0", "0.6", "0.8", "0.35", "0.5", "0.2"]
         var inputs: [String] = []
-        try run("sox", ["-n", "-r", "44100", "-c", "1", "\(dir)/sfx-floor.wav", "synth", "4", "whitenoise", "vol", "0.003"])
+        try sox(["-n", "-r", "44100", "-c", "1", "\(dir)/sfx-floor.wav", "synth", "4", "whitenoise", "vol", "0.003"])
         for (i, t) in times.enumerated() {
             let p = "\(dir)/sfx-\(i).wav"
             try sox(["-n", "-r", "44100", "-c", "1", p, "synth", "0.3", "brownnoise", "sine", "mix", "70", "fade", "l", "0.001", "0.3", "0.29",
@@ -146,7 +146,8 @@ enum QualityTestSet {
         return wav
     }
 
-    static func sox(_ arguments: [String]) throws { try run("sox", ["-V1"] + arguments) }
+    /// sox in repeatable mode (`-R`: fixed seeds for its noise), so every run makes the same set.
+    static func sox(_ arguments: [String]) throws { try run("sox", ["-V1", "-R"] + arguments) }
 
     static func duration(_ path: String) throws -> Double {
         let r = try ExternalTool.run(ExternalTool.which("soxi")!, ["-D", path])
