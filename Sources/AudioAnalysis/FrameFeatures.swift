@@ -1,5 +1,5 @@
 /// What the analysis keeps of each 10 ms frame: a few numbers, so a two-hour film's features
-/// take ≈ 35 MB whatever its sample rate or channel count. Struct of arrays, one entry per
+/// take ≈ 50 MB whatever its sample rate or channel count. Struct of arrays, one entry per
 /// frame; frame t is centred on `t · hopSeconds`.
 ///
 /// Powers are mean-square contributions (a full-scale sine has power 0.5) before loudness
@@ -33,18 +33,5 @@ public struct FrameFeatures: Sendable {
         var s: Float = 0
         for g in 0..<percussive.count { s += percussive[g][t] + harmonic[g][t] }
         return s
-    }
-
-    mutating func reserve(_ n: Int) {
-        for g in 0..<flux.count {
-            flux[g].reserveCapacity(n)
-            percussive[g].reserveCapacity(n)
-            harmonic[g].reserveCapacity(n)
-        }
-        rumble.reserveCapacity(n)
-        rumbleFlux.reserveCapacity(n)
-        rumblePercussive.reserveCapacity(n)
-        fineEnergy.reserveCapacity(4 * n)
-        logCentroid.reserveCapacity(n)
     }
 }

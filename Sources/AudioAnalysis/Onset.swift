@@ -6,8 +6,8 @@ public struct Onset: Sendable, Hashable {
     public var peakFrame: Int
     /// The band group whose flux fired (the strongest when several did).
     public var group: BandLayout.Group
-    /// How far the flux exceeds its adaptive threshold (≥ 1), times the group's weight and
-    /// any beat bonus: the order in which the density budget keeps onsets.
+    /// How far the flux exceeds its adaptive threshold (≥ 1), times any beat bonus: the
+    /// order in which the density budget keeps onsets.
     public var salience: Double
     /// Loudness just after the attack, dB relative to the integrated loudness.
     public var levelDB: Double

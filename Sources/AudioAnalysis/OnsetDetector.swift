@@ -24,8 +24,6 @@ public enum OnsetDetector {
         /// above this: flux is level-independent, so noise in a near-empty band, or a steady
         /// bed's fluctuations, would otherwise fire.
         public var levelGateDB: Double = -30
-        /// Per-group weight on salience (sub, mid, high).
-        public var groupWeights: [Double] = [1, 1, 1]
         /// Peaks of different channels closer than this merge into the most salient one.
         public var mergeSeconds: Double = 0.04
 
@@ -84,7 +82,7 @@ public enum OnsetDetector {
                 }
                 candidates.append(Onset(
                     time: analysis.time(ofFrame: t), peakFrame: t, group: group,
-                    salience: Double(v) / threshold * settings.groupWeights[group.rawValue],
+                    salience: Double(v) / threshold,
                     levelDB: analysis.relativeDB(totalPeak), brightness: brightness(f, frame: t)))
             }
         }

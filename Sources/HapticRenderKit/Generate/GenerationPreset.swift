@@ -74,8 +74,6 @@ public struct GenerationSettings: Sendable, Hashable {
     public var continuousGainDB = 0.0
     /// Continuous haptics only where the (gained) level is above this, dB re programme loudness.
     public var continuousGateDB = -30.0
-    /// Transient level gain, dB.
-    public var transientGainDB = 0.0
 
     public init() {}
 }

@@ -53,7 +53,7 @@ public enum HapticPatternGenerator {
         let control = ControlCurveTrack(curves.filter { $0.id == .hapticIntensityControl })
         for onset in transientOnsets(analysis, settings: settings, beats: beats) {
             let time = Quantize.seconds(onset.time)
-            let wanted = LevelMapping.transientIntensity(db: onset.levelDB + settings.transientGainDB)
+            let wanted = LevelMapping.transientIntensity(db: onset.levelDB)
             let scale = control.value(at: time)
             var parameters = EventParameters()
             // The intensity control multiplies transients too: divide it out where it is active.
