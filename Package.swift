@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "HapticRenderKit", targets: ["HapticRenderKit"]),
         .library(name: "AudioDevice", targets: ["AudioDevice"]),
         .library(name: "HapticRenderC", type: .dynamic, targets: ["HapticRenderC"]),
+        .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
         .executable(name: "ahap-render", targets: ["ahap-render"]),
         .executable(name: "shield-and-texture", targets: ["ShieldAndTexture"]),
     ],
@@ -42,6 +43,14 @@ let package = Package(
         .systemLibrary(
             name: "CPortAudio", pkgConfig: "portaudio-2.0",
             providers: [.apt(["portaudio19-dev"]), .brew(["portaudio"])]),
+        // No pkgConfig: kissfft-float.pc's only flags are -D defines SwiftPM refuses (with a
+        // warning on every build); the shim defines the float scalar itself.
+        .systemLibrary(
+            name: "CKissFFT",
+            providers: [.apt(["libkissfft-dev"]), .brew(["kissfft"])]),
+        .systemLibrary(
+            name: "CEBUR128", pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
 
         // Library stages.
         .target(
@@ -51,9 +60,13 @@ let package = Package(
             name: "HapticRender", dependencies: ["HapticPattern"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "SoundFile", dependencies: ["CSndFile", "CSampleRate"]),
+        // Audio → haptics analysis: pure DSP on Float buffers (STFT, HPSS, onsets, loudness).
+        .target(
+            name: "AudioAnalysis", dependencies: ["CKissFFT", "CEBUR128"],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(
             name: "HapticRenderKit",
-            dependencies: ["HapticPattern", "HapticRender", "SoundFile"]),
+            dependencies: ["HapticPattern", "HapticRender", "SoundFile", "AudioAnalysis"]),
         .target(name: "AudioDevice", dependencies: ["CPortAudio"]),
 
         // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python.
@@ -88,7 +101,7 @@ let package = Package(
         .testTarget(name: "SoundFileTests", dependencies: ["SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderKitTests",
-            dependencies: ["HapticRenderKit", "SoundFile", "HapticTestSupport"]),
+            dependencies: ["HapticRenderKit", "HapticRender", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderCTests",
             dependencies: ["HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile", "HapticTestSupport"]),

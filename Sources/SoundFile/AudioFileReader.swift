@@ -72,6 +72,21 @@ public struct AudioFileReader: ~Copyable {
         sndfile_get_string(handle, key.rawValue)
     }
 
+    /// libsndfile's log of parsing the header: chunk sizes, formats, and the lengths it had
+    /// to correct.
+    public var headerLog: String { sndfile_log_info(handle) }
+
+    /// True when the header declares more audio data than the file holds (a truncated
+    /// download or copy): libsndfile then reads what is there and logs the correction
+    /// `data : DECLARED (should be ACTUAL)` (`SSND` for AIFF). O(log length).
+    public var isTruncated: Bool {
+        for line in headerLog.split(separator: "\n") where line.hasPrefix("data") || line.hasPrefix("SSND") {
+            let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            if line.contains("should be"), numbers.count >= 2, numbers[numbers.count - 1] < numbers[numbers.count - 2] { return true }
+        }
+        return false
+    }
+
     /// Every metadata string the file has. O(number of keys).
     public var metadata: [SoundFileMetadataKey: String] {
         var result: [SoundFileMetadataKey: String] = [:]

@@ -7,9 +7,9 @@ import HapticRenderKit
 /// `ahap-render inspect`: a summary of one AHAP file (lenient decode).
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Summarize an AHAP file: version, duration, events, parameters, curves, audio resources.")
+        abstract: "Summarize an AHAP file (version, duration, events, curves, audio) or an HLS playlist's haptics tag.")
 
-    @Argument(help: "The AHAP file.")
+    @Argument(help: "The AHAP file, or an HLS playlist (.m3u8: shows its kind and haptics session data).")
     var file: String
 
     @Option(help: "Output format: text or json.")
@@ -35,6 +35,7 @@ struct Inspect: ParsableCommand {
     }
 
     func run() throws {
+        if ["m3u8", "m3u"].contains((file as NSString).pathExtension.lowercased()) { return try inspectPlaylist() }
         let document = AHAPDocument.load(contentsOf: URL(fileURLWithPath: file), options: .init(limits: limits.patternLimits),
                                          searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
         guard let pattern = document.result.pattern else {
@@ -76,6 +77,35 @@ struct Inspect: ParsableCommand {
             print("\nTimeline at 48 kHz:")
             print(result.timeline.tableDescription(limit: timelineLimit))
             for note in result.notes { print("note: \(note.message)") }
+        }
+    }
+
+    /// The playlist's kind, variants and haptics tag.
+    func inspectPlaylist() throws {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            printError("\(file): error: cannot read it as UTF-8 text")
+            throw ExitCode(1)
+        }
+        let playlist: HLSPlaylist
+        do { playlist = try HLSPlaylist(text: text, path: file) } catch {
+            printError(error.description)
+            throw ExitCode(1)
+        }
+        let haptics = playlist.hapticsURIs
+        switch format {
+        case .json:
+            try printJSON([
+                "file": file, "kind": playlist.kind.rawValue, "variants": playlist.variantCount,
+                "haptics": haptics.first.map { $0 as Any } ?? NSNull(), "sessionData": playlist.sessionData,
+            ] as [String: Any])
+        case .text:
+            var lines = ["\(file): HLS \(playlist.kind.rawValue) playlist"]
+            if playlist.kind == .master { lines.append("  variants: \(playlist.variantCount)") }
+            lines.append("  haptics: " + (haptics.isEmpty ? "none (add with: ahap-render hls \(file) --haptics FILE.ahap)"
+                                                          : haptics.joined(separator: ", ")))
+            if haptics.count > 1 { lines.append("  warning: \(haptics.count) haptics tags; players use one (ahap-render hls leaves exactly one)") }
+            for tag in playlist.sessionData { lines.append("  \(tag)") }
+            print(lines.joined(separator: "\n"))
         }
     }
 }

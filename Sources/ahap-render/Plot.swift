@@ -24,6 +24,7 @@ struct Plot: ParsableCommand {
               ahap-render plot Heartbeat.ahap -o heartbeat.svg
               ahap-render plot Heartbeat.ahap -o heartbeat.html --actuator pixel
               ahap-render plot film.ahap -o film.html --page-audio wav
+              ahap-render plot trailer.ahap --mix-with trailer.wav -o trailer.html --sample-rate 16000
             """)
 
     @Argument(help: "The AHAP file.")
@@ -46,6 +47,9 @@ struct Plot: ParsableCommand {
     @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
     var searchRoots: [String] = []
 
+    @Option(help: "A soundtrack (e.g. the audio the pattern was generated from): its waveform joins the audio lane and the page plays both.")
+    var mixWith: String?
+
     @Flag(help: "Replace an existing output file.")
     var force = false
 
@@ -67,6 +71,9 @@ struct Plot: ParsableCommand {
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw ValidationError("No such file: \(file)")
         }
+        if let mixWith, !FileManager.default.isReadableFile(atPath: mixWith) {
+            throw ValidationError("Cannot read the --mix-with file \(mixWith).")
+        }
         if !force, FileManager.default.fileExists(atPath: output) {
             throw ValidationError("\(output) already exists; use --force to replace it.")
         }
@@ -77,6 +84,7 @@ struct Plot: ParsableCommand {
         try simulation.apply(to: &options)
         options.layout = layout
         options.searchRoots = searchRoots
+        options.mixWith = mixWith
         limits.apply(to: &options)
         do { try options.validateRendering() } catch { throw ValidationError(error.message) }
         // The plot renders in memory; `output` is checked above and written atomically below.

@@ -12,23 +12,31 @@ struct EngineRenderer: ~Copyable {
         switch engine {
         case .fast:
             let renderer = try PatternRenderer(timeline: timeline, audio: audio, configuration: configuration)
-            (totalFrames, channels) = (renderer.totalFrames, renderer.channels)
+            (totalFrames, channels, parameters) = (renderer.totalFrames, renderer.channels, renderer.parameters)
             fast = consume renderer
             reference = nil
         case .reference:
             fast = nil
             let renderer = try ReferenceRenderer(timeline: timeline, audio: audio, configuration: configuration)
-            (totalFrames, channels) = (renderer.totalFrames, renderer.channels)
+            (totalFrames, channels, parameters) = (renderer.totalFrames, renderer.channels, renderer.parameters)
             reference = renderer
         }
     }
 
     let totalFrames: Int64
     let channels: [OutputChannel]
+    /// The chosen engine's runtime-parameter queue.
+    let parameters: RuntimeParameterQueue
 
     /// ``PatternRenderer/render(into:)`` of the chosen engine.
     mutating func render(into output: UnsafeMutableBufferPointer<Float>) -> Int {
         if let reference { return reference.render(into: output) }
         return fast!.render(into: output)
+    }
+
+    /// ``PatternRenderer/seek(toSample:)`` of the chosen engine.
+    mutating func seek(toSample sample: Int64) {
+        if let reference { return reference.seek(toSample: sample) }
+        fast!.seek(toSample: sample)
     }
 }

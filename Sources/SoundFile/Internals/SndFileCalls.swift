@@ -101,6 +101,14 @@ func sndfile_command_bool(_ handle: SndFileHandle, _ command: Int32, _ value: Bo
     sf_command(handle, command, nil, value ? Int32(SF_TRUE) : Int32(SF_FALSE))
 }
 
+/// libsndfile's parse log for the open file (`SFC_GET_LOG_INFO`), e.g. header lengths that
+/// disagree with the file ("data : 1920000 (should be 199920)").
+func sndfile_log_info(_ handle: SndFileHandle) -> String {
+    var buffer = [CChar](repeating: 0, count: 8_192)
+    _ = buffer.withUnsafeMutableBufferPointer { sf_command(handle, Int32(SFC_GET_LOG_INFO), $0.baseAddress, Int32($0.count)) }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
 /// `sf_set_string`. Returns libsndfile's message on failure.
 func sndfile_set_string(_ handle: SndFileHandle, _ key: Int32, _ value: String) -> String? {
     sf_set_string(handle, key, value) == 0 ? nil : sndfile_strerror(handle)

@@ -1,0 +1,86 @@
+import HapticPattern
+
+/// Envelope → parameter curves Core Haptics accepts: simplified by error (Ramer–Douglas–
+/// Peucker, so flat stretches cost no points and fast moves keep theirs), then cut into
+/// curves of at most 16 points, each repeating the previous one's last point so the value is
+/// continuous, with point times relative to each curve's own `Time`.
+enum CurveSimplifier {
+    /// Core Haptics' (unofficial, widely relied on) limit of control points per curve.
+    static let maxPointsPerCurve = 16
+
+    /// The indices of `values` (equally spaced) kept within `tolerance`. O(n log n) typical.
+    static func simplify(_ values: [Double], tolerance: Double) -> [Int] {
+        guard values.count > 2 else { return Array(values.indices) }
+        var keep = [Bool](repeating: false, count: values.count)
+        keep[0] = true
+        keep[values.count - 1] = true
+        var stack = [(0, values.count - 1)]
+        while let (a, b) = stack.popLast() {
+            guard b - a > 1 else { continue }
+            var worst = a, worstError = 0.0
+            let slope = (values[b] - values[a]) / Double(b - a)
+            for i in (a + 1)..<b {
+                let e = abs(values[i] - (values[a] + slope * Double(i - a)))
+                if e > worstError { worstError = e; worst = i }
+            }
+            if worstError > tolerance {
+                keep[worst] = true
+                stack.append((a, worst))
+                stack.append((worst, b))
+            }
+        }
+        return keep.indices.filter { keep[$0] }
+    }
+
+    /// Curves for `points` (absolute times, ascending): chunks of ≤ 16 points sharing their
+    /// boundary point. O(points).
+    static func curves(_ id: DynamicParameterID, points: [ParameterCurve.ControlPoint]) -> [ParameterCurve] {
+        guard !points.isEmpty else { return [] }
+        var result: [ParameterCurve] = []
+        var start = 0
+        repeat {
+            let end = min(points.count, start + maxPointsPerCurve)
+            let origin = points[start].time
+            result.append(ParameterCurve(id: id, time: origin, points: points[start..<end].map {
+                ParameterCurve.ControlPoint(time: Quantize.seconds($0.time - origin), value: $0.value)
+            }))
+            start = end - 1
+        } while start < points.count - 1
+        return result
+    }
+}
+
+/// Rounding of everything the generator writes: times to 1 ms, values to 0.001. Short, exact
+/// decimal numbers in the file, and gaps that survive encoding.
+enum Quantize {
+    static func seconds(_ t: Double) -> Double { (t * 1_000).rounded() / 1_000 }
+    static func value(_ v: Double) -> Double { (v * 1_000).rounded() / 1_000 }
+}
+
+/// Evaluates intensity-control curves at a time the way the renderer applies them: the
+/// latest-started curve wins, linear between points, the last value held; 1 before any.
+struct ControlCurveTrack {
+    private let curves: [ParameterCurve]
+
+    init(_ curves: [ParameterCurve]) { self.curves = curves.sorted { $0.time < $1.time } }
+
+    /// O(log curves + points).
+    func value(at t: Double) -> Double {
+        var lo = 0, hi = curves.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if curves[mid].time <= t { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0 else { return 1 }
+        let curve = curves[lo - 1]
+        let local = t - curve.time
+        let p = curve.points
+        guard let first = p.first else { return 1 }
+        if local <= first.time { return first.value }
+        for i in 1..<p.count where local <= p[i].time {
+            let span = p[i].time - p[i - 1].time
+            return span > 0 ? p[i - 1].value + (p[i].value - p[i - 1].value) * (local - p[i - 1].time) / span : p[i].value
+        }
+        return p[p.count - 1].value
+    }
+}

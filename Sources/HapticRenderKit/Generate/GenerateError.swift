@@ -1,0 +1,37 @@
+import SoundFile
+
+/// Why a soundtrack could not become haptics. Every case names the file.
+public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// libsndfile could not open or decode it (not audio, unknown format, corrupt).
+    case unreadable(path: String, reason: String)
+    /// It holds no audio frames.
+    case empty(path: String)
+    /// Nothing in it reaches −70 LUFS (BS.1770's absolute gate).
+    case silent(path: String)
+    /// Its header declares more audio than the file holds, or fewer frames decode.
+    case truncated(path: String)
+    /// Longer than the limit.
+    case tooLong(path: String, seconds: Double, limit: Double)
+    /// The output exists (and overwriting was not allowed), or writing it failed.
+    case outputExists(path: String)
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            "\(path): error: not readable audio: \(reason)"
+        case .empty(let path):
+            "\(path): error: the file contains no audio (0 frames)"
+        case .silent(let path):
+            "\(path): error: the audio is silent (nothing above −70 LUFS): no haptics to generate"
+        case .truncated(let path):
+            "\(path): error: the file is truncated: its header declares more audio than the file holds"
+        case .tooLong(let path, let seconds, let limit):
+            "\(path): error: the audio lasts \(formatted(seconds, 1)) s, more than the limit of \(formatted(limit, 0)) s (raise --max-duration)"
+        case .outputExists(let path):
+            "\(path): error: the output already exists (use --force to replace it)"
+        case .writeFailed(let path, let reason):
+            "\(path): error: cannot write: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import AudioAnalysis
+import Foundation
+import HapticPattern
+
+/// The library entry point of `ahap-render generate`: a soundtrack in, an AHAP out.
+///
+/// ```swift
+/// let generated = try HapticGeneration.generate(path: "trailer.wav", preset: .film)
+/// try HapticGeneration.write(generated, to: "trailer.ahap", overwrite: false)
+/// ```
+public enum HapticGeneration {
+    /// Analyses `path` and builds its pattern. Metadata names the file (its last path
+    /// component, so the output does not depend on where it was run) and the preset.
+    /// - Throws: ``GenerateError`` naming the file: unreadable, empty, truncated, too long or
+    ///   silent. Sound with nothing to feel (e.g. dialogue only, in `film`) gives a valid
+    ///   pattern of one silent transient, with a note.
+    public static func generate(path: String, preset: GenerationPreset = .auto, maxDurationSeconds: Double = 4 * 3_600,
+                                progress: (Double) -> Void = { _ in }) throws(GenerateError) -> GeneratedPattern {
+        let analysis = try SoundtrackAnalysis.analyse(path: path, maxDurationSeconds: maxDurationSeconds, progress: progress)
+        if analysis.isSilent { throw .silent(path: path) }
+        var generated = HapticPatternGenerator.makePattern(
+            from: analysis, preset: preset, sourceName: (path as NSString).lastPathComponent)
+        if generated.pattern.events.isEmpty {
+            // Core Haptics rejects an empty pattern; one silent transient keeps the file valid
+            // (a dialogue-only reel in `film` still gets its sidecar).
+            var silent = EventParameters()
+            silent.hapticIntensity = 0
+            silent.hapticSharpness = 0
+            generated.pattern.events = [HapticEvent(type: .hapticTransient, time: 0, parameters: silent)]
+            generated.notes.append("nothing loud enough to feel with preset \(generated.preset.rawValue): "
+                + "the pattern holds one silent transient so Core Haptics accepts it")
+        }
+        return generated
+    }
+
+    /// The AHAP bytes (canonical encoding, byte-identical for the same pattern).
+    public static func encode(_ generated: GeneratedPattern) -> [UInt8] {
+        AHAPEncoder().encode(generated.pattern)
+    }
+
+    /// Writes the AHAP atomically (temporary file, then rename): a failure leaves nothing.
+    public static func write(_ generated: GeneratedPattern, to path: String, overwrite: Bool) throws(GenerateError) {
+        if !overwrite && FileManager.default.fileExists(atPath: path) { throw .outputExists(path: path) }
+        do {
+            try Data(encode(generated)).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .writeFailed(path: path, reason: error.localizedDescription)
+        }
+    }
+}

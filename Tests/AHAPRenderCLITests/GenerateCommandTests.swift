@@ -1,0 +1,208 @@
+import Foundation
+import HapticPattern
+import HapticTestSupport
+import SoundFile
+import Testing
+
+/// `ahap-render generate` end to end on audio written here (no external tools): strict
+/// validity, the Core Haptics budgets, determinism, LFE, and every kind of bad input.
+@Suite struct GenerateCommandTests {
+    /// Writes `frames` of `channels`-channel audio from `sample(frame, channel)`.
+    @discardableResult
+    func writeWAV(_ path: String, rate: Int = 48_000, channels: Int = 1, frames: Int,
+                  _ sample: (Int, Int) -> Double) throws -> String {
+        var w = try SoundFileWriter(path: path, format: .wav, sampleFormat: .pcm16, sampleRate: rate, channels: channels)
+        var data = [Float](repeating: 0, count: frames * channels)
+        for f in 0..<frames { for c in 0..<channels { data[f * channels + c] = Float(sample(f, c)) } }
+        try w.write(data)
+        try w.finish()
+        return path
+    }
+
+    /// Decaying 60 Hz + noise bursts every `period` s over a quiet 220 Hz tone.
+    func hits(period: Double, rate: Int = 48_000) -> (Int, Int) -> Double {
+        var seed: UInt64 = 1
+        return { f, _ in
+            let t = Double(f) / Double(rate)
+            let since = t.truncatingRemainder(dividingBy: period)
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let noise = Double(Int64(bitPattern: seed) >> 11) / Double(1 << 52)
+            return 0.05 * sin(2 * .pi * 220 * t) + 0.7 * exp(-since * 30) * (0.5 * sin(2 * .pi * 60 * t) + 0.3 * noise)
+        }
+    }
+
+    func decodeStrict(_ path: String) throws -> AHAPDecodeResult {
+        AHAPDecoder(options: .init(mode: .strict)).decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    @Test func hitsBecomeTransientsInAStrictlyValidFileNamingSourceAndPreset() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let input = try writeWAV(dir.path + "/hits.wav", frames: 48_000 * 6, hits(period: 0.5))
+        let r = try CLI.run(["generate", input, "--preset", "sfx"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("wrote \(dir.path)/hits.ahap"))
+        let result = try decodeStrict(dir.path + "/hits.ahap")
+        #expect(result.accepted && result.diagnostics.filter { $0.severity != .note }.isEmpty, "\(result.diagnostics)")
+        let pattern = try #require(result.pattern)
+        let times = pattern.events.filter { $0.type == .hapticTransient }.map(\.time)
+        #expect(times.count == 12, "\(times)")
+        for (k, t) in times.enumerated() { #expect(abs(t - Double(k) * 0.5) <= 0.03, "hit \(k) at \(t)") }
+        let meta = Dictionary(uniqueKeysWithValues: pattern.metadata.map { ($0.key, $0.value) })
+        #expect(meta["Source"] == .string("hits.wav") && meta["Preset"] == .string("sfx"))
+        let lint = try CLI.run(["lint", "--strict", dir.path + "/hits.ahap"])
+        #expect(lint.status == 0 && lint.stderr.contains("0 errors, 0 warnings"), "\(lint.stderr)")
+    }
+
+    @Test func outputIsByteIdenticalForTheSameInputAndOptions() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let input = try writeWAV(dir.path + "/in.wav", rate: 44_100, channels: 2, frames: 44_100 * 5, hits(period: 0.37, rate: 44_100))
+        for name in ["a", "b"] {
+            let r = try CLI.run(["generate", input, "-o", dir.path + "/\(name).ahap", "--preset", "music", "--quiet"])
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        }
+        let a = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/a.ahap"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/b.ahap"))
+        #expect(!a.isEmpty && a == b)
+    }
+
+    @Test func denseClicksStayWithinTheTransientBudget() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        // 50 clicks per second, alternating loud and soft, for 3 s.
+        let input = try writeWAV(dir.path + "/dense.wav", frames: 48_000 * 3) { f, _ in
+            let within = f % 960
+            return within < 48 ? (f / 960 % 2 == 0 ? 0.9 : 0.3) * sin(Double(within) * 0.7) : 0
+        }
+        for preset in ["sfx", "music", "film", "texture"] {
+            let out = dir.path + "/dense-\(preset).ahap"
+            let r = try CLI.run(["generate", input, "-o", out, "--preset", preset, "--quiet"])
+            #expect(r.status == 0, "\(preset): \(r.stderr)")
+            let pattern = try #require(try decodeStrict(out).pattern)
+            let times = pattern.events.filter { $0.type == .hapticTransient }.map(\.time).sorted()
+            for (a, b) in zip(times, times.dropFirst()) { #expect(b - a >= 0.04 - 1e-9, "\(preset): \(a) → \(b)") }
+            var lo = 0
+            for hi in times.indices {
+                while times[hi] - times[lo] >= 1 { lo += 1 }
+                #expect(hi - lo + 1 <= 15, "\(preset): \(hi - lo + 1) transients in a second from \(times[lo])")
+            }
+        }
+    }
+
+    @Test func longSustainedSoundSplitsIntoEventsOfAtMostThirtySecondsWithSmallCurves() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        // 75 s of a slowly swelling 50 Hz + 400 Hz tone at 8 kHz.
+        let input = try writeWAV(dir.path + "/drone.wav", rate: 8_000, frames: 8_000 * 75) { f, _ in
+            let t = Double(f) / 8_000
+            return (0.3 + 0.2 * sin(2 * .pi * t / 7)) * (sin(2 * .pi * 50 * t) + 0.3 * sin(2 * .pi * 400 * t))
+        }
+        let out = dir.path + "/drone.ahap"
+        let r = try CLI.run(["generate", input, "-o", out, "--preset", "texture", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let result = try decodeStrict(out)
+        #expect(result.accepted && result.diagnostics.filter { $0.severity != .note }.isEmpty, "\(result.diagnostics)")
+        let pattern = try #require(result.pattern)
+        let continuous = pattern.events.filter { $0.type == .hapticContinuous }
+        #expect(continuous.count >= 3)
+        #expect(continuous.allSatisfy { ($0.duration ?? 0) <= 30 && ($0.duration ?? 0) > 0 })
+        let covered = continuous.reduce(0) { $0 + ($1.duration ?? 0) }
+        #expect(covered > 70, "continuous haptics cover \(covered) s of 75")
+        #expect(!pattern.curves.isEmpty && pattern.curves.allSatisfy { $0.points.count <= 16 && $0.points.first?.time == 0 })
+    }
+
+    @Test func theLFEChannelOfA51FileIsFelt() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        // Only the LFE (channel 4 of L R C LFE Ls Rs) carries sound: a 40 Hz rumble.
+        let input = try writeWAV(dir.path + "/lfe.wav", channels: 6, frames: 48_000 * 10) { f, c in
+            c == 3 ? 0.5 * sin(2 * .pi * 40 * Double(f) / 48_000) : 0
+        }
+        let out = dir.path + "/lfe.ahap"
+        let r = try CLI.run(["generate", input, "-o", out, "--preset", "film", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let pattern = try #require(try decodeStrict(out).pattern)
+        #expect(pattern.events.contains { $0.type == .hapticContinuous && ($0.duration ?? 0) > 9 })
+    }
+
+    @Test func badInputsFailNamingTheFileWithoutOutput() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let text = try dir.write("notes.wav", "this is not audio\n")
+        let empty = try dir.write("empty.wav", "")
+        let noFrames = try writeWAV(dir.path + "/noframes.wav", frames: 0) { _, _ in 0 }
+        let silent = try writeWAV(dir.path + "/silent.wav", frames: 48_000 * 2) { _, _ in 0 }
+        let whole = try writeWAV(dir.path + "/whole.wav", frames: 48_000 * 2, hits(period: 0.5))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        bytes.removeLast(bytes.count / 2)
+        let truncated = dir.path + "/truncated.wav"
+        try bytes.write(to: URL(fileURLWithPath: truncated))
+        let cases: [(String, [String], String)] = [
+            (text, [], "not readable audio"),
+            (empty, [], "not readable audio"),
+            (noFrames, [], "contains no audio"),
+            (silent, [], "is silent"),
+            (truncated, [], "truncated"),
+            (whole, ["--max-duration", "1"], "more than the limit of 1 s"),
+        ]
+        for (input, extra, message) in cases {
+            let out = dir.path + "/out.ahap"
+            let r = try CLI.run(["generate", input, "-o", out] + extra)
+            #expect(r.status == 1, "\(input): \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains(input) && r.stderr.contains(message), "\(input): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out), "\(input) left \(out)")
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".ahap") || $0.hasPrefix(".") }
+            #expect(leftovers.isEmpty, "\(leftovers)")
+        }
+        // One bad input does not stop the good one; the exit status still says something failed.
+        let mixed = try CLI.run(["generate", silent, whole, "--output-dir", dir.path + "/out", "--quiet"])
+        #expect(mixed.status == 1 && FileManager.default.fileExists(atPath: dir.path + "/out/whole.ahap"))
+        // Usage errors: a missing file, a folder, -o with two inputs.
+        #expect(try CLI.run(["generate", dir.path + "/missing.wav"]).status == 64)
+        #expect(try CLI.run(["generate", dir.path]).status == 64)
+        #expect(try CLI.run(["generate", whole, silent, "-o", dir.path + "/x.ahap"]).status == 64)
+    }
+
+    @Test func anExistingOutputIsKeptUnlessForced() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let input = try writeWAV(dir.path + "/in.wav", frames: 48_000 * 2, hits(period: 0.5))
+        let out = try dir.write("in.ahap", "keep me")
+        let kept = try CLI.run(["generate", input])
+        #expect(kept.status == 1 && kept.stderr.contains("already exists"))
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "keep me")
+        #expect(try CLI.run(["generate", input, "--force", "--quiet"]).status == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("HapticTransient"))
+    }
+}
+
+/// `plot --mix-with`: the generated pattern drawn over the audio it came from.
+@Suite struct PlotMixWithTests {
+    @Test func theSourceJoinsTheAudioLane() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let source = dir.path + "/source.wav"
+        var w = try SoundFileWriter(path: source, format: .wav, sampleFormat: .pcm16, sampleRate: 48_000, channels: 1)
+        var samples = [Float](repeating: 0, count: 96_000)
+        for f in samples.indices {
+            let x = Double(f)
+            let loud = f % 24_000 < 2_400
+            samples[f] = Float(loud ? 0.8 * sin(x * 0.02) : 0.02 * sin(x * 0.05))
+        }
+        try w.write(samples)
+        try w.finish()
+        let ahap = dir.path + "/source.ahap"
+        #expect(try CLI.run(["generate", source, "-o", ahap, "--quiet"]).status == 0)
+        let plain = try CLI.run(["plot", ahap, "-o", dir.path + "/plain.svg"])
+        let mixed = try CLI.run(["plot", ahap, "--mix-with", source, "-o", dir.path + "/mixed.svg"])
+        #expect(plain.status == 0 && mixed.status == 0, "\(plain.stderr) \(mixed.stderr)")
+        let a = try String(contentsOfFile: dir.path + "/plain.svg", encoding: .utf8)
+        let b = try String(contentsOfFile: dir.path + "/mixed.svg", encoding: .utf8)
+        // The pattern has no audio events: only the soundtrack can fill the audio lane.
+        #expect(a != b && b.count > a.count)
+        let page = try CLI.run(["plot", ahap, "--mix-with", source, "-o", dir.path + "/page.html", "--sample-rate", "16000"])
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(try CLI.run(["plot", ahap, "--mix-with", dir.path + "/missing.wav", "-o", dir.path + "/x.svg"]).status == 64)
+    }
+}
