@@ -39,7 +39,7 @@ final class CError: Error, Sendable {
         case .decode: error.diagnostics.contains { $0.code == .fileUnreadable } ? .io : .rejected
         case .audio: .audio
         case .schedule: .schedule
-        case .output, .render, .write, .cancelled: .render
+        case .output, .outputClosed, .render, .write, .cancelled: .render
         }
         self.init(status, message: error.description, file: error.input)
     }
