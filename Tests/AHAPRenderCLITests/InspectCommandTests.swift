@@ -33,7 +33,7 @@ import Testing
         #expect(abs(duration - (1 + 2 + 0.02 * 16 - 0.04)) < 1e-9)
     }
 
-    @Test func corpusFileDuration() throws {
+    @Test(needsCorpus) func corpusFileDuration() throws {
         // Apple's Boing sample; the expected value is computed independently from the file
         // (JSONSerialization + the §6 rule), not from our decoder.
         let file = try #require(Corpus.patternFiles().first { $0.hasSuffix("Demos/SampleAHAPs/Effects/Boing.ahap") })
@@ -63,7 +63,7 @@ import Testing
         #expect(abs(duration - expected) < 1e-9)
     }
 
-    @Test func searchRootsResolveRicochetAudio() throws {
+    @Test(needsCorpus) func searchRootsResolveRicochetAudio() throws {
         let file = try #require(Corpus.patternFiles().first { $0.hasSuffix("Demos/SampleAHAPs/Ricochet/Grow.ahap") })
         let streaming = Corpus.url(file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("!Copy-To-StreamingAssets!").path

@@ -92,7 +92,7 @@ let trailingCommaAHAP = """
         #expect(named.stdout.contains("file.missing-pattern"))
     }
 
-    @Test func lintsTheWholeCorpusLeniently() throws {
+    @Test(needsCorpus) func lintsTheWholeCorpusLeniently() throws {
         let out = try CLI.run(["lint", Corpus.root.path])
         #expect(out.status == 0, "\(out.stdout)")
         #expect(out.stderr.contains("\(Corpus.patternFiles().count) files"))

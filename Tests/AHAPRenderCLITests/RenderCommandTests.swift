@@ -269,7 +269,7 @@ import Testing
         #expect(listing(dir.path) == ["long.ahap"])
     }
 
-    @Test func corpusCustomAudioIsHeardThroughTheCLI() throws {
+    @Test(needsCorpus) func corpusCustomAudioIsHeardThroughTheCLI() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         // Apple's Unity sample keeps its WAVs in another folder: --search-root finds them.
@@ -335,7 +335,7 @@ import Testing
     }
 }
 
-@Suite struct RenderCorpusCommandTests {
+@Suite(needsCorpus) struct RenderCorpusCommandTests {
     /// The whole shared corpus as one batch: every file renders (lenient), in parallel.
     @Test func everyCorpusFileRendersInOneBatch() throws {
         let dir = try TempFolder()

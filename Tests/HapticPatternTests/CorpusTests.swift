@@ -3,7 +3,7 @@ import HapticPattern
 import HapticTestSupport
 import Testing
 
-@Suite struct CorpusTests {
+@Suite(needsCorpus) struct CorpusTests {
     static let table = Dictionary(uniqueKeysWithValues: CorpusExpectations.rows.map { ($0.path, $0) })
 
     @Test func everyCorpusFileHasARow() {

@@ -10,7 +10,7 @@ import Testing
     static let interesting: [UInt8] = Array("{}[],:\"\\-0123456789.eE+tfn \n\u{7F}".utf8) + [0x00, 0xC3, 0xFF, 0xEF, 0xBB, 0xBF]
     static let replacements = ["-1", "1e309", "null", "\"x\"", "[]", "{}", "true", "NaN", "0.5", "\"HapticTransient\"", "99", ","]
 
-    @Test func decoderSurvivesThousandsOfMutations() throws {
+    @Test(needsCorpus) func decoderSurvivesThousandsOfMutations() throws {
         let sources = try Corpus.patternFiles()
             .map { try [UInt8](Data(contentsOf: Corpus.url($0))) }
             .filter { $0.count < 3_000 }

@@ -7,7 +7,7 @@ import Testing
 
 /// Every file of `../shared/corpus` the lenient decoder accepts renders, and the AudioCustom
 /// files that resolve are heard in the audio channels.
-@Suite struct RenderCorpusTests {
+@Suite(needsCorpus) struct RenderCorpusTests {
     /// 16 kHz keeps the sweep fast; the actuator band (≤ 300 Hz) is far below Nyquist.
     static let rate = 16_000.0
 

@@ -124,11 +124,12 @@ struct ActuatorBlockKernelTests {
 
     /// The model stepped one plain trapezoidal update per sample in Double, the Double
     /// coefficient sets, the same regimes, clamp and feedback timing (the guard reads the state
-    /// at the start of each 4-sample group).
+    /// 3 samples old).
     struct PlainModel {
         let m: LRAModel
         var x = 0.0, v = 0.0, uPrev = 0.0, idle = 0, contacts = 0, n = 0
-        var feedback = (excursion: 0.0, velocity: 0.0)
+        var history: [(excursion: Double, velocity: Double)] = Array(repeating: (0, 0), count: 4)
+        var feedback: (excursion: Double, velocity: Double) { history[0] }
 
         mutating func step(volts command: Double) -> LRASample {
             let volts = min(max(command, -m.voltageClamp), m.voltageClamp)
@@ -142,7 +143,7 @@ struct ActuatorBlockKernelTests {
             (x, v) = (c.m11 * x + c.m12 * v + c.b1 * us, c.m21 * x + c.m22 * v + c.b2 * us)
             uPrev = u
             n += 1
-            if n % 4 == 0 { feedback = (x, v) }
+            history = Array(history.dropFirst()) + [(x, v)]
             return LRASample(acceleration: c.gF * u + c.gx * x + c.gv * v, excursion: x, velocity: v, volts: volts)
         }
     }

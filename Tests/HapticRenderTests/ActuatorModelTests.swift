@@ -131,7 +131,7 @@ struct ActuatorModelTests {
     func restThreshold() {
         var model = LRAModel(profile: .coin, sampleRate: fs)
         _ = model.step(volts: 1e-12)
-        for _ in 0..<10 { _ = model.step(volts: 0) }
+        for _ in 0..<2 { _ = model.step(volts: 0) }
         #expect(model.excursion != 0, "not at a group's end yet")
         _ = model.step(volts: 0)
         #expect(model.excursion == 0 && model.velocity == 0 && model.isAtRest())

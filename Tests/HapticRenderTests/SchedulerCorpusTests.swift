@@ -6,7 +6,7 @@ import Testing
 
 /// The whole shared corpus schedules in lenient mode: every decodable file yields a timeline
 /// whose invariants hold, with a voice for every event that has everything it needs.
-@Suite struct SchedulerCorpusTests {
+@Suite(needsCorpus) struct SchedulerCorpusTests {
     @Test func everyCorpusFileSchedules() throws {
         let files = Corpus.patternFiles()
         #expect(files.count >= 100, "the shared corpus is missing: \(Corpus.root.path)")

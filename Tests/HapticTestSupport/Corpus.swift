@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Locates the shared AHAP corpus that sits beside the checkout (`../shared/corpus`).
 public enum Corpus {
@@ -29,3 +30,18 @@ public enum Corpus {
         root.appendingPathComponent(relativePath)
     }
 }
+
+extension Corpus {
+    /// Whether the corpus is beside the checkout.
+    public static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.path) }
+
+    /// Set (to anything) by CI: a missing corpus then fails the corpus tests instead of
+    /// skipping them.
+    public static var isRequired: Bool { ProcessInfo.processInfo.environment["HAPTICRENDER_REQUIRE_CORPUS"] != nil }
+}
+
+/// The trait of every test that reads `../shared/corpus`: skipped, saying why, where the corpus
+/// is absent (a user's clone), run — and failing — where `HAPTICRENDER_REQUIRE_CORPUS` is set.
+public let needsCorpus = Testing.ConditionTrait.enabled(
+    if: Corpus.isAvailable || Corpus.isRequired,
+    "the shared corpus (../shared/corpus) is not beside the checkout, as in a user's clone")

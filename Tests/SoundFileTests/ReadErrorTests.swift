@@ -118,7 +118,7 @@ struct ReadErrorTests {
     }
 }
 
-@Suite("Corpus")
+@Suite("Corpus", needsCorpus)
 struct CorpusSoundFileTests {
     static let shortWAV = "HapticlabsIO__react-native-hapticlabs/example/ios/AHAP/4bab56049a1248eeac8397f6c3f850e9short.wav"
 

@@ -104,6 +104,8 @@ def compile_c(tmp_path_factory):
 def corpus_files():
     """Every .ahap file of ../shared/corpus (relative paths), or a skip when it is absent."""
     if not os.path.isdir(CORPUS):
+        if os.environ.get("HAPTICRENDER_REQUIRE_CORPUS"):
+            pytest.fail(f"HAPTICRENDER_REQUIRE_CORPUS is set but the shared corpus is missing: {CORPUS}")
         pytest.skip(f"the shared corpus is not beside the checkout ({CORPUS}); a user's clone has none")
     found = []
     for root, dirs, files in os.walk(CORPUS):

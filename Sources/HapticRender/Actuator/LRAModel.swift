@@ -259,9 +259,10 @@ public struct LRAModel: Sendable {
         groupPhase = (groupPhase &+ 1) & 3
         recentX = SIMD4(recentX[1], recentX[2], recentX[3], x)
         recentV = SIMD4(recentV[1], recentV[2], recentV[3], v)
-        if groupPhase == 0 { settleAtRest() }
         let a = active.acceleration(force: u, x: x, v: v)
-        return LRASample(acceleration: Double(a), excursion: Double(x), velocity: Double(v), volts: Double(volts))
+        let sample = LRASample(acceleration: Double(a), excursion: Double(x), velocity: Double(v), volts: Double(volts))
+        if groupPhase == 0 { settleAtRest() }
+        return sample
     }
 
     @inlinable @_noLocks

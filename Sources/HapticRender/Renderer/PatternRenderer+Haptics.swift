@@ -1,9 +1,9 @@
 extension PatternRenderer {
     /// Runs the haptic voices and the actuator for one chunk.
     ///
-    /// Starts the actuator's groups over if it is at exact rest (``LRAModel/restartGroupsAtRest()``:
-    /// every voice start begins a chunk, so a click from rest gives the same bits wherever it
-    /// falls), then two passes, because only some voices read the actuator's state (``LRAModel/feedbackState()``:
+    /// Starts the actuator's groups over if a voice starts here and the actuator is at exact rest
+    /// (``LRAModel/restartGroupsAtRest()``: every voice start begins a chunk, so a click from rest
+    /// gives the same bits wherever it falls), then two passes, because only some voices read the actuator's state (``LRAModel/feedbackState()``:
     /// transient brakes, the continuous onset overdrive and offset brake) or the other voices':
     /// 1. steady continuous voices (``ContinuousHapticVoice``), voice-major, into
     ///    ``steadyDrive`` — a tight loop with no per-sample branching on the actuator;
@@ -26,7 +26,8 @@ extension PatternRenderer {
             model.skipAtRest(frames: frames)
             return
         }
-        model.restartGroupsAtRest()
+        // Where a voice starts (a position of the pattern's, never of the block size).
+        if nextVoice > 0 && voices[nextVoice &- 1].start == position { model.restartGroupsAtRest() }
         if position % Int64(chunk) == 0 { enterSteadyMode() }
         let allSteady = renderSteadyVoices(frames: frames)
         if allSteady && transients.count == 0 {

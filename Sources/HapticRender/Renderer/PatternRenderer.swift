@@ -61,7 +61,9 @@ public struct PatternRenderer: ~Copyable {
     @usableFromInline let laneScratch: UnsafeMutablePointer<Float>  // layer × 6 lanes × chunk
 
     // Custom audio.
-    @usableFromInline let clips: [AudioClip]  // keeps the samples alive; never touched in the loop
+    /// Every clip's samples, copied once into memory the renderer owns (so no pointer outlives
+    /// the array it came from); `clipSamples` point into it.
+    @usableFromInline let clipStorage: UnsafeMutablePointer<Float>
     @usableFromInline let clipSamples: UnsafeMutablePointer<UnsafePointer<Float>?>
     @usableFromInline let clipFrames: UnsafeMutablePointer<Int>
     @usableFromInline let clipChannels: UnsafeMutablePointer<Int>
@@ -182,25 +184,23 @@ public struct PatternRenderer: ~Copyable {
 
         // Custom audio.
         let resourceCount = timeline.audioResources.count
-        var kept: [AudioClip] = []
         clipSamples = .allocate(capacity: max(resourceCount, 1))
         clipFrames = .allocate(capacity: max(resourceCount, 1))
         clipChannels = .allocate(capacity: max(resourceCount, 1))
+        let usable = (0..<resourceCount).map { r in r < audio.count && (audio[r]?.frames ?? 0) > 0 ? audio[r] : nil }
+        clipStorage = .allocate(capacity: max(usable.reduce(0) { $0 + ($1?.samples.count ?? 0) }, 1))
+        var offset = 0
         for r in 0..<resourceCount {
             clipSamples[r] = nil
             clipFrames[r] = 0
             clipChannels[r] = 1
-            if r < audio.count, let clip = audio[r], clip.frames > 0 {
-                kept.append(clip)
+            if let clip = usable[r] {
+                (clipStorage + offset).initialize(from: clip.samples, count: clip.samples.count)
+                clipSamples[r] = UnsafePointer(clipStorage + offset)
                 clipFrames[r] = clip.frames
                 clipChannels[r] = clip.channels
+                offset += clip.samples.count
             }
-        }
-        clips = kept
-        var keptIndex = 0
-        for r in 0..<resourceCount where clipFrames[r] > 0 {
-            clipSamples[r] = clips[keptIndex].samples.withUnsafeBufferPointer { $0.baseAddress }
-            keptIndex += 1
         }
 
         // Actuator.
@@ -249,6 +249,7 @@ public struct PatternRenderer: ~Copyable {
         laneReaders.deallocate()
         for raw in laneStorage { raw.deallocate() }
         laneScratch.deallocate()
+        clipStorage.deallocate()
         clipSamples.deallocate()
         clipFrames.deallocate()
         clipChannels.deallocate()
