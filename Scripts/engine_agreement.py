@@ -5,8 +5,10 @@ channel of `--layout split` float WAVs (audio L, audio R, drive, acceleration; f
     engine_agreement.py FAST_DIR REFERENCE_DIR [--label NAME]
 
 Walks FAST_DIR for .wav files, reads the same relative path under REFERENCE_DIR, prints one
-Markdown row with the worst difference per channel (and the file it occurs in), and exits 1
-if any exceeds the published tolerance: 1e-3 for audio and acceleration, 2e-3 for drive.
+Markdown row with the worst difference per channel (and the file it occurs in). A difference
+above the published tolerance (1e-3 for audio and acceleration, 2e-3 for drive) is reported as
+the known issue of docs/agreement.md while it stays within KNOWN_ISSUE_BOUND (the bound the
+Swift agreement tests allow, EngineComparison.knownIssueBound); beyond it the exit status is 1.
 """
 import os
 import struct
@@ -16,6 +18,7 @@ import numpy as np
 
 CHANNELS = ["audio L", "audio R", "drive", "acceleration"]
 TOLERANCE = [1e-3, 1e-3, 2e-3, 1e-3]
+KNOWN_ISSUE_BOUND = [1e-3, 1e-3, 0.1, 0.04]
 
 
 def read_float_wav(path):
@@ -54,9 +57,12 @@ def main():
             worst = [max(w, (float(d[c]), relative)) for c, w in enumerate(worst)]
     cells = " | ".join(f"{w:.1e}" for w, _ in worst)
     print(f"| {label} | {files} | {cells} |")
-    failed = [(CHANNELS[c], w, f) for c, (w, f) in enumerate(worst) if w > TOLERANCE[c]]
-    for channel, value, file in failed:
-        print(f"  {label}: {channel} differs by {value:.2e} in {file} (tolerance {TOLERANCE[CHANNELS.index(channel)]:.0e})")
+    failed = False
+    for c, (value, file) in enumerate(worst):
+        if value > TOLERANCE[c]:
+            kind = "known issue" if value <= KNOWN_ISSUE_BOUND[c] else "FAILED"
+            failed = failed or kind == "FAILED"
+            print(f"  {kind}: {label} {CHANNELS[c]} differs by {value:.2e} in {file} (tolerance {TOLERANCE[c]:.0e})")
     sys.exit(1 if failed else 0)
 
 

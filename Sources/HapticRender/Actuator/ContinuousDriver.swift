@@ -9,8 +9,8 @@
 ///   motion amplitude `sqrt(x² + (v/ω)²)` (ω = 2π·hz) is below 90 % of the steady-state target
 ///   `point.volts·|X/V|`, the amplitude is raised by up to ``ActuatorDriverConfig/overdriveRatio``
 ///   (capped by V_clamp) — the full ratio at rest, falling with the motion's energy to 1 at the
-///   target, so the drive never jumps — for at most two periods of f0; it stops for good the
-///   first time the target is reached. Choice: the reference gives the rule, not the detector.
+///   target, so the drive never jumps — for the first two periods of f0. (No latch when the
+///   target is first reached: a rounding of the state must not decide the rest of the onset.) Choice: the reference gives the rule, not the detector.
 /// - offset brake: after ``release(brake:)`` the carrier stops (at the current sample; the
 ///   synthesizer should have ramped intensity to 0 first, as AHAP release envelopes and
 ///   Android require) and ``ActiveBrake`` runs with the hard gain (braked Q = 0.5).
@@ -74,8 +74,6 @@ public struct ContinuousDriver: Sendable, Hashable {
                 if energy < target {
                     let gain = 1 + (config.overdriveRatio - 1) * (1 - energy / target)
                     amplitude = min(amplitude * gain, max(amplitude, config.voltageClamp))
-                } else if amplitude > 0 {
-                    overdriveSamplesLeft = 0
                 }
             }
             target = amplitude * oscillator.next(hz: point.hz)

@@ -9,7 +9,7 @@
     /// Control period in samples (see ``DriveRamp``).
     @usableFromInline let period: Int64
     /// Largest error of a period's straight line at its midpoint, V: a period that bends more
-    /// (a mapping's cap, a steep curve) is halved until it does not, down to 4 samples.
+    /// (a mapping's cap, a steep curve) is halved until it does not, down to one sample.
     @usableFromInline let toleranceVolts: Double
 
     @usableFromInline
@@ -137,7 +137,17 @@
     func straightened(_ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
                       atChange: Bool) -> (ramp: DriveRamp, atChange: Bool) {
         var to = to, end = end, atChange = atChange
-        while to &- n >= 8 && (start.volts != end.volts || start.hz != end.hz) {
+        // The intensity law jumps between 0 V (intensity exactly 0) and the perception threshold:
+        // a period that starts or ends at 0 V next to a driven sample is cut to that one sample.
+        if to &- n > 1 && start.volts == 0 {
+            let next = point(spec, at: n &+ 1)
+            if next.volts != 0 { return (DriveRamp(from: n, start: start, to: n &+ 1, end: next), false) }
+        }
+        if to &- n > 1 && end.volts == 0 {
+            let last = point(spec, at: to &- 1)
+            if last.volts != 0 { (to, end, atChange) = (to &- 1, last, false) }
+        }
+        while to &- n >= 2 && (start.volts != end.volts || start.hz != end.hz) {
             let mid = n &+ (to &- n) / 2
             let exact = point(spec, at: mid)
             let t = Double(mid &- n) / Double(to &- n)
