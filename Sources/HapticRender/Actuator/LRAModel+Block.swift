@@ -191,12 +191,17 @@ extension LRAModel {
         let infinity = I4(repeating: 0x7f80_0000)
         var x0 = F4(repeating: x), v0 = F4(repeating: v), previous = F4(repeating: uPrev)
         var fx = recentX, fv = recentV, last = applied
+        // The feedback lanes' A²: after the first group, the previous group's own lanes.
+        let fvw = fv * w4
+        var fa2 = fx * fx + fvw * fvw
+        let low4 = F4(repeating: g.lowSquared)
         var i = start
         while end &- i >= 4 {
             var d = load4(drive + i)
-            let fvw = fv * w4
-            let factor = g.factors(amplitudeSquared: fx * fx + fvw * fvw)
-            d.replace(with: d * factor, where: (d * fv .> F4(repeating: 0)) .& (factor .!= F4(repeating: 1)))
+            if any(.!(fa2 .<= low4)) {  // (NaN, never expected, takes the factors too)
+                let factor = g.factors(amplitudeSquared: fa2)
+                d.replace(with: d * factor, where: (d * fv .> F4(repeating: 0)) .& (factor .!= F4(repeating: 1)))
+            }
             let bits = unsafeBitCast(d, to: I4.self) & magnitude
             guard bits[3] != 0 else { break }
             if any(bits .> railBits) {
@@ -214,11 +219,12 @@ extension LRAModel {
             // A² of every lane, as the guard computes it: A² ≥ x², so A² below x_max² keeps
             // the group clear of the end stop.
             let vws = s.v * w4
-            guard all(s.x * s.x + vws * vws .<= clear4) else { break }
+            let a2 = s.x * s.x + vws * vws
+            guard all(a2 .<= clear4) else { break }
             sink.write(acceleration: lowZGroup.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
                        at: i, allSignals: allSignals)
             x0 = F4(repeating: s.x[3]); v0 = F4(repeating: s.v[3]); previous = u
-            fx = s.x; fv = s.v; last = d[3]
+            fx = s.x; fv = s.v; fa2 = a2; last = d[3]
             i &+= 4
         }
         x = x0[0]; v = v0[0]; uPrev = previous[3]
