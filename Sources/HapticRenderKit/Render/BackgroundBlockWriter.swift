@@ -12,14 +12,16 @@ import SoundFile
 /// caller, after ``finish()`` has joined the thread and handed the writer back.
 final class BackgroundBlockWriter: @unchecked Sendable {
     // `@unchecked Sendable`: every field is either immutable or handed between exactly two
-    // threads through the semaphores below (buffer contents, `counts`, `failure`).
+    // threads through the semaphores below (buffer contents, `counts`).
     private let writer: UnsafeMutablePointer<SoundFileWriter>
     private let buffers: [UnsafeMutableBufferPointer<Float>]
     /// Samples in each buffer; −1 = stop. Raw memory, not an Array property: the two threads
     /// touch different elements at the same time, which a class's Array property would
     /// report as an exclusivity violation.
     private let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2)
-    private var failure: SoundFileError?
+    /// The first write error. Locked: `acquire()` may read it after waiting on the *other*
+    /// buffer's signal, which orders nothing with the writer thread's store.
+    private let failure = LockedValue<SoundFileError?>(nil)
     /// Created at 0 and signalled twice in `init`: libdispatch traps when a semaphore is
     /// destroyed below its initial value, and the stop slot is never given back.
     private let free = DispatchSemaphore(value: 0)
@@ -51,9 +53,9 @@ final class BackgroundBlockWriter: @unchecked Sendable {
     ///   the writer thread signals after setting it, so the read is ordered).
     func acquire() throws(SoundFileError) -> (slot: Int, buffer: UnsafeMutableBufferPointer<Float>) {
         free.wait()
-        if let failure {
+        if let error = failure.withLock({ $0 }) {
             free.signal()
-            throw failure
+            throw error
         }
         let slot = next
         next = 1 - next
@@ -73,7 +75,7 @@ final class BackgroundBlockWriter: @unchecked Sendable {
         stop()
         joined = true
         let w = writer.move()
-        if let failure { throw failure }
+        if let error = failure.withLock({ $0 }) { throw error }
         return w
     }
 
@@ -90,11 +92,11 @@ final class BackgroundBlockWriter: @unchecked Sendable {
             filled.wait()
             let n = counts[slot]
             if n < 0 { break }
-            if failure == nil {
+            if failure.withLock({ $0 == nil }) {
                 do {
                     try writer.pointee.write(UnsafeBufferPointer(rebasing: buffers[slot][0..<n]))
                 } catch {
-                    failure = error
+                    failure.withLock { $0 = error }
                 }
             }
             slot = 1 - slot
