@@ -1,4 +1,5 @@
 import HapticPattern
+import HapticTestSupport
 import Testing
 
 @Suite struct JSONParserTests {
@@ -117,18 +118,5 @@ import Testing
     @Test func decodesEscapes() throws {
         let doc = try parse(#"["a\"b\\c\/d\n\t\u00e9\ud83d\ude00"]"#).get()
         #expect(doc.root.arrayElements?.first?.stringValue == "a\"b\\c/d\n\té😀")
-    }
-}
-
-/// A tiny seeded RNG so tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

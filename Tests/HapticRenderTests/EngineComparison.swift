@@ -1,6 +1,7 @@
 import Foundation
 import HapticPattern
 @testable import HapticRender
+import HapticTestSupport
 import Testing
 
 /// Seeded random patterns and helpers that render them with both engines, for the agreement,
@@ -31,24 +32,12 @@ enum EngineComparison {
         }
     }
 
-    /// A deterministic generator (SplitMix64), so a failing seed can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A random pattern of about `seconds`: overlapping continuous events with envelopes,
     /// transients, tones, custom audio, dynamic parameters and curves on every control the
     /// synthesizer reads. `transientsOnly` leaves only transients (and nothing that moves
     /// their intensity lane). Custom audio names `clip.wav` (see ``clip``).
     static func pattern(seed: UInt64, seconds: Double = 0.6, transientsOnly: Bool = false) -> HapticPattern {
-        var g = Generator(state: seed)
+        var g = SplitMix64(seed: seed)
         func r(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &g) }
         var events: [HapticEvent] = []
         for _ in 0..<Int.random(in: 3...6, using: &g) {

@@ -58,23 +58,19 @@
     /// cursor and `n`), usually O(1). Inlined: out of line, each call copied the 72-byte reader
     /// to the stack first.
     @inlinable @inline(__always) @_noLocks
-    func value(at n: Int64) -> Float {
-        if n >= overrideFrom && n < overrideUntil { return overrideValue }
-        var k = next
-        while k > 0 && samples[k &- 1] > n { k &-= 1 }
-        while k < count && samples[k] <= n { k &+= 1 }
-        if k == 0 { return initial }
-        let v = values[k &- 1], s = slopes[k &- 1]
-        return s == 0 ? v : v + s * Float(n &- samples[k &- 1])
-    }
+    func value(at n: Int64) -> Float { line(through: n, at: n) }
 
     /// The value the lane's line reaches at sample `n` coming from `n − 1` — the left limit
     /// (at a step, the value before it; elsewhere ``value(at:)``). A control period that ends
     /// at a breakpoint interpolates towards it, so nothing changes before its time. O(1) as
     /// ``value(at:)``.
     @inlinable @inline(__always) @_noLocks
-    func valueApproaching(_ n: Int64) -> Float {
-        let m = n &- 1
+    func valueApproaching(_ n: Int64) -> Float { line(through: n &- 1, at: n) }
+
+    /// The value at sample `n` of the line (segment, held value or runtime value) that holds
+    /// at sample `m`. O(1) as ``value(at:)``.
+    @inlinable @inline(__always) @_noLocks
+    func line(through m: Int64, at n: Int64) -> Float {
         if m >= overrideFrom && m < overrideUntil { return overrideValue }
         var k = next
         while k > 0 && samples[k &- 1] > m { k &-= 1 }
