@@ -242,7 +242,9 @@ extension LRAModel {
                                 to end: Int, setup k: KernelSetup, into sink: GroupSink, allSignals: Bool) -> Int {
         typealias F4 = SIMD4<Float>
         typealias U4 = SIMD4<UInt32>
-        let w = k.excursionGuard.inverseOmega0
+        // The model's own 1/ω0 (the guard's is 0 when inactive, as in `process`): the rest test
+        // must be the one ``settleAtRest()`` makes.
+        let w = inverseOmega0
         let vw = v * w
         guard x * x + vw * vw <= k.clear, applied <= k.slew, applied >= -k.slew else { return start }
         let clear4 = F4(repeating: k.clear), w4 = F4(repeating: w), magnitude = U4(repeating: 0x7fff_ffff)

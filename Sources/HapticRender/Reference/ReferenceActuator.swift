@@ -54,9 +54,6 @@ struct ReferenceActuator {
     /// What the driver reads before the next sample: the state `latencySamples` samples old.
     var feedback: (x: Double, v: Double) { history[0] }
 
-    /// Whether the actuator is at exact rest with no drive applied.
-    var isAtRest: Bool { x == 0 && v == 0 && forcePrevious == 0 && applied == 0 }
-
     /// One sample: guard, clamp, slew, step. Returns the applied volts, the body acceleration
     /// in g and the excursion in m.
     mutating func step(drive: Double) -> (volts: Double, acceleration: Double, excursion: Double) {
