@@ -7,7 +7,7 @@
 //   ahap-render (CLI) ──> HapticRenderKit (files: load, resolve, write) ──> HapticRender ──> HapticPattern
 //                                          └──────────────────────────────> SoundFile ──> CSndFile, CSampleRate
 //
-// HapticPattern: the AHAP model, JSON decoding/encoding, diagnostics and the DSL.
+// HapticPattern: the AHAP model, JSON decoding/encoding, diagnostics and the DSL; no Foundation, no files.
 // HapticRender:  scheduler (timeline), synthesizer, LRA actuator and the pull-API renderer.
 //                It never touches files or Foundation; its render loop never allocates.
 // SoundFile:     a thin typed wrapper over libsndfile (read/write) and libsamplerate.
@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "ahap-render",
             dependencies: [
-                "HapticRenderKit", "HapticRender", "HapticPattern", "AudioDevice",
+                "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "AudioDevice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -97,11 +97,11 @@ let package = Package(
             ],
             path: "Tests/HapticTestSupport"),
         .testTarget(name: "HapticPatternTests", dependencies: ["HapticPattern", "HapticTestSupport"]),
-        .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticTestSupport"]),
+        .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "SoundFileTests", dependencies: ["SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderKitTests",
-            dependencies: ["HapticRenderKit", "HapticRender", "SoundFile", "HapticTestSupport"]),
+            dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderCTests",
             dependencies: ["HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile", "HapticTestSupport"]),

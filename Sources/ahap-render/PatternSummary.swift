@@ -1,5 +1,6 @@
 import Foundation
 import HapticPattern
+import HapticRenderKit
 
 /// The facts `inspect` reports about a pattern. Custom-audio lengths are unknown here
 /// (the audio is not read), so AudioCustom events count from their start only in

@@ -1,4 +1,5 @@
 import HapticPattern
+import HapticTestSupport
 import Testing
 
 /// Every lenient acceptance: the file is accepted, the value is what it clearly meant,

@@ -1,4 +1,5 @@
 import HapticPattern
+import HapticTestSupport
 import Testing
 
 /// Every Core Haptics rejection in strict mode: code, Core Haptics code, JSON path and

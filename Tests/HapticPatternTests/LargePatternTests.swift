@@ -1,4 +1,5 @@
 import HapticPattern
+import HapticTestSupport
 import Testing
 
 /// The ~2 MB, 5,000-event shape used for the release timing (Scripts/bench-decode.sh),

@@ -1,4 +1,5 @@
 import HapticPattern
+import HapticTestSupport
 import Testing
 
 /// Hostile numbers and encodings not covered by the parser's own tests: each gives a clear

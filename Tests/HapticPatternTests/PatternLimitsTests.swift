@@ -1,5 +1,6 @@
 import Foundation
 import HapticPattern
+import HapticTestSupport
 import Testing
 
 /// ``PatternLimits``: each limit refuses the file (both modes) with one `limit.*` error at
@@ -123,21 +124,6 @@ import Testing
         #expect(JSONParser(maximumValues: 3).parse(Array("[1,2]".utf8)).map(\.trailingCommas.count) == .success(0))
         guard case .failure(let e) = JSONParser(maximumValues: 3).parse(Array("[1,2,3]".utf8)) else { Issue.record("accepted"); return }
         #expect(e.kind == .tooManyValues && e.position.column == 6)
-    }
-
-    @Test func aFileOverTheSizeLimitIsNotRead() throws {
-        // A 100 GB sparse file: refused from fstat, without reading.
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).ahap").path
-        #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        try handle.truncate(atOffset: 100 << 30)
-        try handle.close()
-        let start = ContinuousClock.now
-        let document = AHAPDocument.load(contentsOf: URL(fileURLWithPath: path))
-        #expect(ContinuousClock.now - start < .milliseconds(500))
-        #expect(document.result.pattern == nil)
-        #expect(document.result.diagnostics.map(\.code) == [.limitInputSize])
     }
 
     @Test func diagnosticsBeyondTheLimitAreSummarized() throws {

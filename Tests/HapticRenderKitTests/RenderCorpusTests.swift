@@ -49,7 +49,7 @@ import Testing
             let document = AHAPDocument.load(contentsOf: url)
             guard let pattern = document.result.pattern else { continue }
             let custom = pattern.events.filter {
-                $0.type == .audioCustom && $0.waveformPath.flatMap { document.resources[$0]?.resolvedPath } != nil
+                $0.type == .audioCustom && $0.waveformPath.flatMap { document.resources[$0]?.path } != nil
             }
             guard !custom.isEmpty else { continue }
             let r = try renderInMemory(RenderJob(input: url.path, output: "/dev/null", options: options(.audio)))

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension HapticEvent {
     /// How long the event lasts by Core Haptics' rule (`-[CHHapticEvent fullDuration]`,

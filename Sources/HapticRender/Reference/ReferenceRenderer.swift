@@ -1,3 +1,4 @@
+import Foundation  // only so the solver finishes `voices = …map { VoiceSpec(…) }` below; split that expression and drop this
 import HapticPattern
 
 /// The reference engine: renders a ``Timeline`` the way ``PatternRenderer`` does, but per

@@ -67,7 +67,7 @@ public struct RenderJob: Sendable {
         var clips: [String: AudioClip] = [:]
         var lengths: [String: Double] = [:]
         for name in document.resources.keys.sorted() {
-            guard let path = document.resources[name]?.resolvedPath else { continue }
+            guard let path = document.resources[name]?.path else { continue }
             do {
                 let loader = CustomAudioLoader(sampleRate: options.sampleRate, limits: budget.readLimits(options.audioReadLimits))
                 let (clip, seconds) = try loader.load(path: path)

@@ -1,4 +1,5 @@
 import Foundation
+import HapticPattern
 
 /// An AHAP file loaded from disk: its decode result plus how each AudioCustom
 /// `EventWaveformPath` resolved. The audio itself is not read.

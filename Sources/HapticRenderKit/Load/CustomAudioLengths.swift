@@ -1,13 +1,4 @@
-import HapticPattern
 import SoundFile
-
-extension ResourceResolution {
-    /// The resolved file path, if the resource resolved.
-    public var resolvedPath: String? {
-        if case let .resolved(path) = self { return path }
-        return nil
-    }
-}
 
 /// Reads the length in seconds of every resolved AudioCustom file from its header (no audio
 /// is decoded), keyed by `EventWaveformPath` as written — what the scheduler needs — within
@@ -20,7 +11,7 @@ public func customAudioLengths(_ resources: [String: ResourceResolution], limits
     var lengths: [String: Double] = [:]
     var problems: [(name: String, reason: String)] = []
     for name in resources.keys.sorted() {
-        guard let path = resources[name]?.resolvedPath else { continue }
+        guard let path = resources[name]?.path else { continue }
         do {
             lengths[name] = try SoundFile.info(path: path, limits: limits).duration
         } catch {

@@ -1,5 +1,7 @@
 import Foundation
 import HapticPattern
+import HapticRenderKit
+import HapticTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
