@@ -14,6 +14,11 @@
 // AudioDevice:   a thin typed wrapper over PortAudio: list output devices, play a real-time source.
 import PackageDescription
 
+/// `-static-stdlib` for release builds on Linux (Darwin has no static Swift runtime).
+let staticStdlibInRelease = (
+    swift: SwiftSetting.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+    linker: LinkerSetting.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)))
+
 let package = Package(
     name: "HapticRender",
     platforms: [.macOS(.v15)],
@@ -74,13 +79,20 @@ let package = Package(
             name: "HapticRenderC", dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern"],
             exclude: ["include", "pkgconfig"]),
 
-        // The command-line tool.
+        // The command-line tool. Release builds on Linux link the Swift runtime and Foundation
+        // into the executable (-static-stdlib; C libraries stay shared): a start without ~20 M
+        // instructions of symbol binding across a dozen Swift libraries, ICU's among them
+        // (docs/performance.md, "Start-up"). The flag must reach this module's compile too, so its
+        // objects ask for the static archives. Only this target: HapticRenderC stays a normal
+        // dynamic library over the shared runtime, and debug builds (tests) are unchanged.
         .executableTarget(
             name: "ahap-render",
             dependencies: [
                 "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "AudioDevice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            swiftSettings: [staticStdlibInRelease.swift],
+            linkerSettings: [staticStdlibInRelease.linker]),
 
         // Examples.
         .executableTarget(

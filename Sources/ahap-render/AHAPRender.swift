@@ -1,6 +1,10 @@
 import ArgumentParser
 import HapticRenderKit
 
+/// Every command sets `commandName`: without it ArgumentParser derives the name from
+/// `String(describing:)` of the type at every start, a dynamic cast that scans all protocol
+/// conformances in the process (about 1 M instructions per command; see docs/performance.md,
+/// "Start-up").
 @main
 struct AHAPRender: ParsableCommand {
     static let configuration = CommandConfiguration(

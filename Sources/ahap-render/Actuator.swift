@@ -6,6 +6,7 @@ import HapticRenderKit
 /// `ahap-render actuator`: the datasheet of an actuator preset or profile, measured on the model.
 struct Actuator: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "actuator",
         abstract: "Show an actuator's datasheet: frequency response, impulse and step response, transients, f0, Q, τ.",
         discussion: """
             Everything is measured on the simulation the renderer runs: the frequency response \

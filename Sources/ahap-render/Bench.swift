@@ -5,6 +5,7 @@ import HapticRenderKit
 /// `ahap-render bench`: how fast does a pattern render here?
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Measure render latency and throughput: time to first buffer, frames/s, × realtime, peak memory.",
         discussion: """
             For each file: time to first buffer (read + decode + schedule + renderer set-up + the \

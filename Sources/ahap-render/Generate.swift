@@ -7,6 +7,7 @@ import HapticRenderKit
 /// Exit status: 0 when every input gave a pattern, 1 when any failed, 64 for usage errors.
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "generate",
         abstract: "Generate AHAP haptics from audio: onsets become transients, sustained sound continuous haptics.",
         discussion: """
             Reads any file libsndfile reads (WAV, FLAC, Ogg, MP3, AIFF…), any rate, mono to 5.1 \

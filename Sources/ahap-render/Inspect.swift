@@ -7,6 +7,7 @@ import HapticRenderKit
 /// `ahap-render inspect`: a summary of one AHAP file (lenient decode).
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inspect",
         abstract: "Summarize an AHAP file (version, duration, events, curves, audio) or an HLS playlist's haptics tag.")
 
     @Argument(help: "The AHAP file, or an HLS playlist (.m3u8: shows its kind and haptics session data).")

@@ -10,6 +10,7 @@ import HapticRenderKit
 /// errors (ArgumentParser's `ValidationError`).
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check AHAP files and report problems like a compiler.",
         discussion: """
             Folders are searched recursively for .ahap files and for .json files whose top level \

@@ -14,6 +14,7 @@ private let interrupted = Atomic<Bool>(false)
 /// included), 130 when interrupted (Ctrl-C), 64 for usage errors.
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "play",
         abstract: "Play an AHAP file live on an audio output: the render, as it is computed.",
         discussion: """
             Renders on the audio device's own thread, a buffer at a time, through the same \

@@ -13,6 +13,7 @@ import SoundFile
 /// 64 for usage errors.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render AHAP files to audio files: hear and measure a pattern without an iPhone.",
         discussion: """
             Each input renders the pattern's audio events, the simulated actuator's drive signal \
