@@ -6,6 +6,11 @@ import Musl
 import Darwin
 #endif
 
+/// `read(2)`, named apart from ``BoundedFileRead/read(path:limit:)``.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+
 /// Reads a whole file, but never more than a limit: the guard in front of the decoder's
 /// ``PatternLimits/maxInputBytes`` for files on disk.
 ///
@@ -14,11 +19,6 @@ import Darwin
 /// `/dev/stdin`, a file growing while read) is read in chunks and refused as soon as it
 /// passes the limit, so memory never exceeds `limit + chunk`. O(min(size, limit)).
 /// Public so that every tool reading AHAP input (discovery, lint, render) can share the cap.
-/// `read(2)`, named apart from ``BoundedFileRead/read(path:limit:)``.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(fd, buffer, count)
-}
-
 public enum BoundedFileRead {
     public enum Failure: Error, Equatable, Sendable {
         /// open/read failed; `message` is `strerror(errno)`.
