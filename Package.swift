@@ -48,6 +48,10 @@ let package = Package(
         .systemLibrary(
             name: "CPortAudio", pkgConfig: "portaudio-2.0",
             providers: [.apt(["portaudio19-dev"]), .brew(["portaudio"])]),
+        // PortAudio's header with the calls AudioDevice makes resolved by dlopen on first use, so
+        // that every ahap-render start does not load PortAudio, JACK and ALSA for `play` alone
+        // (Linux; the header comes from portaudio19-dev, the library from libportaudio2).
+        .systemLibrary(name: "CPortAudioLazy", providers: [.apt(["portaudio19-dev"])]),
         // No pkgConfig: kissfft-float.pc's only flags are -D defines SwiftPM refuses (with a
         // warning on every build); the shim defines the float scalar itself.
         .systemLibrary(
@@ -72,7 +76,12 @@ let package = Package(
         .target(
             name: "HapticRenderKit",
             dependencies: ["HapticPattern", "HapticRender", "SoundFile", "AudioAnalysis"]),
-        .target(name: "AudioDevice", dependencies: ["CPortAudio"]),
+        .target(
+            name: "AudioDevice",
+            dependencies: [
+                .target(name: "CPortAudioLazy", condition: .when(platforms: [.linux])),
+                .target(name: "CPortAudio", condition: .when(platforms: [.macOS])),
+            ]),
 
         // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python.
         .target(

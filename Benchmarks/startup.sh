@@ -19,7 +19,10 @@ runs="${1:-50}"
 cli="${2:-.build/release/ahap-render}"
 baseline="${3:-}"
 command -v sox >/dev/null || { echo "startup.sh: sox is not installed (apt-get install sox)" >&2; exit 1; }
+(( runs >= 2 )) || { echo "startup.sh: RUNS must be at least 2" >&2; exit 64; }
 [[ -x "$cli" ]] || { echo "startup.sh: no executable at $cli (swift build -c release --product ahap-render)" >&2; exit 1; }
+cli=$(realpath "$cli")  # the callgrind runs work in a temporary folder
+[[ -z "$baseline" ]] || baseline=$(realpath "$baseline")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -74,7 +77,7 @@ if command -v valgrind >/dev/null; then
     sox_instructions=
     while IFS=$'\t' read -r name command; do
         # shellcheck disable=SC2086  # the command is a word list
-        count=$(cd "$work" && valgrind --tool=callgrind --callgrind-out-file=/dev/null $command 2>&1 >/dev/null \
+        count=$(cd "$work" && valgrind --tool=callgrind --callgrind-out-file=/dev/null $command 2>&1 >/dev/null </dev/null \
             | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
         sox_instructions=${sox_instructions:-$count}
         awk -v n="$name" -v c="$count" -v s="$sox_instructions" \

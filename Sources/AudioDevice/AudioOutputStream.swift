@@ -1,4 +1,8 @@
+#if canImport(CPortAudioLazy)
+internal import CPortAudioLazy  // Linux: PortAudio loaded by the first call
+#else
 internal import CPortAudio
+#endif
 
 /// Plays an ``AudioRenderSource`` on an output device: PortAudio calls the source on the
 /// device's real-time thread for each buffer, interleaved 32-bit float.

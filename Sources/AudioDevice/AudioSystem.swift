@@ -1,4 +1,8 @@
+#if canImport(CPortAudioLazy)
+internal import CPortAudioLazy  // Linux: PortAudio loaded by the first call
+#else
 internal import CPortAudio
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
