@@ -6,11 +6,15 @@
 /// the table's 8 / 20 / 15.5.
 extension ActuatorProfile {
     /// (a) iPhone-class wideband actuator (Taptic-Engine-like; all values [E] except derived).
+    /// Two driver values meet the public facts about iOS (public-facts.md, docs/choices.md):
+    /// the driver's band is 80–230 Hz, the only public statement about iOS's sharpness band
+    /// (row 6), and a click is one overdriven half-cycle, so it peaks within one oscillation
+    /// (row 2: "peak after about one oscillation").
     public static let iphone = ActuatorProfile(
         name: "iphone", resonanceHz: 150, qLowZ: 8, qHiZ: 24, movingMass: 0.004,
         forceFactor: 1.57, coilResistance: 8, coilInductance: 100e-6, bodyMass: 0.19,
         locationFactor: 1, voltageClamp: 10, maxExcursion: 1.0e-3, endStopStiffnessRatio: 50,
-        driveBandMinHz: 30, driveBandMaxHz: 300, fullScaleG: 3)
+        driveBandMinHz: 80, driveBandMaxHz: 230, fullScaleG: 3, transientMaxHalfCycles: 1)
 
     /// (b) Generic 10 mm coin LRA (Z-axis) on a 100 g test jig.
     public static let coin = ActuatorProfile(
