@@ -1,4 +1,5 @@
-/// The three default actuators of lra-model.md §2.1, with the table's values verbatim.
+/// The three default actuators of lra-model.md §2.1, with the table's values verbatim (the
+/// `iphone` driver's band and click length are the public-fact choices documented on it).
 ///
 /// k and c_m are not stored: ``ActuatorProfile`` derives them (k = μ·ω0², c_m = μ·ω0/Q_m), which
 /// reproduces the table (3480 / 1787 / 2213 N/m; 0.154 / 0.0745 / 0.0405 N·s/m). The Q_ts the
