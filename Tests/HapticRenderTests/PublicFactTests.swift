@@ -62,6 +62,18 @@ import Testing
         }
     }
 
+    /// Row 3 (Apple's button-click patent: "0.5–4 cycles at 80–400 Hz"): every click's drive
+    /// is 0.5 to 4 carrier cycles long.
+    @Test func clickIsHalfToFourCycles() {
+        let mapping = DriveMapping(profile: Self.iphone)
+        let config = ActuatorDriverConfig(profile: Self.iphone, sampleRate: Self.sampleRate)
+        for s in Self.sharpnesses {
+            let driver = TransientDriver(config: config, lookup: mapping.lookup, sharpness: s, intensity: 1)
+            let cycles = Double(driver.pulseSamples) / Self.sampleRate * driver.carrierHz
+            #expect(cycles >= 0.5 - 0.5 / Double(driver.pulseSamples) && cycles <= 4, "s = \(s): \(cycles) cycles")
+        }
+    }
+
     /// Row 2 (the Taptic Engine's "peak after about one oscillation"): a full-intensity click
     /// reaches 90 % of its peak |acceleration| within one period of f0 after its onset.
     @Test(arguments: [false, true])
