@@ -212,9 +212,11 @@ extension LRAModel {
                 d.replace(with: F4(repeating: rail), where: d .> rail)
                 d.replace(with: F4(repeating: -rail), where: d .< -rail)
             }
-            // Within the slew limit everywhere, the limiter returns the drive unchanged.
-            let steps = d - F4(last, d[0], d[1], d[2])
-            guard all((steps .<= slew4) .& (steps .>= -slew4)) else { break }
+            // Within the slew limit everywhere, the limiter returns the drive unchanged: the
+            // per-sample test's own Float sums (`d > applied + slew`), not `d − applied`,
+            // which rounds differently and let a limited sample through here.
+            let previousDrive = F4(last, d[0], d[1], d[2])
+            guard all((d .<= previousDrive + slew4) .& (d .>= previousDrive - slew4)) else { break }
             let u = lowZGroup.forcePerVoltLanes * d
             let s = lowZGroup.lanes(x0: x0, v0: v0, u: u, previous: previous)
             // A² of every lane, as the guard computes it: A² ≥ x², so A² below x_max² keeps
