@@ -18,7 +18,7 @@ import numpy as np
 
 CHANNELS = ["audio L", "audio R", "drive", "acceleration"]
 TOLERANCE = [1e-3, 1e-3, 2e-3, 1e-3]
-KNOWN_ISSUE_BOUND = [1e-3, 1e-3, 0.1, 0.04]
+KNOWN_ISSUE_BOUND = [1e-3, 1e-3, 0.02, 0.01]
 
 
 def read_float_wav(path):

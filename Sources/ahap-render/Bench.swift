@@ -37,6 +37,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Also render each file to a float32 WAV in this folder, and time libsndfile writing as many silent frames there.")
     var writeDir: String?
 
+    @Option(help: "Threads that render the --write-dir file (split where the pattern is quiet; the file is the same).")
+    var jobs = 1
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -50,6 +53,7 @@ struct Bench: ParsableCommand {
         try simulation.apply(to: &options)
         options.layout = layout
         options.blockFrames = blockSize
+        options.threads = jobs
         limits.apply(to: &options)
         do { try options.validateRendering() } catch { throw ValidationError(error.message) }
         let files: [String]

@@ -84,7 +84,9 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
     var searchRoots: [String] = []
 
-    @Option(help: "Files rendered in parallel (default: all cores).")
+    @Option(help: ArgumentHelp(
+        "Threads in all (default: all cores).",
+        discussion: "Files render in parallel; with fewer files than threads, each file is also split where the pattern is quiet and its parts render at once. The output is the same either way."))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Replace existing output files (an input is never overwritten).")
@@ -123,7 +125,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let options = try makeOptions()
+        var options = try makeOptions()
         let files = try discoverInputs()
         if output == RenderJob.standardOutput, files.count > 1 {
             throw ValidationError("-o - streams one input but \(files.count) were found; use --output-dir.")
@@ -134,6 +136,7 @@ struct Render: ParsableCommand {
         if output == RenderJob.standardOutput {
             signal(SIGPIPE, SIG_IGN)  // a reader that quits early is an error to report, not a kill
         }
+        options.threads = max(1, self.jobs / min(files.count, self.jobs))
         let jobs = try makeJobs(files, options: options)
         let batch = RenderBatch(jobs: jobs, workers: self.jobs)
         let interrupt = InterruptHandler { batch.cancellation.store(true, ordering: .relaxed) }

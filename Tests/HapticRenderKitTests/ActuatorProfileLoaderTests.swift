@@ -35,6 +35,22 @@ import Testing
         try p.validate(sampleRate: 48_000)
     }
 
+    /// The click's half-cycle cap: inherited from a base (iphone's one-half-cycle attack),
+    /// settable on any base, 4 without one, a whole number 1…4.
+    @Test func transientMaxHalfCycles() throws {
+        #expect(try decode(#"{"base": "iphone", "name": "taptic-like"}"#).transientMaxHalfCycles == 1)
+        #expect(try decode(#"{"base": "pixel", "transientMaxHalfCycles": 2}"#).transientMaxHalfCycles == 2)
+        let full = try decode("""
+            {"resonanceHz": 160, "qHiZ": 25, "movingMass": 0.003, "forceFactor": 1.2, "coilResistance": 9,
+             "coilInductance": 0.0001, "bodyMass": 0.15, "voltageClamp": 8, "maxExcursion": 0.0009, "fullScaleG": 2.5}
+            """)
+        #expect(full.transientMaxHalfCycles == 4)
+        let half = #expect(throws: ActuatorProfileLoadError.self) {
+            try decode(#"{"base": "coin", "transientMaxHalfCycles": 2.5}"#)
+        }
+        #expect(half?.message.contains("'transientMaxHalfCycles' = 2.5 is out of range (allowed: 1, 2, 3 or 4)") == true)
+    }
+
     @Test func errorsNameTheFieldAndPosition() {
         let missing = #expect(throws: ActuatorProfileLoadError.self) { try decode(#"{"resonanceHz": 160}"#) }
         #expect(missing?.message.contains("missing fields qHiZ, movingMass") == true)

@@ -10,8 +10,9 @@ struct ActuatorRun {
     var energy: [Double] = []
 }
 
-/// Synthesizer-like harness: drive(n, x, v) → volts, then excursion guard, then the model; the
-/// drive and the guard read the model's feedback state, as the renderer's do.
+/// Synthesizer-like harness: drive(n, x, v) → volts, then excursion guard (and, if asked, the
+/// rail clamp and slew limit), then the model; the drive and the guard read the model's
+/// feedback state, as the renderer's do.
 struct ActuatorRig {
     let profile: ActuatorProfile
     let sampleRate = 48_000.0
@@ -20,6 +21,10 @@ struct ActuatorRig {
     let config: ActuatorDriverConfig
     let excursionGuard: ExcursionGuard
     var useGuard = true
+    /// Also the renderer's output stage after the guard: the rail clamp and the slew limit
+    /// (``ActuatorDriverConfig/slewPerSample``), as ``LRAModel/drive(_:setup:)`` applies them.
+    var useOutputStage = false
+    private var applied = 0.0
 
     init(_ profile: ActuatorProfile, sharpness: SharpnessMapping = .android) {
         self.profile = profile
@@ -36,6 +41,11 @@ struct ActuatorRig {
             let (x, v) = model.feedbackState()
             var volts = drive(n, x, v)
             if useGuard { volts = excursionGuard.limit(volts: volts, excursion: x, velocity: v) }
+            if useOutputStage {
+                volts = min(max(volts, -profile.voltageClamp), profile.voltageClamp)
+                slew(&applied, toward: volts, step: config.slewPerSample)
+                volts = applied
+            }
             let s = model.step(volts: volts)
             r.acceleration.append(s.acceleration)
             r.excursion.append(s.excursion)

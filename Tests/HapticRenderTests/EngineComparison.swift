@@ -12,11 +12,11 @@ enum EngineComparison {
     /// Worst absolute difference allowed, of full scale: audio and acceleration 1e-3, drive 2e-3.
     static let tolerance: [Float] = [1e-3, 1e-3, 2e-3, 1e-3]
 
-    /// Open: a few continuous voices still differ by up to ≈ 0.08 of full-scale drive (0.03
-    /// acceleration) for 3–6 samples where the excursion guard acts, at 24 kHz above all (the
-    /// agreement table in docs/agreement.md). Up to this bound a miss is recorded as that known
-    /// issue; beyond it, and for audio, it fails.
-    static let knownIssueBound: [Float] = [1e-3, 1e-3, 0.1, 0.04]
+    /// Open: where a transient's brake holds the drive on the slew limit, a target difference
+    /// within the control-rate tolerance moves the slewed triangle's turnaround by a sample
+    /// (docs/agreement.md: corpus files, not these random patterns). Up to this bound a miss
+    /// is recorded as that known issue; beyond it, and for audio, it fails.
+    static let knownIssueBound: [Float] = [1e-3, 1e-3, 0.02, 0.01]
 
     /// Expects `difference` on channel `c` within ``tolerance``, or records the known issue
     /// (``knownIssueBound``).
@@ -24,7 +24,7 @@ enum EngineComparison {
                                       sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         guard difference > tolerance[c] else { return }
         if difference <= knownIssueBound[c] {
-            withKnownIssue("fast vs reference: guard-limited continuous drive (docs/agreement.md)") {
+            withKnownIssue("fast vs reference: slew-limited brake windows (docs/agreement.md)") {
                 Issue.record("\(context), \(signals[c]): \(difference) > \(tolerance[c])", sourceLocation: sourceLocation)
             }
         } else {

@@ -21,6 +21,8 @@ public struct ActuatorDriverConfig: Sendable, Hashable {
     public let maxBrakeSamples: Int
     /// §4.2 excursion budget for a 1-cycle burst at f0: `0.8·x_max·k·Re/(π·Bl)` V (divide by N).
     public let transientVoltsPerCycleBudget: Double
+    /// Most half-cycles in a click (``ActuatorProfile/transientMaxHalfCycles``, 1…4).
+    public let transientMaxHalfCycles: Int
     /// Onset overdrive ratio `1/(1 − e^(−π/Q))` (§2.2: 90 % in one cycle), capped at 4.
     public let overdriveRatio: Double
     /// Overdrive lasts at most this many samples (two periods of f0).
@@ -43,6 +45,7 @@ public struct ActuatorDriverConfig: Sendable, Hashable {
         maxBrakeSamples = Int(0.030 * sampleRate)
         transientVoltsPerCycleBudget = DriveMapping.excursionMargin * p.maxExcursion * p.stiffness
             * p.coilResistance / (Double.pi * p.forceFactor)
+        transientMaxHalfCycles = min(max(Int(p.transientMaxHalfCycles), 1), 4)
         overdriveRatio = min(4, 1 / (1 - LibM.exp(-Double.pi / p.derivedQLowZ)))
         maxOverdriveSamples = Int(2 * sampleRate / p.resonanceHz)
     }

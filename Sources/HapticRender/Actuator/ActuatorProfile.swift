@@ -52,13 +52,18 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
     /// Acceleration in g that maps to 1.0 in a normalized acceleration channel. Presets: the
     /// FOAM peak of §2.2 rounded up (2.87 → 3, 1.84 → 2, 1.46 → 1.5 g).
     public var fullScaleG: Double
+    /// Most half-cycles of drive in a transient click, 1…4 (a whole number): the driver's
+    /// attack. 4 keeps ``TransientDriver``'s 4/3/2 ladder by sharpness (an ordinary LRA driver
+    /// builds a click over 1–2 cycles); 1 makes every click one overdriven half-cycle, which
+    /// peaks within one oscillation (the `iphone` preset: the Taptic Engine's claim, §4.3).
+    public var transientMaxHalfCycles: Double
 
     public init(
         name: String, resonanceHz: Double, qLowZ: Double, qHiZ: Double, movingMass: Double,
         forceFactor: Double, coilResistance: Double, coilInductance: Double, bodyMass: Double,
         locationFactor: Double = 1, voltageClamp: Double, maxExcursion: Double,
         endStopStiffnessRatio: Double = 50, driveBandMinHz: Double = 30, driveBandMaxHz: Double = 300,
-        fullScaleG: Double
+        fullScaleG: Double, transientMaxHalfCycles: Double = 4
     ) {
         self.name = name
         self.resonanceHz = resonanceHz
@@ -76,6 +81,7 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
         self.driveBandMinHz = driveBandMinHz
         self.driveBandMaxHz = driveBandMaxHz
         self.fullScaleG = fullScaleG
+        self.transientMaxHalfCycles = transientMaxHalfCycles
     }
 
     // MARK: Derived constants (§1.1, §2)
@@ -142,8 +148,8 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
     /// oscillators stay far from Nyquist); Q_ts, Q_m > 0.5 (underdamped, so "Q" and f0 mean
     /// what §1.1 says); Q_m > Q_ts (Q_e must be positive); masses, Bl, Re, rail, x_max > 0;
     /// Le ≥ 0; loc > 0; end-stop ratio in [1, 1000] (§3: chatter appeared at 10⁴·k);
-    /// 0 < band min < band max < sampleRate/2; full scale > 0; declared Q_ts within 2 % of the
-    /// value implied by Q_m, Bl, Re.
+    /// 0 < band min < band max < sampleRate/2; full scale > 0; transient half-cycles 1, 2, 3 or
+    /// 4; declared Q_ts within 2 % of the value implied by Q_m, Bl, Re.
     public func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
         func require(_ ok: Bool, _ field: String, _ value: Double, _ allowed: String)
             throws(ActuatorProfileError)
@@ -172,6 +178,8 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
                     "driveBandMaxHz", driveBandMaxHz,
                     "> driveBandMinHz = \(driveBandMinHz) and < sampleRate/2 = \(sampleRate / 2) Hz")
         try require(fullScaleG > 0, "fullScaleG", fullScaleG, "> 0 g")
+        try require([1, 2, 3, 4].contains(transientMaxHalfCycles), "transientMaxHalfCycles",
+                    transientMaxHalfCycles, "1, 2, 3 or 4")
         let derived = derivedQLowZ
         let tolerance = 0.02
         guard abs(qLowZ - derived) <= tolerance * derived else {

@@ -192,7 +192,7 @@ extension LRAModel {
         var x0 = F4(repeating: x), v0 = F4(repeating: v), previous = F4(repeating: uPrev)
         var fx = recentX, fv = recentV, last = applied
         // The feedback lanes' A²: after the first group, the previous group's own lanes.
-        let fvw = fv * w4
+        var fvw = fv * w4
         var fa2 = fx * fx + fvw * fvw
         let low4 = F4(repeating: g.lowSquared)
         var i = start
@@ -200,7 +200,8 @@ extension LRAModel {
             var d = load4(drive + i)
             if any(.!(fa2 .<= low4)) {  // (NaN, never expected, takes the factors too)
                 let factor = g.factors(amplitudeSquared: fa2)
-                d.replace(with: d * factor, where: (d * fv .> F4(repeating: 0)) .& (factor .!= F4(repeating: 1)))
+                d.replace(with: d * g.gated(factor, vw: fvw, amplitudeSquared: fa2),
+                          where: (d * fv .> F4(repeating: 0)) .& (factor .!= F4(repeating: 1)))
             }
             let bits = unsafeBitCast(d, to: I4.self) & magnitude
             guard bits[3] != 0 else { break }
@@ -211,9 +212,11 @@ extension LRAModel {
                 d.replace(with: F4(repeating: rail), where: d .> rail)
                 d.replace(with: F4(repeating: -rail), where: d .< -rail)
             }
-            // Within the slew limit everywhere, the limiter returns the drive unchanged.
-            let steps = d - F4(last, d[0], d[1], d[2])
-            guard all((steps .<= slew4) .& (steps .>= -slew4)) else { break }
+            // Within the slew limit everywhere, the limiter returns the drive unchanged: the
+            // per-sample test's own Float sums (`d > applied + slew`), not `d − applied`,
+            // which rounds differently and let a limited sample through here.
+            let previousDrive = F4(last, d[0], d[1], d[2])
+            guard all((d .<= previousDrive + slew4) .& (d .>= previousDrive - slew4)) else { break }
             let u = lowZGroup.forcePerVoltLanes * d
             let s = lowZGroup.lanes(x0: x0, v0: v0, u: u, previous: previous)
             // A² of every lane, as the guard computes it: A² ≥ x², so A² below x_max² keeps
@@ -224,7 +227,7 @@ extension LRAModel {
             sink.write(acceleration: lowZGroup.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
                        at: i, allSignals: allSignals)
             x0 = F4(repeating: s.x[3]); v0 = F4(repeating: s.v[3]); previous = u
-            fx = s.x; fv = s.v; fa2 = a2; last = d[3]
+            fx = s.x; fv = s.v; fvw = vws; fa2 = a2; last = d[3]
             i &+= 4
         }
         x = x0[0]; v = v0[0]; uPrev = previous[3]

@@ -4,7 +4,9 @@
 /// 1. Carrier (choice): `f_c = f0^(2/3)·f(s)^(1/3)` (``DriveLookup/transientFrequency(sharpness:)``)
 ///    — §4.3's "pulled toward f0": a 1–2 cycle burst far from f0 has little authority.
 /// 2. Length (choice): whole half-cycles, 4 (s < ⅓), 3 (s < ⅔) or 2 (s ≥ ⅔) — higher sharpness,
-///    fewer cycles (2 → 1 cycle). Every count ends the sine at zero drive.
+///    fewer cycles (2 → 1 cycle) — and at most the profile's
+///    ``ActuatorProfile/transientMaxHalfCycles`` (the `iphone` preset: 1, a single overdriven
+///    half-cycle that peaks within one oscillation). Every count ends the sine at zero drive.
 /// 3. Amplitude: the §4.2 excursion budget `0.8·x_max·k·Re/(π·N·Bl)` for N = half-cycles/2,
 ///    clamped to V_clamp, times the intensity law's relative amplitude
 ///    (``DriveLookup/relativeAmplitude(intensity:)``). The budget drive *is* the onset
@@ -43,7 +45,7 @@ public struct TransientDriver: Sendable, Hashable {
         self.config = config
         let fc = lookup.transientFrequency(sharpness: s)
         carrierHz = fc
-        let halfCycles = s < 1.0 / 3 ? 4 : (s < 2.0 / 3 ? 3 : 2)
+        let halfCycles = min(s < 1.0 / 3 ? 4 : (s < 2.0 / 3 ? 3 : 2), config.transientMaxHalfCycles)
         let budget = config.transientVoltsPerCycleBudget * 2 / Double(halfCycles)
         amplitude = min(budget, config.voltageClamp) * lookup.relativeAmplitude(intensity: intensity)
         pulseSamples = Int(Double(halfCycles) * config.sampleRate / (2 * fc) + 0.5)

@@ -3,7 +3,9 @@
 ///
 /// Per sample n, with the summed voice drive `V`:
 /// 1. **excursion guard** on the state 3 samples old (``ActuatorFeedback/latencySamples``):
-///    a drive that adds energy (`V·v > 0`) is scaled by `clamp((A_hi² − A²)/(A_hi² − A_lo²), 0, 1)`;
+///    a drive that adds energy (`V·v > 0`) is scaled by `1 − (1 − f)·min(16·(v/ω0)²/A², 1)`
+///    with `f = clamp((A_hi² − A²)/(A_hi² − A_lo²), 0, 1)` — continuous in the state, the gate
+///    opening over 14.5° of phase after a turning point (``ExcursionGuard``);
 /// 2. **rail clamp** to ±V_clamp;
 /// 3. **slew limit**: the applied drive moves by at most `V_clamp·2π·f_max/fs` per sample, so
 ///    no sum of voices, guard gate or brake onset steps the drive;
@@ -60,9 +62,12 @@ struct ReferenceActuator {
         let (fx, fv) = feedback
         var volts = drive
         if volts * fv > 0 {
-            let a = fx * fx + (fv * inverseOmega0) * (fv * inverseOmega0)
+            let vw = fv * inverseOmega0
+            let a = fx * fx + vw * vw
             let low = guardLow * guardLow, high = guardHigh * guardHigh
-            volts *= min(max((high - a) / (high - low), 0), 1)
+            let factor = min(max((high - a) / (high - low), 0), 1)
+            // The gate: open from 14.5° of phase after a turning point (ExcursionGuard).
+            volts *= 1 - (1 - factor) * min(16 * vw * vw / a, 1)
         }
         volts = min(max(volts, -profile.voltageClamp), profile.voltageClamp)
         volts = min(max(volts, applied - slewStep), applied + slewStep)

@@ -130,8 +130,8 @@
     }
 
     /// The ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive is
-    /// more than ``toleranceVolts`` off the straight line (in volts or, times the carrier's
-    /// reach, in frequency), so the line follows the mapping wherever it bends. O(1) in
+    /// more than ``toleranceVolts`` off the straight line (in volts; or 1e-4 relative in
+    /// frequency, 1e-3 in excursion per volt), so the line follows the mapping wherever it bends. O(1) in
     /// the common case (equal ends, or a straight enough period), O(log period) otherwise.
     @inlinable @_noLocks
     func straightened(_ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
@@ -153,7 +153,11 @@
             let t = Double(mid &- n) / Double(to &- n)
             let voltsError = abs(start.volts + (end.volts - start.volts) * t - exact.volts)
             let hzError = abs(start.hz + (end.hz - start.hz) * t - exact.hz) / max(exact.hz, 1)
-            guard voltsError > toleranceVolts || hzError > 1e-4 else { break }
+            // The onset overdrive's target follows |X/V(f)|, which peaks at f0: a glide through
+            // the resonance bends it far more than the frequency itself.
+            let xpv = start.excursionPerVolt + (end.excursionPerVolt - start.excursionPerVolt) * t
+            let xpvError = abs(xpv - exact.excursionPerVolt) / max(exact.excursionPerVolt, .leastNormalMagnitude)
+            guard voltsError > toleranceVolts || hzError > 1e-4 || xpvError > 1e-3 else { break }
             (to, end, atChange) = (mid, exact, false)
         }
         return (DriveRamp(from: n, start: start, to: to, end: end), atChange)

@@ -11,8 +11,10 @@
 /// period, or a voice's start), and both end points are pure functions of their sample, so
 /// every sample gets the same value however the render is split. Volts and the carrier
 /// frequency follow their line equations `volts + slope·(n − from)`, `hz + hzSlope·(n − from)`
-/// (never an accumulated sum; ``RotatingCarrier`` glides by a chirped rotation);
-/// `excursionPerVolt` is held at `from`.
+/// (never an accumulated sum; ``RotatingCarrier`` glides by a chirped rotation), and so does
+/// `excursionPerVolt` (the onset overdrive's target, which follows the carrier's frequency
+/// through the plant's response: held at `from`, a fast sharpness glide stepped the overdrive
+/// at every period end).
 @usableFromInline struct DriveRamp: Sendable {
     @usableFromInline var from: Int64
     @usableFromInline var to: Int64
@@ -21,6 +23,7 @@
     @usableFromInline var hz: Double
     @usableFromInline var hzSlope: Double
     @usableFromInline var excursionPerVolt: Double
+    @usableFromInline var excursionPerVoltSlope: Double
     /// The drive point at `to`: the start of the next period.
     @usableFromInline var end: DrivePoint
 
@@ -34,6 +37,7 @@
         hz = start.hz
         hzSlope = (end.hz - start.hz) / Double(to - from)
         excursionPerVolt = start.excursionPerVolt
+        excursionPerVoltSlope = (end.excursionPerVolt - start.excursionPerVolt) / Double(to - from)
         self.end = end
     }
 
@@ -44,7 +48,8 @@
     /// The drive point the continuous driver uses at sample `n`. O(1).
     @inlinable @inline(__always) @_noLocks
     func point(at n: Int64) -> DrivePoint {
-        DrivePoint(hz: hz + hzSlope * Double(n &- from), volts: volts(at: n), excursionPerVolt: excursionPerVolt)
+        let k = Double(n &- from)
+        return DrivePoint(hz: hz + hzSlope * k, volts: volts(at: n), excursionPerVolt: excursionPerVolt + excursionPerVoltSlope * k)
     }
 
     /// The largest amplitude in the period (the line's larger end). O(1).

@@ -15,7 +15,8 @@ import HapticRender
 /// - `"base"` names a preset (`iphone`, `coin`, `pixel`) that supplies every field the file
 ///   leaves out, so a measured f0 and Q are enough to try a variant. Without a base, the
 ///   physical fields are required and the optional ones (`locationFactor`,
-///   `endStopStiffnessRatio`, `driveBandMinHz`, `driveBandMaxHz`) take the presets' defaults.
+///   `endStopStiffnessRatio`, `driveBandMinHz`, `driveBandMaxHz`, `transientMaxHalfCycles`)
+///   take the presets' defaults.
 /// - `qLowZ` may be omitted: it is then derived from `qHiZ`, `forceFactor` and
 ///   `coilResistance` (the simulation uses the derived value anyway).
 /// - Unknown keys are errors, so a misspelled field is never silently ignored.
@@ -27,11 +28,12 @@ public enum ActuatorProfileLoader {
     static let numericFields: [String] = [
         "resonanceHz", "qLowZ", "qHiZ", "movingMass", "forceFactor", "coilResistance",
         "coilInductance", "bodyMass", "locationFactor", "voltageClamp", "maxExcursion",
-        "endStopStiffnessRatio", "driveBandMinHz", "driveBandMaxHz", "fullScaleG",
+        "endStopStiffnessRatio", "driveBandMinHz", "driveBandMaxHz", "fullScaleG", "transientMaxHalfCycles",
     ]
     /// Fields a base-less file may leave out, with their defaults.
     static let optionalDefaults: [String: Double] = [
         "locationFactor": 1, "endStopStiffnessRatio": 50, "driveBandMinHz": 30, "driveBandMaxHz": 300,
+        "transientMaxHalfCycles": 4,
     ]
 
     /// A preset name (`iphone`, `coin`, `pixel`) or a path to a JSON profile.
@@ -108,7 +110,7 @@ public enum ActuatorProfileLoader {
             locationFactor: value("locationFactor"), voltageClamp: value("voltageClamp"),
             maxExcursion: value("maxExcursion"), endStopStiffnessRatio: value("endStopStiffnessRatio"),
             driveBandMinHz: value("driveBandMinHz"), driveBandMaxHz: value("driveBandMaxHz"),
-            fullScaleG: value("fullScaleG"))
+            fullScaleG: value("fullScaleG"), transientMaxHalfCycles: value("transientMaxHalfCycles"))
         // An explicit qLowZ is checked against the other fields; an absent one (or one
         // inherited from a base whose Q/Bl/Re the file changed) is derived from them.
         profile.qLowZ = values["qLowZ"] ?? profile.derivedQLowZ
@@ -129,6 +131,7 @@ public enum ActuatorProfileLoader {
             "bodyMass": p.bodyMass, "locationFactor": p.locationFactor, "voltageClamp": p.voltageClamp,
             "maxExcursion": p.maxExcursion, "endStopStiffnessRatio": p.endStopStiffnessRatio,
             "driveBandMinHz": p.driveBandMinHz, "driveBandMaxHz": p.driveBandMaxHz, "fullScaleG": p.fullScaleG,
+            "transientMaxHalfCycles": p.transientMaxHalfCycles,
         ]
     }
 }

@@ -34,6 +34,13 @@ struct EngineRenderer: ~Copyable {
         return fast!.render(into: output)
     }
 
+    /// ``PatternRenderer/isQuiescent()`` of the fast engine; always false for the reference
+    /// engine, which is never split into segments (it is the definition, not the fast path).
+    mutating func isQuiescent() -> Bool {
+        if reference != nil { return false }
+        return fast!.isQuiescent()
+    }
+
     /// ``PatternRenderer/seek(toSample:)`` of the chosen engine.
     mutating func seek(toSample sample: Int64) {
         if let reference { return reference.seek(toSample: sample) }

@@ -21,21 +21,24 @@ public struct PreparedRender: ~Copyable {
     /// The scheduled timeline the renderer plays (player options applied).
     public let timeline: Timeline
     /// Frames produced so far.
-    public private(set) var position: Int64 = 0
+    public internal(set) var position: Int64 = 0
 
     /// Renders the layout's channels, or with a soundtrack the four
     /// ``OutputLayout/renderChannels`` signals (``RenderOptions/renderConfiguration``).
     var renderer: EngineRenderer
     let soundtrack: Soundtrack?
+    /// What the renderer was made of: ``makeSegmentReader()`` builds more of the same.
+    let audio: [AudioClip?]
     var layout: OutputLayout { job.options.layout }
     var blockFrames: Int { job.options.blockFrames }
     /// One block of the renderer's four signals, with a soundtrack only.
     let scratch: UnsafeMutablePointer<Float>?
 
-    init(job: RenderJob, renderer: consuming EngineRenderer, soundtrack: Soundtrack?, frames: Int64,
-         diagnostics: [Diagnostic], notes: [SchedulerNote], pattern: HapticPattern,
+    init(job: RenderJob, renderer: consuming EngineRenderer, audio: [AudioClip?], soundtrack: Soundtrack?,
+         frames: Int64, diagnostics: [Diagnostic], notes: [SchedulerNote], pattern: HapticPattern,
          resources: [String: ResourceResolution], timeline: Timeline) {
         self.job = job
+        self.audio = audio
         self.pattern = pattern
         self.resources = resources
         self.timeline = timeline
@@ -124,7 +127,7 @@ public struct PreparedRender: ~Copyable {
             return fail(stage, error.description)
         }
         let options = job.options
-        let writer: SoundFileWriter
+        var writer: SoundFileWriter
         do {
             writer = if job.output == RenderJob.standardOutput {
                 try SoundFileWriter(
@@ -139,6 +142,17 @@ public struct PreparedRender: ~Copyable {
             }
         } catch {
             throw fail(.output, error)
+        }
+        if let plan = segmentPlan() {
+            try writeSegments(plan, to: &writer, progress: progress, isCancelled: isCancelled)
+            do {
+                try writer.finish()
+            } catch .destinationExists where options.skipExisting {
+                return .skipped(job)
+            } catch {
+                throw fail(.write, error)
+            }
+            return report
         }
         // Large blocks (libsndfile's per-call overhead is then negligible), written on a
         // second thread while the next one renders.
@@ -161,8 +175,13 @@ public struct PreparedRender: ~Copyable {
         } catch {
             throw fail(.write, error)
         }
-        return RenderReport(input: job.input, output: job.output, frames: frames, sampleRate: options.sampleRate,
-                            channels: channelCount, diagnostics: diagnostics, notes: notes)
+        return report
+    }
+
+    /// What a finished render reports.
+    private var report: RenderReport {
+        RenderReport(input: job.input, output: job.output, frames: frames, sampleRate: job.options.sampleRate,
+                     channels: channelCount, diagnostics: diagnostics, notes: notes)
     }
 
     /// What the file says about itself: tool, source, actuator, layout and scales.

@@ -114,7 +114,7 @@ public struct RenderJob: Sendable {
         } else {
             frames = max(renderer.totalFrames, Int64(soundtrack?.frames ?? 0))
         }
-        return PreparedRender(job: self, renderer: renderer, soundtrack: soundtrack, frames: frames,
+        return PreparedRender(job: self, renderer: renderer, audio: audio, soundtrack: soundtrack, frames: frames,
                               diagnostics: diagnostics, notes: scheduled.notes, pattern: pattern,
                               resources: document.resources, timeline: scheduled.timeline)
     }

@@ -56,6 +56,10 @@ public struct RenderOptions: Sendable {
     public var audioMemoryBytes = AudioMemoryBudget.defaultMaxBytes
     /// Frames per renderer call (any value gives the same samples; larger is faster).
     public var blockFrames = 4_096
+    /// Threads that render one file: above 1, the fast engine splits the file where every
+    /// voice is silent and the actuator at rest and renders the parts at once (``SegmentPlan``);
+    /// the file is bit-identical to a one-thread render.
+    public var threads = 1
     /// The tool's name and version, written into the file's metadata.
     public var software = "ahap-render \(HapticRenderKitVersion.current)"
 
@@ -123,6 +127,7 @@ public struct RenderOptions: Sendable {
             throw fail("the loop count must be at least 1, not \(loop.count)")
         }
         guard blockFrames > 0 else { throw fail("the block size must be positive") }
+        guard threads > 0 else { throw fail("the thread count must be at least 1, not \(threads)") }
         do { try actuator.validate(sampleRate: sampleRate) } catch { throw fail(error.description) }
     }
 }

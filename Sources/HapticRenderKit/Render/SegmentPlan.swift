@@ -1,0 +1,60 @@
+import HapticRender
+
+/// Where one file's render is split so that several threads can render it at once.
+///
+/// A boundary is the start of a voice that follows a quiet gap: no voice sounds in the gap, and
+/// it is long enough for the actuator to come to exact rest after the last haptic voice (its
+/// brake, then a free decay from full excursion to the model's rest threshold). At such a
+/// boundary the renderer is normally quiescent (``PatternRenderer/isQuiescent()``), so a
+/// renderer that seeks there produces the same bits as one that played everything before.
+/// The plan is only a guess made from the timeline: the segmented writer checks quiescence at
+/// every boundary and lets a segment run on through the next one where it does not hold, so
+/// the output never depends on the plan.
+struct SegmentPlan: Equatable {
+    /// Ascending frame positions: the first is 0, the last the render's length; segment i is
+    /// `boundaries[i] ..< boundaries[i + 1]`.
+    let boundaries: [Int64]
+
+    var segmentCount: Int { boundaries.count - 1 }
+
+    /// Splits `frames` frames of `timeline` into segments of at least `minimumFrames` (and at
+    /// least a second), about `segmentsPerThread` segments per thread so that a slow segment
+    /// does not leave a thread idle at the end. O(voices log voices).
+    init(timeline: Timeline, configuration: RenderConfiguration, frames: Int64, threads: Int,
+         segmentsPerThread: Int = 8, minimumFrames: Int64 = 0) {
+        let rate = configuration.sampleRate
+        let spacing = max(minimumFrames, Int64(rate), frames / Int64(max(1, threads * segmentsPerThread)))
+        let settle = Self.settleFrames(configuration)
+        // Voices in start order, each busy until its end (haptic voices: plus the settling time).
+        let voices = timeline.voices
+        let order = (0..<voices.count).sorted { voices.start[$0] < voices.start[$1] }
+        var boundaries: [Int64] = [0]
+        var busyUntil = Int64.min
+        for i in order {
+            let start = voices.start[i]
+            if start >= busyUntil, start - boundaries[boundaries.count - 1] >= spacing, start < frames {
+                boundaries.append(start)
+            }
+            busyUntil = max(busyUntil, voices.end[i] + (voices.kind[i].isHaptic ? settle : 0))
+        }
+        if frames > 0 { boundaries.append(frames) }
+        self.boundaries = boundaries
+    }
+
+    init(boundaries: [Int64]) { self.boundaries = boundaries }
+
+    /// Frames from a haptic voice's scheduled end to the actuator's exact rest, generously:
+    /// the longest brake and driver tail, then a free decay of the amplitude by 4·2²⁴ (from
+    /// four times full excursion to the rest threshold, ``ActuatorFeedback/restFraction``),
+    /// low-Z while the driver holds it, Hi-Z after.
+    static func settleFrames(_ configuration: RenderConfiguration) -> Int64 {
+        let rate = configuration.sampleRate
+        let profile = configuration.actuator
+        let tail = Double(ActuatorDriverConfig(profile: profile, sampleRate: rate).maxBrakeSamples) + 0.05 * rate
+        let hold = Double(LRAModel(profile: profile, sampleRate: rate).lowZHoldSamples)
+        let timeConstants = 18.02  // ln(4 · 2²⁴)
+        let lowZ = profile.lowZTimeConstant * rate, hiZ = profile.hiZTimeConstant * rate
+        let decay = hold >= timeConstants * lowZ ? timeConstants * lowZ : hold + hiZ * (timeConstants - hold / lowZ)
+        return Int64((tail + decay).rounded(.up))
+    }
+}
