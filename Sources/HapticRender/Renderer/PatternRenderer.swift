@@ -223,7 +223,11 @@ public struct PatternRenderer: ~Copyable {
 
         // Pools sized from the voices' real lifetimes (brakes outlive the scheduled end).
         let tail = Int64((Double(driverConfig.maxBrakeSamples) + 0.05 * rate).rounded(.up))
-        let capacities = Self.polyphony(voices: voices, count: voiceCount, tail: tail)
+        let specs = voices
+        let capacities = Polyphony(count: voiceCount, kind: { specs[$0].kind }) { i in
+            let v = specs[i]
+            return (v.start, max(v.end + (v.kind.isHaptic ? tail : 0), v.start + 1))
+        }
         continuous = VoicePool(capacity: capacities[VoiceKind.hapticContinuous])
         transients = VoicePool(capacity: capacities[VoiceKind.hapticTransient])
         tones = VoicePool(capacity: capacities[VoiceKind.audioContinuous])
@@ -260,25 +264,6 @@ public struct PatternRenderer: ~Copyable {
         signals.deallocate()
         steadyDrive.deallocate()
         toneWave.deallocate()
-    }
-
-    /// Maximum simultaneous voices per kind when haptic voices live `tail` samples past their
-    /// scheduled end (brake and slew). O(n log n), prepare time only.
-    static func polyphony(voices: UnsafeMutablePointer<VoiceSpec>, count: Int, tail: Int64) -> Polyphony {
-        var result = Polyphony()
-        for kind in VoiceKind.allCases {
-            var edges: [(Int64, Int)] = []
-            for i in 0..<count where voices[i].kind == kind {
-                let end = voices[i].end + (kind.isHaptic ? tail : 0)
-                edges.append((voices[i].start, 1))
-                edges.append((max(end, voices[i].start + 1), -1))
-            }
-            edges.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-            var active = 0, peak = 0
-            for e in edges { active += e.1; peak = max(peak, active) }
-            result[kind] = peak
-        }
-        return result
     }
 
     /// Whether every frame has been rendered.

@@ -1,3 +1,5 @@
+import HapticRender
+
 /// Test oracle: the exact zero-order-hold discretization of the 3-state electromechanical
 /// model with coil inductance (lra-model.md §1.3).
 ///
@@ -12,15 +14,15 @@
 /// series (the scaled norm is ≤ 0.5, so the truncation error is < 1e-20) — plain Swift, Double.
 /// If `Le` is 0 the electrical pole is placed at 1e9 rad/s (i follows V instantly).
 /// ~15 mul + 11 add per sample.
-public struct LRAOracle: Sendable {
+struct LRAOracle: Sendable {
     /// State [i, x, v].
-    public private(set) var state: (i: Double, x: Double, v: Double) = (0, 0, 0)
+    private(set) var state: (i: Double, x: Double, v: Double) = (0, 0, 0)
     /// Ad (row-major 3×3) and Bd.
-    public let ad: [Double]
-    public let bd: [Double]
+    let ad: [Double]
+    let bd: [Double]
     let outI: Double, outX: Double, outV: Double
 
-    public init(profile p: ActuatorProfile, sampleRate: Double = 48_000) {
+    init(profile p: ActuatorProfile, sampleRate: Double = 48_000) {
         let mu = p.reducedMass, k = p.stiffness, cm = p.mechanicalDamping
         let bl = p.forceFactor, re = p.coilResistance
         let le = p.coilInductance > 0 ? p.coilInductance : re / 1e9
@@ -41,7 +43,7 @@ public struct LRAOracle: Sendable {
     /// Applies `volts` held over one sample; returns body acceleration (g) at the end of the
     /// interval. (Relative to the trapezoidal model this output is half a sample early; the
     /// average of two consecutive outputs aligns them — see the tests.)
-    public mutating func step(volts: Double) -> Double {
+    mutating func step(volts: Double) -> Double {
         let (i, x, v) = state
         let ni = ad[0] * i + ad[1] * x + ad[2] * v + bd[0] * volts
         let nx = ad[3] * i + ad[4] * x + ad[5] * v + bd[1] * volts
@@ -50,8 +52,8 @@ public struct LRAOracle: Sendable {
         return outI * ni + outX * nx + outV * nv
     }
 
-    /// Stored mechanical energy ½μv² + ½kx² is not tracked here; see ``LRAModel/storedEnergy``.
-    public mutating func reset() { state = (0, 0, 0) }
+    /// Back to rest (zero current, excursion and velocity).
+    mutating func reset() { state = (0, 0, 0) }
 
     /// Matrix exponential of the n×n row-major matrix `a` by scaling and squaring + Taylor.
     /// O(n³·(18 + s)), s = log2 of the norm. Setup-time only.

@@ -44,27 +44,3 @@ extension ToneOscillator {
         sample(sine: sinCycles(phase), twoCosine: 2 * sinCycles(phase + 0.25))
     }
 }
-
-/// ``sinCycles(_:)`` for four phases in [0, 2) — lane-wise the same operations. The scalar
-/// version takes the fractional part through an integer conversion; on [0, 2) that integer is
-/// 0 or 1, so a compare and select give the same `q` without a vector float→int round trip
-/// (SSE2 has none that truncates to Int64). O(1).
-@inlinable @inline(__always) @_noLocks
-func sinCycles4(_ phase: SIMD4<Float>) -> SIMD4<Float> {
-    let one = SIMD4<Float>(repeating: 1)
-    let q = phase - SIMD4<Float>(repeating: 0).replacing(with: one, where: phase .>= one)
-    let x = q - 0.5
-    let negative = x .< SIMD4<Float>(repeating: 0)
-    // Negation as ×(−1): SIMD's prefix minus is 0 − v, which turns −s = −0 into +0.
-    let ax = x.replacing(with: x * -1, where: negative)
-    let folded = ax.replacing(with: 0.5 - ax, where: ax .> SIMD4<Float>(repeating: 0.25))
-    let t = folded * (2 * Float.pi)
-    let t2 = t * t
-    var p = SIMD4<Float>(repeating: -2.505_210_8e-8)
-    p = p * t2 + 2.755_731_9e-6
-    p = p * t2 - 1.984_127e-4
-    p = p * t2 + 8.333_333_3e-3
-    p = p * t2 - 1.666_666_7e-1
-    let s = t + t * t2 * p
-    return (s * -1).replacing(with: s, where: negative)
-}
