@@ -29,7 +29,7 @@
     }
 
     /// Moves the cursor so that `next` is the first breakpoint after `n`. O(log count).
-    @inlinable @_noLocks
+    @inlinable
     mutating func seek(to n: Int64) {
         var lo = 0, hi = count
         while lo < hi {
@@ -42,7 +42,7 @@
     }
 
     /// Applies a runtime value from sample `n` on.
-    @inlinable @_noLocks
+    @inlinable
     mutating func override(value: Float, from n: Int64) {
         overrideValue = value
         overrideFrom = n
@@ -57,19 +57,19 @@
     /// ``fill(_:start:frames:)``, so both agree on every sample. O(breakpoints between the
     /// cursor and `n`), usually O(1). Inlined: out of line, each call copied the 72-byte reader
     /// to the stack first.
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func value(at n: Int64) -> Float { line(through: n, at: n) }
 
     /// The value the lane's line reaches at sample `n` coming from `n − 1` — the left limit
     /// (at a step, the value before it; elsewhere ``value(at:)``). A control period that ends
     /// at a breakpoint interpolates towards it, so nothing changes before its time. O(1) as
     /// ``value(at:)``.
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func valueApproaching(_ n: Int64) -> Float { line(through: n &- 1, at: n) }
 
     /// The value at sample `n` of the line (segment, held value or runtime value) that holds
     /// at sample `m`. O(1) as ``value(at:)``.
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func line(through m: Int64, at n: Int64) -> Float {
         if m >= overrideFrom && m < overrideUntil { return overrideValue }
         var k = next
@@ -83,7 +83,7 @@
     /// The first sample after `n` at which the lane leaves its current line: its next
     /// breakpoint, or where a runtime value starts or ends; `Int64.max` if none. O(1) as
     /// ``value(at:)``.
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func nextChange(after n: Int64) -> Int64 {
         var k = next
         while k > 0 && samples[k &- 1] > n { k &-= 1 }
@@ -96,13 +96,13 @@
 
     /// Moves the cursor past every breakpoint up to sample `n`, as ``fill(_:start:frames:)``
     /// through `n` would, without writing values. O(breakpoints crossed).
-    @inlinable @_noLocks
+    @inlinable
     mutating func skip(through n: Int64) {
         while next < count && samples[next] <= n { next &+= 1 }
     }
 
     /// Writes the lane's values for samples `start ..< start + frames` into `out`.
-    @inlinable @_noLocks
+    @inlinable
     mutating func fill(_ out: UnsafeMutablePointer<Float>, start: Int64, frames: Int) {
         var i = 0
         while i < frames {

@@ -69,7 +69,7 @@
     func row(_ c: Int) -> UnsafeMutablePointer<Float> { signals + recipes[c].base }
 
     /// Writes `frames` interleaved frames to `out`. O(frames × channels).
-    @inlinable @_noLocks
+    @inlinable
     func write(into out: UnsafeMutablePointer<Float>, frames: Int) {
         switch shape {
         case .copies1:

@@ -270,13 +270,17 @@ public struct PatternRenderer: ~Copyable {
     public var isFinished: Bool { position >= totalFrames }
 
     /// Back to the start, actuator at rest. No allocation.
-    @_noLocks
+    #if !DEBUG
+    @_noLocks  // see render(into:)
+    #endif
     public mutating func reset() { seek(toSample: 0) }
 
     /// Continues from `sample` with the actuator at rest. As in Core Haptics, events that
     /// started before `sample` are not started mid-event; parameters keep the value they have
     /// at `sample`. No allocation; O(log breakpoints + voices skipped).
-    @_noLocks
+    #if !DEBUG
+    @_noLocks  // see render(into:)
+    #endif
     public mutating func seek(toSample sample: Int64) {
         let target = min(max(sample, 0), totalFrames)
         continuous.count = 0

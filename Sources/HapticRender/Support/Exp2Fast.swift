@@ -3,7 +3,7 @@
 /// Splits `x` into an integer part, applied exactly through the float exponent bits, and a
 /// fraction in [0, 1) evaluated with a degree-8 polynomial (relative error < 2·10⁻⁷). libm's
 /// `exp2f` is not allowed in `@_noLocks` code. Valid for −126 < x < 127; callers clamp. O(1).
-@inlinable @inline(__always) @_noLocks
+@inlinable @inline(__always)
 public func exp2Fast(_ x: Float) -> Float {
     let clamped = min(max(x, -125), 126)
     // floor() without libm: truncate, then step down for negative non-integers.
@@ -26,5 +26,5 @@ public func exp2Fast(_ x: Float) -> Float {
 }
 
 /// Real-time-safe `e^x` built on ``exp2Fast(_:)``. O(1).
-@inlinable @inline(__always) @_noLocks
+@inlinable @inline(__always)
 public func expFast(_ x: Float) -> Float { exp2Fast(x * 1.442_695_04) }

@@ -5,7 +5,7 @@
 /// unit-amplitude sine). Used instead of libm's `sinf` because libm calls are not allowed in
 /// `@_noLocks` code and because a branch-free polynomial vectorizes. O(1), no branches
 /// besides selects.
-@inlinable @inline(__always) @_noLocks
+@inlinable @inline(__always)
 public func sinCycles(_ phase: Float) -> Float {
     // Fractional part: phase is non-negative and far below 2^23 in every caller (phases are
     // wrapped once per sample or per block), so truncation through Int32 is exact.
@@ -28,7 +28,7 @@ public func sinCycles(_ phase: Float) -> Float {
 }
 
 /// Wraps a phase (in cycles) back into [0, 1). O(1).
-@inlinable @inline(__always) @_noLocks
+@inlinable @inline(__always)
 public func wrapCycles(_ phase: Float) -> Float {
     phase - Float(Int32(truncatingIfNeeded: Int64(phase)))
 }
@@ -37,7 +37,7 @@ public func wrapCycles(_ phase: Float) -> Float {
 /// version takes the fractional part through an integer conversion; on [0, 2) that integer is
 /// 0 or 1, so a compare and select give the same `q` without a vector float→int round trip
 /// (SSE2 has none that truncates to Int64). O(1).
-@inlinable @inline(__always) @_noLocks
+@inlinable @inline(__always)
 func sinCycles4(_ phase: SIMD4<Float>) -> SIMD4<Float> {
     let one = SIMD4<Float>(repeating: 1)
     let q = phase - SIMD4<Float>(repeating: 0).replacing(with: one, where: phase .>= one)

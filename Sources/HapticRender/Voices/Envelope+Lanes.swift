@@ -11,7 +11,7 @@
     /// The fall's length: `release` when sustained, else `decay`.
     @usableFromInline let fallLength: SIMD4<Float>
 
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     init(_ e: Envelope) {
         attack = SIMD4(repeating: e.attack)
         fallStart = SIMD4(repeating: e.sustained ? e.releaseStart : e.attack)
@@ -21,12 +21,12 @@
     /// Whether the gain is exactly 1 at every offset in `first…last`: past the attack (the rise
     /// clamps to 1) and not past the fall's start (nothing to fall; the lengths are ≥ 1, so
     /// `0 / length` is +0). Then a caller may leave the factor out without changing a bit. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func isOne(from first: Float, through last: Float) -> Bool {
         first >= attack[0] && last <= fallStart[0]
     }
 
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func gain(at offset: SIMD4<Float>) -> SIMD4<Float> {
         let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
         let ratio = offset / attack

@@ -19,7 +19,7 @@
     public var releaseStart: Float
     public var sustained: Bool
 
-    @inlinable @_noLocks
+    @inlinable
     public init(attack: Float, decay: Float, release: Float, releaseStart: Float, sustained: Bool) {
         self.attack = max(attack, 1)
         self.decay = max(decay, 1)
@@ -29,7 +29,7 @@
     }
 
     /// Gain in [0, 1] at `offset` samples after the voice start. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public func gain(at offset: Float) -> Float {
         let rise = min(offset / attack, 1)
         let fall: Float

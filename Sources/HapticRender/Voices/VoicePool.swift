@@ -4,8 +4,6 @@
 /// start order and removes with an order-preserving compaction. The pool contents at any sample
 /// are therefore the same however the caller splits the render into blocks, and so are the
 /// summed bits. Capacity is fixed at prepare time from the timeline's polyphony.
-/// The render loop appends and compacts in place with concrete code: `@_noLocks` rejects calls
-/// to generic methods in debug builds, so the pool is storage plus a count, nothing more.
 @usableFromInline struct VoicePool<Voice> {
     @usableFromInline let storage: UnsafeMutablePointer<Voice>
     @usableFromInline let capacity: Int
@@ -13,7 +11,7 @@
 
     init(capacity: Int) {
         // Voices are plain values (no references), so slots can be overwritten and dropped
-        // without deinitialization — which keeps the render loop free of generic calls.
+        // without deinitialization.
         precondition(_isPOD(Voice.self), "voice state must be a trivial type")
         self.capacity = max(capacity, 1)
         storage = .allocate(capacity: self.capacity)
@@ -21,4 +19,23 @@
 
     func deallocate() { storage.deallocate() }
 
+    /// Adds `voice` after the others, unless the pool is full (capacities come from the exact
+    /// polyphony, so only a voice beyond it is dropped). O(1).
+    @inline(__always)
+    mutating func append(_ voice: Voice) {
+        guard count < capacity else { return }
+        storage[count] = voice
+        count &+= 1
+    }
+
+    /// Removes the voices `isDone` selects, keeping the others in order. O(count).
+    @inline(__always)
+    mutating func removeAll(where isDone: (Voice) -> Bool) {
+        var kept = 0
+        for i in 0..<count where !isDone(storage[i]) {
+            if kept != i { storage[kept] = storage[i] }
+            kept &+= 1
+        }
+        count = kept
+    }
 }

@@ -13,7 +13,7 @@
     @usableFromInline var brightnessInput: Float
     @usableFromInline var lowPass: Float
 
-    @_noLocks init() {
+    init() {
         panInput = 1e9
         gains = PanGains(pan: 0)
         pitchInput = 1e9
@@ -23,7 +23,7 @@
     }
 
     /// ``PanGains`` for `input` (the event's pan plus the lane).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     mutating func pan(_ input: Float) -> PanGains {
         if input != panInput {
             panInput = input
@@ -33,7 +33,7 @@
     }
 
     /// ``AudioMapping/pitchRatio(_:)`` of a clamped pitch.
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     mutating func pitchRatio(_ pitch: Float) -> Float {
         if pitch != pitchInput {
             pitchInput = pitch
@@ -44,7 +44,7 @@
 
     /// The one-pole coefficient for `brightness` (the event's value plus the lane), as
     /// `1 − e^(−2π·cutoff/fs)` with the renderer's constant `twoPiOverRate`.
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     mutating func lowPass(brightness: Float, twoPiOverRate: Float) -> Float {
         if brightness != brightnessInput {
             brightnessInput = brightness

@@ -9,7 +9,7 @@ public enum AudioMapping {
     @_transparent public static var pitchOctaves: Float { 1 }
 
     /// Frequency ratio for an effective `AudioPitch` value in −1…1. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public static func pitchRatio(_ pitch: Float) -> Float { exp2Fast(pitch * pitchOctaves) }
 
     /// Peak level of the tone at `AudioVolume` 1 (−6 dBFS), leaving headroom for overlapping
@@ -23,7 +23,7 @@ public enum AudioMapping {
 
     /// Cutoff of the one-pole low-pass that `AudioBrightness` applies to custom audio:
     /// `60 Hz · 2^(10·b)` (60 Hz at 0; above 60 kHz — transparent — at 1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public static func brightnessCutoff(_ brightness: Float) -> Float {
         60 * exp2Fast(10 * min(max(brightness, 0), 1))
     }

@@ -14,7 +14,7 @@
     public var lowLeft: Float = 0
     public var lowRight: Float = 0
 
-    @inlinable @_noLocks
+    @inlinable
     public init(samples: UnsafePointer<Float>, frames: Int, channels: Int, loops: Bool) {
         self.samples = samples
         self.frames = frames
@@ -23,10 +23,9 @@
     }
 
     /// Whether a non-looping clip has played to its end.
-    @inlinable public var isExhausted: Bool { exhausted() }
-    @inlinable @_noLocks func exhausted() -> Bool { !loops && position >= Double(frames) }
+    @inlinable public var isExhausted: Bool { !loops && position >= Double(frames) }
 
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func frame(_ index: Int, channel: Int) -> Float {
         var i = index
         if loops {
@@ -38,7 +37,7 @@
         return samples[i &* channels &+ channel]
     }
 
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func hermite(_ base: Int, _ t: Float, channel: Int) -> Float {
         let y0 = frame(base - 1, channel: channel)
         let y1 = frame(base, channel: channel)
@@ -52,9 +51,9 @@
 
     /// Returns the next stereo frame (mono clips are duplicated) and advances by `rate`.
     /// - Parameter lowPass: one-pole coefficient in (0, 1]; 1 is transparent.
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public mutating func next(rate: Float, lowPass: Float) -> (left: Float, right: Float) {
-        if exhausted() { return (0, 0) }
+        if isExhausted { return (0, 0) }
         let base = Int(position)
         let t = Float(position - Double(base))
         let l = hermite(base, t, channel: 0)

@@ -3,7 +3,7 @@
     @usableFromInline var spec: VoiceSpec
     @usableFromInline var player: ClipPlayer
     @usableFromInline var controls: AudioControlCache
-    @_noLocks init(spec: VoiceSpec, player: ClipPlayer) {
+    init(spec: VoiceSpec, player: ClipPlayer) {
         self.spec = spec
         self.player = player
         controls = AudioControlCache()

@@ -8,7 +8,7 @@
     public var left: Float
     public var right: Float
 
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public init(pan: Float) {
         let p = min(max(pan, -1), 1)
         let cycles = (p + 1) * 0.125  // θ/2π with θ = (p+1)·π/4

@@ -12,7 +12,6 @@ extension PatternRenderer {
     ///
     /// Every value depends on absolute sample positions only (see ``TonePhasor``), so the output
     /// is bit-identical whatever the block size. O(frames), no allocation.
-    @_noLocks
     mutating func renderTone(_ p: UnsafeMutablePointer<ToneVoice>, chunkEnd: Int64,
                              left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
         let spec = p.pointee.spec
@@ -69,7 +68,7 @@ extension PatternRenderer {
 
     /// Pass 2 of ``renderTone(_:chunkEnd:left:right:)``: `bus += wave · gain · pan` for the
     /// samples `from..<to`, whose waveform is in ``toneWave``. O(to − from).
-    @_noLocks @inline(__always)
+    @inline(__always)
     func mixTone(_ spec: VoiceSpec, volume: UnsafeMutablePointer<Float>,
                  from: Int, to: Int, pan: PanGains,
                  into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>) {
@@ -115,7 +114,7 @@ extension PatternRenderer {
 
 /// `min(max(x, 0), 1)` lane-wise, with the scalar functions' exact selects
 /// (`max(x, y) = y >= x ? y : x`, `min(x, y) = y < x ? y : x`). O(1).
-@inlinable @inline(__always) @_noLocks
+@inlinable @inline(__always)
 func clampUnit(_ x: SIMD4<Float>) -> SIMD4<Float> {
     let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
     let low = x.replacing(with: zero, where: zero .>= x)

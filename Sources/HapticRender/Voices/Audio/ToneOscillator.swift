@@ -17,14 +17,14 @@
     @usableFromInline var weights: SIMD8<Float> = SIMD8(repeating: 0)
     @usableFromInline var normalization: Float = 0
 
-    @inlinable @_noLocks public init(phase: Float = 0) { self.phase = phase }
+    @inlinable public init(phase: Float = 0) { self.phase = phase }
 
     /// Returns the next sample (unit RMS-normalized tone, peak ≈ 1) and advances the phase.
     /// - Parameters:
     ///   - frequency: Fundamental in Hz (< Nyquist / harmonics).
     ///   - brightness: Effective `AudioBrightness`, 0…1.
     ///   - sampleRate: Output rate in Hz (reciprocal passed to avoid a division per sample).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public mutating func next(frequency: Float, brightness: Float, inverseSampleRate: Float) -> Float {
         if brightness != weightsBrightness { setWeights(brightness: brightness) }
         let x = sample(atPhase: phase)
@@ -33,7 +33,7 @@
     }
 
     /// Harmonic k's amplitude `b^(k−1)/k` and `1/√(Σ amplitude²)` for brightness `b`. O(8).
-    @inlinable @_noLocks
+    @inlinable
     mutating func setWeights(brightness: Float) {
         weightsBrightness = brightness
         var weight: Float = 1  // b^(k−1)
@@ -53,7 +53,7 @@
 /// `1/√x` for x in [1, 2] (the tone's harmonic energy) by Newton's iteration from a fixed
 /// start: pure arithmetic, so it passes `@_noLocks` in debug builds, where `squareRoot()` is
 /// a C call. Four iterations from y₀ = 0.85 reach Float precision on that interval. O(1).
-@inlinable @inline(__always) @_noLocks
+@inlinable @inline(__always)
 func reciprocalSquareRoot(_ x: Float) -> Float {
     var y: Float = 0.85
     for _ in 0..<4 { y = y * (1.5 - 0.5 * x * y * y) }

@@ -4,7 +4,7 @@
     @usableFromInline var oscillator: ToneOscillator
     @usableFromInline var phasor: TonePhasor
     @usableFromInline var controls: AudioControlCache
-    @_noLocks init(spec: VoiceSpec) {
+    init(spec: VoiceSpec) {
         self.spec = spec
         oscillator = ToneOscillator(phase: 0)
         phasor = TonePhasor()

@@ -13,11 +13,11 @@ public struct ActiveBrake: Sendable, Hashable {
     @usableFromInline var stopEnergy: Double = -1
     @usableFromInline var elapsed: Int = 0
 
-    @inlinable @_noLocks
+    @inlinable
     public init(gain: Double) { self.gain = gain }
 
     /// The brake voltage for this sample, or nil once braking is complete.
-    @inlinable @_noLocks
+    @inlinable
     public mutating func volts(velocity v: Double, excursion x: Double, config c: ActuatorDriverConfig) -> Double? {
         let energy = c.halfMass * v * v + c.halfStiffness * x * x
         if stopEnergy < 0 { stopEnergy = energy * c.brakeEnergyFraction }
@@ -35,7 +35,7 @@ public struct ActiveBrake: Sendable, Hashable {
 /// (lra-model.md T16). Within reach the output becomes `target` exactly (not
 /// `output + (target − output)`, which can be an ulp off), so a span that never limits is the
 /// target signal itself — what lets the renderer's steady path skip the check. O(1).
-@inlinable @inline(__always) @_noLocks
+@inlinable @inline(__always)
 public func slew(_ output: inout Double, toward target: Double, step: Double) {
     let d = target - output
     output = d > step ? output + step : (d < -step ? output - step : target)

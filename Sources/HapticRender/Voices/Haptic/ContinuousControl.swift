@@ -31,7 +31,7 @@
     /// it, and a ramp towards the envelope's exact 0 at `start` or `end` would spread that
     /// jump over a whole control period. (The first sample needs no 0: the carrier starts at
     /// sin 0.) A lane that takes intensity to exactly 0 mid-voice still ramps to silence.
-    @inlinable @_noLocks
+    @inlinable
     func point(_ spec: VoiceSpec, at n: Int64, approaching: Bool = false) -> DrivePoint {
         let x = inputs(spec, at: n, approaching: approaching)
         return lookup.evaluate(sharpness: Double(x.sharpness), intensity: Double(x.intensity))
@@ -39,7 +39,7 @@
 
     /// The effective intensity (lanes × envelope) and sharpness of `spec` at `n`: what
     /// ``point(_:at:approaching:)`` maps to a drive point. O(1) amortized (two lane reads).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func inputs(_ spec: VoiceSpec, at n: Int64, approaching: Bool = false) -> ControlInputs {
         let layerLanes = laneReaders + spec.layer &* lanesPerLayer
         let last = max(spec.end &- spec.start &- 1, 1)
@@ -54,7 +54,7 @@
     /// The end of the control period that starts at `n`: the next grid point, or the first
     /// change of the voice's intensity or sharpness lane before it. Whether it is such a change
     /// (then the next period starts from the lanes' new values, not this period's end). O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func periodEnd(_ spec: VoiceSpec, from n: Int64) -> (to: Int64, atChange: Bool) {
         let layerLanes = laneReaders + spec.layer &* lanesPerLayer
         let grid = (n / period &+ 1) &* period
@@ -89,7 +89,7 @@
     /// The first sample after `n` at which the line from `a` (at `n`) to `b` (at `to`) is past
     /// 0 or 1 when `a` is not (or back inside when `a` is past): `Int64.max` if it does not
     /// cross. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     static func crossing(from n: Int64, _ a: Double, to: Int64, _ b: Double) -> Int64 {
         var bound = 2.0
         if (a < 0) != (b < 0) { bound = 0 } else if (a > 1) != (b > 1) { bound = 1 } else { return .max }
@@ -99,7 +99,7 @@
         return at > n ? at : .max
     }
 
-    @inlinable @_noLocks
+    @inlinable
     func firstRamp(_ spec: VoiceSpec, at n: Int64) -> (ramp: DriveRamp, atChange: Bool) {
         let (to, atChange) = periodEnd(spec, from: n)
         let end = point(spec, at: to, approaching: true)
@@ -109,7 +109,7 @@
     /// Starts the control period beginning at `n` (the previous period's end). O(1): two lane
     /// reads and one table lookup per voice per period (two after a lane change, one more
     /// where the drive bends).
-    @inlinable @_noLocks
+    @inlinable
     func advance(_ voice: inout ContinuousHapticVoice, at n: Int64) {
         let (to, atChange) = periodEnd(voice.spec, from: n)
         // After a lane change the period starts from the lanes' new values; otherwise from the
@@ -133,7 +133,7 @@
     /// more than ``toleranceVolts`` off the straight line (in volts or, times the carrier's
     /// reach, in frequency), so the line follows the mapping wherever it bends. O(1) in
     /// the common case (equal ends, or a straight enough period), O(log period) otherwise.
-    @inlinable @_noLocks
+    @inlinable
     func straightened(_ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
                       atChange: Bool) -> (ramp: DriveRamp, atChange: Bool) {
         var to = to, end = end, atChange = atChange
@@ -162,7 +162,7 @@
     /// Ends the voice's current control period at `n` (> its start), where a runtime value
     /// changes its lanes: samples before `n` keep their values, and the period from `n` starts
     /// from the lanes' new values. O(1).
-    @inlinable @_noLocks
+    @inlinable
     func cut(_ voice: inout ContinuousHapticVoice, at n: Int64) {
         guard n > voice.ramp.from, n < voice.ramp.to else { return }
         voice.ramp.to = n
@@ -176,7 +176,7 @@
 @usableFromInline struct ControlInputs {
     @usableFromInline var intensity: Float
     @usableFromInline var sharpness: Float
-    @inlinable @_noLocks init(intensity: Float, sharpness: Float) {
+    @inlinable init(intensity: Float, sharpness: Float) {
         self.intensity = intensity
         self.sharpness = sharpness
     }

@@ -23,7 +23,7 @@ public struct ContinuousDriver: Sendable, Hashable {
     @usableFromInline let config: ActuatorDriverConfig
 
     /// Prepares a voice. O(1); safe to call from the render loop.
-    @inlinable @_noLocks
+    @inlinable
     public init(config: ActuatorDriverConfig, overdrive: Bool = true) {
         self.config = config
         oscillator = SineOscillator(sampleRate: config.sampleRate)
@@ -31,33 +31,23 @@ public struct ContinuousDriver: Sendable, Hashable {
         overdriveSamplesLeft = overdrive ? config.maxOverdriveSamples : 0
     }
 
-    /// ``isDriving`` / ``isFinished`` as `@_noLocks` methods for the render loop (debug builds
-    /// cannot analyze computed-property getters).
-    @inlinable @_noLocks public func isDrivingNow() -> Bool {
-        if case .driving = tail.phase { return true } else { return false }
-    }
-    @inlinable @_noLocks public func isFinishedNow() -> Bool {
-        if case .finished = tail.phase { return true } else { return false }
-    }
     /// True while the carrier runs at its plain amplitude: no onset overdrive left, not
     /// released. From then on until the release the drive is `volts·sin` through the slew
     /// limit and reads neither the actuator nor other voices.
-    @inlinable @_noLocks public func isSteady() -> Bool {
-        if case .driving = tail.phase { return overdriveSamplesLeft == 0 } else { return false }
-    }
+    @inlinable public var isSteady: Bool { isDriving && overdriveSamplesLeft == 0 }
     /// True once released, braked and back at 0 V.
-    @_transparent public var isFinished: Bool { tail.phase == .finished }
+    @_transparent public var isFinished: Bool { if case .finished = tail.phase { true } else { false } }
     /// True while the carrier runs (before ``release(brake:)``).
-    @_transparent public var isDriving: Bool { tail.phase == .driving }
+    @_transparent public var isDriving: Bool { if case .driving = tail.phase { true } else { false } }
 
     /// Ends the carrier; brakes next (unless `brake` is false or another voice drives).
-    @inlinable @_noLocks
+    @inlinable
     public mutating func release(brake useBrake: Bool = true) {
-        if case .driving = tail.phase { tail.phase = useBrake ? .brake : .release }  // `case`: `==` locks in debug builds
+        if isDriving { tail.phase = useBrake ? .brake : .release }
     }
 
     /// Next drive sample in volts. `point` is ignored after ``release(brake:)``.
-    @inlinable @_noLocks
+    @inlinable
     public mutating func drive(_ point: DrivePoint, velocity: Double, excursion: Double, othersDriving: Bool) -> Double {
         var target = 0.0
         switch tail.phase {

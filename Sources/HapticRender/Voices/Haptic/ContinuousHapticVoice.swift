@@ -19,7 +19,7 @@
     @usableFromInline var rampEndsAtChange = false
     /// The control inputs `ramp.end` was computed from (see ``ContinuousControl/advance(_:at:)``).
     @usableFromInline var endInputs = ControlInputs(intensity: .nan, sharpness: .nan)
-    @_noLocks init(spec: VoiceSpec, driver: ContinuousDriver, ramp: DriveRamp) {
+    init(spec: VoiceSpec, driver: ContinuousDriver, ramp: DriveRamp) {
         self.spec = spec
         self.driver = driver
         self.ramp = ramp

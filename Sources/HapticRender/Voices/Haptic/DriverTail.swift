@@ -16,12 +16,12 @@
     /// The last output sample, V (slew-limited).
     @usableFromInline var output: Double = 0
 
-    @inlinable @_noLocks
+    @inlinable
     init(brakeGain: Double) { brake = ActiveBrake(gain: brakeGain) }
 
     /// The target voltage after the driving phase: the brake's while it lasts, else 0 V (the
     /// release). Ends the brake when its energy target is met or another voice drives. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     mutating func target(othersDriving: Bool, velocity: Double, excursion: Double,
                          config: ActuatorDriverConfig) -> Double {
         guard phase == .brake else { return 0 }
@@ -32,7 +32,7 @@
 
     /// Moves the output toward `target` by at most the slew step and returns it; a released
     /// driver whose output is back at 0 V is finished. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     mutating func settle(toward target: Double, config: ActuatorDriverConfig) -> Double {
         slew(&output, toward: target, step: config.slewPerSample)
         if phase == .release && output == 0 { phase = .finished }

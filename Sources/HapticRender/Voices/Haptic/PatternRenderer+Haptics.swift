@@ -15,12 +15,11 @@ extension PatternRenderer {
     /// decided by absolute positions only (steady mode starts on the 256-sample grid, ends at
     /// the voice's scheduled end), so block size cannot change a bit.
     /// O(frames × (1 + active voices)), no allocation.
-    @_noLocks
     mutating func renderHaptics(frames: Int) {
         // Fast path: nothing sounds and the actuator is at exact rest — stepping it with 0 V
         // is an identity, so the chunk is exact zeros either way (the model only counts the
         // samples towards Hi-Z).
-        if continuous.count == 0, transients.count == 0, model.isAtRest() {
+        if continuous.count == 0, transients.count == 0, model.isAtRest {
             let out = actuatorOutputs()
             for i in 0..<frames { out.volts[i] = 0; out.acceleration[i] = 0; out.excursion[i] = 0 }
             model.skipAtRest(frames: frames)
@@ -40,11 +39,10 @@ extension PatternRenderer {
 
     /// Switches every continuous voice that has become steady to the voice-major path. Called
     /// on the 256-sample grid only. O(voices).
-    @_noLocks
     mutating func enterSteadyMode() {
         for c in 0..<continuous.count {
             let p = continuous.storage + c
-            guard !p.pointee.steady, !p.pointee.released, p.pointee.driver.isSteady(),
+            guard !p.pointee.steady, !p.pointee.released, p.pointee.driver.isSteady,
                   position < p.pointee.spec.end else { continue }
             p.pointee.carrier = RotatingCarrier(phase: p.pointee.driver.oscillator.phase)
             // On the grid the ramp ends here and is retuned when advanced; otherwise tune now.
@@ -63,7 +61,6 @@ extension PatternRenderer {
     /// ``ContinuousHapticVoice/renderSteady(_:_:from:count:into:slewStep:controls:radiansPerHz:)``),
     /// the longer-lived one alone after the other's end. Returns whether every continuous voice
     /// was steady for the whole chunk. O(frames × steady voices).
-    @_noLocks
     mutating func renderSteadyVoices(frames: Int) -> Bool {
         for i in 0..<frames { steadyDrive[i] = 0 }
         var all = true
@@ -102,7 +99,7 @@ extension PatternRenderer {
 
     /// How many of the chunk's `frames` samples the steady voice `p` renders: up to its
     /// scheduled end. O(1).
-    @inline(__always) @_noLocks
+    @inline(__always)
     func steadyCount(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, frames: Int) -> Int {
         let remaining = p.pointee.spec.end &- position
         return remaining <= 0 ? 0 : Int(min(Int64(frames), remaining))
@@ -110,7 +107,7 @@ extension PatternRenderer {
 
     /// Marks how far the steady voice `p` got (`count` samples of the chunk's `frames`); one
     /// that ended inside the chunk leaves steady mode. Returns whether it lasted the chunk. O(1).
-    @inline(__always) @_noLocks
+    @inline(__always)
     func finishSteady(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, count: Int, frames: Int) -> Bool {
         p.pointee.steadyThrough = position &+ Int64(count)
         guard count < frames else { return true }
@@ -120,7 +117,7 @@ extension PatternRenderer {
 
     /// Where the actuator writes: the drive, acceleration and excursion rows of the chunk, with
     /// their output scales. O(1).
-    @inline(__always) @_noLocks
+    @inline(__always)
     func actuatorOutputs() -> HapticSignalBuffers {
         HapticSignalBuffers(
             volts: signals + 2 * chunk, voltsScale: driveScale,
@@ -130,7 +127,6 @@ extension PatternRenderer {
 
     /// The actuator alone on the steady drive: every voice steady, no transient. Writes the
     /// drive and excursion rows only if a channel reads them. O(frames).
-    @_noLocks
     mutating func runActuator(frames: Int) {
         let sink = GroupSink(actuatorOutputs())
         let setup = model.kernelSetup(excursionGuard, slew: slewStep)
@@ -151,7 +147,6 @@ extension PatternRenderer {
     /// outputs prepared once per chunk). A sample's drive is summed in Double and stored as
     /// Float before the guard, as the steady path's sum is. The mixing rule reads which voices
     /// drove on the previous sample. O(frames × voices).
-    @_noLocks
     mutating func runVoicesAndActuator(frames: Int) {
         let sink = GroupSink(actuatorOutputs())
         let setup = model.kernelSetup(excursionGuard, slew: slewStep)
@@ -171,7 +166,7 @@ extension PatternRenderer {
                         driving &+= 1
                         continue
                     }
-                    let wasDriving = p.pointee.driver.isDrivingNow()
+                    let wasDriving = p.pointee.driver.isDriving
                     let others = drivingBefore - (wasDriving ? 1 : 0) > 0
                     var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
                     if !p.pointee.released {
@@ -184,14 +179,14 @@ extension PatternRenderer {
                         }
                     }
                     sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
-                    if p.pointee.driver.isDrivingNow() { driving &+= 1 }
+                    if p.pointee.driver.isDriving { driving &+= 1 }
                 }
                 for t in 0..<transients.count {
                     let p = transients.storage + t
-                    let wasDriving = p.pointee.driver.isDrivingNow()
+                    let wasDriving = p.pointee.driver.isDriving
                     let others = drivingBefore - (wasDriving ? 1 : 0) > 0
                     sum += p.pointee.driver.drive(velocity: v, excursion: x, othersDriving: others)
-                    if p.pointee.driver.isDrivingNow() { driving &+= 1 }
+                    if p.pointee.driver.isDriving { driving &+= 1 }
                 }
                 drivingBefore = driving
                 steadyDrive[j] = Float(sum)
@@ -209,21 +204,9 @@ extension PatternRenderer {
         drivingLastSample = drivingBefore
     }
 
-    /// Drops finished haptic voices, keeping the others in order (see ``VoicePool``). Written
-    /// out per pool: generic calls are rejected by `@_noLocks` in debug builds. O(voices).
-    @_noLocks
+    /// Drops finished haptic voices, keeping the others in order (see ``VoicePool``). O(voices).
     mutating func compactHapticVoices() {
-        var kept = 0
-        for i in 0..<continuous.count where !(continuous.storage[i].driver.isFinishedNow()) {
-            if kept != i { continuous.storage[kept] = continuous.storage[i] }
-            kept &+= 1
-        }
-        continuous.count = kept
-        kept = 0
-        for i in 0..<transients.count where !(transients.storage[i].driver.isFinishedNow()) {
-            if kept != i { transients.storage[kept] = transients.storage[i] }
-            kept &+= 1
-        }
-        transients.count = kept
+        continuous.removeAll { $0.driver.isFinished }
+        transients.removeAll { $0.driver.isFinished }
     }
 }

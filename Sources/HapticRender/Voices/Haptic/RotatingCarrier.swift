@@ -36,7 +36,7 @@
 
     /// A carrier whose group starts at `phase` (in cycles, [0, 1)) and does not move until
     /// retuned.
-    @inlinable @_noLocks
+    @inlinable
     public init(phase: Double) {
         var quarter = phase + 0.25
         if quarter >= 1 { quarter -= 1 }
@@ -54,7 +54,7 @@
     /// gives). The group is rebuilt around that lane's phasor, renormalized (lanes before it take
     /// the phases the new glide would have given them, so the next group's rotation lands every
     /// lane right). `theta` must be below π/4 (any carrier below fs/8). O(1).
-    @inlinable @_noLocks
+    @inlinable
     public mutating func retune(radiansPerSample theta: Double, chirp: Double = 0, lane: Int = 0) {
         if theta == self.theta && chirp == 0 && !chirping {
             // Same frequency (the common case: no sharpness change): only renormalize, each
@@ -100,7 +100,7 @@
     }
 
     /// cos α and sin α by Taylor series: |α| < π/4 keeps the error below 1e-16. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     static func rotation(_ alpha: Double) -> (cos: Double, sin: Double) {
         let t2 = alpha * alpha
         var c: Double = 1.0 / 479_001_600
@@ -120,7 +120,7 @@
 
     /// Moves the four phasors to the next group (rotation by each lane's step), and the steps
     /// on by the chirp when the frequency glides. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public mutating func nextGroup() {
         let s = sines * stepCos + cosines * stepSin
         let c = cosines * stepCos + sines * stepMinusSin

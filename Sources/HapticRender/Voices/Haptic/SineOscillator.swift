@@ -11,14 +11,14 @@ public struct SineOscillator: Sendable, Hashable {
     public var phase: Double
     @usableFromInline let inverseSampleRate: Double
 
-    @inlinable @_noLocks
+    @inlinable
     public init(sampleRate: Double, phase: Double = 0) {
         self.inverseSampleRate = 1 / sampleRate
         self.phase = phase
     }
 
     /// Returns sin(2π·phase) and advances the phase by `hz`/sampleRate (hz ≥ 0).
-    @inlinable @_noLocks
+    @inlinable
     public mutating func next(hz: Double) -> Double {
         let y = Self.sin2pi(phase)
         var p = phase + hz * inverseSampleRate
@@ -28,7 +28,7 @@ public struct SineOscillator: Sendable, Hashable {
     }
 
     /// sin(2π·p) for p in [0, 1). Polynomial; no libm.
-    @inlinable @_noLocks
+    @inlinable
     public static func sin2pi(_ p: Double) -> Double {
         // sin(2πp) = −sin(2π(p − ½)); fold x = p − ½ ∈ [−½, ½) onto [−¼, ¼] by symmetry.
         var x = p - 0.5

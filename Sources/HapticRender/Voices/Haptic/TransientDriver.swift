@@ -37,7 +37,7 @@ public struct TransientDriver: Sendable, Hashable {
     public let pulseSamples: Int
 
     /// Prepares a click. O(1); safe to call from the render loop.
-    @inlinable @_noLocks
+    @inlinable
     public init(config: ActuatorDriverConfig, lookup: DriveLookup, sharpness: Double, intensity: Double) {
         let s = sharpness >= 0 ? min(sharpness, 1) : 0
         self.config = config
@@ -53,23 +53,15 @@ public struct TransientDriver: Sendable, Hashable {
         if amplitude == 0 { tail.phase = .finished }
     }
 
-    /// ``isDriving`` / ``isFinished`` as `@_noLocks` methods for the render loop (debug builds
-    /// cannot analyze computed-property getters).
-    @inlinable @_noLocks public func isDrivingNow() -> Bool {
-        if case .driving = tail.phase { return true } else { return false }
-    }
-    @inlinable @_noLocks public func isFinishedNow() -> Bool {
-        if case .finished = tail.phase { return true } else { return false }
-    }
     /// True once the click (pulse, brake, return to 0 V) is over; ``drive(velocity:excursion:othersDriving:)`` then returns 0.
-    @_transparent public var isFinished: Bool { tail.phase == .finished }
+    @_transparent public var isFinished: Bool { if case .finished = tail.phase { true } else { false } }
     /// True during the pulse (the part other voices' brakes must not fight).
-    @_transparent public var isDriving: Bool { tail.phase == .driving }
+    @_transparent public var isDriving: Bool { if case .driving = tail.phase { true } else { false } }
     /// True while braking.
     @_transparent public var isBraking: Bool { tail.phase == .brake }
 
     /// Next drive sample in volts, given the actuator's current velocity (m/s) and excursion (m).
-    @inlinable @_noLocks
+    @inlinable
     public mutating func drive(velocity: Double, excursion: Double, othersDriving: Bool) -> Double {
         var target = 0.0
         switch tail.phase {

@@ -1,5 +1,5 @@
 /// A `HapticTransient` voice: its click driver.
 @usableFromInline struct TransientHapticVoice {
     @usableFromInline var driver: TransientDriver
-    @_noLocks init(driver: TransientDriver) { self.driver = driver }
+    init(driver: TransientDriver) { self.driver = driver }
 }

@@ -109,7 +109,7 @@ public struct DrivePoint: Sendable, Hashable {
     /// Steady-state |excursion/volt| at `hz`, m/V.
     public var excursionPerVolt: Double
 
-    @inlinable @_noLocks public init(hz: Double, volts: Double, excursionPerVolt: Double) {
+    @inlinable public init(hz: Double, volts: Double, excursionPerVolt: Double) {
         self.hz = hz; self.volts = volts; self.excursionPerVolt = excursionPerVolt
     }
 }
@@ -132,7 +132,7 @@ public struct DriveLookup: @unchecked Sendable {
 
     /// Index and fraction for a 0…1 argument (clamped; NaN maps to 0). Inlined with ``lerp``:
     /// the renderer evaluates a drive point per voice per control period.
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func position(_ t: Double) -> (Int, Double) {
         let c = t >= 0 ? (t < 1 ? t : 1) : 0
         let x = c * Double(count &- 1)
@@ -141,22 +141,22 @@ public struct DriveLookup: @unchecked Sendable {
         return (i, x - Double(i))
     }
 
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func lerp(_ table: Int, _ p: (Int, Double)) -> Double {
         let t = base + (table &* count &+ p.0)
         return t[0] + p.1 * (t[1] - t[0])
     }
 
     /// Drive frequency for sharpness `s` (clamped to 0…1), Hz.
-    @inlinable @_noLocks
+    @inlinable
     public func frequency(sharpness s: Double) -> Double { lerp(0, position(s)) }
 
     /// Carrier frequency of a transient click for sharpness `s`, Hz.
-    @inlinable @_noLocks
+    @inlinable
     public func transientFrequency(sharpness s: Double) -> Double { lerp(5, position(s)) }
 
     /// Frequency and sine amplitude for sharpness `s` and intensity `i` (both clamped to 0…1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public func evaluate(sharpness s: Double, intensity i: Double) -> DrivePoint {
         let ps = position(s)
         let hz = lerp(0, ps)
@@ -176,7 +176,7 @@ public struct DriveLookup: @unchecked Sendable {
     /// Amplitude at intensity `i` relative to intensity 1, independent of frequency:
     /// 10^((I−1)·SL_max/20) (sensation level) or I² (square law); 0 for I ≤ 0. Used to scale
     /// transient clicks, whose level is set by the excursion budget rather than the FOAM.
-    @inlinable @_noLocks
+    @inlinable
     public func relativeAmplitude(intensity i: Double) -> Double {
         if !(i > 0) { return 0 }
         let c = min(i, 1)
