@@ -1,24 +1,22 @@
 /// Writes the renderer's per-chunk signal rows into the caller's interleaved buffer, each
 /// output channel a copy of a signal or a mix of two (``OutputChannel``).
 ///
-/// A separate small value, not a renderer method: calling a non-mutating method of the
-/// renderer from its mutating render loop made the optimizer copy the whole renderer struct
-/// (1.2 kB) per chunk. Each recipe shape has its own loop, so no loop branches per frame: one
-/// to five plain copies (every Kit layout but `audition`, and the renderer's default) and a
-/// pair of mixes sharing one added signal and gain (`audition`) are written frame-major with
-/// a constant stride, which the compiler can vectorize; any other selection is written
-/// channel by channel, one copy or mix loop each.
-@usableFromInline struct ChannelInterleaver {
+/// Each recipe shape has its own loop, so no loop branches per frame: one to five plain
+/// copies (every Kit layout but `audition`, and the renderer's default) and a pair of mixes
+/// sharing one added signal and gain (`audition`) are written frame-major with a constant
+/// stride, which the compiler can vectorize; any other selection is written channel by
+/// channel, one copy or mix loop each.
+struct ChannelInterleaver {
     /// One output channel, as offsets of signal rows from `signals`.
-    @usableFromInline struct Recipe {
-        @usableFromInline var base: Int
+    struct Recipe {
+        var base: Int
         /// The row mixed in at `gain`; -1 for a plain copy of `base`.
-        @usableFromInline var added: Int
-        @usableFromInline var gain: Float
+        var added: Int
+        var gain: Float
     }
 
     /// Which loop ``write(into:frames:)`` runs.
-    @usableFromInline enum Shape {
+    enum Shape {
         /// One to five plain copies.
         case copies1, copies2, copies3, copies4, copies5
         /// Two mixes with the same added signal and gain (`audition`: L + g·a, R + g·a).
@@ -27,20 +25,18 @@
         case perChannel
     }
 
-    @usableFromInline let signals: UnsafeMutablePointer<Float>
-    /// `count` recipes, owned: freed by ``deallocate()``.
-    @usableFromInline let recipes: UnsafeMutablePointer<Recipe>
-    @usableFromInline let count: Int
-    @usableFromInline let shape: Shape
+    let signals: UnsafeMutablePointer<Float>
+    /// `count` recipes, in ``RenderMemory``.
+    let recipes: UnsafeMutablePointer<Recipe>
+    let count: Int
+    let shape: Shape
 
-    /// `signals` holds one row of `rowLength` samples per ``RenderChannel``, in its order.
-    /// Allocates the recipes (prepare time only). O(channels).
-    @usableFromInline
-    init(signals: UnsafeMutablePointer<Float>, rowLength: Int, channels: [OutputChannel]) {
-        func offset(of signal: RenderChannel) -> Int { RenderChannel.allCases.firstIndex(of: signal)! * rowLength }
-        self.signals = signals
+    /// The recipes of `channels` over `rows` (prepare time only). O(channels).
+    init(rows: SignalRows, channels: [OutputChannel], memory: RenderMemory) {
+        func offset(of signal: RenderChannel) -> Int { rows[signal] - rows.base }
+        signals = rows.base
         count = channels.count
-        recipes = .allocate(capacity: max(count, 1))
+        recipes = memory.uninitialized(Recipe.self, count: count)
         for (c, channel) in channels.enumerated() {
             let recipe = switch channel {
             case let .signal(s): Recipe(base: offset(of: s), added: -1, gain: 0)
@@ -60,16 +56,11 @@
         }
     }
 
-    /// Frees the recipes; the interleaver must not be used afterwards.
-    @usableFromInline
-    func deallocate() { recipes.deallocate() }
-
     /// The base signal's row of output channel `c`.
-    @inlinable @inline(__always)
+    @inline(__always)
     func row(_ c: Int) -> UnsafeMutablePointer<Float> { signals + recipes[c].base }
 
     /// Writes `frames` interleaved frames to `out`. O(frames × channels).
-    @inlinable
     func write(into out: UnsafeMutablePointer<Float>, frames: Int) {
         switch shape {
         case .copies1:

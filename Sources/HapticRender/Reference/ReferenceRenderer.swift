@@ -61,9 +61,9 @@ public final class ReferenceRenderer {
         }
         clips = timeline.audioResources.indices.map { $0 < audio.count ? audio[$0] : nil }
         lanes = (0..<max(timeline.layerCount, 1)).map { layer in
-            PatternRenderer.usedLanes.map { id in
-                ReferenceLane(layer < timeline.layerCount ? timeline.lane(id, layer: layer)
-                                                          : ParameterLane(initialValue: id.neutralValue))
+            LaneSlot.allCases.map { slot in
+                ReferenceLane(layer < timeline.layerCount ? timeline.lane(slot.id, layer: layer)
+                                                          : ParameterLane(initialValue: slot.id.neutralValue))
             }
         }
         mapping = DriveMapping(profile: profile, sharpness: configuration.sharpnessMapping,
@@ -111,9 +111,9 @@ public final class ReferenceRenderer {
     private func applyRuntimeParameters() {
         while let p = parameters.consumer.pop() {
             guard p.layer >= 0, p.layer < lanes.count,
-                  let slot = PatternRenderer.usedLanes.firstIndex(of: p.id) else { continue }
-            let low = p.id == .hapticIntensityControl || p.id == .audioVolumeControl ? 0.0 : -1.0
-            lanes[p.layer][slot].override(value: Double(Float(min(max(p.value, low), 1))), from: max(p.sample, position))
+                  let slot = LaneSlot(p.id) else { continue }
+            lanes[p.layer][slot.rawValue].override(value: Double(Float(min(max(p.value, slot.lowestValue), 1))),
+                                                   from: max(p.sample, position))
         }
     }
 
@@ -172,7 +172,7 @@ public final class ReferenceRenderer {
             case .hapticContinuous:
                 continuous.append(ReferenceContinuousVoice(spec: spec, driver: ContinuousDriver(config: driverConfig)))
             case .hapticTransient:
-                let intensity = min(max(Double(spec.level) * lanes[spec.layer][0].value(at: n), 0), 1)
+                let intensity = min(max(Double(spec.level) * lanes[spec.layer][LaneSlot.hapticIntensity.rawValue].value(at: n), 0), 1)
                 transients.append(TransientDriver(config: driverConfig, lookup: mapping.lookup,
                                                   sharpness: Double(spec.timbre), intensity: intensity))
             case .audioContinuous:

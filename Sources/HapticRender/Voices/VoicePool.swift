@@ -4,20 +4,17 @@
 /// start order and removes with an order-preserving compaction. The pool contents at any sample
 /// are therefore the same however the caller splits the render into blocks, and so are the
 /// summed bits. Capacity is fixed at prepare time from the timeline's polyphony.
-@usableFromInline struct VoicePool<Voice> {
-    @usableFromInline let storage: UnsafeMutablePointer<Voice>
-    @usableFromInline let capacity: Int
-    @usableFromInline var count = 0
+struct VoicePool<Voice> {
+    let storage: UnsafeMutablePointer<Voice>
+    let capacity: Int
+    var count = 0
 
-    init(capacity: Int) {
-        // Voices are plain values (no references), so slots can be overwritten and dropped
-        // without deinitialization.
-        precondition(_isPOD(Voice.self), "voice state must be a trivial type")
+    /// Room for `capacity` voices (at least one) in `memory`. Voices are plain values (no
+    /// references), so slots can be overwritten and dropped without deinitialization.
+    init(capacity: Int, memory: RenderMemory) {
         self.capacity = max(capacity, 1)
-        storage = .allocate(capacity: self.capacity)
+        storage = memory.uninitialized(Voice.self, count: self.capacity)
     }
-
-    func deallocate() { storage.deallocate() }
 
     /// Adds `voice` after the others, unless the pool is full (capacities come from the exact
     /// polyphony, so only a voice beyond it is dropped). O(1).

@@ -1,8 +1,8 @@
 /// An `AudioCustom` voice: a clip player and its control cache.
-@usableFromInline struct ClipVoice {
-    @usableFromInline var spec: VoiceSpec
-    @usableFromInline var player: ClipPlayer
-    @usableFromInline var controls: AudioControlCache
+struct ClipVoice {
+    var spec: VoiceSpec
+    var player: ClipPlayer
+    var controls: AudioControlCache
     init(spec: VoiceSpec, player: ClipPlayer) {
         self.spec = spec
         self.player = player

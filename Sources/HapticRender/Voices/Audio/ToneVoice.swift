@@ -1,9 +1,9 @@
 /// An `AudioContinuous` voice: the tone oscillator, its phasor and its control cache.
-@usableFromInline struct ToneVoice {
-    @usableFromInline var spec: VoiceSpec
-    @usableFromInline var oscillator: ToneOscillator
-    @usableFromInline var phasor: TonePhasor
-    @usableFromInline var controls: AudioControlCache
+struct ToneVoice {
+    var spec: VoiceSpec
+    var oscillator: ToneOscillator
+    var phasor: TonePhasor
+    var controls: AudioControlCache
     init(spec: VoiceSpec) {
         self.spec = spec
         oscillator = ToneOscillator(phase: 0)

@@ -1,23 +1,17 @@
 /// What continuous haptic voices read at their control points: the layers' intensity and
-/// sharpness lanes and the drive tables. A small trivially copyable view, so the render loop
-/// can compute control points without borrowing the whole renderer — calls on the renderer
-/// itself made the optimizer copy its 1.2 kB struct at every control period.
-@usableFromInline struct ContinuousControl {
-    @usableFromInline let laneReaders: UnsafeMutablePointer<LaneReader>
-    @usableFromInline let lanesPerLayer: Int
-    @usableFromInline let lookup: DriveLookup
+/// sharpness lanes and the drive tables: a small view the haptic voices keep.
+struct ContinuousControl {
+    let lanes: LaneBank
+    let lookup: DriveLookup
     /// Control period in samples (see ``DriveRamp``).
-    @usableFromInline let period: Int64
+    let period: Int64
     /// Largest error of a period's straight line at its midpoint, V: a period that bends more
     /// (a mapping's cap, a steep curve) is halved until it does not, down to one sample.
-    @usableFromInline let toleranceVolts: Double
+    let toleranceVolts: Double
 
-    @usableFromInline
-    init(laneReaders: UnsafeMutablePointer<LaneReader>, lanesPerLayer: Int, lookup: DriveLookup, period: Int64,
-         toleranceVolts: Double) {
+    init(lanes: LaneBank, lookup: DriveLookup, period: Int64, toleranceVolts: Double) {
         self.toleranceVolts = toleranceVolts
-        self.laneReaders = laneReaders
-        self.lanesPerLayer = lanesPerLayer
+        self.lanes = lanes
         self.lookup = lookup
         self.period = period
     }
@@ -31,7 +25,6 @@
     /// it, and a ramp towards the envelope's exact 0 at `start` or `end` would spread that
     /// jump over a whole control period. (The first sample needs no 0: the carrier starts at
     /// sin 0.) A lane that takes intensity to exactly 0 mid-voice still ramps to silence.
-    @inlinable
     func point(_ spec: VoiceSpec, at n: Int64, approaching: Bool = false) -> DrivePoint {
         let x = inputs(spec, at: n, approaching: approaching)
         return lookup.evaluate(sharpness: Double(x.sharpness), intensity: Double(x.intensity))
@@ -39,13 +32,14 @@
 
     /// The effective intensity (lanes × envelope) and sharpness of `spec` at `n`: what
     /// ``point(_:at:approaching:)`` maps to a drive point. O(1) amortized (two lane reads).
-    @inlinable @inline(__always)
+    @inline(__always)
     func inputs(_ spec: VoiceSpec, at n: Int64, approaching: Bool = false) -> ControlInputs {
-        let layerLanes = laneReaders + spec.layer &* lanesPerLayer
+        let intensityReader = lanes.reader(spec.layer, .hapticIntensity)
+        let sharpnessReader = lanes.reader(spec.layer, .hapticSharpness)
         let last = max(spec.end &- spec.start &- 1, 1)
         let offset = min(max(n &- spec.start, 1), last)
-        let intensityLane = approaching ? layerLanes[0].valueApproaching(n) : layerLanes[0].value(at: n)
-        let sharpnessLane = approaching ? layerLanes[1].valueApproaching(n) : layerLanes[1].value(at: n)
+        let intensityLane = approaching ? intensityReader.pointee.valueApproaching(n) : intensityReader.pointee.value(at: n)
+        let sharpnessLane = approaching ? sharpnessReader.pointee.valueApproaching(n) : sharpnessReader.pointee.value(at: n)
         let intensity = min(max(spec.level * intensityLane, 0), 1) * spec.envelope.gain(at: Float(offset))
         let sharpness = min(max(spec.timbre + sharpnessLane, 0), 1)
         return ControlInputs(intensity: intensity, sharpness: sharpness)
@@ -54,11 +48,12 @@
     /// The end of the control period that starts at `n`: the next grid point, or the first
     /// change of the voice's intensity or sharpness lane before it. Whether it is such a change
     /// (then the next period starts from the lanes' new values, not this period's end). O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     func periodEnd(_ spec: VoiceSpec, from n: Int64) -> (to: Int64, atChange: Bool) {
-        let layerLanes = laneReaders + spec.layer &* lanesPerLayer
+        let intensityReader = lanes.reader(spec.layer, .hapticIntensity)
+        let sharpnessReader = lanes.reader(spec.layer, .hapticSharpness)
         let grid = (n / period &+ 1) &* period
-        let change = min(layerLanes[0].nextChange(after: n), layerLanes[1].nextChange(after: n))
+        let change = min(intensityReader.pointee.nextChange(after: n), sharpnessReader.pointee.nextChange(after: n))
         // The envelope's corners: a kink, not a jump, but the intensity law bends hardest there.
         let e = spec.envelope, offset = Float(n &- spec.start)
         let fall = e.sustained ? e.releaseStart : e.attack + e.decay
@@ -79,17 +74,17 @@
         // Where a lane's line crosses a clamp bound (sharpness 0 or 1, intensity × lane 0 or 1),
         // the input bends: the period ends there too.
         let crossing = min(
-            Self.crossing(from: n, Double(spec.timbre) + Double(layerLanes[1].value(at: n)),
-                          to: to, Double(spec.timbre) + Double(layerLanes[1].valueApproaching(to))),
-            Self.crossing(from: n, Double(spec.level) * Double(layerLanes[0].value(at: n)),
-                          to: to, Double(spec.level) * Double(layerLanes[0].valueApproaching(to))))
+            Self.crossing(from: n, Double(spec.timbre) + Double(sharpnessReader.pointee.value(at: n)),
+                          to: to, Double(spec.timbre) + Double(sharpnessReader.pointee.valueApproaching(to))),
+            Self.crossing(from: n, Double(spec.level) * Double(intensityReader.pointee.value(at: n)),
+                          to: to, Double(spec.level) * Double(intensityReader.pointee.valueApproaching(to))))
         return crossing < to ? (crossing, false) : (to, atChange)
     }
 
     /// The first sample after `n` at which the line from `a` (at `n`) to `b` (at `to`) is past
     /// 0 or 1 when `a` is not (or back inside when `a` is past): `Int64.max` if it does not
     /// cross. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     static func crossing(from n: Int64, _ a: Double, to: Int64, _ b: Double) -> Int64 {
         var bound = 2.0
         if (a < 0) != (b < 0) { bound = 0 } else if (a > 1) != (b > 1) { bound = 1 } else { return .max }
@@ -99,7 +94,6 @@
         return at > n ? at : .max
     }
 
-    @inlinable
     func firstRamp(_ spec: VoiceSpec, at n: Int64) -> (ramp: DriveRamp, atChange: Bool) {
         let (to, atChange) = periodEnd(spec, from: n)
         let end = point(spec, at: to, approaching: true)
@@ -109,7 +103,6 @@
     /// Starts the control period beginning at `n` (the previous period's end). O(1): two lane
     /// reads and one table lookup per voice per period (two after a lane change, one more
     /// where the drive bends).
-    @inlinable
     func advance(_ voice: inout ContinuousHapticVoice, at n: Int64) {
         let (to, atChange) = periodEnd(voice.spec, from: n)
         // After a lane change the period starts from the lanes' new values; otherwise from the
@@ -133,7 +126,6 @@
     /// more than ``toleranceVolts`` off the straight line (in volts or, times the carrier's
     /// reach, in frequency), so the line follows the mapping wherever it bends. O(1) in
     /// the common case (equal ends, or a straight enough period), O(log period) otherwise.
-    @inlinable
     func straightened(_ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
                       atChange: Bool) -> (ramp: DriveRamp, atChange: Bool) {
         var to = to, end = end, atChange = atChange
@@ -162,7 +154,6 @@
     /// Ends the voice's current control period at `n` (> its start), where a runtime value
     /// changes its lanes: samples before `n` keep their values, and the period from `n` starts
     /// from the lanes' new values. O(1).
-    @inlinable
     func cut(_ voice: inout ContinuousHapticVoice, at n: Int64) {
         guard n > voice.ramp.from, n < voice.ramp.to else { return }
         voice.ramp.to = n
@@ -173,10 +164,10 @@
 
 /// What a continuous voice's drive point depends on, for ``ContinuousControl/advance(_:at:)``'s
 /// reuse test. NaN (the initial value) never compares equal, so the first period computes.
-@usableFromInline struct ControlInputs {
-    @usableFromInline var intensity: Float
-    @usableFromInline var sharpness: Float
-    @inlinable init(intensity: Float, sharpness: Float) {
+struct ControlInputs {
+    var intensity: Float
+    var sharpness: Float
+    init(intensity: Float, sharpness: Float) {
         self.intensity = intensity
         self.sharpness = sharpness
     }

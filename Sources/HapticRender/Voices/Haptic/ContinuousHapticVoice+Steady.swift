@@ -9,7 +9,6 @@ extension ContinuousHapticVoice {
     /// ``renderPeriod(from:count:into:slewStep:radiansPerHz:wave:output:)`` renders the period's samples.
     /// The carrier and the slew limiter's output stay in locals across the periods of a
     /// chunk. O(count), no allocation.
-    @inlinable
     mutating func renderSteady(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
                                controls: ContinuousControl, radiansPerHz: Double) {
         var wave = carrier
@@ -41,7 +40,7 @@ extension ContinuousHapticVoice {
     /// target (the limiter would return it unchanged): whole 4-sample groups are then computed
     /// as `SIMD4<Float>` without the check, and the samples are identical either way.
     /// O(count), no allocation.
-    @inlinable @inline(__always)
+    @inline(__always)
     func renderPeriod(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
                       radiansPerHz: Double,
                       wave: inout RotatingCarrier, output: inout Double) {
@@ -83,7 +82,7 @@ extension ContinuousHapticVoice {
     /// Adds samples `n … n + count − 1` of `period`'s drive, all in one 4-sample group, to
     /// `sum[0 ..< count]` through the slew limiter, one by one; moves `wave` on if they end the
     /// group. The volts are the line equation in Float, as in the unchecked group path. O(count).
-    @inlinable @inline(__always)
+    @inline(__always)
     static func renderLimited(_ period: DriveRamp, from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>,
                               slewStep: Double, wave: inout RotatingCarrier, output: inout Double) {
         let lane = Int(n & 3)

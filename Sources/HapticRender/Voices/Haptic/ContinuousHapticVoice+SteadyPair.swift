@@ -11,7 +11,6 @@ extension ContinuousHapticVoice {
     /// Adds the drive of the steady voices `a` and `b` (in that order) for samples
     /// `n … n + count − 1` to `sum[0 ..< count]`; both must stay steady through them. O(count),
     /// no allocation.
-    @inlinable
     static func renderSteady(_ a: UnsafeMutablePointer<ContinuousHapticVoice>,
                              _ b: UnsafeMutablePointer<ContinuousHapticVoice>,
                              from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
@@ -56,7 +55,7 @@ extension ContinuousHapticVoice {
     /// first group on; returns `false`, having changed nothing, when either would not — then
     /// the caller renders the voices one after the other. A last partial group goes through
     /// the limiter per sample, `a` before `b`. O(count).
-    @inlinable @inline(__always)
+    @inline(__always)
     static func renderFreePeriod(_ a: DriveRamp, _ b: DriveRamp, from n: Int64, count: Int,
                                  into sum: UnsafeMutablePointer<Float>, slewStep: Double, radiansPerHz: Double,
                                  waveA: inout RotatingCarrier, outputA: inout Double,

@@ -13,19 +13,18 @@
 /// frequency follow their line equations `volts + slope·(n − from)`, `hz + hzSlope·(n − from)`
 /// (never an accumulated sum; ``RotatingCarrier`` glides by a chirped rotation);
 /// `excursionPerVolt` is held at `from`.
-@usableFromInline struct DriveRamp: Sendable {
-    @usableFromInline var from: Int64
-    @usableFromInline var to: Int64
-    @usableFromInline var volts: Double
-    @usableFromInline var slope: Double
-    @usableFromInline var hz: Double
-    @usableFromInline var hzSlope: Double
-    @usableFromInline var excursionPerVolt: Double
+struct DriveRamp: Sendable {
+    var from: Int64
+    var to: Int64
+    var volts: Double
+    var slope: Double
+    var hz: Double
+    var hzSlope: Double
+    var excursionPerVolt: Double
     /// The drive point at `to`: the start of the next period.
-    @usableFromInline var end: DrivePoint
+    var end: DrivePoint
 
     /// A ramp from `start` at sample `from` to `end` at sample `to` (> `from`). O(1).
-    @inlinable
     init(from: Int64, start: DrivePoint, to: Int64, end: DrivePoint) {
         self.from = from
         self.to = to
@@ -38,23 +37,23 @@
     }
 
     /// Drive amplitude at sample `n` of the period. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     func volts(at n: Int64) -> Double { volts + slope * Double(n &- from) }
 
     /// The drive point the continuous driver uses at sample `n`. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     func point(at n: Int64) -> DrivePoint {
         DrivePoint(hz: hz + hzSlope * Double(n &- from), volts: volts(at: n), excursionPerVolt: excursionPerVolt)
     }
 
     /// The largest amplitude in the period (the line's larger end). O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     func peakVolts() -> Double { max(abs(volts), abs(end.volts)) }
 
     /// Whether `amplitude × sin` on this period's carrier (`radiansPerHz` radians per sample per
     /// Hz) can never step by `slewStep` or more: its steepest step is below `peak·θ_max + |slope|`.
     /// The 0.1 % margin is far above Float rounding (~1e-5 of a step). O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     func neverSlewLimits(radiansPerHz: Double, slewStep: Double) -> Bool {
         let last = hz + hzSlope * Double(to &- from)
         return peakVolts() * radiansPerHz * max(abs(hz), abs(last)) + abs(slope) < slewStep * 0.999

@@ -1,5 +1,5 @@
 /// A `HapticTransient` voice: its click driver.
-@usableFromInline struct TransientHapticVoice {
-    @usableFromInline var driver: TransientDriver
+struct TransientHapticVoice {
+    var driver: TransientDriver
     init(driver: TransientDriver) { self.driver = driver }
 }

@@ -1,4 +1,4 @@
-extension PatternRenderer {
+extension AudioVoices {
     /// Adds one synthesized tone voice's share of the chunk to the stereo bus.
     ///
     /// The chunk is cut into runs over which the brightness, pitch and pan lanes hold still
@@ -12,12 +12,12 @@ extension PatternRenderer {
     ///
     /// Every value depends on absolute sample positions only (see ``TonePhasor``), so the output
     /// is bit-identical whatever the block size. O(frames), no allocation.
-    mutating func renderTone(_ p: UnsafeMutablePointer<ToneVoice>, chunkEnd: Int64,
-                             left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+    func renderTone(_ p: UnsafeMutablePointer<ToneVoice>, from position: Int64, chunkEnd: Int64, lanes: LaneBank,
+                    left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
         let spec = p.pointee.spec
-        let (from, to) = span(of: spec, chunkEnd: chunkEnd)
+        let (from, to) = Self.span(of: spec, from: position, chunkEnd: chunkEnd)
         guard from < to else { return }
-        let (volume, pan, pitch, bright) = audioLanes(layer: spec.layer)
+        let (volume, pan, pitch, bright) = Self.audioLanes(lanes, layer: spec.layer)
         let wave = toneWave
         var i = from
         while i < to {
@@ -36,7 +36,7 @@ extension PatternRenderer {
             if brightness != p.pointee.oscillator.weightsBrightness {
                 p.pointee.oscillator.setWeights(brightness: brightness)
             }
-            let step = toneBaseFrequency * p.pointee.controls.pitchRatio(min(max(spec.pitch + f, -1), 1))
+            let step = AudioMapping.toneBaseFrequency * p.pointee.controls.pitchRatio(min(max(spec.pitch + f, -1), 1))
                 * inverseSampleRate
             var n = position &+ Int64(i)
             // The phasor in a local for the run: through the voice pointer (which the wave's
@@ -61,16 +61,17 @@ extension PatternRenderer {
             }
             p.pointee.phasor = phasor
             let gains = p.pointee.controls.pan(spec.pan + a)
-            mixTone(spec, volume: volume, from: i, to: end, pan: gains, into: left, right)
+            mixTone(spec, volume: volume, from: i, to: end, position: position, pan: gains, into: left, right)
             i = end
         }
     }
 
-    /// Pass 2 of ``renderTone(_:chunkEnd:left:right:)``: `bus += wave · gain · pan` for the
-    /// samples `from..<to`, whose waveform is in ``toneWave``. O(to − from).
+    /// Pass 2 of ``renderTone(_:from:chunkEnd:lanes:left:right:)``: `bus += wave · gain · pan`
+    /// for the samples `from..<to` of the chunk at `position`, whose waveform is in ``toneWave``.
+    /// O(to − from).
     @inline(__always)
     func mixTone(_ spec: VoiceSpec, volume: UnsafeMutablePointer<Float>,
-                 from: Int, to: Int, pan: PanGains,
+                 from: Int, to: Int, position: Int64, pan: PanGains,
                  into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>) {
         let wave = toneWave
         let first = position &+ Int64(from) &- spec.start  // envelope offset of sample `from`
@@ -79,7 +80,7 @@ extension PatternRenderer {
         // always at 48 kHz); past that the scalar path converts each Int64 as before.
         if first &+ Int64(to &- from) < 1 << 24 {
             let envelope = EnvelopeLanes(spec.envelope)
-            let level = SIMD4<Float>(repeating: spec.level), peak = tonePeak
+            let level = SIMD4<Float>(repeating: spec.level), peak = AudioMapping.tonePeak
             func mix(at i: Int, gain: SIMD4<Float>) {
                 let x = load4(wave + i) * gain
                 store4(load4(left + i) + x * pan.left, left + i)
@@ -103,7 +104,7 @@ extension PatternRenderer {
         while i < to {
             let n = position + Int64(i)
             let gain = min(max(spec.level * volume[i], 0), 1)
-                * spec.envelope.gain(at: Float(n - spec.start)) * tonePeak
+                * spec.envelope.gain(at: Float(n - spec.start)) * AudioMapping.tonePeak
             let x = wave[i] * gain
             left[i] += x * pan.left
             right[i] += x * pan.right
@@ -114,7 +115,7 @@ extension PatternRenderer {
 
 /// `min(max(x, 0), 1)` lane-wise, with the scalar functions' exact selects
 /// (`max(x, y) = y >= x ? y : x`, `min(x, y) = y < x ? y : x`). O(1).
-@inlinable @inline(__always)
+@inline(__always)
 func clampUnit(_ x: SIMD4<Float>) -> SIMD4<Float> {
     let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
     let low = x.replacing(with: zero, where: zero .>= x)
