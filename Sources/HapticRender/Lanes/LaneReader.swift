@@ -4,21 +4,20 @@
 /// moves forward, so filling a block costs O(block + breakpoints crossed). Each value comes
 /// from the line equation `v[k] + slope[k]·(n − s[k])`, never from accumulation, so the result
 /// at a sample does not depend on how the caller splits the render into blocks.
-@frozen public struct LaneReader {
-    @usableFromInline var samples: UnsafePointer<Int64>
-    @usableFromInline var values: UnsafePointer<Float>
-    @usableFromInline var slopes: UnsafePointer<Float>
-    @usableFromInline var count: Int
-    @usableFromInline var initial: Float
+struct LaneReader {
+    var samples: UnsafePointer<Int64>
+    var values: UnsafePointer<Float>
+    var slopes: UnsafePointer<Float>
+    var count: Int
+    var initial: Float
     /// Index of the next breakpoint not yet reached.
-    @usableFromInline var next = 0
+    var next = 0
     /// Runtime override (``RuntimeParameterQueue``): holds `overrideValue` from
     /// `overrideFrom` until the lane's next scheduled breakpoint after it.
-    @usableFromInline var overrideValue: Float = 0
-    @usableFromInline var overrideFrom: Int64 = .max
-    @usableFromInline var overrideUntil: Int64 = .max
+    var overrideValue: Float = 0
+    var overrideFrom: Int64 = .max
+    var overrideUntil: Int64 = .max
 
-    @inlinable
     init(samples: UnsafePointer<Int64>, values: UnsafePointer<Float>, slopes: UnsafePointer<Float>,
          count: Int, initial: Float) {
         self.samples = samples
@@ -29,7 +28,6 @@
     }
 
     /// Moves the cursor so that `next` is the first breakpoint after `n`. O(log count).
-    @inlinable
     mutating func seek(to n: Int64) {
         var lo = 0, hi = count
         while lo < hi {
@@ -42,7 +40,6 @@
     }
 
     /// Applies a runtime value from sample `n` on.
-    @inlinable
     mutating func override(value: Float, from n: Int64) {
         overrideValue = value
         overrideFrom = n
@@ -57,19 +54,19 @@
     /// ``fill(_:start:frames:)``, so both agree on every sample. O(breakpoints between the
     /// cursor and `n`), usually O(1). Inlined: out of line, each call copied the 72-byte reader
     /// to the stack first.
-    @inlinable @inline(__always)
+    @inline(__always)
     func value(at n: Int64) -> Float { line(through: n, at: n) }
 
     /// The value the lane's line reaches at sample `n` coming from `n − 1` — the left limit
     /// (at a step, the value before it; elsewhere ``value(at:)``). A control period that ends
     /// at a breakpoint interpolates towards it, so nothing changes before its time. O(1) as
     /// ``value(at:)``.
-    @inlinable @inline(__always)
+    @inline(__always)
     func valueApproaching(_ n: Int64) -> Float { line(through: n &- 1, at: n) }
 
     /// The value at sample `n` of the line (segment, held value or runtime value) that holds
     /// at sample `m`. O(1) as ``value(at:)``.
-    @inlinable @inline(__always)
+    @inline(__always)
     func line(through m: Int64, at n: Int64) -> Float {
         if m >= overrideFrom && m < overrideUntil { return overrideValue }
         var k = next
@@ -83,7 +80,7 @@
     /// The first sample after `n` at which the lane leaves its current line: its next
     /// breakpoint, or where a runtime value starts or ends; `Int64.max` if none. O(1) as
     /// ``value(at:)``.
-    @inlinable @inline(__always)
+    @inline(__always)
     func nextChange(after n: Int64) -> Int64 {
         var k = next
         while k > 0 && samples[k &- 1] > n { k &-= 1 }
@@ -96,13 +93,11 @@
 
     /// Moves the cursor past every breakpoint up to sample `n`, as ``fill(_:start:frames:)``
     /// through `n` would, without writing values. O(breakpoints crossed).
-    @inlinable
     mutating func skip(through n: Int64) {
         while next < count && samples[next] <= n { next &+= 1 }
     }
 
     /// Writes the lane's values for samples `start ..< start + frames` into `out`.
-    @inlinable
     mutating func fill(_ out: UnsafeMutablePointer<Float>, start: Int64, frames: Int) {
         var i = 0
         while i < frames {

@@ -3,15 +3,15 @@
 /// ramps, so recomputing on change gives bit-identical samples at a fraction of the cost: the
 /// mappings (two polynomial sines for the pan law, `2^x` for pitch, `2^x` and `e^x` for the
 /// filter) were most of an audio voice's per-sample work. O(1), no allocation.
-@usableFromInline struct AudioControlCache {
+struct AudioControlCache {
     /// Inputs of the cached values; 1e9 is outside every input's range (pan, pitch and
     /// brightness sums lie within ±2), so the first use always computes.
-    @usableFromInline var panInput: Float
-    @usableFromInline var gains: PanGains
-    @usableFromInline var pitchInput: Float
-    @usableFromInline var ratio: Float
-    @usableFromInline var brightnessInput: Float
-    @usableFromInline var lowPass: Float
+    var panInput: Float
+    var gains: PanGains
+    var pitchInput: Float
+    var ratio: Float
+    var brightnessInput: Float
+    var lowPass: Float
 
     init() {
         panInput = 1e9
@@ -23,7 +23,7 @@
     }
 
     /// ``PanGains`` for `input` (the event's pan plus the lane).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func pan(_ input: Float) -> PanGains {
         if input != panInput {
             panInput = input
@@ -33,7 +33,7 @@
     }
 
     /// ``AudioMapping/pitchRatio(_:)`` of a clamped pitch.
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func pitchRatio(_ pitch: Float) -> Float {
         if pitch != pitchInput {
             pitchInput = pitch
@@ -44,7 +44,7 @@
 
     /// The one-pole coefficient for `brightness` (the event's value plus the lane), as
     /// `1 − e^(−2π·cutoff/fs)` with the renderer's constant `twoPiOverRate`.
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func lowPass(brightness: Float, twoPiOverRate: Float) -> Float {
         if brightness != brightnessInput {
             brightnessInput = brightness

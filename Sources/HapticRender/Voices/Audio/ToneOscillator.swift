@@ -7,24 +7,24 @@
 /// polynomial sines of its Float phase (the reference oscillator); the renderer takes them from
 /// a ``TonePhasor`` (a rotation per four samples, phase in Double) and keeps only the weights
 /// here. See ``AudioMapping`` for the pitch and brightness laws.
-@frozen public struct ToneOscillator: Sendable {
+public struct ToneOscillator: Sendable {
     /// Phase in cycles, [0, 1).
     public var phase: Float
     /// The harmonic amplitudes `b^(k−1)/k` and the loudness normalization depend on the
     /// brightness only: kept for the last brightness, recomputed (with the same arithmetic, so
     /// the samples are bit-identical) when it changes. 2 is outside the 0…1 brightness range.
-    @usableFromInline var weightsBrightness: Float = 2
-    @usableFromInline var weights: SIMD8<Float> = SIMD8(repeating: 0)
-    @usableFromInline var normalization: Float = 0
+    var weightsBrightness: Float = 2
+    var weights: SIMD8<Float> = SIMD8(repeating: 0)
+    var normalization: Float = 0
 
-    @inlinable public init(phase: Float = 0) { self.phase = phase }
+    public init(phase: Float = 0) { self.phase = phase }
 
     /// Returns the next sample (unit RMS-normalized tone, peak ≈ 1) and advances the phase.
     /// - Parameters:
     ///   - frequency: Fundamental in Hz (< Nyquist / harmonics).
     ///   - brightness: Effective `AudioBrightness`, 0…1.
     ///   - sampleRate: Output rate in Hz (reciprocal passed to avoid a division per sample).
-    @inlinable @inline(__always)
+    @inline(__always)
     public mutating func next(frequency: Float, brightness: Float, inverseSampleRate: Float) -> Float {
         if brightness != weightsBrightness { setWeights(brightness: brightness) }
         let x = sample(atPhase: phase)
@@ -33,7 +33,6 @@
     }
 
     /// Harmonic k's amplitude `b^(k−1)/k` and `1/√(Σ amplitude²)` for brightness `b`. O(8).
-    @inlinable
     mutating func setWeights(brightness: Float) {
         weightsBrightness = brightness
         var weight: Float = 1  // b^(k−1)
@@ -53,7 +52,7 @@
 /// `1/√x` for x in [1, 2] (the tone's harmonic energy) by Newton's iteration from a fixed
 /// start: pure arithmetic, so it passes `@_noLocks` in debug builds, where `squareRoot()` is
 /// a C call. Four iterations from y₀ = 0.85 reach Float precision on that interval. O(1).
-@inlinable @inline(__always)
+@inline(__always)
 func reciprocalSquareRoot(_ x: Float) -> Float {
     var y: Float = 0.85
     for _ in 0..<4 { y = y * (1.5 - 0.5 * x * y * y) }

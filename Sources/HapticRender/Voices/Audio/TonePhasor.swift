@@ -17,32 +17,32 @@
 /// remaining lanes on its next call. Rotation drift between seeds is at most 16 roundings of
 /// Float (measured ≤ 1.4e-6 of full scale, −117 dB; tested < 2e-6), reset at every seed.
 /// O(1) per group, no allocation.
-@usableFromInline struct TonePhasor: Sendable {
+struct TonePhasor: Sendable {
     /// Samples between seeds, at most (the first group boundary at or after this distance).
-    @inlinable static var reseedSamples: Int64 { 64 }
+    static var reseedSamples: Int64 { 64 }
 
     /// Phase increment per sample in cycles (the pitch); meaningful once ``isAnchored``.
-    @usableFromInline var step: Float = 0
-    @usableFromInline var isAnchored = false
-    @usableFromInline var anchorPhase: Double = 0
-    @usableFromInline var anchorSample: Int64 = 0
-    @usableFromInline var seedSample: Int64 = 0
+    var step: Float = 0
+    var isAnchored = false
+    var anchorPhase: Double = 0
+    var anchorSample: Int64 = 0
+    var seedSample: Int64 = 0
     /// First sample of the current group; lane `n − groupStart` holds sample n.
-    @usableFromInline var groupStart: Int64 = 0
+    var groupStart: Int64 = 0
     /// cos and sin of 2π·phase for the group's four samples.
-    @usableFromInline var cosines = SIMD4<Float>(repeating: 1)
-    @usableFromInline var sines = SIMD4<Float>(repeating: 0)
+    var cosines = SIMD4<Float>(repeating: 1)
+    var sines = SIMD4<Float>(repeating: 0)
     /// The current group is a seeded one whose lanes are not computed yet.
-    @usableFromInline var needsSeed = false
+    var needsSeed = false
     /// e^{i·2π·4·step} for the step `rotationStep` (NaN: not computed yet).
-    @usableFromInline var rotationCos: Float = 1
-    @usableFromInline var rotationSin: Float = 0
-    @usableFromInline var rotationStep: Float = .nan
+    var rotationCos: Float = 1
+    var rotationSin: Float = 0
+    var rotationStep: Float = .nan
 
-    @inlinable init() {}
+    init() {}
 
     /// The phase at sample `n` in cycles, [0, 1), from the current anchor. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     func phase(at n: Int64) -> Double {
         let x = anchorPhase + Double(n &- anchorSample) * Double(step)
         // Below 2 (a pitch that moves every sample re-anchors one sample on, so this is a
@@ -55,21 +55,21 @@
 
     /// Uses `newStep` from sample `n` on: re-anchors if it differs from the step in use (or
     /// nothing sounded yet), else continues the current groups. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func setStep(_ newStep: Float, at n: Int64) {
         if !isAnchored || newStep != step { anchor(step: newStep, at: n) }
     }
 
     /// The lane of sample `n`, the sample after the last one read (or the anchor): moves to the
     /// next group first when `n` starts it. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func lane(at n: Int64) -> Int {
         if n &- groupStart == 4 { advanceGroup(to: n) }
         return Int(n &- groupStart)
     }
 
     /// sin and 2·cos of the fundamental for the current group's four samples. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func groupFundamentals() -> (sines: SIMD4<Float>, twoCosines: SIMD4<Float>) {
         seedIfNeeded()
         return (sines, 2 * cosines)
@@ -79,7 +79,7 @@
     /// that moves every sample re-anchors every sample: such a sample, at its anchor in a group
     /// not computed yet, takes the polynomial sine of its phase directly — the bits the seed's
     /// lane would have — instead of seeding four lanes for one. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func fundamental(lane: Int, at n: Int64) -> (sine: Float, twoCosine: Float) {
         if needsSeed && n == anchorSample {
             let p = Float(anchorPhase)  // = phase(at: anchorSample)
@@ -92,7 +92,7 @@
     /// Starts sounding, or changes the step, at sample `n`: the phase continues from where the
     /// old step left it (0 at the first call) and a seeded group starts at `n`, its lanes
     /// computed when first read (``seedIfNeeded()``). O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func anchor(step newStep: Float, at n: Int64) {
         anchorPhase = isAnchored ? phase(at: n) : 0
         anchorSample = n
@@ -102,7 +102,7 @@
     }
 
     /// Computes the current group's lanes if it is a seeded group not computed yet. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func seedIfNeeded() {
         if needsSeed { seed(at: groupStart) }
     }
@@ -111,7 +111,7 @@
     /// seed is ``reseedSamples`` or more behind, else the current group rotated (computed first
     /// if it was not). Which groups are seeded depends on positions only, never on which lanes
     /// were read, so laziness cannot change a bit. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func advanceGroup(to n: Int64) {
         if n &- seedSample >= Self.reseedSamples {
             startSeededGroup(at: n)
@@ -131,14 +131,13 @@
         groupStart = n
     }
 
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func startSeededGroup(at n: Int64) {
         groupStart = n
         seedSample = n
         needsSeed = true
     }
 
-    @inlinable
     mutating func seed(at n: Int64) {
         let p = SIMD4<Float>(Float(phase(at: n)), Float(phase(at: n &+ 1)),
                              Float(phase(at: n &+ 2)), Float(phase(at: n &+ 3)))

@@ -15,28 +15,27 @@
 /// 6e-8 relative resolution is ~140 dB below full scale; the rotation constants are computed in
 /// Double and rounded once, and between retunes (one control period, ≤ 16 rotations) the
 /// phasors' error stays below 1e-6. O(1) per sample, no libm, no allocation.
-@frozen public struct RotatingCarrier: Sendable {
+public struct RotatingCarrier: Sendable {
     /// `sin φₖ` and `cos φₖ` at the four samples of the current group.
-    @usableFromInline var sines: SIMD4<Float>
-    @usableFromInline var cosines: SIMD4<Float>
+    var sines: SIMD4<Float>
+    var cosines: SIMD4<Float>
     /// `cos 4θ` and `±sin 4θ` in every lane: one group ahead. Kept as vectors (and the
     /// minus sign folded into a constant) so the rotation is four multiplies and two adds —
     /// scalar operands made the optimizer interleave lane shuffles into the loop.
-    @usableFromInline var stepCos: SIMD4<Float>
-    @usableFromInline var stepSin: SIMD4<Float>
-    @usableFromInline var stepMinusSin: SIMD4<Float>
+    var stepCos: SIMD4<Float>
+    var stepSin: SIMD4<Float>
+    var stepMinusSin: SIMD4<Float>
     /// e^{i·16·chirp}: how each group's steps move on while the frequency glides.
-    @usableFromInline var chirpCos = SIMD4<Float>(repeating: 1)
-    @usableFromInline var chirpSin = SIMD4<Float>(repeating: 0)
-    @usableFromInline var chirping = false
+    var chirpCos = SIMD4<Float>(repeating: 1)
+    var chirpSin = SIMD4<Float>(repeating: 0)
+    var chirping = false
     /// θ, radians per sample, at the last retune.
-    @usableFromInline var theta: Double
+    var theta: Double
     /// θ, radians per sample.
-    @inlinable public var radiansPerSample: Double { theta }
+    public var radiansPerSample: Double { theta }
 
     /// A carrier whose group starts at `phase` (in cycles, [0, 1)) and does not move until
     /// retuned.
-    @inlinable
     public init(phase: Double) {
         var quarter = phase + 0.25
         if quarter >= 1 { quarter -= 1 }
@@ -54,7 +53,6 @@
     /// gives). The group is rebuilt around that lane's phasor, renormalized (lanes before it take
     /// the phases the new glide would have given them, so the next group's rotation lands every
     /// lane right). `theta` must be below π/4 (any carrier below fs/8). O(1).
-    @inlinable
     public mutating func retune(radiansPerSample theta: Double, chirp: Double = 0, lane: Int = 0) {
         if theta == self.theta && chirp == 0 && !chirping {
             // Same frequency (the common case: no sharpness change): only renormalize, each
@@ -100,7 +98,7 @@
     }
 
     /// cos α and sin α by Taylor series: |α| < π/4 keeps the error below 1e-16. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     static func rotation(_ alpha: Double) -> (cos: Double, sin: Double) {
         let t2 = alpha * alpha
         var c: Double = 1.0 / 479_001_600
@@ -120,7 +118,7 @@
 
     /// Moves the four phasors to the next group (rotation by each lane's step), and the steps
     /// on by the chirp when the frequency glides. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     public mutating func nextGroup() {
         let s = sines * stepCos + cosines * stepSin
         let c = cosines * stepCos + sines * stepMinusSin
