@@ -9,8 +9,8 @@
 ///
 /// Rule: with the energy amplitude `A = sqrt(x² + (v/ω0)²)` (≥ |x| at all times, and
 /// non-increasing with zero drive), a drive sample that *adds* energy (V·v > 0) is scaled by
-/// `clamp((A_hi² − A²)/(A_hi² − A_lo²), 0, 1)` (squared so that no `sqrt` is needed —
-/// `squareRoot()` is rejected by `@_noLocks` in debug builds here); dissipative samples (braking) pass untouched.
+/// `clamp((A_hi² − A²)/(A_hi² − A_lo²), 0, 1)` (in squares: no `sqrt` per sample);
+/// dissipative samples (braking) pass untouched.
 /// Choice: A_lo = 0.85·x_max, A_hi = 0.95·x_max. Measured (Python, same model): worst excursion
 /// 0.93·x_max over 30–300 Hz abrupt starts on all presets; steady-state level loss ≤ 0.9 dB
 /// (at ≈195 Hz where the excursion limit binds), 0 dB elsewhere.

@@ -50,8 +50,8 @@ public struct ToneOscillator: Sendable {
 }
 
 /// `1/√x` for x in [1, 2] (the tone's harmonic energy) by Newton's iteration from a fixed
-/// start: pure arithmetic, so it passes `@_noLocks` in debug builds, where `squareRoot()` is
-/// a C call. Four iterations from y₀ = 0.85 reach Float precision on that interval. O(1).
+/// start. Four iterations from y₀ = 0.85 reach Float precision on that interval; its bits
+/// define the tone's normalization (`1 / x.squareRoot()` rounds differently). O(1).
 @inline(__always)
 func reciprocalSquareRoot(_ x: Float) -> Float {
     var y: Float = 0.85
