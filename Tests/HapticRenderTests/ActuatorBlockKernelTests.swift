@@ -229,7 +229,7 @@ struct ActuatorBlockKernelTests {
         let burst = (0..<200).map { Float(SineOscillator.sin2pi(Double($0 % 320) / 320)) }
         // 150,001 zero samples: the ring falls below the rest threshold, off the first grid.
         _ = Self.stepped(&rested, g, burst + [Float](repeating: 0, count: 150_001))
-        #expect(rested.isAtRest() && rested.isHighImpedance)
+        #expect(rested.isAtRest && rested.isHighImpedance)
         rested.skipAtRest(frames: 301)
         for d in burst {
             let a = rested.step(volts: Double(d)), b = fresh.step(volts: Double(d))

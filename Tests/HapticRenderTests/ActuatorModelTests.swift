@@ -134,7 +134,7 @@ struct ActuatorModelTests {
         for _ in 0..<2 { _ = model.step(volts: 0) }
         #expect(model.excursion != 0, "not at a group's end yet")
         _ = model.step(volts: 0)
-        #expect(model.excursion == 0 && model.velocity == 0 && model.isAtRest())
+        #expect(model.excursion == 0 && model.velocity == 0 && model.isAtRest)
     }
 
     @Test("block processing equals per-sample stepping")

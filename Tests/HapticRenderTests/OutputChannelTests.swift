@@ -85,7 +85,7 @@ import Testing
         let kinds = timeline.voices.kind
         func voices(_ channels: [OutputChannel]) throws -> Int {
             try PatternRenderer(timeline: timeline, audio: audio, configuration: RenderConfiguration(channels: channels))
-                .voiceCount
+                .schedule.all.count
         }
         let haptic = kinds.filter(\.isHaptic).count
         #expect(haptic > 0 && haptic < kinds.count)

@@ -83,10 +83,10 @@ import HapticTestSupport
                 }
                 result += block[0..<(n * RenderChannel.allCases.count)].map { UInt64($0.bitPattern) }
                 left -= n
-                rested = rested || renderer.model.velocity == 0
+                rested = rested || renderer.actuator.model.velocity == 0
             }
             #expect(rested)
-            return result + [renderer.model.excursion.bitPattern, renderer.model.velocity.bitPattern]
+            return result + [renderer.actuator.model.excursion.bitPattern, renderer.actuator.model.velocity.bitPattern]
         }
         let reference = try render(blockFrames: 4_096)
         for blockFrames in [1, 3, 256, 333] {
@@ -177,11 +177,11 @@ import HapticTestSupport
         while renderer.position < 9_600 {  // 0.2 s: both voices steady
             _ = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
         }
-        let voices = renderer.continuous.storage
-        #expect(renderer.continuous.count == 2 && voices[0].steady && voices[1].steady)
+        let voices = renderer.haptics.continuous.storage
+        #expect(renderer.haptics.continuous.count == 2 && voices[0].steady && voices[1].steady)
         var pair = (voices[0], voices[1]), solo = (voices[0], voices[1])
         var pairSum = (0..<24_000).map { Float($0 % 7) * 0.01 }, soloSum = pairSum
-        let c = renderer.controls, step = renderer.slewStep, radians = renderer.radiansPerHz
+        let c = renderer.haptics.controls, step = renderer.haptics.slewStep, radians = renderer.haptics.radiansPerHz
         // 12,001 samples (ends inside a group), then 11,999 from there (starts inside one).
         for (from, count) in [(0, 12_001), (12_001, 11_999)] {
             let n = renderer.position + Int64(from)

@@ -37,7 +37,7 @@ public struct ExcursionGuard: Sendable, Hashable {
     }
 
     /// A guard that never acts (A_lo = A_hi = ∞), for ``LRAModel/process(drive:acceleration:)``.
-    @inlinable @_noLocks
+    @inlinable
     init(inactive: Void) {
         inverseOmega0 = 0
         lowSquared = .infinity
@@ -48,7 +48,7 @@ public struct ExcursionGuard: Sendable, Hashable {
     /// The scale for energy-adding drive samples when the actuator is at excursion `x` (m) and
     /// velocity `v` (m/s): 1 while A² ≤ A_lo². The model passes the feedback state
     /// (``LRAModel/feedbackState()``); in Float, as the model's state is. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public func factor(excursion x: Float, velocity v: Float) -> Float {
         let vw = v * inverseOmega0
         return factor(amplitudeSquared: x * x + vw * vw)
@@ -56,14 +56,14 @@ public struct ExcursionGuard: Sendable, Hashable {
 
     /// ``factor(excursion:velocity:)`` from A² = x² + (v/ω0)², computed by the caller as
     /// there. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public func factor(amplitudeSquared a2: Float) -> Float {
         a2 <= lowSquared ? 1 : max(0, (highSquared - a2) * inverseRange)
     }
 
     /// ``factor(amplitudeSquared:)`` for four samples at once, lane by lane the same
     /// operations. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public func factors(amplitudeSquared a2: SIMD4<Float>) -> SIMD4<Float> {
         let zero = SIMD4<Float>(repeating: 0)
         let f = (SIMD4<Float>(repeating: highSquared) - a2) * inverseRange
@@ -73,14 +73,14 @@ public struct ExcursionGuard: Sendable, Hashable {
     /// The scale of an energy-adding drive sample: `1 − (1 − f)·min(16·vw²/A², 1)` for the
     /// factor `f` at A² = `a2` and vw = v/ω0 (see the type's Rule). Exactly 1 where `f` is.
     /// O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public func gated(_ f: Float, vw: Float, amplitudeSquared a2: Float) -> Float {
         f == 1 ? 1 : 1 - (1 - f) * min(16 * (vw * vw) / a2, 1)
     }
 
     /// ``gated(_:vw:amplitudeSquared:)`` for four samples at once, lane by lane the same
     /// operations. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public func gated(_ f: SIMD4<Float>, vw: SIMD4<Float>, amplitudeSquared a2: SIMD4<Float>) -> SIMD4<Float> {
         let one = SIMD4<Float>(repeating: 1)
         let gate = (SIMD4<Float>(repeating: 16) * (vw * vw)) / a2
@@ -90,7 +90,7 @@ public struct ExcursionGuard: Sendable, Hashable {
 
     /// The drive to apply given the model's excursion (m) and velocity (m/s): scaled by
     /// ``gated(_:vw:amplitudeSquared:)`` if it adds energy (V·v > 0), else unchanged. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public func limit(volts: Float, excursion x: Float, velocity v: Float) -> Float {
         guard volts * v > 0 else { return volts }
         let vw = v * inverseOmega0
@@ -100,7 +100,7 @@ public struct ExcursionGuard: Sendable, Hashable {
 
     /// ``limit(volts:excursion:velocity:)`` for Double quantities (rounded to Float first, as
     /// the model's drive and state are). O(1).
-    @inlinable @_noLocks
+    @inlinable
     public func limit(volts: Double, excursion x: Double, velocity v: Double) -> Double {
         Double(limit(volts: Float(volts), excursion: Float(x), velocity: Float(v)))
     }

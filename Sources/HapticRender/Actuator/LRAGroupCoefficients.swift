@@ -68,7 +68,7 @@
     /// with +0 shifted in — the value the per-sample step (``lane(_:x0:v0:inputs:)``) uses for
     /// inputs it does not know yet, so every lane equals the scalar form operation for
     /// operation. O(1), no branches.
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func lanes(x0 x: Lanes, v0 v: Lanes, u: Lanes, previous: Lanes) -> (x: Lanes, v: Lanes) {
         let us = u + Lanes(previous[3], u[0], u[1], u[2])
         let s1 = Lanes(0, us[0], us[1], us[2])
@@ -82,7 +82,7 @@
     /// Lane `k` of ``lanes(x0:v0:u:previous:)`` in scalar form — the same operations, so the
     /// same bits — for the per-sample step: `inputs` holds the input sums from the anchor up
     /// to this sample (lane j = us_j). O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func lane(_ k: Int, x0: Float, v0: Float, inputs u: Lanes) -> (x: Float, v: Float) {
         let a0 = u[k], a1: Float = k >= 1 ? u[k &- 1] : 0
         let a2: Float = k >= 2 ? u[k &- 2] : 0, a3: Float = k >= 3 ? u[k &- 3] : 0
@@ -92,13 +92,13 @@
     }
 
     /// Body acceleration in g of each lane, from its force and state. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func acceleration(force u: Lanes, x: Lanes, v: Lanes) -> Lanes {
         (gFLanes * u + gxLanes * x) + gvLanes * v
     }
 
     /// One lane of ``acceleration(force:x:v:)`` — the same operations. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func acceleration(force u: Float, x: Float, v: Float) -> Float {
         (gFLanes[0] * u + gxLanes[0] * x) + gvLanes[0] * v
     }

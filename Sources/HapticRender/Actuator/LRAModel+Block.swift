@@ -10,7 +10,7 @@ public struct HapticSignalBuffers {
 
     /// The buffers and their scales (rounded to Float: the outputs are scaled in Float, as the
     /// model computes them).
-    @inlinable @_noLocks
+    @inlinable
     public init(volts: UnsafeMutablePointer<Float>, voltsScale: Double,
                 acceleration: UnsafeMutablePointer<Float>, accelerationScale: Double,
                 excursion: UnsafeMutablePointer<Float>, excursionScale: Double) {
@@ -34,7 +34,7 @@ public struct HapticSignalBuffers {
     @usableFromInline let accelerationScale: SIMD4<Float>
     @usableFromInline let excursionScale: SIMD4<Float>
 
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     init(_ b: HapticSignalBuffers) {
         volts = b.volts; acceleration = b.acceleration; excursion = b.excursion
         voltsScale = SIMD4(repeating: b.voltsScale)
@@ -43,7 +43,7 @@ public struct HapticSignalBuffers {
     }
 
     /// The same pointers from sample `n` on. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func advanced(by n: Int) -> GroupSink {
         var s = self
         s.volts += n; s.acceleration += n; s.excursion += n
@@ -53,7 +53,7 @@ public struct HapticSignalBuffers {
     /// Writes one step's outputs at `i`, scaled as the group writes scale them (the sample's
     /// values are Float quantities carried in Double, so the conversions are exact). Only the
     /// acceleration unless `allSignals`. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func write(_ s: LRASample, at i: Int, allSignals: Bool) {
         acceleration[i] = Float(s.acceleration) * accelerationScale[0]
         if allSignals {
@@ -64,7 +64,7 @@ public struct HapticSignalBuffers {
 
     /// Writes a group's outputs at `i…i+3`, scaled as ``write(_:at:allSignals:)`` scales one
     /// sample. Only the acceleration unless `allSignals`. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     func write(acceleration a: SIMD4<Float>, volts v: SIMD4<Float>, excursion x: SIMD4<Float>, at i: Int,
                allSignals: Bool) {
         store4(a * accelerationScale, acceleration + i)
@@ -91,7 +91,7 @@ extension LRAModel {
     /// Float rounding), no sample of it slew-limits and there is no regime switch inside it;
     /// the rail clamp is applied inline. Otherwise, and for a group cut by the block's ends,
     /// ``drive(_:setup:)`` runs per sample. O(count), no allocation.
-    @inlinable @_noLocks
+    @inlinable
     public mutating func run(drive: UnsafePointer<Float>, count: Int, excursionGuard: ExcursionGuard, slew: Double,
                              into out: HapticSignalBuffers) {
         runBlock(drive: drive, count: count, setup: kernelSetup(excursionGuard, slew: slew), into: GroupSink(out),
@@ -99,7 +99,7 @@ extension LRAModel {
     }
 
     /// What the kernel reads besides the state and the coefficient sets. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     mutating func kernelSetup(_ g: ExcursionGuard, slew: Double) -> KernelSetup {  // mutating: no copy of the model
         KernelSetup(excursionGuard: g, clear: Float(maxExcursion * maxExcursion * (1 - 1e-5)), rail: Float(voltageClamp),
                     slew: Float(slew))
@@ -108,7 +108,7 @@ extension LRAModel {
     /// One drive sample through the output stage and the model: the excursion guard on the
     /// feedback state, the rail clamp, the slew limit, then ``step(volts:)``. The reference
     /// engine's ``ReferenceActuator`` defines the same in Double. O(1).
-    @inlinable @_noLocks
+    @inlinable
     public mutating func drive(_ volts: Float, setup k: KernelSetup) -> LRASample {
         var d = k.excursionGuard.limit(volts: volts, excursion: recentX[0], velocity: recentV[0])
         d = d > k.rail ? k.rail : (d < -k.rail ? -k.rail : d)
@@ -121,7 +121,7 @@ extension LRAModel {
     /// caller, writing the acceleration only if not `allSignals` (then `out`'s other pointers
     /// are not touched). A constant at each call site: the kernel is inlined and specialized
     /// per caller.
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     mutating func runBlock(drive: UnsafePointer<Float>, count: Int, setup k: KernelSetup, into sink: GroupSink,
                            allSignals: Bool) {
         var i = 0
@@ -173,7 +173,7 @@ extension LRAModel {
     /// Every lane computes the expressions of ``drive(_:setup:)`` operation for operation — the
     /// guard with its lane's factor, the clamp, ``LRAGroupCoefficients/lanes(x0:v0:u:previous:)``,
     /// the acceleration — so the bits are those of the per-sample path.
-    @inlinable @_noLocks
+    @inlinable
     mutating func runDrivenGroups(drive: UnsafePointer<Float>, from start: Int, to end: Int, setup k: KernelSetup,
                                   into sink: GroupSink, allSignals: Bool) -> Int {
         typealias F4 = SIMD4<Float>
@@ -240,7 +240,7 @@ extension LRAModel {
     /// is within one slew step of 0 and four samples are left before `end`; returns where it
     /// stopped. The guard passes a zero drive unchanged; a group that ends below the rest
     /// threshold leaves the state at exact zero (``settleAtRest()``). O(groups done).
-    @inlinable @_noLocks
+    @inlinable
     mutating func runIdleGroups(_ c: LRAGroupCoefficients, drive: UnsafePointer<Float>, from start: Int,
                                 to end: Int, setup k: KernelSetup, into sink: GroupSink, allSignals: Bool) -> Int {
         typealias F4 = SIMD4<Float>
@@ -278,7 +278,7 @@ extension LRAModel {
 
     /// One sample through ``drive(_:setup:)``, with its outputs. Out of line: the kernel's loop
     /// holds the common case only.
-    @inlinable @inline(never) @_noLocks
+    @inlinable @inline(never)
     mutating func generalStep(_ volts: Float, setup k: KernelSetup, into out: GroupSink, at i: Int, allSignals: Bool) {
         out.write(drive(volts, setup: k), at: i, allSignals: allSignals)
     }
@@ -293,7 +293,7 @@ public struct KernelSetup {
     @usableFromInline let rail: Float
     @usableFromInline let slew: Float
 
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     init(excursionGuard: ExcursionGuard, clear: Float, rail: Float, slew: Float) {
         self.excursionGuard = excursionGuard
         self.clear = clear

@@ -103,14 +103,11 @@ public struct LRAModel: Sendable {
     @usableFromInline var anchorLane: Int = 0
     @usableFromInline var anchorInputs = SIMD4<Float>(repeating: 0)
 
-    /// The profile this model simulates.
-    public let profile: ActuatorProfile
     /// Sample rate in Hz.
     public let sampleRate: Double
 
     /// Designs the four coefficient sets. Setup-time (libm); call ``ActuatorProfile/validate(sampleRate:)`` first.
     public init(profile p: ActuatorProfile, sampleRate: Double = 48_000, lowZHoldTimeConstants: Double = 4) {
-        profile = p
         self.sampleRate = sampleRate
         let mu = p.reducedMass, k = p.stiffness, ks = p.endStopStiffness
         let stop = ks * p.maxExcursion
@@ -139,7 +136,7 @@ public struct LRAModel: Sendable {
     }
 
     /// Back to rest, low-Z, contact counter cleared, group positions restarted. O(1), real-time safe.
-    @inlinable @_noLocks
+    @inlinable
     public mutating func reset() {
         x = 0; v = 0; uPrev = 0; idleSamples = 0; contactCount = 0; applied = 0
         recentX = SIMD4(repeating: 0); recentV = SIMD4(repeating: 0)
@@ -148,15 +145,13 @@ public struct LRAModel: Sendable {
     }
 
     /// Whether the actuator is at exact rest with no force applied: stepping it with zero drive
-    /// leaves every value zero. O(1). (`mutating` so that debug builds' `@_noLocks` sees no
-    /// copy of the model.)
-    @inlinable @inline(__always) @_noLocks
-    public mutating func isAtRest() -> Bool { x == 0 && v == 0 && uPrev == 0 && applied == 0 }
+    /// leaves every value zero. O(1).
+    @inlinable public var isAtRest: Bool { x == 0 && v == 0 && uPrev == 0 && applied == 0 }
 
-    /// Accounts for `frames` zero-drive samples skipped at exact rest (``isAtRest()``), where
+    /// Accounts for `frames` zero-drive samples skipped at exact rest (``isAtRest``), where
     /// stepping would leave every value zero: counts them towards Hi-Z and starts the groups
     /// over. O(1).
-    @inlinable @_noLocks
+    @inlinable
     public mutating func skipAtRest(frames: Int) {
         guard frames > 0 else { return }
         idleSamples = frames >= lowZHoldSamples &- idleSamples ? lowZHoldSamples : idleSamples &+ frames
@@ -167,9 +162,9 @@ public struct LRAModel: Sendable {
 
     /// At exact rest, the next sample starts a group (see Feedback in the type's discussion),
     /// and the feedback history is all zero. O(1).
-    @inlinable @_noLocks
+    @inlinable
     public mutating func restartGroupsAtRest() {
-        guard isAtRest() else { return }
+        guard isAtRest else { return }
         groupPhase = 0
         anchorRegime = -1
         recentX = SIMD4(repeating: 0); recentV = SIMD4(repeating: 0)
@@ -177,7 +172,7 @@ public struct LRAModel: Sendable {
 
     /// Sets the state to exact zero if the last sample had no force and the amplitude is below
     /// the rest threshold. Checked where a group ends. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     mutating func settleAtRest() {
         let vw = v * inverseOmega0
         if uPrev == 0 && x * x + vw * vw < restSquared {
@@ -190,7 +185,7 @@ public struct LRAModel: Sendable {
     /// The state the driver reads before the next sample — excursion (m) and velocity (m/s)
     /// ``ActuatorFeedback/latencySamples`` samples old (see Feedback in the type's
     /// discussion). O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     public func feedbackState() -> (excursion: Double, velocity: Double) {
         (Double(recentX[0]), Double(recentV[0]))
     }
@@ -208,14 +203,14 @@ public struct LRAModel: Sendable {
     /// (The renderer's hot loop uses the block kernel ``run(drive:count:excursionGuard:into:)``.)
     /// The clamp is two compares (what `min(max(·))` is for non-NaN input): the generic min/max
     /// add NaN handling, and a NaN drive never reaches the model.
-    @inlinable @_noLocks
+    @inlinable
     public mutating func step(volts command: Double) -> LRASample {
         stepChangingRegime(volts: command > voltageClamp ? voltageClamp : (command < -voltageClamp ? -voltageClamp : command))
     }
 
     /// ``step(volts:)`` after the clamp: the driver-state and end-stop bookkeeping, then the
     /// update.
-    @inlinable @_noLocks
+    @inlinable
     mutating func stepChangingRegime(volts: Double) -> LRASample {
         if volts != 0 {
             idleSamples = 0
@@ -232,7 +227,7 @@ public struct LRAModel: Sendable {
 
     /// The group-form update with the active set (see the type's discussion): re-anchors at a
     /// group's start or a regime switch, then computes this sample's lane from the anchor. O(1).
-    @inlinable @inline(__always) @_noLocks
+    @inlinable @inline(__always)
     mutating func advance(volts: Float, side: Float) -> LRASample {
         // `active` is read in place, never bound to a local: a copy of the 272-byte set per
         // sample was a sixth of this step's cost.
@@ -265,7 +260,7 @@ public struct LRAModel: Sendable {
         return sample
     }
 
-    @inlinable @_noLocks
+    @inlinable
     mutating func select(_ code: Int) {
         regime = code
         switch code {
@@ -280,7 +275,7 @@ public struct LRAModel: Sendable {
     /// `acceleration.count` must be ≥ `drive.count`. Per sample exactly `step(volts: drive[i])`,
     /// by the block kernel of ``run(drive:count:excursionGuard:into:)`` with a guard that never
     /// acts and no slew limit. O(n), no allocation.
-    @inlinable @_noLocks
+    @inlinable
     public mutating func process(drive: UnsafeBufferPointer<Float>, acceleration: UnsafeMutableBufferPointer<Float>) {
         precondition(acceleration.count >= drive.count, "acceleration buffer shorter than drive")
         if let d = drive.baseAddress, let a = acceleration.baseAddress {

@@ -9,7 +9,7 @@ public struct LRASample: Sendable, Hashable {
     /// Drive voltage actually applied after the rail clamp, V (0 while Hi-Z).
     public var volts: Double
 
-    @inlinable @_noLocks
+    @inlinable
     public init(acceleration: Double, excursion: Double, velocity: Double, volts: Double) {
         self.acceleration = acceleration
         self.excursion = excursion

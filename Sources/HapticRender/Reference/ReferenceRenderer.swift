@@ -1,4 +1,3 @@
-import Foundation  // only so the solver finishes `voices = …map { VoiceSpec(…) }` below; split that expression and drop this
 import HapticPattern
 
 /// The reference engine: renders a ``Timeline`` the way ``PatternRenderer`` does, but per
@@ -52,19 +51,20 @@ public final class ReferenceRenderer {
         sampleRate = rate
         channels = configuration.channels
         let t = timeline.voices
-        voices = (0..<t.count).map { i in
-            VoiceSpec(start: t.start[i], end: t.end[i], kind: t.kind[i], layer: Int(t.layer[i]), level: t.level[i],
-                      timbre: t.timbre[i], pan: t.pan[i], pitch: t.pitch[i],
-                      envelope: Envelope(attack: Float(t.attackSamples[i]), decay: Float(t.decaySamples[i]),
-                                         release: Float(t.releaseSamples[i]),
-                                         releaseStart: Float(t.releaseStart[i] - t.start[i]), sustained: t.sustained[i]),
-                      resource: Int(t.audioResource[i]), loops: t.loops[i], usesEnvelope: t.usesVolumeEnvelope[i])
+        voices = (0..<t.count).map { (i: Int) -> VoiceSpec in
+            let envelope = Envelope(attack: Float(t.attackSamples[i]), decay: Float(t.decaySamples[i]),
+                                    release: Float(t.releaseSamples[i]),
+                                    releaseStart: Float(t.releaseStart[i] - t.start[i]), sustained: t.sustained[i])
+            return VoiceSpec(start: t.start[i], end: t.end[i], kind: t.kind[i], layer: Int(t.layer[i]),
+                             level: t.level[i], timbre: t.timbre[i], pan: t.pan[i], pitch: t.pitch[i],
+                             envelope: envelope, resource: Int(t.audioResource[i]), loops: t.loops[i],
+                             usesEnvelope: t.usesVolumeEnvelope[i])
         }
         clips = timeline.audioResources.indices.map { $0 < audio.count ? audio[$0] : nil }
         lanes = (0..<max(timeline.layerCount, 1)).map { layer in
-            PatternRenderer.usedLanes.map { id in
-                ReferenceLane(layer < timeline.layerCount ? timeline.lane(id, layer: layer)
-                                                          : ParameterLane(initialValue: id.neutralValue))
+            LaneSlot.allCases.map { slot in
+                ReferenceLane(layer < timeline.layerCount ? timeline.lane(slot.id, layer: layer)
+                                                          : ParameterLane(initialValue: slot.id.neutralValue))
             }
         }
         mapping = DriveMapping(profile: profile, sharpness: configuration.sharpnessMapping,
@@ -112,9 +112,9 @@ public final class ReferenceRenderer {
     private func applyRuntimeParameters() {
         while let p = parameters.consumer.pop() {
             guard p.layer >= 0, p.layer < lanes.count,
-                  let slot = PatternRenderer.usedLanes.firstIndex(of: p.id) else { continue }
-            let low = p.id == .hapticIntensityControl || p.id == .audioVolumeControl ? 0.0 : -1.0
-            lanes[p.layer][slot].override(value: Double(Float(min(max(p.value, low), 1))), from: max(p.sample, position))
+                  let slot = LaneSlot(p.id) else { continue }
+            lanes[p.layer][slot.rawValue].override(value: Double(Float(min(max(p.value, slot.lowestValue), 1))),
+                                                   from: max(p.sample, position))
         }
     }
 
@@ -173,7 +173,7 @@ public final class ReferenceRenderer {
             case .hapticContinuous:
                 continuous.append(ReferenceContinuousVoice(spec: spec, driver: ContinuousDriver(config: driverConfig)))
             case .hapticTransient:
-                let intensity = min(max(Double(spec.level) * lanes[spec.layer][0].value(at: n), 0), 1)
+                let intensity = min(max(Double(spec.level) * lanes[spec.layer][LaneSlot.hapticIntensity.rawValue].value(at: n), 0), 1)
                 transients.append(TransientDriver(config: driverConfig, lookup: mapping.lookup,
                                                   sharpness: Double(spec.timbre), intensity: intensity))
             case .audioContinuous:

@@ -17,9 +17,9 @@ struct ReferenceContinuousVoice {
     func point(at n: Int64, lanes: [ReferenceLane], lookup: DriveLookup) -> DrivePoint {
         let last = max(spec.end - spec.start - 1, 1)
         let offset = min(max(n - spec.start, 1), last)
-        let intensity = min(max(Double(spec.level) * lanes[0].value(at: n), 0), 1)
+        let intensity = min(max(Double(spec.level) * lanes[LaneSlot.hapticIntensity.rawValue].value(at: n), 0), 1)
             * envelopeGain(spec.envelope, at: Double(offset))
-        let sharpness = min(max(Double(spec.timbre) + lanes[1].value(at: n), 0), 1)
+        let sharpness = min(max(Double(spec.timbre) + lanes[LaneSlot.hapticSharpness.rawValue].value(at: n), 0), 1)
         return lookup.evaluate(sharpness: sharpness, intensity: intensity)
     }
 }
@@ -32,8 +32,8 @@ struct ReferenceTone {
     var phase = 0.0
 
     mutating func next(at n: Int64, lanes: [ReferenceLane], sampleRate: Double) -> (left: Double, right: Double) {
-        let brightness = min(max(Double(spec.timbre) + lanes[5].value(at: n), 0), 1)
-        let pitch = min(max(Double(spec.pitch) + lanes[4].value(at: n), -1), 1)
+        let brightness = min(max(Double(spec.timbre) + lanes[LaneSlot.audioBrightness.rawValue].value(at: n), 0), 1)
+        let pitch = min(max(Double(spec.pitch) + lanes[LaneSlot.audioPitch.rawValue].value(at: n), -1), 1)
         var sum = 0.0, energy = 0.0, weight = 1.0
         for k in 1...AudioMapping.toneHarmonics {
             let a = weight / Double(k)
@@ -44,9 +44,9 @@ struct ReferenceTone {
         let wave = sum / energy.squareRoot()
         phase += Double(AudioMapping.toneBaseFrequency) * LibM.pow(2, pitch * Double(AudioMapping.pitchOctaves)) / sampleRate
         phase -= phase.rounded(.down)
-        let gain = min(max(Double(spec.level) * lanes[2].value(at: n), 0), 1)
+        let gain = min(max(Double(spec.level) * lanes[LaneSlot.audioVolume.rawValue].value(at: n), 0), 1)
             * envelopeGain(spec.envelope, at: Double(n - spec.start)) * Double(AudioMapping.tonePeak)
-        let (left, right) = panGains(Double(spec.pan) + lanes[3].value(at: n))
+        let (left, right) = panGains(Double(spec.pan) + lanes[LaneSlot.audioPan.rawValue].value(at: n))
         return (wave * gain * left, wave * gain * right)
     }
 }
@@ -87,17 +87,17 @@ struct ReferenceClip {
         let base = Int(position), t = position - Double(base)
         let l = hermite(base, t, channel: 0)
         let r = clip.channels == 2 ? hermite(base, t, channel: 1) : l
-        let pitch = min(max(Double(spec.pitch) + lanes[4].value(at: n), -1), 1)
+        let pitch = min(max(Double(spec.pitch) + lanes[LaneSlot.audioPitch.rawValue].value(at: n), -1), 1)
         position += LibM.pow(2, pitch * Double(AudioMapping.pitchOctaves))
         if spec.loops, position >= Double(clip.frames) { position -= Double(clip.frames) }
-        let brightness = min(max(Double(spec.timbre) + lanes[5].value(at: n), 0), 1)
+        let brightness = min(max(Double(spec.timbre) + lanes[LaneSlot.audioBrightness.rawValue].value(at: n), 0), 1)
         let cutoff = 60 * LibM.pow(2, 10 * brightness)
         let alpha = 1 - LibM.exp(-2 * Double.pi * cutoff / sampleRate)
         lowLeft = l * alpha + lowLeft * (1 - alpha)
         lowRight = r * alpha + lowRight * (1 - alpha)
-        let gain = min(max(Double(spec.level) * lanes[2].value(at: n), 0), 1)
+        let gain = min(max(Double(spec.level) * lanes[LaneSlot.audioVolume.rawValue].value(at: n), 0), 1)
             * envelopeGain(spec.envelope, at: Double(n - spec.start))
-        var (left, right) = panGains(Double(spec.pan) + lanes[3].value(at: n))
+        var (left, right) = panGains(Double(spec.pan) + lanes[LaneSlot.audioPan.rawValue].value(at: n))
         if clip.channels == 2 {
             left = min(left * 2.0.squareRoot(), 1)
             right = min(right * 2.0.squareRoot(), 1)

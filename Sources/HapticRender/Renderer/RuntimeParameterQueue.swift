@@ -72,7 +72,6 @@ public final class RuntimeParameterQueue: @unchecked Sendable {
         @usableFromInline let tail: UnsafeMutablePointer<Atomic<Int>>  // next slot to write
 
         /// Dequeues the oldest change, if any. Wait-free; consumer thread only.
-        @_noLocks
         func pop() -> QueuedParameter? {
             let h = head.pointee.load(ordering: .relaxed)
             let t = tail.pointee.load(ordering: .acquiring)

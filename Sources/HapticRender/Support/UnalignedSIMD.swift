@@ -3,19 +3,19 @@
 // (`loadUnaligned` and `storeBytes` compile to one `movups` each.)
 
 /// Four consecutive floats from any (unaligned) address. O(1).
-@inlinable @inline(__always) @_noLocks
+@inlinable @inline(__always)
 func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
     UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
 }
 
 /// Four consecutive floats from any (unaligned) read-only address. O(1).
-@inlinable @inline(__always) @_noLocks
+@inlinable @inline(__always)
 func load4(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
     UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
 }
 
 /// Stores four floats to any (unaligned) address. O(1).
-@inlinable @inline(__always) @_noLocks
+@inlinable @inline(__always)
 func store4(_ value: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
     UnsafeMutableRawPointer(p).storeBytes(of: value, as: SIMD4<Float>.self)
 }

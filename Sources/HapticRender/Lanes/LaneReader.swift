@@ -1,0 +1,132 @@
+/// Evaluates one ``ParameterLane`` sample by sample for the render loop.
+///
+/// Holds a raw view of the lane's breakpoints (owned by the renderer) and a cursor that only
+/// moves forward, so filling a block costs O(block + breakpoints crossed). Each value comes
+/// from the line equation `v[k] + slope[k]·(n − s[k])`, never from accumulation, so the result
+/// at a sample does not depend on how the caller splits the render into blocks.
+struct LaneReader {
+    var samples: UnsafePointer<Int64>
+    var values: UnsafePointer<Float>
+    var slopes: UnsafePointer<Float>
+    var count: Int
+    var initial: Float
+    /// Index of the next breakpoint not yet reached.
+    var next = 0
+    /// Runtime override (``RuntimeParameterQueue``): holds `overrideValue` from
+    /// `overrideFrom` until the lane's next scheduled breakpoint after it.
+    var overrideValue: Float = 0
+    var overrideFrom: Int64 = .max
+    var overrideUntil: Int64 = .max
+
+    init(samples: UnsafePointer<Int64>, values: UnsafePointer<Float>, slopes: UnsafePointer<Float>,
+         count: Int, initial: Float) {
+        self.samples = samples
+        self.values = values
+        self.slopes = slopes
+        self.count = count
+        self.initial = initial
+    }
+
+    /// Moves the cursor so that `next` is the first breakpoint after `n`. O(log count).
+    mutating func seek(to n: Int64) {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo &+ hi) / 2
+            if samples[mid] <= n { lo = mid &+ 1 } else { hi = mid }
+        }
+        next = lo
+        overrideFrom = .max
+        overrideUntil = .max
+    }
+
+    /// Applies a runtime value from sample `n` on.
+    mutating func override(value: Float, from n: Int64) {
+        overrideValue = value
+        overrideFrom = n
+        // The next scheduled breakpoint strictly after n takes over again.
+        var k = next
+        while k < count && samples[k] <= n { k &+= 1 }
+        overrideUntil = k < count ? samples[k] : .max
+    }
+
+    /// The lane's value at sample `n` without moving the cursor: the renderer reads control
+    /// points up to one control period past the chunk it has filled. Same arithmetic as
+    /// ``fill(_:start:frames:)``, so both agree on every sample. O(breakpoints between the
+    /// cursor and `n`), usually O(1). Inlined: out of line, each call copied the 72-byte reader
+    /// to the stack first.
+    @inline(__always)
+    func value(at n: Int64) -> Float { line(through: n, at: n) }
+
+    /// The value the lane's line reaches at sample `n` coming from `n − 1` — the left limit
+    /// (at a step, the value before it; elsewhere ``value(at:)``). A control period that ends
+    /// at a breakpoint interpolates towards it, so nothing changes before its time. O(1) as
+    /// ``value(at:)``.
+    @inline(__always)
+    func valueApproaching(_ n: Int64) -> Float { line(through: n &- 1, at: n) }
+
+    /// The value at sample `n` of the line (segment, held value or runtime value) that holds
+    /// at sample `m`. O(1) as ``value(at:)``.
+    @inline(__always)
+    func line(through m: Int64, at n: Int64) -> Float {
+        if m >= overrideFrom && m < overrideUntil { return overrideValue }
+        var k = next
+        while k > 0 && samples[k &- 1] > m { k &-= 1 }
+        while k < count && samples[k] <= m { k &+= 1 }
+        if k == 0 { return initial }
+        let v = values[k &- 1], s = slopes[k &- 1]
+        return s == 0 ? v : v + s * Float(n &- samples[k &- 1])
+    }
+
+    /// The first sample after `n` at which the lane leaves its current line: its next
+    /// breakpoint, or where a runtime value starts or ends; `Int64.max` if none. O(1) as
+    /// ``value(at:)``.
+    @inline(__always)
+    func nextChange(after n: Int64) -> Int64 {
+        var k = next
+        while k > 0 && samples[k &- 1] > n { k &-= 1 }
+        while k < count && samples[k] <= n { k &+= 1 }
+        var change = k < count ? samples[k] : Int64.max
+        if overrideFrom > n { change = min(change, overrideFrom) }
+        if overrideUntil > n && overrideFrom <= n { change = min(change, overrideUntil) }
+        return change
+    }
+
+    /// Moves the cursor past every breakpoint up to sample `n`, as ``fill(_:start:frames:)``
+    /// through `n` would, without writing values. O(breakpoints crossed).
+    mutating func skip(through n: Int64) {
+        while next < count && samples[next] <= n { next &+= 1 }
+    }
+
+    /// Writes the lane's values for samples `start ..< start + frames` into `out`.
+    mutating func fill(_ out: UnsafeMutablePointer<Float>, start: Int64, frames: Int) {
+        var i = 0
+        while i < frames {
+            let n = start &+ Int64(i)
+            while next < count && samples[next] <= n { next &+= 1 }
+            // Samples until the segment (or override) changes: fill that run in one loop.
+            var runEnd = next < count ? samples[next] : Int64.max
+            let inOverride = n >= overrideFrom && n < overrideUntil
+            if inOverride {
+                runEnd = min(runEnd, overrideUntil)
+            } else if n < overrideFrom {
+                runEnd = min(runEnd, overrideFrom)
+            }
+            let run = Int(min(runEnd &- n, Int64(frames &- i)))
+            if inOverride {
+                for j in 0..<run { out[i &+ j] = overrideValue }
+            } else if next == 0 {
+                for j in 0..<run { out[i &+ j] = initial }
+            } else {
+                let k = next &- 1
+                let v = values[k], s = slopes[k]
+                let offset = Float(n &- samples[k])
+                if s == 0 {
+                    for j in 0..<run { out[i &+ j] = v }
+                } else {
+                    for j in 0..<run { out[i &+ j] = v + s * (offset + Float(j)) }
+                }
+            }
+            i &+= run
+        }
+    }
+}

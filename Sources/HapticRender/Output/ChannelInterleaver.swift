@@ -1,0 +1,128 @@
+/// Writes the renderer's per-chunk signal rows into the caller's interleaved buffer, each
+/// output channel a copy of a signal or a mix of two (``OutputChannel``).
+///
+/// Each recipe shape has its own loop, so no loop branches per frame: one to five plain
+/// copies (every Kit layout but `audition`, and the renderer's default) and a pair of mixes
+/// sharing one added signal and gain (`audition`) are written frame-major with a constant
+/// stride, which the compiler can vectorize; any other selection is written channel by
+/// channel, one copy or mix loop each.
+struct ChannelInterleaver {
+    /// One output channel, as offsets of signal rows from `signals`.
+    struct Recipe {
+        var base: Int
+        /// The row mixed in at `gain`; -1 for a plain copy of `base`.
+        var added: Int
+        var gain: Float
+    }
+
+    /// Which loop ``write(into:frames:)`` runs.
+    enum Shape {
+        /// One to five plain copies.
+        case copies1, copies2, copies3, copies4, copies5
+        /// Two mixes with the same added signal and gain (`audition`: L + g·a, R + g·a).
+        case mixedPair
+        /// Anything else.
+        case perChannel
+    }
+
+    let signals: UnsafeMutablePointer<Float>
+    /// `count` recipes, in ``RenderMemory``.
+    let recipes: UnsafeMutablePointer<Recipe>
+    let count: Int
+    let shape: Shape
+
+    /// The recipes of `channels` over `rows` (prepare time only). O(channels).
+    init(rows: SignalRows, channels: [OutputChannel], memory: RenderMemory) {
+        func offset(of signal: RenderChannel) -> Int { rows[signal] - rows.base }
+        signals = rows.base
+        count = channels.count
+        recipes = memory.uninitialized(Recipe.self, count: count)
+        for (c, channel) in channels.enumerated() {
+            let recipe = switch channel {
+            case let .signal(s): Recipe(base: offset(of: s), added: -1, gain: 0)
+            case let .mix(s, gain, added): Recipe(base: offset(of: s), added: offset(of: added), gain: gain)
+            }
+            recipes.advanced(by: c).initialize(to: recipe)
+        }
+        let copies: [Shape] = [.copies1, .copies2, .copies3, .copies4, .copies5]
+        // Bit patterns, so the pair shares one product only when both would compute the same bits.
+        let sharedProduct = count == 2 && recipes[0].added >= 0
+            && recipes[0].added == recipes[1].added && recipes[0].gain.bitPattern == recipes[1].gain.bitPattern
+        let plain = channels.allSatisfy { if case .signal = $0 { true } else { false } }
+        if plain, (1...copies.count).contains(count) {
+            shape = copies[count - 1]
+        } else {
+            shape = sharedProduct ? .mixedPair : .perChannel
+        }
+    }
+
+    /// The base signal's row of output channel `c`.
+    @inline(__always)
+    func row(_ c: Int) -> UnsafeMutablePointer<Float> { signals + recipes[c].base }
+
+    /// Writes `frames` interleaved frames to `out`. O(frames × channels).
+    func write(into out: UnsafeMutablePointer<Float>, frames: Int) {
+        switch shape {
+        case .copies1:
+            let a = row(0)
+            for i in 0..<frames { out[i] = a[i] }
+        case .copies2:
+            let a = row(0), b = row(1)
+            var dst = out
+            for i in 0..<frames {
+                dst[0] = a[i]; dst[1] = b[i]
+                dst += 2
+            }
+        case .copies3:
+            let a = row(0), b = row(1), c = row(2)
+            var dst = out
+            for i in 0..<frames {
+                dst[0] = a[i]; dst[1] = b[i]; dst[2] = c[i]
+                dst += 3
+            }
+        case .copies4:
+            let a = row(0), b = row(1), c = row(2), d = row(3)
+            var dst = out
+            for i in 0..<frames {
+                dst[0] = a[i]; dst[1] = b[i]; dst[2] = c[i]; dst[3] = d[i]
+                dst += 4
+            }
+        case .copies5:
+            let a = row(0), b = row(1), c = row(2), d = row(3), e = row(4)
+            var dst = out
+            for i in 0..<frames {
+                dst[0] = a[i]; dst[1] = b[i]; dst[2] = c[i]; dst[3] = d[i]; dst[4] = e[i]
+                dst += 5
+            }
+        case .mixedPair:
+            let left = row(0), right = row(1)
+            let added = signals + recipes[0].added, gain = recipes[0].gain
+            var dst = out
+            for i in 0..<frames {
+                // One product for both channels: the same bits as `base + gain * added` per channel.
+                let scaled = gain * added[i]
+                dst[0] = left[i] + scaled
+                dst[1] = right[i] + scaled
+                dst += 2
+            }
+        case .perChannel:
+            for c in 0..<count {
+                let recipe = recipes[c]
+                let base = signals + recipe.base
+                var dst = out + c
+                if recipe.added < 0 {
+                    for i in 0..<frames {
+                        dst.pointee = base[i]
+                        dst += count
+                    }
+                } else {
+                    let added = signals + recipe.added, gain = recipe.gain
+                    for i in 0..<frames {
+                        dst.pointee = base[i] + gain * added[i]
+                        dst += count
+                    }
+                }
+            }
+        }
+    }
+}

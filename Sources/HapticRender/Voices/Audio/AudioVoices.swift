@@ -1,0 +1,130 @@
+/// The audio voice stage: synthesized tones and custom-audio clips, mixed into the stereo
+/// audio rows chunk by chunk. Independent of the haptic side.
+struct AudioVoices {
+    private(set) var tones: VoicePool<ToneVoice>
+    private(set) var clips: VoicePool<ClipVoice>
+    /// The timeline's audio resources, indexed like ``Timeline/audioResources``.
+    private let sources: UnsafeMutablePointer<ClipSource>
+    /// One chunk of one tone's waveform, before gain and pan (see
+    /// ``renderTone(_:from:chunkEnd:lanes:left:right:)``).
+    let toneWave: UnsafeMutablePointer<Float>
+    /// ``AudioMapping/customFadeSeconds`` in samples.
+    private let customFadeSamples: Float
+    let inverseSampleRate: Float
+
+    /// Pools of `toneCapacity` and `clipCapacity` voices; a copy of every usable clip's samples
+    /// (`audio` indexed like the timeline's resources; `nil` or empty: its voices are silent).
+    /// Prepare time only: O(clip samples).
+    init(toneCapacity: Int, clipCapacity: Int, resourceCount: Int, audio: [AudioClip?], sampleRate: Double,
+         memory: RenderMemory) {
+        tones = VoicePool(capacity: toneCapacity, memory: memory)
+        clips = VoicePool(capacity: clipCapacity, memory: memory)
+        sources = memory.uninitialized(ClipSource.self, count: resourceCount)
+        for r in 0..<resourceCount {
+            sources[r] = ClipSource(samples: nil, frames: 0, channels: 1)
+            if r < audio.count, let clip = audio[r], clip.frames > 0 {
+                sources[r] = ClipSource(samples: UnsafePointer(memory.copy(clip.samples)), frames: clip.frames,
+                                        channels: clip.channels)
+            }
+        }
+        toneWave = memory.allocate(PatternRenderer.chunkFrames, repeating: 0)
+        customFadeSamples = Float(AudioMapping.customFadeSeconds * sampleRate)
+        inverseSampleRate = Float(1 / sampleRate)
+    }
+
+    /// Whether no audio voice sounds (then nobody reads the audio lanes).
+    var isSilent: Bool { tones.count == 0 && clips.count == 0 }
+
+    /// No voice sounds. O(1).
+    mutating func reset() {
+        tones.count = 0
+        clips.count = 0
+    }
+
+    /// Starts a tone. O(1).
+    mutating func startTone(_ spec: VoiceSpec) { tones.append(ToneVoice(spec: spec)) }
+
+    /// Starts a clip (silent if its resource did not load). A clip with an envelope fades in
+    /// and out over at least ``AudioMapping/customFadeSeconds``; one without plays at unity gain. O(1).
+    mutating func startClip(_ spec: VoiceSpec) {
+        guard spec.resource >= 0 else { return }
+        let source = sources[spec.resource]
+        guard let samples = source.samples else { return }
+        var s = spec
+        let length = Float(spec.end - spec.start)
+        if spec.usesEnvelope {
+            let fade = customFadeSamples
+            let release = max(spec.envelope.release, fade)
+            s.envelope = Envelope(attack: max(spec.envelope.attack, fade), decay: 1, release: release,
+                                  releaseStart: length - release, sustained: true)
+        } else {
+            // No envelope: unity gain for the whole event.
+            s.envelope = Envelope(attack: 1, decay: 1, release: 1, releaseStart: length, sustained: true)
+            s.envelope.attack = 0.000_001
+        }
+        clips.append(ClipVoice(spec: s, player: ClipPlayer(
+            samples: samples, frames: source.frames, channels: source.channels, loops: spec.loops)))
+    }
+
+    /// Mixes the chunk `position ..< position + frames` into the `left` and `right` rows,
+    /// reading the audio lanes `lanes` holds for it. O(frames × voices).
+    mutating func process(from position: Int64, frames: Int, lanes: LaneBank,
+                          left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        for i in 0..<frames { left[i] = 0; right[i] = 0 }
+        let chunkEnd = position + Int64(frames)
+        for v in 0..<tones.count {
+            renderTone(tones.storage + v, from: position, chunkEnd: chunkEnd, lanes: lanes, left: left, right: right)
+        }
+        tones.removeAll { $0.spec.end <= chunkEnd }
+
+        let twoPiOverRate = 2 * Float.pi * inverseSampleRate
+        for v in 0..<clips.count {
+            let p = clips.storage + v
+            let spec = p.pointee.spec
+            let (from, to) = Self.span(of: spec, from: position, chunkEnd: chunkEnd)
+            guard from < to else { continue }
+            let (volume, pan, pitch, bright) = Self.audioLanes(lanes, layer: spec.layer)
+            let stereo = p.pointee.player.channels == 2
+            for i in from..<to {
+                let n = position + Int64(i)
+                let gain = min(max(spec.level * volume[i], 0), 1) * spec.envelope.gain(at: Float(n - spec.start))
+                let rate = p.pointee.controls.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
+                let alpha = p.pointee.controls.lowPass(brightness: spec.timbre + bright[i], twoPiOverRate: twoPiOverRate)
+                let (l, r) = p.pointee.player.next(rate: rate, lowPass: alpha)
+                var g = p.pointee.controls.pan(spec.pan + pan[i])
+                if stereo {
+                    // Stereo files pan as a balance: unity at centre, constant power per side.
+                    g.left = min(g.left * 1.414_213_6, 1)
+                    g.right = min(g.right * 1.414_213_6, 1)
+                }
+                left[i] += l * gain * g.left
+                right[i] += r * gain * g.right
+            }
+        }
+        clips.removeAll { $0.spec.end <= chunkEnd || $0.player.isExhausted }
+    }
+
+    /// The part of the chunk `position ..< chunkEnd`, as offsets from `position`, in which
+    /// `spec` sounds (empty when `from >= to`).
+    @inline(__always)
+    static func span(of spec: VoiceSpec, from position: Int64, chunkEnd: Int64) -> (from: Int, to: Int) {
+        (Int(max(spec.start, position) - position), Int(min(spec.end, chunkEnd) - position))
+    }
+
+    /// This chunk's volume, pan, pitch and brightness lanes of `layer`.
+    @inline(__always)
+    static func audioLanes(_ lanes: LaneBank, layer: Int)
+        -> (volume: UnsafeMutablePointer<Float>, pan: UnsafeMutablePointer<Float>,
+            pitch: UnsafeMutablePointer<Float>, brightness: UnsafeMutablePointer<Float>) {
+        (lanes.chunk(layer, .audioVolume), lanes.chunk(layer, .audioPan), lanes.chunk(layer, .audioPitch),
+         lanes.chunk(layer, .audioBrightness))
+    }
+}
+
+/// A decoded clip in render memory; `samples` is `nil` for a resource that could not be
+/// loaded (its voices are silent).
+struct ClipSource {
+    var samples: UnsafePointer<Float>?
+    var frames: Int
+    var channels: Int
+}

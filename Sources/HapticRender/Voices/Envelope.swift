@@ -1,0 +1,45 @@
+/// The gain envelope of a continuous or audio voice, evaluated from the line equation at any
+/// sample — never accumulated — so block size cannot change the result.
+///
+/// Shapes (ahap-spec.md §3.2; Apple documents the segments, not their curves):
+/// - sustained (AR): linear rise over `attack`, hold at 1 until `releaseStart`, linear fall to 0
+///   over `release`;
+/// - non-sustained (AD): linear rise over `attack`, then linear fall to 0 over `decay`; the
+///   voice ends when the decay ends.
+/// Linear segments are our documented choice: they are click-free with the ≥ 20 ms minimum
+/// segment length of the scheduler's time law and keep evaluation branch-light.
+@frozen public struct Envelope: Sendable, Hashable {
+    /// Samples from voice start to the end of the attack.
+    public var attack: Float
+    /// Samples of the decay (non-sustained) — unused when sustained.
+    public var decay: Float
+    /// Samples of the release (sustained) — unused when not sustained.
+    public var release: Float
+    /// Offset from voice start at which the release begins (sustained).
+    public var releaseStart: Float
+    public var sustained: Bool
+
+    @inlinable
+    public init(attack: Float, decay: Float, release: Float, releaseStart: Float, sustained: Bool) {
+        self.attack = max(attack, 1)
+        self.decay = max(decay, 1)
+        self.release = max(release, 1)
+        self.releaseStart = releaseStart
+        self.sustained = sustained
+    }
+
+    /// Gain in [0, 1] at `offset` samples after the voice start. O(1).
+    @inlinable @inline(__always)
+    public func gain(at offset: Float) -> Float {
+        let rise = min(offset / attack, 1)
+        let fall: Float
+        if sustained {
+            // Release starts from the level reached (an event shorter than its attack releases
+            // from below 1, without a jump).
+            fall = 1 - max(offset - releaseStart, 0) / release
+        } else {
+            fall = 1 - max(offset - attack, 0) / decay
+        }
+        return max(min(rise, fall), 0)
+    }
+}

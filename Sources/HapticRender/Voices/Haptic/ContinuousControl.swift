@@ -1,0 +1,178 @@
+/// What continuous haptic voices read at their control points: the layers' intensity and
+/// sharpness lanes and the drive tables: a small view the haptic voices keep.
+struct ContinuousControl {
+    let lanes: LaneBank
+    let lookup: DriveLookup
+    /// Control period in samples (see ``DriveRamp``).
+    let period: Int64
+    /// Largest error of a period's straight line at its midpoint, V: a period that bends more
+    /// (a mapping's cap, a steep curve) is halved until it does not, down to one sample.
+    let toleranceVolts: Double
+
+    init(lanes: LaneBank, lookup: DriveLookup, period: Int64, toleranceVolts: Double) {
+        self.toleranceVolts = toleranceVolts
+        self.lanes = lanes
+        self.lookup = lookup
+        self.period = period
+    }
+
+    /// The drive point of a continuous voice at sample `n`: event values, envelope and the
+    /// layer's intensity/sharpness lanes through the drive tables (`approaching`: the lanes'
+    /// left limits at `n`, for a period that ends there). O(1) (see ``LaneReader/value(at:)``).
+    ///
+    /// The envelope is read inside the voice's sounding samples only (`start + 1 … end − 1`):
+    /// the intensity law jumps from 0 V at intensity 0 to the perception threshold just above
+    /// it, and a ramp towards the envelope's exact 0 at `start` or `end` would spread that
+    /// jump over a whole control period. (The first sample needs no 0: the carrier starts at
+    /// sin 0.) A lane that takes intensity to exactly 0 mid-voice still ramps to silence.
+    func point(_ spec: VoiceSpec, at n: Int64, approaching: Bool = false) -> DrivePoint {
+        let x = inputs(spec, at: n, approaching: approaching)
+        return lookup.evaluate(sharpness: Double(x.sharpness), intensity: Double(x.intensity))
+    }
+
+    /// The effective intensity (lanes × envelope) and sharpness of `spec` at `n`: what
+    /// ``point(_:at:approaching:)`` maps to a drive point. O(1) amortized (two lane reads).
+    @inline(__always)
+    func inputs(_ spec: VoiceSpec, at n: Int64, approaching: Bool = false) -> ControlInputs {
+        let intensityReader = lanes.reader(spec.layer, .hapticIntensity)
+        let sharpnessReader = lanes.reader(spec.layer, .hapticSharpness)
+        let last = max(spec.end &- spec.start &- 1, 1)
+        let offset = min(max(n &- spec.start, 1), last)
+        let intensityLane = approaching ? intensityReader.pointee.valueApproaching(n) : intensityReader.pointee.value(at: n)
+        let sharpnessLane = approaching ? sharpnessReader.pointee.valueApproaching(n) : sharpnessReader.pointee.value(at: n)
+        let intensity = min(max(spec.level * intensityLane, 0), 1) * spec.envelope.gain(at: Float(offset))
+        let sharpness = min(max(spec.timbre + sharpnessLane, 0), 1)
+        return ControlInputs(intensity: intensity, sharpness: sharpness)
+    }
+
+    /// The end of the control period that starts at `n`: the next grid point, or the first
+    /// change of the voice's intensity or sharpness lane before it. Whether it is such a change
+    /// (then the next period starts from the lanes' new values, not this period's end). O(1).
+    @inline(__always)
+    func periodEnd(_ spec: VoiceSpec, from n: Int64) -> (to: Int64, atChange: Bool) {
+        let intensityReader = lanes.reader(spec.layer, .hapticIntensity)
+        let sharpnessReader = lanes.reader(spec.layer, .hapticSharpness)
+        let grid = (n / period &+ 1) &* period
+        let change = min(intensityReader.pointee.nextChange(after: n), sharpnessReader.pointee.nextChange(after: n))
+        // The envelope's corners: a kink, not a jump, but the intensity law bends hardest there.
+        let e = spec.envelope, offset = Float(n &- spec.start)
+        let fall = e.sustained ? e.releaseStart : e.attack + e.decay
+        var corner = Float.infinity
+        if e.attack > offset { corner = e.attack }
+        if fall > offset && fall < corner { corner = fall }
+        var bend = Int64.max
+        if corner < 1e15 {
+            let whole = Int64(corner)  // corner > offset ≥ 0: a ceiling by truncation
+            bend = spec.start &+ (Float(whole) < corner ? whole &+ 1 : whole)
+        }
+        var to = grid, atChange = false
+        if bend < change && bend < grid {
+            to = bend
+        } else if change <= grid {
+            (to, atChange) = (change, true)
+        }
+        // Where a lane's line crosses a clamp bound (sharpness 0 or 1, intensity × lane 0 or 1),
+        // the input bends: the period ends there too.
+        let crossing = min(
+            Self.crossing(from: n, Double(spec.timbre) + Double(sharpnessReader.pointee.value(at: n)),
+                          to: to, Double(spec.timbre) + Double(sharpnessReader.pointee.valueApproaching(to))),
+            Self.crossing(from: n, Double(spec.level) * Double(intensityReader.pointee.value(at: n)),
+                          to: to, Double(spec.level) * Double(intensityReader.pointee.valueApproaching(to))))
+        return crossing < to ? (crossing, false) : (to, atChange)
+    }
+
+    /// The first sample after `n` at which the line from `a` (at `n`) to `b` (at `to`) is past
+    /// 0 or 1 when `a` is not (or back inside when `a` is past): `Int64.max` if it does not
+    /// cross. O(1).
+    @inline(__always)
+    static func crossing(from n: Int64, _ a: Double, to: Int64, _ b: Double) -> Int64 {
+        var bound = 2.0
+        if (a < 0) != (b < 0) { bound = 0 } else if (a > 1) != (b > 1) { bound = 1 } else { return .max }
+        let t = Double(to &- n) * (bound - a) / (b - a)
+        let whole = Int64(t)
+        let at = n &+ (Double(whole) < t ? whole &+ 1 : whole)
+        return at > n ? at : .max
+    }
+
+    func firstRamp(_ spec: VoiceSpec, at n: Int64) -> (ramp: DriveRamp, atChange: Bool) {
+        let (to, atChange) = periodEnd(spec, from: n)
+        let end = point(spec, at: to, approaching: true)
+        return straightened(spec, from: n, start: point(spec, at: n), to: to, end: end, atChange: atChange)
+    }
+
+    /// Starts the control period beginning at `n` (the previous period's end). O(1): two lane
+    /// reads and one table lookup per voice per period (two after a lane change, one more
+    /// where the drive bends).
+    func advance(_ voice: inout ContinuousHapticVoice, at n: Int64) {
+        let (to, atChange) = periodEnd(voice.spec, from: n)
+        // After a lane change the period starts from the lanes' new values; otherwise from the
+        // previous period's end, where the lines meet.
+        let start = voice.rampEndsAtChange ? point(voice.spec, at: n) : voice.ramp.end
+        // Held lanes and a sustaining envelope give the same inputs period after period: the
+        // drive point is a pure function of them, so the last one is reused (same bits, no
+        // table lookup — most of this call's cost).
+        let x = inputs(voice.spec, at: to, approaching: true)
+        let last = voice.endInputs
+        let end = !voice.rampEndsAtChange && x.intensity == last.intensity && x.sharpness == last.sharpness
+            ? voice.ramp.end
+            : lookup.evaluate(sharpness: Double(x.sharpness), intensity: Double(x.intensity))
+        let r = straightened(voice.spec, from: n, start: start, to: to, end: end, atChange: atChange)
+        voice.endInputs = r.ramp.to == to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
+        voice.rampEndsAtChange = r.atChange
+        voice.ramp = r.ramp
+    }
+
+    /// The ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive is
+    /// more than ``toleranceVolts`` off the straight line (in volts; or 1e-4 relative in
+    /// frequency, 1e-3 in excursion per volt), so the line follows the mapping wherever it bends. O(1) in
+    /// the common case (equal ends, or a straight enough period), O(log period) otherwise.
+    func straightened(_ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
+                      atChange: Bool) -> (ramp: DriveRamp, atChange: Bool) {
+        var to = to, end = end, atChange = atChange
+        // The intensity law jumps between 0 V (intensity exactly 0) and the perception threshold:
+        // a period that starts or ends at 0 V next to a driven sample is cut to that one sample.
+        if to &- n > 1 && start.volts == 0 {
+            let next = point(spec, at: n &+ 1)
+            if next.volts != 0 { return (DriveRamp(from: n, start: start, to: n &+ 1, end: next), false) }
+        }
+        if to &- n > 1 && end.volts == 0 {
+            let last = point(spec, at: to &- 1)
+            if last.volts != 0 { (to, end, atChange) = (to &- 1, last, false) }
+        }
+        while to &- n >= 2 && (start.volts != end.volts || start.hz != end.hz) {
+            let mid = n &+ (to &- n) / 2
+            let exact = point(spec, at: mid)
+            let t = Double(mid &- n) / Double(to &- n)
+            let voltsError = abs(start.volts + (end.volts - start.volts) * t - exact.volts)
+            let hzError = abs(start.hz + (end.hz - start.hz) * t - exact.hz) / max(exact.hz, 1)
+            // The onset overdrive's target follows |X/V(f)|, which peaks at f0: a glide through
+            // the resonance bends it far more than the frequency itself.
+            let xpv = start.excursionPerVolt + (end.excursionPerVolt - start.excursionPerVolt) * t
+            let xpvError = abs(xpv - exact.excursionPerVolt) / max(exact.excursionPerVolt, .leastNormalMagnitude)
+            guard voltsError > toleranceVolts || hzError > 1e-4 || xpvError > 1e-3 else { break }
+            (to, end, atChange) = (mid, exact, false)
+        }
+        return (DriveRamp(from: n, start: start, to: to, end: end), atChange)
+    }
+
+    /// Ends the voice's current control period at `n` (> its start), where a runtime value
+    /// changes its lanes: samples before `n` keep their values, and the period from `n` starts
+    /// from the lanes' new values. O(1).
+    func cut(_ voice: inout ContinuousHapticVoice, at n: Int64) {
+        guard n > voice.ramp.from, n < voice.ramp.to else { return }
+        voice.ramp.to = n
+        voice.rampEndsAtChange = true
+        voice.endInputs = ControlInputs(intensity: .nan, sharpness: .nan)
+    }
+}
+
+/// What a continuous voice's drive point depends on, for ``ContinuousControl/advance(_:at:)``'s
+/// reuse test. NaN (the initial value) never compares equal, so the first period computes.
+struct ControlInputs {
+    var intensity: Float
+    var sharpness: Float
+    init(intensity: Float, sharpness: Float) {
+        self.intensity = intensity
+        self.sharpness = sharpness
+    }
+}

@@ -1,0 +1,77 @@
+/// Drive generator for one AHAP `HapticContinuous` voice (lra-model.md §4.4).
+///
+/// Per sample the synthesizer evaluates the voice's effective sharpness/intensity (event
+/// value, envelope, parameter curves) through ``DriveLookup/evaluate(sharpness:intensity:)``
+/// and passes the resulting ``DrivePoint``; this driver turns it into volts:
+/// - carrier: ``SineOscillator`` at `point.hz` — phase-continuous, so sharpness curves glide;
+/// - amplitude: `point.volts` (already intensity-mapped and excursion-pre-limited);
+/// - onset overdrive (optional, default on): closed-loop emulation of §4.4 — while the
+///   motion amplitude `sqrt(x² + (v/ω)²)` (ω = 2π·hz) is below 90 % of the steady-state target
+///   `point.volts·|X/V|`, the amplitude is raised by up to ``ActuatorDriverConfig/overdriveRatio``
+///   (capped by V_clamp) — the full ratio at rest, falling with the motion's energy to 1 at the
+///   target, so the drive never jumps — for the first two periods of f0. (No latch when the
+///   target is first reached: a rounding of the state must not decide the rest of the onset.) Choice: the reference gives the rule, not the detector.
+/// - offset brake: after ``release(brake:)`` the carrier stops (at the current sample; the
+///   synthesizer should have ramped intensity to 0 first, as AHAP release envelopes and
+///   Android require) and ``ActiveBrake`` runs with the hard gain (braked Q = 0.5).
+///   Same mixing rule as ``TransientDriver``: no brake while another voice drives.
+/// Output slew-limited like the transient driver. O(1) per sample, no allocation, no libm.
+public struct ContinuousDriver: Sendable, Hashable {
+    @usableFromInline var tail: DriverTail
+    @usableFromInline var oscillator: SineOscillator
+    @usableFromInline var overdriveSamplesLeft: Int
+    @usableFromInline let config: ActuatorDriverConfig
+
+    /// Prepares a voice. O(1); safe to call from the render loop.
+    @inlinable
+    public init(config: ActuatorDriverConfig, overdrive: Bool = true) {
+        self.config = config
+        oscillator = SineOscillator(sampleRate: config.sampleRate)
+        tail = DriverTail(brakeGain: config.brakeGainHard)
+        overdriveSamplesLeft = overdrive ? config.maxOverdriveSamples : 0
+    }
+
+    /// True while the carrier runs at its plain amplitude: no onset overdrive left, not
+    /// released. From then on until the release the drive is `volts·sin` through the slew
+    /// limit and reads neither the actuator nor other voices.
+    @inlinable public var isSteady: Bool { isDriving && overdriveSamplesLeft == 0 }
+    /// True once released, braked and back at 0 V.
+    @_transparent public var isFinished: Bool { if case .finished = tail.phase { true } else { false } }
+    /// True while the carrier runs (before ``release(brake:)``).
+    @_transparent public var isDriving: Bool { if case .driving = tail.phase { true } else { false } }
+
+    /// Ends the carrier; brakes next (unless `brake` is false or another voice drives).
+    @inlinable
+    public mutating func release(brake useBrake: Bool = true) {
+        if isDriving { tail.phase = useBrake ? .brake : .release }
+    }
+
+    /// Next drive sample in volts. `point` is ignored after ``release(brake:)``.
+    @inlinable
+    public mutating func drive(_ point: DrivePoint, velocity: Double, excursion: Double, othersDriving: Bool) -> Double {
+        var target = 0.0
+        switch tail.phase {
+        case .driving:
+            var amplitude = point.volts
+            if overdriveSamplesLeft > 0 {
+                overdriveSamplesLeft -= 1
+                let w = 2 * Double.pi * point.hz
+                let reach = 0.9 * amplitude * point.excursionPerVolt * w
+                // (x·ω)² + v² < (0.9·X_target·ω)²  ⇔  amplitude below 90 % of target. The gain
+                // falls from the full ratio at rest to exactly 1 there, with the motion's
+                // energy: a continuous law, so the drive never jumps when the overdrive ends.
+                let energy = (excursion * w) * (excursion * w) + velocity * velocity, target = reach * reach
+                if energy < target {
+                    let gain = 1 + (config.overdriveRatio - 1) * (1 - energy / target)
+                    amplitude = min(amplitude * gain, max(amplitude, config.voltageClamp))
+                }
+            }
+            target = amplitude * oscillator.next(hz: point.hz)
+        case .brake, .release:
+            target = tail.target(othersDriving: othersDriving, velocity: velocity, excursion: excursion, config: config)
+        case .finished:
+            return 0
+        }
+        return tail.settle(toward: target, config: config)
+    }
+}

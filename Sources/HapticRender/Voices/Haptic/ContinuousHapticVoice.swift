@@ -1,0 +1,27 @@
+/// A `HapticContinuous` voice. It starts in the per-sample path (the driver's onset
+/// overdrive reads the actuator); once steady — carrier running, overdrive over — it switches,
+/// on the renderer's 256-sample grid only, to the voice-major path (``renderSteady``) until
+/// its scheduled end, where the per-sample path releases and brakes it.
+struct ContinuousHapticVoice {
+    var spec: VoiceSpec
+    var driver: ContinuousDriver
+    var released = false
+    /// The control-rate drive point of the current control period.
+    var ramp: DriveRamp
+    /// Rendered by the voice-major path (see the type's comment).
+    var steady = false
+    /// First sample of the current chunk that the voice-major path did *not* render; the
+    /// per-sample loop only counts the voice as driving before it.
+    var steadyThrough: Int64 = .min
+    /// The steady path's carrier (takes over the driver oscillator's phase on entry).
+    var carrier = RotatingCarrier(phase: 0)
+    /// Whether `ramp` ends where a lane changes (see ``ContinuousControl/advance(_:at:)``).
+    var rampEndsAtChange = false
+    /// The control inputs `ramp.end` was computed from (see ``ContinuousControl/advance(_:at:)``).
+    var endInputs = ControlInputs(intensity: .nan, sharpness: .nan)
+    init(spec: VoiceSpec, driver: ContinuousDriver, ramp: DriveRamp) {
+        self.spec = spec
+        self.driver = driver
+        self.ramp = ramp
+    }
+}

@@ -1,0 +1,186 @@
+/// Precomputed sharpness/intensity → (frequency, volts) tables for one actuator profile
+/// (lra-model.md §4.5), so the render loop does a table lookup + lerp and no libm.
+///
+/// Owns its storage (one allocation at init, freed in deinit); the render loop uses the
+/// trivially copyable ``lookup`` view, which is valid while this object is alive — keep the
+/// mapping referenced for as long as any kernel holds its lookup.
+///
+/// Tables (``tableSize`` entries over s ∈ [0, 1] and I ∈ [0, 1]):
+/// - `frequency[s]` from ``SharpnessMapping``;
+/// - `maxVolts[s]` = min(V_clamp, ``excursionMargin``·x_max/|X/V(f)|) — the §3 excursion
+///   pre-limiter with the §4.2 0.8 margin (choice: the margin the reference uses for the
+///   transient budget, applied to continuous drive too);
+/// - `thresholdVolts[s]` = volts reaching 0 dB SL at f: 10^(thr(f)/20) / (g/V at f);
+/// - `excursionPerVolt[s]` = |X/V(f)| (for the closed-loop overdrive target);
+/// - `slGain[I]` = 10^(I·SL_max/20) (sensation-level law);
+/// - `transientHz[s]` = f0^(2/3)·f(s)^(1/3): the click carrier, pulled toward f0 (§4.3 step 1;
+///   choice: one third of the way from f0 to f(s) in log frequency — a 1–2-cycle burst far
+///   from resonance has little authority, and at f(0) = 38 Hz a 2-cycle click would last 53 ms).
+/// volts(s, I) = I == 0 ? 0 : min(maxVolts, slGain(I)·thresholdVolts)   (sensationLevel)
+///             = I²·maxVolts                                         (squareLaw)
+public final class DriveMapping: @unchecked Sendable {
+    /// Entries per table. Lerp error for the smooth curves here is < 1e-5 relative.
+    public static let tableSize = 1024
+    /// Fraction of x_max allowed as steady-state excursion (§4.2's 0.8).
+    public static let excursionMargin = 0.8
+
+    public let profile: ActuatorProfile
+    public let sharpnessMapping: SharpnessMapping
+    public let intensityMapping: IntensityMapping
+    /// Band edges f_lo, f_hi in Hz (≥ 10 dB SL crossings of the FOAM, clipped to the driver
+    /// range; the whole driver range if the FOAM never reaches 10 dB SL).
+    public let bandLowHz: Double
+    public let bandHighHz: Double
+    /// Sensation level of the FOAM peak inside the band, dB SL.
+    public let maxSensationLevel: Double
+    /// The render-loop view.
+    public let lookup: DriveLookup
+    private let storage: UnsafeMutablePointer<Double>
+
+    /// Builds the tables. O(tableSize + band scan of ~3000 points). Setup-time only.
+    public init(profile p: ActuatorProfile, sharpness: SharpnessMapping = .android,
+                intensity: IntensityMapping? = nil) {
+        profile = p
+        sharpnessMapping = sharpness
+        let law = intensity ?? sharpness.defaultIntensityMapping
+        intensityMapping = law
+
+        // Band: scan the driver range at 0.1 Hz for the FOAM crossing thr + 10 dB (Android:
+        // first crossing upwards = f_lo, next crossing downwards = f_hi, else the range end).
+        let step = 0.1
+        let fMin = p.driveBandMinHz, fMax = p.driveBandMaxHz
+        func margin(_ f: Double) -> Double {
+            LibM.amplitudeToDB(p.foam(atHz: f)) - PerceptualThreshold.thresholdDB(atHz: f) - 10
+        }
+        var lo = Double.nan, hi = Double.nan
+        var prevF = fMin, prevM = margin(fMin)
+        if prevM >= 0 { lo = fMin }
+        var f = fMin + step
+        while f <= fMax + 1e-9 {
+            let m = margin(f)
+            if lo.isNaN, m >= 0 {
+                lo = prevF + (f - prevF) * (0 - prevM) / (m - prevM)
+            } else if !lo.isNaN, hi.isNaN, m < 0 {
+                hi = prevF + (f - prevF) * (0 - prevM) / (m - prevM)
+                break
+            }
+            prevF = f; prevM = m; f += step
+        }
+        if lo.isNaN { lo = fMin; hi = fMax }
+        if hi.isNaN { hi = fMax }
+        bandLowHz = lo
+        bandHighHz = hi
+        var slMax = -Double.infinity
+        f = lo
+        while f <= hi + 1e-9 {
+            slMax = max(slMax, LibM.amplitudeToDB(p.foam(atHz: f)) - PerceptualThreshold.thresholdDB(atHz: f))
+            f += step
+        }
+        maxSensationLevel = slMax
+
+        let n = Self.tableSize
+        storage = .allocate(capacity: 6 * n)
+        let freq = storage, vmax = storage + n, thrV = storage + 2 * n, xpv = storage + 3 * n, gain = storage + 4 * n
+        let clickHz = storage + 5 * n
+        for i in 0..<n {
+            let s = Double(i) / Double(n - 1)
+            let hz = sharpness.frequency(sharpness: s, lo: lo, hi: hi)
+            freq[i] = hz
+            vmax[i] = p.maxDriveVolts(atHz: hz, excursionMargin: Self.excursionMargin)
+            thrV[i] = LibM.dbToAmplitude(PerceptualThreshold.thresholdDB(atHz: hz)) / p.accelerationPerVolt(atHz: hz)
+            xpv[i] = p.excursionPerVolt(atHz: hz)
+            gain[i] = LibM.dbToAmplitude(s * slMax)   // here s plays the role of I
+            clickHz[i] = LibM.pow(p.resonanceHz, 2.0 / 3) * LibM.pow(hz, 1.0 / 3)
+        }
+        lookup = DriveLookup(
+            base: UnsafePointer(storage), count: n, squareLaw: law == .squareLaw,
+            inverseFullScaleGain: 1 / LibM.dbToAmplitude(slMax))
+    }
+
+    deinit { storage.deallocate() }
+}
+
+/// A drive operating point: carrier frequency and sine amplitude.
+public struct DrivePoint: Sendable, Hashable {
+    /// Carrier frequency, Hz.
+    public var hz: Double
+    /// Sine amplitude (peak), V.
+    public var volts: Double
+    /// Steady-state |excursion/volt| at `hz`, m/V.
+    public var excursionPerVolt: Double
+
+    @inlinable public init(hz: Double, volts: Double, excursionPerVolt: Double) {
+        self.hz = hz; self.volts = volts; self.excursionPerVolt = excursionPerVolt
+    }
+}
+
+/// Trivially copyable view of a ``DriveMapping``'s tables for the render loop.
+/// Valid only while the owning ``DriveMapping`` is alive. Every call is O(1), lerp between two
+/// table entries, no libm, no allocation.
+public struct DriveLookup: @unchecked Sendable {
+    @usableFromInline let base: UnsafePointer<Double>
+    @usableFromInline let count: Int
+    @usableFromInline let squareLaw: Bool
+    /// 1/slGain(1) = 10^(−SL_max/20), to turn the SL law into a relative amplitude.
+    @usableFromInline let inverseFullScaleGain: Double
+
+    @usableFromInline
+    init(base: UnsafePointer<Double>, count: Int, squareLaw: Bool, inverseFullScaleGain: Double) {
+        self.base = base; self.count = count; self.squareLaw = squareLaw
+        self.inverseFullScaleGain = inverseFullScaleGain
+    }
+
+    /// Index and fraction for a 0…1 argument (clamped; NaN maps to 0). Inlined with ``lerp``:
+    /// the renderer evaluates a drive point per voice per control period.
+    @inlinable @inline(__always)
+    func position(_ t: Double) -> (Int, Double) {
+        let c = t >= 0 ? (t < 1 ? t : 1) : 0
+        let x = c * Double(count &- 1)
+        // 0 ≤ x ≤ count − 1, so the conversion cannot trap.
+        let i = min(Int(x), count &- 2)
+        return (i, x - Double(i))
+    }
+
+    @inlinable @inline(__always)
+    func lerp(_ table: Int, _ p: (Int, Double)) -> Double {
+        let t = base + (table &* count &+ p.0)
+        return t[0] + p.1 * (t[1] - t[0])
+    }
+
+    /// Drive frequency for sharpness `s` (clamped to 0…1), Hz.
+    @inlinable
+    public func frequency(sharpness s: Double) -> Double { lerp(0, position(s)) }
+
+    /// Carrier frequency of a transient click for sharpness `s`, Hz.
+    @inlinable
+    public func transientFrequency(sharpness s: Double) -> Double { lerp(5, position(s)) }
+
+    /// Frequency and sine amplitude for sharpness `s` and intensity `i` (both clamped to 0…1).
+    @inlinable @inline(__always)
+    public func evaluate(sharpness s: Double, intensity i: Double) -> DrivePoint {
+        let ps = position(s)
+        let hz = lerp(0, ps)
+        let vmax = lerp(1, ps)
+        let volts: Double
+        if !(i > 0) {
+            volts = 0
+        } else if squareLaw {
+            let c = min(i, 1)
+            volts = c * c * vmax
+        } else {
+            volts = min(vmax, lerp(4, position(i)) * lerp(2, ps))
+        }
+        return DrivePoint(hz: hz, volts: volts, excursionPerVolt: lerp(3, ps))
+    }
+
+    /// Amplitude at intensity `i` relative to intensity 1, independent of frequency:
+    /// 10^((I−1)·SL_max/20) (sensation level) or I² (square law); 0 for I ≤ 0. Used to scale
+    /// transient clicks, whose level is set by the excursion budget rather than the FOAM.
+    @inlinable
+    public func relativeAmplitude(intensity i: Double) -> Double {
+        if !(i > 0) { return 0 }
+        let c = min(i, 1)
+        if squareLaw { return c * c }
+        return lerp(4, position(c)) * inverseFullScaleGain
+    }
+}

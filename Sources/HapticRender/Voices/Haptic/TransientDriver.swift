@@ -1,0 +1,81 @@
+/// One AHAP `HapticTransient` click as a per-sample drive generator (lra-model.md §4.3).
+///
+/// Recipe, all choices where §4.3 leaves room marked (choice):
+/// 1. Carrier (choice): `f_c = f0^(2/3)·f(s)^(1/3)` (``DriveLookup/transientFrequency(sharpness:)``)
+///    — §4.3's "pulled toward f0": a 1–2 cycle burst far from f0 has little authority.
+/// 2. Length (choice): whole half-cycles, 4 (s < ⅓), 3 (s < ⅔) or 2 (s ≥ ⅔) — higher sharpness,
+///    fewer cycles (2 → 1 cycle) — and at most the profile's
+///    ``ActuatorProfile/transientMaxHalfCycles`` (the `iphone` preset: 1, a single overdriven
+///    half-cycle that peaks within one oscillation). Every count ends the sine at zero drive.
+/// 3. Amplitude: the §4.2 excursion budget `0.8·x_max·k·Re/(π·N·Bl)` for N = half-cycles/2,
+///    clamped to V_clamp, times the intensity law's relative amplitude
+///    (``DriveLookup/relativeAmplitude(intensity:)``). The budget drive *is* the onset
+///    overdrive: it reaches the target excursion in N cycles instead of τ·ln10.
+/// 4. Brake: ``ActiveBrake`` with braked Q from 0.8 (s = 0) to 0.5 (s = 1): harder when sharper.
+/// 5. Output slew-limited to ``ActuatorDriverConfig/slewPerSample`` so the brake onset and end
+///    never step; finished once the brake is done and the output is back at 0 V.
+///
+/// Mixing rule with other voices (deterministic; the synthesizer passes `othersDriving` = any
+/// *other* voice is in a drive phase, i.e. a continuous voice sounding or a transient in its
+/// pulse, evaluated on the previous sample): the brake only runs while no other voice drives.
+/// If another voice drives when the pulse ends, or starts driving during the brake, the brake
+/// is abandoned (slew to 0 V, finished) — it would otherwise fight that voice's drive, and the
+/// remaining motion is then owned by that voice (whose own offset brake, or the next
+/// transient's, will damp it). Two transients braking at once simply add their feedback
+/// (more damping, still stable). A voice's life is thus bounded by pulse + 30 ms + slew.
+///
+/// All per-sample work is O(1), no allocation, no libm.
+public struct TransientDriver: Sendable, Hashable {
+    /// `driving` is the pulse.
+    @usableFromInline var tail: DriverTail
+    @usableFromInline var oscillator: SineOscillator
+    @usableFromInline var remainingPulseSamples: Int
+    @usableFromInline let config: ActuatorDriverConfig
+    /// Carrier frequency, Hz.
+    public let carrierHz: Double
+    /// Sine amplitude of the pulse, V.
+    public let amplitude: Double
+    /// Pulse length in samples.
+    public let pulseSamples: Int
+
+    /// Prepares a click. O(1); safe to call from the render loop.
+    @inlinable
+    public init(config: ActuatorDriverConfig, lookup: DriveLookup, sharpness: Double, intensity: Double) {
+        let s = sharpness >= 0 ? min(sharpness, 1) : 0
+        self.config = config
+        let fc = lookup.transientFrequency(sharpness: s)
+        carrierHz = fc
+        let halfCycles = min(s < 1.0 / 3 ? 4 : (s < 2.0 / 3 ? 3 : 2), config.transientMaxHalfCycles)
+        let budget = config.transientVoltsPerCycleBudget * 2 / Double(halfCycles)
+        amplitude = min(budget, config.voltageClamp) * lookup.relativeAmplitude(intensity: intensity)
+        pulseSamples = Int(Double(halfCycles) * config.sampleRate / (2 * fc) + 0.5)
+        remainingPulseSamples = pulseSamples
+        oscillator = SineOscillator(sampleRate: config.sampleRate)
+        tail = DriverTail(brakeGain: config.brakeGainSoft + s * (config.brakeGainHard - config.brakeGainSoft))
+        if amplitude == 0 { tail.phase = .finished }
+    }
+
+    /// True once the click (pulse, brake, return to 0 V) is over; ``drive(velocity:excursion:othersDriving:)`` then returns 0.
+    @_transparent public var isFinished: Bool { if case .finished = tail.phase { true } else { false } }
+    /// True during the pulse (the part other voices' brakes must not fight).
+    @_transparent public var isDriving: Bool { if case .driving = tail.phase { true } else { false } }
+    /// True while braking.
+    @_transparent public var isBraking: Bool { tail.phase == .brake }
+
+    /// Next drive sample in volts, given the actuator's current velocity (m/s) and excursion (m).
+    @inlinable
+    public mutating func drive(velocity: Double, excursion: Double, othersDriving: Bool) -> Double {
+        var target = 0.0
+        switch tail.phase {
+        case .driving:
+            target = amplitude * oscillator.next(hz: carrierHz)
+            remainingPulseSamples -= 1
+            if remainingPulseSamples <= 0 { tail.phase = othersDriving ? .release : .brake }
+        case .brake, .release:
+            target = tail.target(othersDriving: othersDriving, velocity: velocity, excursion: excursion, config: config)
+        case .finished:
+            return 0
+        }
+        return tail.settle(toward: target, config: config)
+    }
+}

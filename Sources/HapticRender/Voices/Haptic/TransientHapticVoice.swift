@@ -1,0 +1,5 @@
+/// A `HapticTransient` voice: its click driver.
+struct TransientHapticVoice {
+    var driver: TransientDriver
+    init(driver: TransientDriver) { self.driver = driver }
+}
