@@ -11,6 +11,16 @@ private final class SegmentReader: @unchecked Sendable {
 extension PreparedRender {
     /// Frames per block handed from a segment worker to the file writer.
     static var segmentBlockFrames: Int { 16_384 }
+    /// Memory all segment workers' blocks may take. A worker renders ahead of the writer only
+    /// as far as its blocks reach: a segment longer than that waits for the writer, so the
+    /// plan keeps segments within half a worker's share where the gaps allow.
+    static var segmentMemoryBytes: Int { 24 << 20 }
+
+    /// Blocks per worker within ``segmentMemoryBytes`` (at least 4).
+    func segmentBlocksPerWorker(workers: Int) -> Int {
+        let blockBytes = Self.segmentBlockFrames * channelCount * MemoryLayout<Float>.size
+        return max(4, Self.segmentMemoryBytes / (max(1, workers) * blockBytes))
+    }
 
     /// How ``write(progress:isCancelled:)`` splits the file over ``RenderOptions/threads``, or
     /// nil when it renders on one thread: one thread asked for, the reference engine, a render
@@ -18,8 +28,9 @@ extension PreparedRender {
     func segmentPlan() -> SegmentPlan? {
         let options = job.options
         guard options.threads > 1, options.engine == .fast, position == 0 else { return nil }
+        let ahead = Int64(segmentBlocksPerWorker(workers: options.threads) * Self.segmentBlockFrames)
         let plan = SegmentPlan(timeline: timeline, configuration: options.renderConfiguration,
-                               frames: frames, threads: options.threads)
+                               frames: frames, threads: options.threads, maximumSpacing: ahead / 2)
         return plan.segmentCount >= 2 ? plan : nil
     }
 
@@ -45,8 +56,12 @@ extension PreparedRender {
         } catch {
             throw RenderJobError(input: job.input, stage: .render, message: error.description)
         }
+        // Blocks for the longest segment and one more, within the memory budget.
+        let longest = zip(plan.boundaries, plan.boundaries.dropFirst()).map { $1 - $0 }.max() ?? 0
+        let needed = Int(longest / Int64(Self.segmentBlockFrames)) + 2
         let pipeline = SegmentPipeline(boundaries: plan.boundaries, workers: workers,
-                                       blockFrames: Self.segmentBlockFrames, channels: channelCount)
+                                       blockFrames: Self.segmentBlockFrames, channels: channelCount,
+                                       blocksPerWorker: min(needed, segmentBlocksPerWorker(workers: workers)))
         for (w, reader) in readers.enumerated() {
             pipeline.start(worker: w,
                            seek: { reader.render.seek(toFrame: $0) },

@@ -14,7 +14,8 @@ import Foundation
 ///
 /// Memory is `workers × blocksPerWorker` blocks. A worker waits when all its blocks wait for
 /// the consumer; the worker of the consumer's own segment always gets its blocks back, so
-/// the pipeline cannot stall. One condition variable guards the bookkeeping; it is touched
+/// the pipeline cannot stall. A worker gets ahead of the consumer by at most its blocks, so
+/// segments longer than that render partly in turn, not at once: the plan keeps them shorter. One condition variable guards the bookkeeping; it is touched
 /// once per block (thousands of frames), never per sample.
 final class SegmentPipeline: @unchecked Sendable {
     // @unchecked: the mutable state below is read and written only while `condition` is

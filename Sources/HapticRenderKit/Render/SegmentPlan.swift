@@ -17,13 +17,15 @@ struct SegmentPlan: Equatable {
 
     var segmentCount: Int { boundaries.count - 1 }
 
-    /// Splits `frames` frames of `timeline` into segments of at least `minimumFrames` (and at
-    /// least a second), about `segmentsPerThread` segments per thread so that a slow segment
-    /// does not leave a thread idle at the end. O(voices log voices).
+    /// Splits `frames` frames of `timeline` into segments of at least a second, about
+    /// `segmentsPerThread` per thread (so that a slow segment does not leave a thread idle at
+    /// the end) and, where the gaps allow, at most `maximumSpacing` frames apart (what a worker
+    /// can buffer while the writer is still at an earlier segment). O(voices log voices).
     init(timeline: Timeline, configuration: RenderConfiguration, frames: Int64, threads: Int,
-         segmentsPerThread: Int = 8, minimumFrames: Int64 = 0) {
+         segmentsPerThread: Int = 8, maximumSpacing: Int64 = .max) {
         let rate = configuration.sampleRate
-        let spacing = max(minimumFrames, Int64(rate), frames / Int64(max(1, threads * segmentsPerThread)))
+        let share = frames / Int64(max(1, threads * segmentsPerThread))
+        let spacing = max(Int64(rate), min(share, maximumSpacing))
         let settle = Self.settleFrames(configuration)
         // Voices in start order, each busy until its end (haptic voices: plus the settling time).
         let voices = timeline.voices
