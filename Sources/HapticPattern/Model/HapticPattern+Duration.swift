@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension HapticEvent {
     /// How long the event lasts by Core Haptics' rule (`-[CHHapticEvent fullDuration]`,
     /// ahap-spec.md §3.2/§6):
@@ -26,7 +18,7 @@ extension HapticEvent {
             base = length
         }
         if parameters.isSustained, let r = parameters.releaseTime {
-            return base + (0.02 * pow(2, 8 * r) - 0.04)
+            return base + EnvelopeTime.patternDurationReleaseTerm(r)
         }
         return base
     }

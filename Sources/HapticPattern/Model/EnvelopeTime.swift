@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -10,7 +12,8 @@ import Darwin
 /// Why: Core Haptics' `-[CHHapticEvent fullDuration]` adds `0.02·2^(8r) − 0.04` s for a
 /// sustained event's `ReleaseTime` r (ahap-spec.md §3.2); the headers say every envelope time
 /// grows "exponentially", so we infer the same law for attack and decay (an inference, [I]).
-/// The scheduler runs off the render thread, so libm's `exp2` is fine here. O(1).
+/// The scheduler and the pattern's duration (`HapticEvent.fullDuration`) both use it; neither
+/// runs on the render thread, so libm's `exp2` is fine here. O(1).
 public enum EnvelopeTime {
     /// `T(0)`: the shortest envelope segment, in seconds.
     public static let minimumSeconds = 0.02
