@@ -72,8 +72,9 @@ for ((r = 1; r <= rounds; r++)); do
     done
 done
 
-echo "| goal | ${names[*]} |" | sed 's/ /  /g; s/after  before/after | before/'
-echo "|---|---|$([ -n "$before" ] && echo "---|")"
+header="| goal |" rule="|---|"
+for n in "${names[@]}"; do header+=" $n |"; rule+="---|"; done
+echo "$header"; echo "$rule"
 row() {  # row LABEL KEY
     local line="| $1 |"
     for n in "${names[@]}"; do line+=" $(median ${result[$n.$2]}) |"; done

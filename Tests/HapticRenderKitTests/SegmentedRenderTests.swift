@@ -56,6 +56,13 @@ import Testing
         return "{\"Pattern\": [\n" + events.joined(separator: ",\n") + "\n]}"
     }
 
+    /// Writes ``burstPattern(seed:bursts:)`` and the clip it plays into `dir`; returns the
+    /// pattern's path.
+    static func writeBursts(in dir: TempFolder, seed: UInt64, bursts: Int) throws -> String {
+        try writeTone(dir.path + "/clip.wav", frequency: 440, seconds: 0.3, sampleRate: 44_100)
+        return try dir.write("p.ahap", burstPattern(seed: seed, bursts: bursts))
+    }
+
     /// A float WAV's samples, as bit patterns.
     func samples(_ path: String) throws -> [UInt32] {
         var reader = try AudioFileReader(path: path)
@@ -83,8 +90,7 @@ import Testing
     func filesAreBitIdenticalOnAnyThreadCount(seed: UInt64, preset: String) throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        try writeTone(dir.path + "/clip.wav", frequency: 440, seconds: 0.3, sampleRate: 44_100)
-        let input = try dir.write("p.ahap", Self.burstPattern(seed: seed, bursts: 12))
+        let input = try Self.writeBursts(in: dir, seed: seed, bursts: 12)
         let actuator = try #require(ActuatorProfile.preset(named: preset))
         let sampleRate = seed == 4 ? 44_100.0 : 48_000
         // The plan really splits this pattern, so the threads do share the work.
@@ -108,8 +114,7 @@ import Testing
     func plannedBoundariesAreQuiescent(preset: String) throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        try writeTone(dir.path + "/clip.wav", frequency: 440, seconds: 0.3, sampleRate: 44_100)
-        let input = try dir.write("p.ahap", Self.burstPattern(seed: 7, bursts: 16))
+        let input = try Self.writeBursts(in: dir, seed: 7, bursts: 16)
         var options = RenderOptions()
         options.threads = 4
         options.actuator = try #require(ActuatorProfile.preset(named: preset))
@@ -129,8 +134,7 @@ import Testing
     @Test func boundariesInsideVoicesRunOn() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        try writeTone(dir.path + "/clip.wav", frequency: 440, seconds: 0.3, sampleRate: 44_100)
-        let input = try dir.write("p.ahap", Self.burstPattern(seed: 11, bursts: 6))
+        let input = try Self.writeBursts(in: dir, seed: 11, bursts: 6)
         var options = RenderOptions()
         options.threads = 3
         options.sampleFormat = .float32
@@ -151,8 +155,7 @@ import Testing
     @Test func cancellingLeavesNoFile() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        try writeTone(dir.path + "/clip.wav", frequency: 440, seconds: 0.3, sampleRate: 44_100)
-        let input = try dir.write("p.ahap", Self.burstPattern(seed: 5, bursts: 20))
+        let input = try Self.writeBursts(in: dir, seed: 5, bursts: 20)
         var options = RenderOptions()
         options.threads = 2
         let output = dir.path + "/out.wav"

@@ -19,7 +19,7 @@
 /// Choice: A_lo = 0.85·x_max, A_hi = 0.95·x_max. Measured (Python, same model): worst excursion
 /// 0.93·x_max over 30–300 Hz abrupt starts on all presets; steady-state level loss ≤ 0.9 dB
 /// (at ≈195 Hz where the excursion limit binds), 0 dB elsewhere.
-/// O(1): 6 mul, 2 compares per group of four samples (see ``factor(excursion:velocity:)``).
+/// O(1): 6 mul, 2 compares per group of four samples (see ``factors(amplitudeSquared:)``).
 public struct ExcursionGuard: Sendable, Hashable {
     @usableFromInline let inverseOmega0: Float
     /// A_lo² and A_hi² in m², and 1/(A_hi² − A_lo²).
@@ -45,17 +45,9 @@ public struct ExcursionGuard: Sendable, Hashable {
         inverseRange = 0
     }
 
-    /// The scale for energy-adding drive samples when the actuator is at excursion `x` (m) and
-    /// velocity `v` (m/s): 1 while A² ≤ A_lo². The model passes the feedback state
-    /// (``LRAModel/feedbackState()``); in Float, as the model's state is. O(1).
-    @inlinable @inline(__always)
-    public func factor(excursion x: Float, velocity v: Float) -> Float {
-        let vw = v * inverseOmega0
-        return factor(amplitudeSquared: x * x + vw * vw)
-    }
-
-    /// ``factor(excursion:velocity:)`` from A² = x² + (v/ω0)², computed by the caller as
-    /// there. O(1).
+    /// The scale `f` for energy-adding drive samples at A² = x² + (v/ω0)² (m²): 1 while
+    /// A² ≤ A_lo². The model passes the feedback state (``LRAModel/feedbackState()``); in
+    /// Float, as the model's state is. O(1).
     @inlinable @inline(__always)
     public func factor(amplitudeSquared a2: Float) -> Float {
         a2 <= lowSquared ? 1 : max(0, (highSquared - a2) * inverseRange)

@@ -46,7 +46,7 @@
 ///
 /// The driver decisions around the model — the brake's energy test, the clamp — stay in
 /// Double, reading the Float state exactly; the excursion guard computes in Float, one factor
-/// per group (``ExcursionGuard/factor(excursion:velocity:)``). The rail clamp is the largest
+/// per group (``ExcursionGuard/factors(amplitudeSquared:)``). The rail clamp is the largest
 /// Float not above the profile's clamp (at most 6e-8 relative below it), so a clamped drive
 /// is one Float value whichever path clamps it.
 public struct LRAModel: Sendable {

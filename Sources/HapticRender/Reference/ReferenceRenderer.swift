@@ -40,13 +40,7 @@ public final class ReferenceRenderer {
     private var drivingBefore = 0
 
     public init(timeline: Timeline, audio: [AudioClip?] = [], configuration: RenderConfiguration) throws(RenderError) {
-        guard !configuration.channels.isEmpty else { throw .noChannels }
-        guard timeline.sampleRate == configuration.sampleRate else {
-            throw .sampleRateMismatch(timeline: timeline.sampleRate, configuration: configuration.sampleRate)
-        }
-        do { try configuration.actuator.validate(sampleRate: configuration.sampleRate) } catch {
-            throw .invalidActuator(error.description)
-        }
+        try configuration.check(for: timeline)
         let rate = configuration.sampleRate, profile = configuration.actuator
         sampleRate = rate
         channels = configuration.channels
@@ -83,8 +77,8 @@ public final class ReferenceRenderer {
             let s = renderSample()
             for (c, channel) in channels.enumerated() {
                 output[f * channels.count + c] = switch channel {
-                case .signal(let a): s[a.index]
-                case .mix(let a, let gain, let b): s[a.index] + gain * s[b.index]
+                case .signal(let a): s[a.row]
+                case .mix(let a, let gain, let b): s[a.row] + gain * s[b.row]
                 }
             }
             position += 1
@@ -199,18 +193,5 @@ public final class ReferenceRenderer {
         let release = max(spec.envelope.release, fade)
         return Envelope(attack: max(spec.envelope.attack, fade), decay: 1, release: release,
                         releaseStart: length - release, sustained: true)
-    }
-}
-
-extension RenderChannel {
-    /// Position in ``RenderChannel/allCases``.
-    var index: Int {
-        switch self {
-        case .audioLeft: 0
-        case .audioRight: 1
-        case .hapticDrive: 2
-        case .acceleration: 3
-        case .excursion: 4
-        }
     }
 }

@@ -56,13 +56,7 @@ public struct PatternRenderer: ~Copyable {
     public init(timeline: Timeline, audio: [AudioClip?] = [], configuration: RenderConfiguration)
         throws(RenderError)
     {
-        guard !configuration.channels.isEmpty else { throw .noChannels }
-        guard timeline.sampleRate == configuration.sampleRate else {
-            throw .sampleRateMismatch(timeline: timeline.sampleRate, configuration: configuration.sampleRate)
-        }
-        do { try configuration.actuator.validate(sampleRate: configuration.sampleRate) } catch {
-            throw .invalidActuator(error.description)
-        }
+        try configuration.check(for: timeline)
         let rate = configuration.sampleRate, profile = configuration.actuator
         let memory = RenderMemory()
         self.memory = memory

@@ -47,6 +47,20 @@ extension ActuatorProfile {
     public var ringDownSeconds: Double { 0.03 + 4 * lowZTimeConstant }
 }
 
+extension RenderConfiguration {
+    /// What both engines require before they allocate: at least one channel, the timeline's
+    /// sample rate, and an actuator that is valid at that rate. O(1).
+    func check(for timeline: Timeline) throws(RenderError) {
+        guard !channels.isEmpty else { throw .noChannels }
+        guard timeline.sampleRate == sampleRate else {
+            throw .sampleRateMismatch(timeline: timeline.sampleRate, configuration: sampleRate)
+        }
+        do { try actuator.validate(sampleRate: sampleRate) } catch {
+            throw .invalidActuator(error.description)
+        }
+    }
+}
+
 /// Errors creating a renderer.
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case sampleRateMismatch(timeline: Double, configuration: Double)
