@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import HapticRender
 import HapticRenderKit
 
@@ -70,7 +70,7 @@ struct Actuator: ParsableCommand {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                printError("\(output): error: cannot write the datasheet: \(error.localizedDescription)")
+                printError("\(output): error: cannot write the datasheet: \(fileErrorText(error))")
                 throw ExitCode(1)
             }
             printError("wrote \(output) (\(text.utf8.count / 1024) KB)")
@@ -88,7 +88,7 @@ struct Actuator: ParsableCommand {
 
     /// The datasheet as aligned text: the figures, the transients, the response near f0.
     static func text(_ s: ActuatorDatasheet) -> String {
-        func f(_ x: Double, _ d: Int) -> String { String(format: "%.\(d)f", x) }
+        func f(_ x: Double, _ d: Int) -> String { cFormat("%.\(d)f", x) }
         func pad(_ t: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - t.count)) + t }
         var out = "actuator \(s.actuator) (simulated at \(Int(s.sampleRate)) Hz)\n"
         let expectedPeak = s.resonanceHz / (1 - 1 / (2 * s.q * s.q)).squareRoot()
@@ -101,7 +101,7 @@ struct Actuator: ParsableCommand {
             ("sharpness band", "\(f(s.sharpnessBandLowHz, 1))–\(f(s.sharpnessBandHighHz, 1)) Hz, up to \(f(s.maxSensationLevelDB, 1)) dB SL"),
             ("rail / x_max / full scale", "\(f(s.voltageClamp, 1)) V / \(f(s.maxExcursionMm, 2)) mm / \(f(s.fullScaleG, 1)) g"),
         ]
-        for (name, value) in rows { out += "  " + name.padding(toLength: 26, withPad: " ", startingAt: 0) + value + "\n" }
+        for (name, value) in rows { out += "  " + padded(name, to: 26) + value + "\n" }
         out += "\ntransients (intensity 1)\n  sharpness  carrier Hz  pulse ms   peak g  duration ms (> −20 dB)\n"
         for t in s.transients {
             out += "  " + pad(f(t.sharpness, 1), 9) + pad(f(t.carrierHz, 1), 12) + pad(f(t.pulseMs, 2), 10)
@@ -118,4 +118,10 @@ struct Actuator: ParsableCommand {
         }
         return out
     }
+}
+
+/// `name` cut or padded with spaces to `width` UTF-16 units, as `NSString.padding(toLength:withPad:startingAt:)`.
+private func padded(_ name: String, to width: Int) -> String {
+    let units = Array(name.utf16.prefix(width))
+    return String(decoding: units, as: UTF16.self) + String(repeating: " ", count: width - units.count)
 }

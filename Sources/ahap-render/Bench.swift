@@ -1,6 +1,13 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import HapticRenderKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `ahap-render bench`: how fast does a pattern render here?
 struct Bench: ParsableCommand {
@@ -62,7 +69,7 @@ struct Bench: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                let target = writeDir.map { ($0 as NSString).appendingPathComponent("ahap-render-bench-\(getpid()).wav") }
+                let target = writeDir.map { PathString.appending("ahap-render-bench-\(getpid()).wav", to: $0) }
                 let result = try RenderBenchmark.run(RenderJob(input: file, output: "/dev/null", options: options),
                                                      iterations: iterations, writeTo: target)
                 results.append(result)
@@ -77,14 +84,14 @@ struct Bench: ParsableCommand {
     }
 
     func text(_ r: RenderBenchmark.Result) -> String {
-        func ms(_ s: Double) -> String { String(format: "%.3f ms", s * 1000) }
+        func ms(_ s: Double) -> String { cFormat("%.3f ms", s * 1000) }
         let first = r.firstBuffer, render = r.render
         return """
             \(r.input)
-              audio:         \(String(format: "%.3f", r.audioSeconds)) s (\(r.frames) frames at \(Int(r.sampleRate)) Hz, blocks of \(r.blockFrames))
+              audio:         \(cFormat("%.3f", r.audioSeconds)) s (\(r.frames) frames at \(Int(r.sampleRate)) Hz, blocks of \(r.blockFrames))
               first buffer:  \(ms(first.median)) (\(ms(first.min)) … \(ms(first.max)))
               render:        \(ms(render.median)) (\(ms(render.min)) … \(ms(render.max)))
-              throughput:    \(String(format: "%.1f", r.framesPerSecond / 1e6)) M frames/s, \(Int(r.realtimeFactor))× realtime
+              throughput:    \(cFormat("%.1f", r.framesPerSecond / 1e6)) M frames/s, \(Int(r.realtimeFactor))× realtime
             """ + fileLines(r) + """
 
               peak memory:   \(r.peakMemoryBytes / 1_048_576) MB (process)
@@ -93,9 +100,9 @@ struct Bench: ParsableCommand {
 
     func fileLines(_ r: RenderBenchmark.Result) -> String {
         guard let file = r.file, let silent = r.silentWrite else { return "" }
-        func ms(_ s: Double) -> String { String(format: "%.3f ms", s * 1000) }
+        func ms(_ s: Double) -> String { cFormat("%.3f ms", s * 1000) }
         return "\n  to WAV file:   \(ms(file.median)) (\(Int(r.audioSeconds / file.median))× realtime)"
-            + "\n  silent write:  \(ms(silent.median)) (libsndfile alone; render costs \(String(format: "%.2f", file.median / silent.median))×)"
+            + "\n  silent write:  \(ms(silent.median)) (libsndfile alone; render costs \(cFormat("%.2f", file.median / silent.median))×)"
     }
 
     func json(_ r: RenderBenchmark.Result) -> [String: Any] {

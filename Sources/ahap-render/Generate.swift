@@ -1,6 +1,13 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import HapticRenderKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `ahap-render generate`: haptics from a soundtrack.
 ///
@@ -66,11 +73,11 @@ struct Generate: ParsableCommand {
         guard maxDuration.isFinite, maxDuration > 0 else { throw ValidationError("--max-duration must be a positive number of seconds.") }
         var seen: [String: String] = [:]
         for input in inputs {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 throw ValidationError("No such file: \(input)")
             }
-            if isDirectory.boolValue { throw ValidationError("\(input) is a folder; give the audio files (e.g. \(input)/*.wav).") }
+            if isDirectory { throw ValidationError("\(input) is a folder; give the audio files (e.g. \(input)/*.wav).") }
             let out = outputPath(for: input)
             if out == input { throw ValidationError("The output \(out) would overwrite its input.") }
             if let other = seen[out] { throw ValidationError("\(other) and \(input) would both write \(out); use -o or another --output-dir.") }
@@ -80,15 +87,15 @@ struct Generate: ParsableCommand {
 
     func outputPath(for input: String) -> String {
         if let output { return output }
-        let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension + ".ahap"
-        if let outputDir { return (outputDir as NSString).appendingPathComponent(name) }
-        return ((input as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+        let name = PathString.deletingExtension(PathString.lastComponent(input)) + ".ahap"
+        if let outputDir { return PathString.appending(name, to: outputDir) }
+        return PathString.appending(name, to: PathString.deletingLastComponent(input))
     }
 
     func run() throws {
         if let outputDir {
             do { try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true) } catch {
-                throw ValidationError("Cannot create the output folder \(outputDir): \(error.localizedDescription)")
+                throw ValidationError("Cannot create the output folder \(outputDir): \(fileErrorText(error))")
             }
         }
         var failed = 0
@@ -146,17 +153,17 @@ struct GenerateProgress {
         case .terminal:
             guard Date().timeIntervalSince(lastTerminal) >= 0.1 else { return }
             lastTerminal = Date()
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+            StandardStream.error.write("\r\u{1B}[K" + text)
             shown = true
         case .plain:
             guard Date().timeIntervalSince(lastPlain) >= 5, fraction < 1 else { return }
             lastPlain = Date()
-            FileHandle.standardError.write(Data((text + "\n").utf8))
+            StandardStream.error.write(text + "\n")
         }
     }
 
     mutating func clear() {
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { StandardStream.error.write("\r\u{1B}[K") }
         shown = false
     }
 }

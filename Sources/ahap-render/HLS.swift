@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import HapticRenderKit
 
 /// `ahap-render hls`: points an HLS master playlist at a haptics file.
@@ -38,8 +38,8 @@ struct HLS: ParsableCommand {
     var force = false
 
     func validate() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: playlist, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: playlist, isDirectory: &isDirectory), !isDirectory else {
             throw ValidationError("No such file: \(playlist)")
         }
         if let output, !force, FileManager.default.fileExists(atPath: output), output != playlist {
@@ -64,7 +64,7 @@ struct HLS: ParsableCommand {
             printError(error.description)
             throw ExitCode(1)
         } catch {
-            printError("\(destination): error: cannot write: \(error.localizedDescription)")
+            printError("\(destination): error: cannot write: \(fileErrorText(error))")
             throw ExitCode(1)
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import HapticPattern
 import HapticRender
 import HapticRenderKit
@@ -29,19 +29,19 @@ struct Inspect: ParsableCommand {
     var limits: LimitOptions
 
     func validate() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory else {
             throw ValidationError("No such file: \(file)")
         }
     }
 
     func run() throws {
-        if ["m3u8", "m3u"].contains((file as NSString).pathExtension.lowercased()) { return try inspectPlaylist() }
+        if ["m3u8", "m3u"].contains(PathString.pathExtension(file).lowercased()) { return try inspectPlaylist() }
         let document = AHAPDocument.load(contentsOf: URL(fileURLWithPath: file), options: .init(limits: limits.patternLimits),
                                          searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
         guard let pattern = document.result.pattern else {
             for d in document.result.diagnostics where d.severity == .error {
-                FileHandle.standardError.write(Data((d.rendered(file: file) + "\n").utf8))
+                StandardStream.error.write(d.rendered(file: file) + "\n")
             }
             throw ExitCode(1)
         }
@@ -97,7 +97,7 @@ struct Inspect: ParsableCommand {
         case .json:
             try printJSON([
                 "file": file, "kind": playlist.kind.rawValue, "variants": playlist.variantCount,
-                "haptics": haptics.first.map { $0 as Any } ?? NSNull(), "sessionData": playlist.sessionData,
+                "haptics": haptics.first.map { $0 as Any } ?? JSONNull(), "sessionData": playlist.sessionData,
             ] as [String: Any])
         case .text:
             var lines = ["\(file): HLS \(playlist.kind.rawValue) playlist"]

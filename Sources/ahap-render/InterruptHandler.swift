@@ -1,5 +1,12 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns the first Ctrl-C (SIGINT) or SIGTERM into a cooperative cancellation: running
 /// renders stop at their next block and delete their temporary files, so no partial output

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import HapticPattern
 import HapticRenderKit
 
@@ -69,7 +69,7 @@ struct Lint: ParsableCommand {
             let summary = "lint (\(options.mode.rawValue)): \(reports.count) file\(reports.count == 1 ? "" : "s"), "
                 + "\(reports.count - rejected) accepted, \(rejected) rejected; \(errors) error\(errors == 1 ? "" : "s"), "
                 + "\(warnings) warning\(warnings == 1 ? "" : "s")\n"
-            FileHandle.standardError.write(Data(summary.utf8))
+            StandardStream.error.write(summary)
         case .json:
             try printJSON(reports.map { file, result in result.lintJSONObject(file: file) })
         }
@@ -81,6 +81,6 @@ struct Lint: ParsableCommand {
 
 /// Prints a JSON value with sorted keys, so output is stable.
 func printJSON(_ value: Any) throws {
-    FileHandle.standardOutput.write(try StableJSON.data(value))
-    FileHandle.standardOutput.write(Data("\n".utf8))
+    StandardStream.output.write(try StableJSON.data(value))
+    StandardStream.output.write("\n")
 }

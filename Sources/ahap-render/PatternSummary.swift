@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HapticPattern
 import HapticRenderKit
 
@@ -33,7 +33,7 @@ struct PatternSummary {
 
     var jsonObject: [String: Any] {
         func range(_ r: ClosedRange<Double>?) -> Any {
-            r.map { ["min": $0.lowerBound, "max": $0.upperBound] as [String: Any] } ?? NSNull()
+            r.map { ["min": $0.lowerBound, "max": $0.upperBound] as [String: Any] } ?? JSONNull()
         }
         return [
             "version": version,

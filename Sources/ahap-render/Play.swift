@@ -1,9 +1,16 @@
 import ArgumentParser
 import AudioDevice
-import Foundation
+import FoundationEssentials
 import HapticRender
 import HapticRenderKit
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Set by Ctrl-C while playing (the handler runs on another thread).
 private let interrupted = Atomic<Bool>(false)
@@ -97,7 +104,7 @@ struct Play: ParsableCommand {
         }
         if !quiet {
             printError("playing \(input!) on \(output.device.name) (\(output.device.hostAPI)): \(channels) ch, \(Int(rate)) Hz, "
-                       + String(format: "%.1f s", Double(source.frames) / rate))
+                       + cFormat("%.1f s", Double(source.frames) / rate))
         }
         // Armed before the first buffer: a Ctrl-C from then on stops playback cleanly.
         let interrupt = InterruptHandler { interrupted.store(true, ordering: .relaxed) }
@@ -106,7 +113,7 @@ struct Play: ParsableCommand {
         var status = PlaybackStatus(quiet: quiet, sampleRate: rate, frames: source.frames)
         while output.isActive, !interrupted.load(ordering: .relaxed) {
             status.show(source.position.load(ordering: .relaxed))
-            Thread.sleep(forTimeInterval: 0.05)
+            usleep(50_000)
         }
         status.clear()
         if interrupted.load(ordering: .relaxed) {
@@ -155,17 +162,17 @@ struct PlaybackStatus {
 
     mutating func show(_ position: Int64) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(clock(position)) / \(clock(frames))".utf8))
+        StandardStream.error.write("\r\u{1B}[K\(clock(position)) / \(clock(frames))")
         shown = true
     }
 
     mutating func clear() {
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { StandardStream.error.write("\r\u{1B}[K") }
         shown = false
     }
 
     private func clock(_ frames: Int64) -> String {
         let seconds = Double(frames) / sampleRate
-        return String(format: "%d:%04.1f", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60))
+        return cFormat("%ld:%04.1f", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60))
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import HapticPattern
 import HapticRenderKit
 import SoundFile
@@ -68,8 +68,8 @@ struct Plot: ParsableCommand {
                 + rates.map(String.init).joined(separator: ", ") + "; or use --page-audio wav.")
         }
         guard width >= TimelinePlot.minimumWidth else { throw ValidationError("--width must be at least \(TimelinePlot.minimumWidth).") }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory else {
             throw ValidationError("No such file: \(file)")
         }
         if let mixWith, !FileManager.default.isReadableFile(atPath: mixWith) {
@@ -102,8 +102,8 @@ struct Plot: ParsableCommand {
             let summary = PatternSummary(pattern: result.pattern, resources: result.resources).text(file: file)
                 .split(separator: "\n").dropFirst().compactMap { line -> (String, String)? in
                     guard let colon = line.firstIndex(of: ":") else { return nil }
-                    return (line[..<colon].trimmingCharacters(in: .whitespaces),
-                            line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                    return (line[..<colon].trimmingWhitespace(),
+                            line[line.index(after: colon)...].trimmingWhitespace())
                 }
             // Compiler-style lines; the page reads the severity from them.
             let diagnostics = result.diagnostics.map { $0.rendered(file: file) }
@@ -113,7 +113,7 @@ struct Plot: ParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            printError("\(output): error: cannot write the plot: \(error.localizedDescription)")
+            printError("\(output): error: cannot write the plot: \(fileErrorText(error))")
             throw ExitCode(1)
         }
         printError("wrote \(output) (\(text.utf8.count / 1024) KB)")

@@ -1,5 +1,12 @@
-import Foundation
+import FoundationEssentials
 import HapticRenderKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Shows a batch's progress on stderr the way command-line audio tools do:
 /// - on a terminal, one status line rewritten in place (files, audio seconds, speed, ETA);
@@ -65,6 +72,6 @@ struct ProgressDisplay {
         return text
     }
 
-    private func format(_ seconds: Double) -> String { String(format: "%.1f", seconds) }
-    private func write(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
+    private func format(_ seconds: Double) -> String { cFormat("%.1f", seconds) }
+    private func write(_ s: String) { StandardStream.error.write(s) }
 }

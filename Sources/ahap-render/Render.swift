@@ -1,10 +1,17 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
 import HapticPattern
 import HapticRender
 import HapticRenderKit
 import SoundFile
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `ahap-render render`: AHAP to WAV / FLAC / OGG, one file or whole folders in parallel.
 ///
@@ -173,7 +180,7 @@ struct Render: ParsableCommand {
         var options = RenderOptions()
         try simulation.apply(to: &options)
         options.layout = layout
-        let inferred = output.flatMap { FileFormatArgument(argument: ($0 as NSString).pathExtension) }
+        let inferred = output.flatMap { FileFormatArgument(argument: PathString.pathExtension($0)) }
         options.format = (format ?? inferred)?.format ?? (layout == .android ? .ogg : .wav)
         if output == RenderJob.standardOutput, !options.format.isStreamable {
             throw ValidationError(SoundFileError.notStreamable(format: options.format).description)
@@ -204,11 +211,11 @@ struct Render: ParsableCommand {
             jobs.append(RenderJob(input: file.path, output: path, options: options))
         }
         if let outputDir {
-            for folder in Set(jobs.map { ($0.output as NSString).deletingLastPathComponent }).sorted() {
+            for folder in Set(jobs.map { PathString.deletingLastComponent($0.output) }).sorted() {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
-                    throw ValidationError("Cannot create the output folder \(folder) (under \(outputDir)): \(error.localizedDescription)")
+                    throw ValidationError("Cannot create the output folder \(folder) (under \(outputDir)): \(fileErrorText(error))")
                 }
             }
         }
@@ -230,7 +237,7 @@ struct Render: ParsableCommand {
                 guard !quiet else { continue }
                 for d in r.diagnostics where d.severity == .warning { printError(d.rendered(file: r.input)) }
                 let name = r.output == RenderJob.standardOutput ? "<stdout>" : r.output
-                printError("wrote \(name) (\(String(format: "%.3f", r.seconds)) s, \(r.channels) ch, \(Int(r.sampleRate)) Hz)")
+                printError("wrote \(name) (\(cFormat("%.3f", r.seconds)) s, \(r.channels) ch, \(Int(r.sampleRate)) Hz)")
             case .failure(let e) where e.stage == .cancelled:
                 cancelled += 1
             case .failure(let e) where e.stage == .outputClosed:
@@ -251,5 +258,5 @@ struct Render: ParsableCommand {
 }
 
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    StandardStream.error.write(line + "\n")
 }

@@ -1,6 +1,13 @@
-import Foundation
+import FoundationEssentials
 import HapticPattern
 import HapticRender
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An actuator profile's datasheet, *measured on the library's own model*: what the renderer
 /// will do with this actuator, not what the profile's numbers say it should do.

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Draws an `ActuatorDatasheet` as one SVG page (1200 × 900): the key figures, the
 /// frequency response (simulated points over the closed form, log–log, with f0, the −3 dB

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HapticPattern
 import HapticRender
 
@@ -103,7 +103,7 @@ public enum ActuatorProfileLoader {
         }
         func value(_ key: String) -> Double { values[key] ?? fallback[key] ?? 0 }
         var profile = ActuatorProfile(
-            name: name ?? base?.name ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
+            name: name ?? base?.name ?? PathString.deletingExtension(PathString.lastComponent(path)),
             resonanceHz: value("resonanceHz"), qLowZ: 0, qHiZ: value("qHiZ"), movingMass: value("movingMass"),
             forceFactor: value("forceFactor"), coilResistance: value("coilResistance"),
             coilInductance: value("coilInductance"), bodyMass: value("bodyMass"),
@@ -118,7 +118,7 @@ public enum ActuatorProfileLoader {
             try profile.validate(sampleRate: sampleRate)
         } catch {
             let position = members.first { $0.key == error.field }?.keyPosition
-            throw fail(error.description.replacingOccurrences(of: "actuator profile: ", with: ""), at: position)
+            throw fail(error.description.replacing("actuator profile: ", with: ""), at: position)
         }
         return profile
     }

@@ -1,5 +1,5 @@
 import AudioAnalysis
-import Foundation
+import FoundationEssentials
 import HapticPattern
 
 /// The library entry point of `ahap-render generate`: a soundtrack in, an AHAP out.
@@ -19,7 +19,7 @@ public enum HapticGeneration {
         let analysis = try SoundtrackAnalysis.analyse(path: path, maxDurationSeconds: maxDurationSeconds, progress: progress)
         if analysis.isSilent { throw .silent(path: path) }
         var generated = HapticPatternGenerator.makePattern(
-            from: analysis, preset: preset, sourceName: (path as NSString).lastPathComponent)
+            from: analysis, preset: preset, sourceName: PathString.lastComponent(path))
         if generated.pattern.events.isEmpty {
             // Core Haptics rejects an empty pattern; one silent transient keeps the file valid
             // (a dialogue-only reel in `film` still gets its sidecar).
@@ -44,7 +44,7 @@ public enum HapticGeneration {
         do {
             try Data(encode(generated)).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw .writeFailed(path: path, reason: error.localizedDescription)
+            throw .writeFailed(path: path, reason: fileErrorText(error))
         }
     }
 }

@@ -1,6 +1,13 @@
 import AudioAnalysis
-import Foundation
+import FoundationEssentials
 import SoundFile
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads a sound file block by block into the analysis: downmix (LFE included), STFT/HPSS
 /// features and BS.1770 loudness in one pass. Memory stays bounded by the analysis features

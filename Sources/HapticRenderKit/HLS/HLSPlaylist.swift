@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An HLS playlist as lines, enough to ship haptics beside a video: Apple's player fetches
 /// the AHAP named by the master playlist's session data
@@ -92,7 +92,7 @@ public struct HLSPlaylist: Sendable, Equatable {
         var rest = line[line.index(after: colon)...]
         while !rest.isEmpty {
             guard let eq = rest.firstIndex(of: "=") else { return nil }
-            let key = rest[..<eq].trimmingCharacters(in: .whitespaces)
+            let key = rest[..<eq].trimmingWhitespace()
             rest = rest[rest.index(after: eq)...]
             let value: Substring
             if rest.first == "\"" {

@@ -1,4 +1,3 @@
-import Foundation
 import HapticPattern
 
 extension Diagnostic {
@@ -8,10 +7,10 @@ extension Diagnostic {
         [
             "severity": severity.rawValue,
             "code": code.rawValue,
-            "coreHapticsCode": coreHapticsCode.map { $0 as Any } ?? NSNull(),
+            "coreHapticsCode": coreHapticsCode.map { $0 as Any } ?? JSONNull(),
             "path": path,
-            "line": line.map { $0 as Any } ?? NSNull(),
-            "column": column.map { $0 as Any } ?? NSNull(),
+            "line": line.map { $0 as Any } ?? JSONNull(),
+            "column": column.map { $0 as Any } ?? JSONNull(),
             "message": message,
         ]
     }
@@ -22,14 +21,5 @@ extension AHAPDecodeResult {
     /// `ahap-render lint --format json`'s array, and what `hr_lint_*` return.
     public func lintJSONObject(file: String) -> [String: Any] {
         ["file": file, "accepted": accepted, "diagnostics": diagnostics.map(\.jsonObject)]
-    }
-}
-
-/// JSON text with sorted keys, so the same value always gives the same bytes.
-public enum StableJSON {
-    public static func data(_ value: Any, pretty: Bool = true) throws -> Data {
-        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
-        if pretty { options.insert(.prettyPrinted) }
-        return try JSONSerialization.data(withJSONObject: value, options: options)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HapticPattern
 
 /// An AHAP file loaded from disk: its decode result plus how each AudioCustom

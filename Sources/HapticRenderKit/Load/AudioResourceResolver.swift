@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -50,7 +50,7 @@ public struct AudioResourceResolver: Sendable {
             guard Self.isRegularFile(real) else { return Self.notRegular(waveformPath, real) }
             return .resolved(real)
         }
-        let bareName = (waveformPath as NSString).lastPathComponent
+        let bareName = PathString.lastComponent(waveformPath)
         var roots = [baseDirectory]
         roots.append(contentsOf: searchRoots)
         var tried: [String] = []

@@ -1,5 +1,12 @@
-import Foundation
+import FoundationEssentials
 import HapticPattern
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Expands command-line inputs (files and folders) into the AHAP files to process.
 ///
@@ -30,35 +37,46 @@ public enum InputDiscovery {
             if seen.insert(path).inserted { result.append(DiscoveredFile(path: path, relativePath: relative)) }
         }
         for input in inputs {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard fileManager.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 throw InputDiscoveryError(path: input, message: "No such file or folder: \(input)")
             }
-            guard isDirectory.boolValue else {
-                add(input, (input as NSString).lastPathComponent)
+            guard isDirectory else {
+                add(input, PathString.lastComponent(input))
                 continue
             }
-            guard let enumerator = fileManager.enumerator(atPath: input) else {
+            guard let names = try? fileManager.contentsOfDirectory(atPath: input) else {
                 throw InputDiscoveryError(path: input, message: "Cannot read the folder \(input)")
             }
             var found: [String] = []
-            while let relative = enumerator.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                let full = (input as NSString).appendingPathComponent(relative)
-                let ext = (name as NSString).pathExtension.lowercased()
+            walk(input, below: "", names: names, fileManager: fileManager) { relative, name in
+                let full = PathString.appending(relative, to: input)
+                let ext = PathString.pathExtension(name).lowercased()
                 if ext == "ahap" || (ext == "json" && looksLikeAHAP(atPath: full, fileManager: fileManager)) {
                     found.append(relative)
                 }
             }
             for relative in found.sorted() {
-                add((input as NSString).appendingPathComponent(relative), relative)
+                add(PathString.appending(relative, to: input), relative)
             }
         }
         return result
+    }
+
+    /// Visits every entry below `folder` (names relative to `input`), skipping hidden names
+    /// and not descending into them; symbolic links are visited but not followed, and a
+    /// subfolder that cannot be read is skipped — as `FileManager.enumerator(atPath:)` did.
+    private static func walk(_ input: String, below relativeFolder: String, names: [String], fileManager: FileManager,
+                             visit: (_ relative: String, _ name: String) -> Void) {
+        for name in names where !name.hasPrefix(".") {
+            let relative = relativeFolder.isEmpty ? name : PathString.appending(name, to: relativeFolder)
+            visit(relative, name)
+            let full = PathString.appending(relative, to: input)
+            var status = stat()
+            guard lstat(full, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
+                  let children = try? fileManager.contentsOfDirectory(atPath: full) else { continue }
+            walk(input, below: relative, names: children, fileManager: fileManager, visit: visit)
+        }
     }
 
     /// Whether the JSON file's top level is an object with a `Pattern` key (any case, so
@@ -68,7 +86,8 @@ public enum InputDiscovery {
     public static func looksLikeAHAP(atPath path: String, fileManager: FileManager = .default) -> Bool {
         let limits = PatternLimits.default
         // A regular file (symlinks followed): a FIFO would block the open.
-        guard (try? URL(fileURLWithPath: path).resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
               case .success(let bytes) = BoundedFileRead.read(path: path, limit: limits.maxInputBytes),
               case .success(let document) = JSONParser(maximumValues: limits.maxJSONValues).parse(bytes),
               let members = document.root.objectMembers else { return false }

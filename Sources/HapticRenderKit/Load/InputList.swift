@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A list of inputs, one per line (`ahap-render render --from-list FILE`), so a catalogue
 /// can be cut into slices that a scheduler hands to many processes.
@@ -25,7 +25,7 @@ public struct InputList: Sendable {
         var entries: [Entry] = []
         // `\r\n` is one Character in Swift, and a newline like `\n`.
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             entries.append(Entry(path: line, line: index + 1))
         }
@@ -38,10 +38,10 @@ public struct InputList: Sendable {
         let name = path == "-" ? "<stdin>" : path
         let data: Data
         if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = Data(StandardStream.readInput())
         } else {
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw InputListError(message: "cannot read the input list \(path): \(error.localizedDescription)")
+                throw InputListError(message: "cannot read the input list \(path): \(fileErrorText(error))")
             }
         }
         guard let text = String(data: data, encoding: .utf8) else {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A single self-contained HTML page to *see and hear* a pattern: the timeline SVG inline,
 /// the audition render as an embedded `<audio>` (a base64 `data:` URI, MP3 by default), a
@@ -84,10 +84,10 @@ public enum AuditionPage {
     /// The SVG without its XML declaration (not allowed mid-document) and namespace URL.
     static func inlineSVG(_ svg: String) -> String {
         var s = Substring(svg)
-        if s.hasPrefix("<?xml"), let end = s.range(of: "?>") {
+        if s.hasPrefix("<?xml"), let end = s.firstRange(of: "?>") {
             s = s[end.upperBound...].drop { $0 == "\n" }
         }
-        return String(s).replacingOccurrences(of: " xmlns=\"http://www.w3.org/2000/svg\"", with: "")
+        return String(s).replacing(" xmlns=\"http://www.w3.org/2000/svg\"", with: "")
     }
 
     private static func summaryTable(_ rows: [(String, String)]) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the audition page redraws its lanes from when the user zooms in: the events, the
 /// parameter curves and every signal as a multi-resolution min/max pyramid, as one compact

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import SoundFile
 
 /// Writes rendered blocks to a ``SoundFileWriter`` on a second thread while the caller
@@ -37,7 +38,7 @@ final class BackgroundBlockWriter: @unchecked Sendable {
         counts.initialize(repeating: 0, count: 2)
         free.signal()
         free.signal()
-        Thread.detachNewThread { [self] in drain() }
+        detachThread { [self] in drain() }
     }
 
     deinit {

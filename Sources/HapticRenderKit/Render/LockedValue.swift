@@ -1,6 +1,6 @@
-import Foundation
+import FoundationEssentials
 
-/// A value guarded by a `pthread_mutex_t`-based lock (`NSLock`).
+/// A value guarded by a `pthread_mutex_t`-based lock (`PosixLock`).
 ///
 /// Why not `Synchronization.Mutex`: on Linux it hands a contended lock over inside the
 /// kernel (`FUTEX_LOCK_PI`), so ThreadSanitizer sees no acquire/release between the two
@@ -10,7 +10,7 @@ import Foundation
 /// through it (job results and progress counters, a few times per job and per progress
 /// callback), never the render loop, so the extra indirection costs nothing measurable.
 final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PosixLock()
     private var value: Value
 
     init(_ value: Value) { self.value = value }

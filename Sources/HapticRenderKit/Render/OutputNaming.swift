@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where each input's rendered file goes (`ahap-render render`'s naming rules).
 ///
@@ -12,9 +12,9 @@ public enum OutputNaming {
                               fileExtension: String) -> String {
         if let outputFile { return outputFile }
         if let outputDirectory {
-            let relative = (file.relativePath as NSString).deletingPathExtension + "." + fileExtension
-            return (outputDirectory as NSString).appendingPathComponent(relative)
+            let relative = PathString.deletingExtension(file.relativePath) + "." + fileExtension
+            return PathString.appending(relative, to: outputDirectory)
         }
-        return (file.path as NSString).deletingPathExtension + "." + fileExtension
+        return PathString.deletingExtension(file.path) + "." + fileExtension
     }
 }

@@ -1,7 +1,14 @@
-import Foundation
+import FoundationEssentials
 import HapticPattern
 import HapticRender
 import SoundFile
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A render ready to run: the renderer allocated, audio loaded, the length known.
 ///

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Runs many ``RenderJob``s on a fixed number of worker threads, with live progress and
@@ -43,7 +43,7 @@ public final class RenderBatch: Sendable {
             // A dedicated thread per worker: rendering is long, CPU-bound work that must not
             // starve (or be starved by) the shared cooperative pool.
             group.enter()
-            Thread.detachNewThread { [self] in
+            detachThread { [self] in
                 work()
                 group.leave()
             }

@@ -1,5 +1,12 @@
-import Foundation
+import FoundationEssentials
 import SoundFile
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Times the render pipeline on one file, for `ahap-render bench`.
 ///

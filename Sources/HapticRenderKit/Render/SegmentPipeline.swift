@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Renders the segments of a ``SegmentPlan`` on worker threads and hands their blocks to one
 /// consumer in file order — the same frames, bit for bit, as one renderer playing the whole
@@ -31,7 +31,7 @@ final class SegmentPipeline: @unchecked Sendable {
     let boundaries: [Int64]
     let blockFrames: Int
     let channels: Int
-    private let condition = NSCondition()
+    private let condition = PosixCondition()
     private var nextSegment = 0
     /// The segment the consumer is at.
     private var segment = 0
@@ -81,7 +81,7 @@ final class SegmentPipeline: @unchecked Sendable {
                render: @escaping @Sendable (UnsafeMutableBufferPointer<Float>) -> Void,
                isQuiescent: @escaping @Sendable () -> Bool) {
         condition.withLock { running += 1 }
-        Thread.detachNewThread { [self] in
+        detachThread { [self] in
             while let segment = claim() {
                 renderSegment(segment, worker: worker, seek: seek, render: render, isQuiescent: isQuiescent)
             }

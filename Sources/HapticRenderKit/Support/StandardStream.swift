@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard input, output and error as raw file descriptors — what `FileHandle.standardOutput`
+/// and friends did (unbuffered `write(2)`, so output keeps its order with other writers to the
+/// same descriptor), without Foundation.
+public enum StandardStream {
+    case output, error
+
+    private var descriptor: Int32 { self == .output ? 1 : 2 }
+
+    /// Writes all of `bytes`, retrying short writes and interruptions; stops at the first
+    /// other error (a closed pipe, a full disk), which a diagnostic stream cannot report.
+    public func write(_ bytes: some Collection<UInt8>) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { writeAll($0) }
+        if done == nil { Array(bytes).withUnsafeBufferPointer { writeAll($0) } }
+    }
+
+    /// Writes `text` as UTF-8.
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { writeAll($0) }
+    }
+
+    private func writeAll(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        while offset < buffer.count {
+            #if canImport(Darwin)
+            let n = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            #else
+            let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            #endif
+            if n > 0 { offset += n } else if n < 0, errno == EINTR { continue } else { return }
+        }
+    }
+
+    /// Everything on standard input until end of file (what `readDataToEndOfFile()` gave).
+    public static func readInput() -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n > 0 { result += chunk[..<n] } else if n < 0, errno == EINTR { continue } else { break }
+        }
+        return result
+    }
+}
