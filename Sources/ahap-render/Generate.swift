@@ -130,7 +130,7 @@ struct Generate: ParsableCommand {
     }
 }
 
-extension GenerationPreset: ExpressibleByArgument {}
+extension GenerationPreset: StringEnumArgument {}
 
 /// Progress of one file's analysis on stderr: a line rewritten in place on a terminal, a
 /// plain line every 5 s otherwise (only for inputs that take that long), nothing with --quiet.

@@ -121,7 +121,7 @@ struct Plot: ParsableCommand {
 }
 
 /// `plot --page-audio`: how the HTML page embeds its audio.
-enum PageAudio: String, ExpressibleByArgument, CaseIterable {
+enum PageAudio: String, CaseIterable, StringEnumArgument {
     case mp3
     case wav
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import HapticRenderKit
 import SoundFile
 
-extension OutputLayout: ExpressibleByArgument {}
+extension OutputLayout: StringEnumArgument {}
 
 /// `--format`: a file container (and codec) by its usual extension.
 struct FileFormatArgument: ExpressibleByArgument {

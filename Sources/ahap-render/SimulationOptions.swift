@@ -2,7 +2,7 @@ import ArgumentParser
 import HapticRender
 import HapticRenderKit
 
-extension RenderEngine: ExpressibleByArgument {}
+extension RenderEngine: StringEnumArgument {}
 
 /// `--sample-rate`, `--actuator` and `--engine`, shared by every command that renders.
 struct SimulationOptions: ParsableArguments {
