@@ -45,6 +45,11 @@ let package = Package(
         .systemLibrary(
             name: "CSampleRate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]),
+        // libsndfile and libsamplerate loaded by the first call on Linux (CPortAudioLazy's
+        // pattern), so a start that touches no audio file does not load them and libsndfile's
+        // eight codec libraries (docs/performance.md, "Start-up"); headers from the -dev packages.
+        .systemLibrary(name: "CSndFileLazy", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSampleRateLazy", providers: [.apt(["libsamplerate0-dev"])]),
         .systemLibrary(
             name: "CPortAudio", pkgConfig: "portaudio-2.0",
             providers: [.apt(["portaudio19-dev"]), .brew(["portaudio"])]),
@@ -68,7 +73,14 @@ let package = Package(
         .target(
             name: "HapticRender", dependencies: ["HapticPattern"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        .target(name: "SoundFile", dependencies: ["CSndFile", "CSampleRate"]),
+        .target(
+            name: "SoundFile",
+            dependencies: [
+                .target(name: "CSndFileLazy", condition: .when(platforms: [.linux])),
+                .target(name: "CSampleRateLazy", condition: .when(platforms: [.linux])),
+                .target(name: "CSndFile", condition: .when(platforms: [.macOS])),
+                .target(name: "CSampleRate", condition: .when(platforms: [.macOS])),
+            ]),
         // Audio → haptics analysis: pure DSP on Float buffers (STFT, HPSS, onsets, loudness).
         .target(
             name: "AudioAnalysis", dependencies: ["CKissFFT", "CEBUR128"],

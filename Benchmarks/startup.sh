@@ -11,6 +11,8 @@
 # count (callgrind, whole process: dynamic linking included), which is repeatable on a busy
 # machine. AHAP_RENDER defaults to .build/release/ahap-render; with BASELINE_AHAP_RENDER (an
 # older build copied aside) both are measured in the same rounds, for a before → after pair.
+# STARTUP_CPU=N pins every run to core N (the measuring process's affinity, which the commands
+# inherit: no `taskset` exec added to what is timed), so a busy second core disturbs less.
 #
 # Costs ≈ 10 s for 50 rounds, plus ≈ 10 s of valgrind. Needs sox and python3.
 set -euo pipefail
@@ -46,6 +48,8 @@ python3 - "$runs" "$commands" <<'PY'
 import os, shlex, statistics, sys, time
 runs = int(sys.argv[1])
 commands = [line.split("\t") for line in sys.argv[2].splitlines()]
+if os.environ.get("STARTUP_CPU"):
+    os.sched_setaffinity(0, {int(os.environ["STARTUP_CPU"])})
 devnull = os.open(os.devnull, os.O_WRONLY)
 actions = [(os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)]
 
@@ -66,7 +70,8 @@ for _ in range(runs):
     for i, argv in enumerate(argvs):
         times[i].append(run(argv))
 medians = [statistics.median(t) for t in times]
-print(f"wall time, median of {runs} interleaved runs (ms):")
+pinned = f", pinned to core {os.environ['STARTUP_CPU']}" if os.environ.get("STARTUP_CPU") else ""
+print(f"wall time, median of {runs} interleaved runs{pinned} (ms):")
 for (name, _), t, median in zip(commands, times, medians):
     q = statistics.quantiles(t, n=4)
     print(f"  {name:26} {median:7.2f}   (quartiles {q[0]:.2f} … {q[2]:.2f})   {median / medians[0]:5.2f}× sox")

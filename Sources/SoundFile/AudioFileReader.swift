@@ -1,4 +1,8 @@
+#if canImport(CSndFileLazy)
+internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+#else
 internal import CSndFile
+#endif
 
 /// An open sound file, decoded through libsndfile: WAV (any PCM/float), AIFF, FLAC,
 /// Ogg Vorbis/Opus, and every other format libsndfile reads.

@@ -1,4 +1,8 @@
+#if canImport(CSndFileLazy)
+internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+#else
 internal import CSndFile
+#endif
 
 /// Decoded audio in memory: interleaved `Float` samples at nominal full scale ±1.0.
 public struct DecodedAudio: Sendable, Equatable {

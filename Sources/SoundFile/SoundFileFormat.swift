@@ -1,4 +1,8 @@
+#if canImport(CSndFileLazy)
+internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+#else
 internal import CSndFile
+#endif
 
 /// A file format the writer can produce: a container, plus the codec where the container
 /// implies one (Ogg Vorbis, Ogg Opus).

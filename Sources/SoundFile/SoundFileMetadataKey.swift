@@ -1,4 +1,8 @@
+#if canImport(CSndFileLazy)
+internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+#else
 internal import CSndFile
+#endif
 
 /// A string tag libsndfile can store (WAV `LIST/INFO`, FLAC/Ogg Vorbis comments, AIFF
 /// text chunks). Not every container stores every key; the writer reports a refusal.

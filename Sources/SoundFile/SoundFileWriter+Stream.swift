@@ -1,4 +1,8 @@
+#if canImport(CSndFileLazy)
+internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+#else
 internal import CSndFile
+#endif
 
 extension SoundFileWriter {
     /// Zero frames written per call of the header dry run.

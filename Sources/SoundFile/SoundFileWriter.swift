@@ -1,4 +1,8 @@
+#if canImport(CSndFileLazy)
+internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+#else
 internal import CSndFile
+#endif
 import Synchronization
 
 /// Distinguishes temporary files of one process (the pid distinguishes processes).

@@ -1,5 +1,9 @@
 // The only place that calls libsamplerate: thin wrappers, no behaviour.
+#if canImport(CSampleRateLazy)
+internal import CSampleRateLazy  // Linux: libsamplerate loaded by the first call
+#else
 internal import CSampleRate
+#endif
 
 typealias SampleRateState = OpaquePointer
 

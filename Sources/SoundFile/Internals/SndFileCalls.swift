@@ -2,7 +2,11 @@
 // wrapper (swift-system's `Internals/Syscalls.swift` pattern): it converts Swift types to
 // the C ones (`SF_INFO` fields are `Int32`, the anonymous-enum constants import as `Int`,
 // `sf_count_t` is `Int64`) so the typed layer above never touches raw C.
+#if canImport(CSndFileLazy)
+internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+#else
 internal import CSndFile
+#endif
 import Synchronization
 
 /// `SNDFILE*` imports as `OpaquePointer`.
