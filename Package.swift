@@ -6,11 +6,14 @@
 //
 //   ahap-render (CLI) ──> HapticRenderKit (files: load, resolve, write) ──> HapticRender ──> HapticPattern
 //                                          └──────────────────────────────> SoundFile ──> CSndFile, CSampleRate
+//                                                                           (Linux: CSndFileLazy, CSampleRateLazy)
 //
 // HapticPattern: the AHAP model, JSON decoding/encoding, diagnostics and the DSL; no Foundation, no files.
 // HapticRender:  scheduler (timeline), synthesizer, LRA actuator and the pull-API renderer.
 //                It never touches files or Foundation; its render loop never allocates.
 // SoundFile:     a thin typed wrapper over libsndfile (read/write) and libsamplerate.
+// HapticRenderKit, SoundFile and the CLI import FoundationEssentials, never Foundation (whose
+// ICU would make every start slower: docs/performance.md, "Start-up").
 // AudioDevice:   a thin typed wrapper over PortAudio: list output devices, play a real-time source.
 import PackageDescription
 
@@ -100,9 +103,9 @@ let package = Package(
             name: "HapticRenderC", dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern"],
             exclude: ["include", "pkgconfig"]),
 
-        // The command-line tool. Release builds on Linux link the Swift runtime and Foundation
-        // into the executable (-static-stdlib; C libraries stay shared): a start without ~20 M
-        // instructions of symbol binding across a dozen Swift libraries, ICU's among them
+        // The command-line tool. Release builds on Linux link the Swift runtime and
+        // FoundationEssentials into the executable (-static-stdlib; C libraries stay shared): a
+        // start without ~20 M instructions of symbol binding across a dozen Swift libraries
         // (docs/performance.md, "Start-up"). The flag must reach this module's compile too, so its
         // objects ask for the static archives. Only this target: HapticRenderC stays a normal
         // dynamic library over the shared runtime, and debug builds (tests) are unchanged.

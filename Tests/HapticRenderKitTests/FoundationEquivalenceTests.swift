@@ -69,4 +69,29 @@ struct FoundationEquivalenceTests {
             #expect(fileErrorText(error) == error.localizedDescription)
         }
     }
+
+    @Test("the Kit, SoundFile and the CLI import FoundationEssentials, never Foundation")
+    func noFoundationImport() throws {
+        // Foundation would link FoundationInternationalization and ICU into the release CLI and
+        // slow every start (docs/performance.md, "Start-up").
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        var checked = 0
+        for module in ["HapticRenderKit", "SoundFile", "ahap-render"] {
+            let folder = root.appendingPathComponent(module)
+            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    if words.first?.hasPrefix("//") == true { continue }
+                    if let i = words.firstIndex(of: "import"), i + 1 < words.count, words[i + 1] == "Foundation" {
+                        Issue.record("\(module)/\(file) imports Foundation")
+                    }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+    }
 }
