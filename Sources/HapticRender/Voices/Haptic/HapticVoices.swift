@@ -55,6 +55,7 @@ struct HapticVoices {
         let first = controls.firstRamp(spec, at: n)
         var voice = ContinuousHapticVoice(spec: spec, driver: ContinuousDriver(config: driverConfig), ramp: first.ramp)
         voice.rampEndsAtChange = first.atChange
+        voice.column = first.column
         continuous.append(voice)
     }
 
