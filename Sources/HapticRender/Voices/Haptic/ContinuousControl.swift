@@ -3,7 +3,7 @@
 struct ContinuousControl {
     let lanes: LaneBank
     let lookup: DriveLookup
-    /// Control period in samples (see ``DriveRamp``).
+    /// Control period in samples (see ``DriveRamp``), a power of two.
     let period: Int64
     /// Largest error of a period's straight line at its midpoint, V: a period that bends more
     /// (a mapping's cap, a steep curve) is halved until it does not, down to one sample.
@@ -15,6 +15,14 @@ struct ContinuousControl {
         self.lookup = lookup
         self.period = period
     }
+
+    /// Whether sample `n` is on the control grid (`period` is a power of two). O(1).
+    @inline(__always)
+    func isGridPoint(_ n: Int64) -> Bool { n & (period &- 1) == 0 }
+
+    /// The first grid point after `n`. O(1).
+    @inline(__always)
+    func nextGridPoint(after n: Int64) -> Int64 { (n | (period &- 1)) &+ 1 }
 
     /// Both lanes' lines at the start `n` of a control period: a period ends at or before
     /// either lane's next change (``periodEnd(_:from:_:)``), so every sample in it reads
@@ -64,7 +72,7 @@ struct ContinuousControl {
     /// (then the next period starts from the lanes' new values, not this period's end). O(1).
     @inline(__always)
     func periodEnd(_ spec: VoiceSpec, from n: Int64, _ lines: ControlLines) -> (to: Int64, atChange: Bool) {
-        let grid = (n / period &+ 1) &* period
+        let grid = nextGridPoint(after: n)
         let change = min(lines.intensity.change, lines.sharpness.change)
         // The envelope's corners: a kink, not a jump, but the intensity law bends hardest there.
         let e = spec.envelope, offset = Float(n &- spec.start)
@@ -136,10 +144,29 @@ struct ContinuousControl {
         let end = !voice.rampEndsAtChange && x.intensity == last.intensity && x.sharpness == last.sharpness
             ? voice.ramp.end
             : point(x, &voice.column)
-        let r = straightened(spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &voice.column)
-        voice.endInputs = r.ramp.to == to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
+        var r = straightened(spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &voice.column)
+        if r.ramp.to == to && start == end { r.ramp.to = heldThrough(spec, from: n, to: to, lines) }
+        voice.endInputs = r.ramp.to >= to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
         voice.rampEndsAtChange = r.atChange
         voice.ramp = r.ramp
+    }
+
+    /// Where a held period — equal drive points at its ends `n` and `to` — can run on: the last
+    /// grid point before the inputs can next move (a lane change, or the release's corner),
+    /// if both lanes hold and the envelope sustains at 1 from `n` on; `to` otherwise. Every
+    /// grid period up to there would start and end on the same inputs, so it would be the
+    /// same flat ramp: one period instead of many, with the same drive at every sample (the
+    /// steady path still renormalizes its carrier on every grid point). O(1).
+    @inline(__always)
+    func heldThrough(_ spec: VoiceSpec, from n: Int64, to: Int64, _ lines: ControlLines) -> Int64 {
+        let e = spec.envelope, offset = Float(n &- spec.start)
+        guard to & (period &- 1) == 0, lines.intensity.slope == 0, lines.sharpness.slope == 0, e.sustained,
+              offset >= e.attack, e.releaseStart > offset else { return to }
+        let whole = Int64(e.releaseStart)  // the release's corner, as periodEnd(_:from:_:) rounds it
+        let release = spec.start &+ (Float(whole) < e.releaseStart ? whole &+ 1 : whole)
+        let moves = min(release, min(lines.intensity.change, lines.sharpness.change))
+        let last = (moves &- 1) & ~(period &- 1)
+        return max(last, to)
     }
 
     /// The ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive is
