@@ -89,8 +89,9 @@ extension LRAModel {
     /// one vector too. A group goes inline only if it stays *clear of the end stop* (its anchor
     /// and its four states have A² = x² + (v/ω0)² ≥ x² below x_max², with a 1e-5 margin for
     /// Float rounding) and there is no regime switch inside it; the rail clamp and the slew
-    /// limit are applied inline (a zero-drive group inline only if no sample slew-limits). Otherwise, and for a group cut by the block's ends,
-    /// ``drive(_:setup:)`` runs per sample. O(count), no allocation.
+    /// limit are applied inline (a zero-drive group goes inline only if nothing slew-limits).
+    /// Otherwise, and for a group cut by the block's ends, ``drive(_:setup:)`` runs per sample.
+    /// O(count), no allocation.
     @inlinable
     public mutating func run(drive: UnsafePointer<Float>, count: Int, excursionGuard: ExcursionGuard, slew: Double,
                              into out: HapticSignalBuffers) {
