@@ -88,9 +88,10 @@ extension LRAModel {
     /// model's recent lanes (3 samples of latency for each sample), so the guard's factors are
     /// one vector too. A group goes inline only if it stays *clear of the end stop* (its anchor
     /// and its four states have A² = x² + (v/ω0)² ≥ x² below x_max², with a 1e-5 margin for
-    /// Float rounding), no sample of it slew-limits and there is no regime switch inside it;
-    /// the rail clamp is applied inline. Otherwise, and for a group cut by the block's ends,
-    /// ``drive(_:setup:)`` runs per sample. O(count), no allocation.
+    /// Float rounding) and there is no regime switch inside it; the rail clamp and the slew
+    /// limit are applied inline (a zero-drive group goes inline only if nothing slew-limits).
+    /// Otherwise, and for a group cut by the block's ends, ``drive(_:setup:)`` runs per sample.
+    /// O(count), no allocation.
     @inlinable
     public mutating func run(drive: UnsafePointer<Float>, count: Int, excursionGuard: ExcursionGuard, slew: Double,
                              into out: HapticSignalBuffers) {
@@ -151,8 +152,8 @@ extension LRAModel {
                                   allSignals: allSignals)
             }
             if i == start {
-                // Contact, another regime, a switch inside the group, a slew-limited sample or
-                // a last sample the guard zeroed.
+                // Contact, another regime, a switch inside the group, a slew-limited zero-drive
+                // sample or a last sample the guard or the limit zeroed.
                 for j in 0..<4 {
                     generalStep(drive[i &+ j], setup: k, into: sink, at: i &+ j, allSignals: allSignals)
                 }
@@ -166,8 +167,8 @@ extension LRAModel {
     }
 
     /// Low-Z driven groups from `start` (a group boundary) on while their A² stays below
-    /// x_max² (so clear of the end stop), no sample slew-limits, the last sample of each is
-    /// non-zero after the guard and the rail clamp, and four samples are left before `end`;
+    /// x_max² (so clear of the end stop), the last sample of each is non-zero after the guard,
+    /// the rail clamp and the slew limit, and four samples are left before `end`;
     /// returns where it stopped. The caller keeps the idle count. O(groups done).
     ///
     /// Every lane computes the expressions of ``drive(_:setup:)`` operation for operation — the
@@ -216,7 +217,18 @@ extension LRAModel {
             // per-sample test's own Float sums (`d > applied + slew`), not `d − applied`,
             // which rounds differently and let a limited sample through here.
             let previousDrive = F4(last, d[0], d[1], d[2])
-            guard all((d .<= previousDrive + slew4) .& (d .>= previousDrive - slew4)) else { break }
+            if !all((d .<= previousDrive + slew4) .& (d .>= previousDrive - slew4)) {
+                // Summed voices outrun the limit now and then (two drivers each at their own
+                // limit): the limiter lane by lane, as ``drive(_:setup:)`` applies it, keeps
+                // the group here instead of four general steps.
+                var applied = last
+                for j in 0..<4 {
+                    let dj = d[j], slew = k.slew
+                    applied = dj > applied + slew ? applied + slew : (dj < applied - slew ? applied - slew : dj)
+                    d[j] = applied
+                }
+                guard applied != 0 else { break }
+            }
             let u = lowZGroup.forcePerVoltLanes * d
             let s = lowZGroup.lanes(x0: x0, v0: v0, u: u, previous: previous)
             // A² of every lane, as the guard computes it: A² ≥ x², so A² below x_max² keeps

@@ -55,40 +55,33 @@ struct LaneReader {
     /// cursor and `n`), usually O(1). Inlined: out of line, each call copied the 72-byte reader
     /// to the stack first.
     @inline(__always)
-    func value(at n: Int64) -> Float { line(through: n, at: n) }
-
-    /// The value the lane's line reaches at sample `n` coming from `n − 1` — the left limit
-    /// (at a step, the value before it; elsewhere ``value(at:)``). A control period that ends
-    /// at a breakpoint interpolates towards it, so nothing changes before its time. O(1) as
-    /// ``value(at:)``.
-    @inline(__always)
-    func valueApproaching(_ n: Int64) -> Float { line(through: n &- 1, at: n) }
-
-    /// The value at sample `n` of the line (segment, held value or runtime value) that holds
-    /// at sample `m`. O(1) as ``value(at:)``.
-    @inline(__always)
-    func line(through m: Int64, at n: Int64) -> Float {
-        if m >= overrideFrom && m < overrideUntil { return overrideValue }
+    func value(at n: Int64) -> Float {
+        if n >= overrideFrom && n < overrideUntil { return overrideValue }
         var k = next
-        while k > 0 && samples[k &- 1] > m { k &-= 1 }
-        while k < count && samples[k] <= m { k &+= 1 }
+        while k > 0 && samples[k &- 1] > n { k &-= 1 }
+        while k < count && samples[k] <= n { k &+= 1 }
         if k == 0 { return initial }
         let v = values[k &- 1], s = slopes[k &- 1]
         return s == 0 ? v : v + s * Float(n &- samples[k &- 1])
     }
 
-    /// The first sample after `n` at which the lane leaves its current line: its next
-    /// breakpoint, or where a runtime value starts or ends; `Int64.max` if none. O(1) as
-    /// ``value(at:)``.
+    /// The line the lane follows at sample `n` (segment, held value or runtime value) and the
+    /// first sample after `n` at which it leaves it: its next breakpoint, or where a runtime
+    /// value starts or ends. Every sample from `n` up to that change reads its value from the
+    /// line (``LaneLine/value(at:)``, the arithmetic of ``value(at:)``), so a control period,
+    /// which never crosses a change, searches the breakpoints once. O(1) as ``value(at:)``.
     @inline(__always)
-    func nextChange(after n: Int64) -> Int64 {
+    func line(at n: Int64) -> LaneLine {
         var k = next
         while k > 0 && samples[k &- 1] > n { k &-= 1 }
         while k < count && samples[k] <= n { k &+= 1 }
         var change = k < count ? samples[k] : Int64.max
         if overrideFrom > n { change = min(change, overrideFrom) }
-        if overrideUntil > n && overrideFrom <= n { change = min(change, overrideUntil) }
-        return change
+        if n >= overrideFrom && n < overrideUntil {
+            return LaneLine(value: overrideValue, slope: 0, origin: n, change: min(change, overrideUntil))
+        }
+        if k == 0 { return LaneLine(value: initial, slope: 0, origin: n, change: change) }
+        return LaneLine(value: values[k &- 1], slope: slopes[k &- 1], origin: samples[k &- 1], change: change)
     }
 
     /// Moves the cursor past every breakpoint up to sample `n`, as ``fill(_:start:frames:)``
@@ -129,4 +122,18 @@ struct LaneReader {
             i &+= run
         }
     }
+}
+
+/// One line of a lane (``LaneReader/line(at:)``): `value + slope·(n − origin)` until `change`.
+struct LaneLine {
+    var value: Float
+    var slope: Float
+    var origin: Int64
+    /// The first sample at which the lane leaves this line.
+    var change: Int64
+
+    /// The lane's value at sample `n` (before ``change``), as ``LaneReader/value(at:)`` computes
+    /// it. O(1).
+    @inline(__always)
+    func value(at n: Int64) -> Float { slope == 0 ? value : value + slope * Float(n &- origin) }
 }

@@ -3,7 +3,7 @@
 struct ContinuousControl {
     let lanes: LaneBank
     let lookup: DriveLookup
-    /// Control period in samples (see ``DriveRamp``).
+    /// Control period in samples (see ``DriveRamp``), a power of two.
     let period: Int64
     /// Largest error of a period's straight line at its midpoint, V: a period that bends more
     /// (a mapping's cap, a steep curve) is halved until it does not, down to one sample.
@@ -16,44 +16,64 @@ struct ContinuousControl {
         self.period = period
     }
 
-    /// The drive point of a continuous voice at sample `n`: event values, envelope and the
-    /// layer's intensity/sharpness lanes through the drive tables (`approaching`: the lanes'
-    /// left limits at `n`, for a period that ends there). O(1) (see ``LaneReader/value(at:)``).
+    /// Whether sample `n` is on the control grid (`period` is a power of two). O(1).
+    @inline(__always)
+    func isGridPoint(_ n: Int64) -> Bool { n & (period &- 1) == 0 }
+
+    /// The first grid point after `n`. O(1).
+    @inline(__always)
+    func nextGridPoint(after n: Int64) -> Int64 { (n | (period &- 1)) &+ 1 }
+
+    /// Both lanes' lines at the start `n` of a control period: a period ends at or before
+    /// either lane's next change (``periodEnd(_:from:_:)``), so every sample in it reads
+    /// them. O(1) amortized (two breakpoint searches).
+    @inline(__always)
+    func lines(_ spec: VoiceSpec, at n: Int64) -> ControlLines {
+        ControlLines(intensity: lanes.reader(spec.layer, .hapticIntensity).pointee.line(at: n),
+                     sharpness: lanes.reader(spec.layer, .hapticSharpness).pointee.line(at: n))
+    }
+
+    /// The effective intensity (lanes × envelope) and sharpness of `spec` at `n`, a sample of
+    /// the period whose lines are `lines` (at its end, the lines' values there: the lanes' left
+    /// limits, so nothing changes before its time). O(1).
     ///
     /// The envelope is read inside the voice's sounding samples only (`start + 1 … end − 1`):
     /// the intensity law jumps from 0 V at intensity 0 to the perception threshold just above
     /// it, and a ramp towards the envelope's exact 0 at `start` or `end` would spread that
     /// jump over a whole control period. (The first sample needs no 0: the carrier starts at
     /// sin 0.) A lane that takes intensity to exactly 0 mid-voice still ramps to silence.
-    func point(_ spec: VoiceSpec, at n: Int64, approaching: Bool = false) -> DrivePoint {
-        let x = inputs(spec, at: n, approaching: approaching)
-        return lookup.evaluate(sharpness: Double(x.sharpness), intensity: Double(x.intensity))
-    }
-
-    /// The effective intensity (lanes × envelope) and sharpness of `spec` at `n`: what
-    /// ``point(_:at:approaching:)`` maps to a drive point. O(1) amortized (two lane reads).
     @inline(__always)
-    func inputs(_ spec: VoiceSpec, at n: Int64, approaching: Bool = false) -> ControlInputs {
-        let intensityReader = lanes.reader(spec.layer, .hapticIntensity)
-        let sharpnessReader = lanes.reader(spec.layer, .hapticSharpness)
+    func inputs(_ spec: VoiceSpec, at n: Int64, _ lines: ControlLines) -> ControlInputs {
         let last = max(spec.end &- spec.start &- 1, 1)
         let offset = min(max(n &- spec.start, 1), last)
-        let intensityLane = approaching ? intensityReader.pointee.valueApproaching(n) : intensityReader.pointee.value(at: n)
-        let sharpnessLane = approaching ? sharpnessReader.pointee.valueApproaching(n) : sharpnessReader.pointee.value(at: n)
-        let intensity = min(max(spec.level * intensityLane, 0), 1) * spec.envelope.gain(at: Float(offset))
-        let sharpness = min(max(spec.timbre + sharpnessLane, 0), 1)
+        let intensity = min(max(spec.level * lines.intensity.value(at: n), 0), 1) * spec.envelope.gain(at: Float(offset))
+        let sharpness = min(max(spec.timbre + lines.sharpness.value(at: n), 0), 1)
         return ControlInputs(intensity: intensity, sharpness: sharpness)
+    }
+
+    /// The drive point of inputs `x` through the drive tables, reusing `column` while the
+    /// sharpness is the one it was looked up for. O(1).
+    @inline(__always)
+    func point(_ x: ControlInputs, _ column: inout SharpnessCache) -> DrivePoint {
+        if x.sharpness != column.sharpness {
+            column = SharpnessCache(sharpness: x.sharpness, column: lookup.column(sharpness: Double(x.sharpness)))
+        }
+        return lookup.evaluate(column.column, intensity: Double(x.intensity))
+    }
+
+    /// The drive point of `spec` at `n` (a sample of the period whose lines are `lines`). O(1).
+    @inline(__always)
+    func point(_ spec: VoiceSpec, at n: Int64, _ lines: ControlLines, _ column: inout SharpnessCache) -> DrivePoint {
+        point(inputs(spec, at: n, lines), &column)
     }
 
     /// The end of the control period that starts at `n`: the next grid point, or the first
     /// change of the voice's intensity or sharpness lane before it. Whether it is such a change
     /// (then the next period starts from the lanes' new values, not this period's end). O(1).
     @inline(__always)
-    func periodEnd(_ spec: VoiceSpec, from n: Int64) -> (to: Int64, atChange: Bool) {
-        let intensityReader = lanes.reader(spec.layer, .hapticIntensity)
-        let sharpnessReader = lanes.reader(spec.layer, .hapticSharpness)
-        let grid = (n / period &+ 1) &* period
-        let change = min(intensityReader.pointee.nextChange(after: n), sharpnessReader.pointee.nextChange(after: n))
+    func periodEnd(_ spec: VoiceSpec, from n: Int64, _ lines: ControlLines) -> (to: Int64, atChange: Bool) {
+        let grid = nextGridPoint(after: n)
+        let change = min(lines.intensity.change, lines.sharpness.change)
         // The envelope's corners: a kink, not a jump, but the intensity law bends hardest there.
         let e = spec.envelope, offset = Float(n &- spec.start)
         let fall = e.sustained ? e.releaseStart : e.attack + e.decay
@@ -74,10 +94,10 @@ struct ContinuousControl {
         // Where a lane's line crosses a clamp bound (sharpness 0 or 1, intensity × lane 0 or 1),
         // the input bends: the period ends there too.
         let crossing = min(
-            Self.crossing(from: n, Double(spec.timbre) + Double(sharpnessReader.pointee.value(at: n)),
-                          to: to, Double(spec.timbre) + Double(sharpnessReader.pointee.valueApproaching(to))),
-            Self.crossing(from: n, Double(spec.level) * Double(intensityReader.pointee.value(at: n)),
-                          to: to, Double(spec.level) * Double(intensityReader.pointee.valueApproaching(to))))
+            Self.crossing(from: n, Double(spec.timbre) + Double(lines.sharpness.value(at: n)),
+                          to: to, Double(spec.timbre) + Double(lines.sharpness.value(at: to))),
+            Self.crossing(from: n, Double(spec.level) * Double(lines.intensity.value(at: n)),
+                          to: to, Double(spec.level) * Double(lines.intensity.value(at: to))))
         return crossing < to ? (crossing, false) : (to, atChange)
     }
 
@@ -94,32 +114,59 @@ struct ContinuousControl {
         return at > n ? at : .max
     }
 
-    func firstRamp(_ spec: VoiceSpec, at n: Int64) -> (ramp: DriveRamp, atChange: Bool) {
-        let (to, atChange) = periodEnd(spec, from: n)
-        let end = point(spec, at: to, approaching: true)
-        return straightened(spec, from: n, start: point(spec, at: n), to: to, end: end, atChange: atChange)
+    /// The first control period of a voice starting at `n`, and the sharpness column it looked
+    /// up. O(1).
+    func firstRamp(_ spec: VoiceSpec, at n: Int64) -> (ramp: DriveRamp, atChange: Bool, column: SharpnessCache) {
+        var column = SharpnessCache()
+        let lines = lines(spec, at: n)
+        let (to, atChange) = periodEnd(spec, from: n, lines)
+        let end = point(spec, at: to, lines, &column)
+        let start = point(spec, at: n, lines, &column)
+        let r = straightened(spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &column)
+        return (r.ramp, r.atChange, column)
     }
 
     /// Starts the control period beginning at `n` (the previous period's end). O(1): two lane
-    /// reads and one table lookup per voice per period (two after a lane change, one more
-    /// where the drive bends).
+    /// searches and one intensity lookup per voice per period (one more after a lane change or
+    /// a sharpness move, one more where the drive bends).
     func advance(_ voice: inout ContinuousHapticVoice, at n: Int64) {
-        let (to, atChange) = periodEnd(voice.spec, from: n)
+        let spec = voice.spec
+        let lines = lines(spec, at: n)
+        let (to, atChange) = periodEnd(spec, from: n, lines)
         // After a lane change the period starts from the lanes' new values; otherwise from the
         // previous period's end, where the lines meet.
-        let start = voice.rampEndsAtChange ? point(voice.spec, at: n) : voice.ramp.end
+        let start = voice.rampEndsAtChange ? point(spec, at: n, lines, &voice.column) : voice.ramp.end
         // Held lanes and a sustaining envelope give the same inputs period after period: the
         // drive point is a pure function of them, so the last one is reused (same bits, no
-        // table lookup — most of this call's cost).
-        let x = inputs(voice.spec, at: to, approaching: true)
+        // table lookup).
+        let x = inputs(spec, at: to, lines)
         let last = voice.endInputs
         let end = !voice.rampEndsAtChange && x.intensity == last.intensity && x.sharpness == last.sharpness
             ? voice.ramp.end
-            : lookup.evaluate(sharpness: Double(x.sharpness), intensity: Double(x.intensity))
-        let r = straightened(voice.spec, from: n, start: start, to: to, end: end, atChange: atChange)
-        voice.endInputs = r.ramp.to == to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
+            : point(x, &voice.column)
+        var r = straightened(spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &voice.column)
+        if r.ramp.to == to && start == end { r.ramp.to = heldThrough(spec, from: n, to: to, lines) }
+        voice.endInputs = r.ramp.to >= to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
         voice.rampEndsAtChange = r.atChange
         voice.ramp = r.ramp
+    }
+
+    /// Where a held period — equal drive points at its ends `n` and `to` — can run on: the last
+    /// grid point before the inputs can next move (a lane change, or the release's corner),
+    /// if both lanes hold and the envelope sustains at 1 from `n` on; `to` otherwise. Every
+    /// grid period up to there would start and end on the same inputs, so it would be the
+    /// same flat ramp: one period instead of many, with the same drive at every sample (the
+    /// steady path still renormalizes its carrier on every grid point). O(1).
+    @inline(__always)
+    func heldThrough(_ spec: VoiceSpec, from n: Int64, to: Int64, _ lines: ControlLines) -> Int64 {
+        let e = spec.envelope, offset = Float(n &- spec.start)
+        guard to & (period &- 1) == 0, lines.intensity.slope == 0, lines.sharpness.slope == 0, e.sustained,
+              offset >= e.attack, e.releaseStart > offset else { return to }
+        let whole = Int64(e.releaseStart)  // the release's corner, as periodEnd(_:from:_:) rounds it
+        let release = spec.start &+ (Float(whole) < e.releaseStart ? whole &+ 1 : whole)
+        let moves = min(release, min(lines.intensity.change, lines.sharpness.change))
+        let last = (moves &- 1) & ~(period &- 1)
+        return max(last, to)
     }
 
     /// The ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive is
@@ -127,21 +174,22 @@ struct ContinuousControl {
     /// frequency, 1e-3 in excursion per volt), so the line follows the mapping wherever it bends. O(1) in
     /// the common case (equal ends, or a straight enough period), O(log period) otherwise.
     func straightened(_ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
-                      atChange: Bool) -> (ramp: DriveRamp, atChange: Bool) {
+                      atChange: Bool, _ lines: ControlLines, _ column: inout SharpnessCache)
+        -> (ramp: DriveRamp, atChange: Bool) {
         var to = to, end = end, atChange = atChange
         // The intensity law jumps between 0 V (intensity exactly 0) and the perception threshold:
         // a period that starts or ends at 0 V next to a driven sample is cut to that one sample.
         if to &- n > 1 && start.volts == 0 {
-            let next = point(spec, at: n &+ 1)
+            let next = point(spec, at: n &+ 1, lines, &column)
             if next.volts != 0 { return (DriveRamp(from: n, start: start, to: n &+ 1, end: next), false) }
         }
         if to &- n > 1 && end.volts == 0 {
-            let last = point(spec, at: to &- 1)
+            let last = point(spec, at: to &- 1, lines, &column)
             if last.volts != 0 { (to, end, atChange) = (to &- 1, last, false) }
         }
         while to &- n >= 2 && (start.volts != end.volts || start.hz != end.hz) {
             let mid = n &+ (to &- n) / 2
-            let exact = point(spec, at: mid)
+            let exact = point(spec, at: mid, lines, &column)
             let t = Double(mid &- n) / Double(to &- n)
             let voltsError = abs(start.volts + (end.volts - start.volts) * t - exact.volts)
             let hzError = abs(start.hz + (end.hz - start.hz) * t - exact.hz) / max(exact.hz, 1)
@@ -175,4 +223,18 @@ struct ControlInputs {
         self.intensity = intensity
         self.sharpness = sharpness
     }
+}
+
+/// The lines of a voice's intensity and sharpness lanes over one control period
+/// (``ContinuousControl/lines(_:at:)``).
+struct ControlLines {
+    var intensity: LaneLine
+    var sharpness: LaneLine
+}
+
+/// A voice's last sharpness column (``DriveLookup/column(sharpness:)``) and the sharpness it
+/// was looked up for; NaN at first, which never compares equal.
+struct SharpnessCache {
+    var sharpness: Float = .nan
+    var column = SharpnessColumn(hz: 0, maxVolts: 0, thresholdVolts: 0, excursionPerVolt: 0)
 }

@@ -4,8 +4,9 @@
 /// inside the per-sample actuator loop.
 extension ContinuousHapticVoice {
     /// Adds the voice's drive for samples `n … n + count − 1` (steady throughout) to
-    /// `sum[0 ..< count]`: at each control period's start the ramp advances (``ContinuousControl/advance(_:at:)``)
-    /// and the carrier is retuned to its frequency (`radiansPerHz` × Hz), then
+    /// `sum[0 ..< count]`: at each control period's start the ramp advances (``ContinuousControl/advance(_:at:)``);
+    /// there and on every grid point inside a held period the carrier is retuned to its
+    /// frequency (`radiansPerHz` × Hz), then
     /// ``renderPeriod(from:count:into:slewStep:radiansPerHz:wave:output:)`` renders the period's samples.
     /// The carrier and the slew limiter's output stay in locals across the periods of a
     /// chunk. O(count), no allocation.
@@ -16,11 +17,9 @@ extension ContinuousHapticVoice {
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
-            if at == ramp.to {
-                controls.advance(&self, at: at)
-                wave.retune(radiansPerSample: radiansPerHz * ramp.hz, chirp: radiansPerHz * ramp.hzSlope, lane: Int(at & 3))
-            }
-            let end = min(count, Int(ramp.to &- n))
+            if at == ramp.to { controls.advance(&self, at: at) }
+            if at == ramp.from || controls.isGridPoint(at) { wave.retune(to: ramp, at: at, radiansPerHz: radiansPerHz) }
+            let end = min(count, Int(min(ramp.to, controls.nextGridPoint(after: at)) &- n))
             renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep, radiansPerHz: radiansPerHz,
                          wave: &wave, output: &output)
             j = end

@@ -20,18 +20,14 @@ extension ContinuousHapticVoice {
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
-            // Ramps end on the control grid or at a lane breakpoint of their own layer.
-            if at == a.pointee.ramp.to {
-                controls.advance(&a.pointee, at: at)
-                waveA.retune(radiansPerSample: radiansPerHz * a.pointee.ramp.hz, chirp: radiansPerHz * a.pointee.ramp.hzSlope,
-                             lane: Int(at & 3))
-            }
-            if at == b.pointee.ramp.to {
-                controls.advance(&b.pointee, at: at)
-                waveB.retune(radiansPerSample: radiansPerHz * b.pointee.ramp.hz, chirp: radiansPerHz * b.pointee.ramp.hzSlope,
-                             lane: Int(at & 3))
-            }
-            let end = min(count, Int(min(a.pointee.ramp.to, b.pointee.ramp.to) &- n))
+            // Ramps end on the control grid or at a lane breakpoint of their own layer (held
+            // ones run over grid points, where their carriers are renormalized).
+            if at == a.pointee.ramp.to { controls.advance(&a.pointee, at: at) }
+            if at == b.pointee.ramp.to { controls.advance(&b.pointee, at: at) }
+            let grid = controls.isGridPoint(at)
+            if grid || at == a.pointee.ramp.from { waveA.retune(to: a.pointee.ramp, at: at, radiansPerHz: radiansPerHz) }
+            if grid || at == b.pointee.ramp.from { waveB.retune(to: b.pointee.ramp, at: at, radiansPerHz: radiansPerHz) }
+            let end = min(count, Int(min(min(a.pointee.ramp.to, b.pointee.ramp.to), controls.nextGridPoint(after: at)) &- n))
             if !renderFreePeriod(a.pointee.ramp, b.pointee.ramp, from: at, count: end &- j, into: sum + j,
                                  slewStep: slewStep, radiansPerHz: radiansPerHz, waveA: &waveA, outputA: &outputA, waveB: &waveB, outputB: &outputB)
             {
@@ -64,13 +60,15 @@ extension ContinuousHapticVoice {
         // and no loop-carried targets or minus-sine constants: two voices' state then fits
         // the 16 SSE registers; with a second offsets vector the loop spilled and was slower
         // than two passes.
-        guard n & 3 == 0, count >= 4, a.from == b.from,
+        // A held ramp's volts do not depend on the offset (`v + 0·k` is `v`), so it may share
+        // the other's.
+        guard n & 3 == 0, count >= 4, a.from == b.from || a.slope == 0 || b.slope == 0,
               !waveA.chirping, !waveB.chirping,
               a.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep),
               b.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep) else { return false }
         let startA = SIMD4<Float>(repeating: Float(a.volts)), slopeA = SIMD4<Float>(repeating: Float(a.slope))
         let startB = SIMD4<Float>(repeating: Float(b.volts)), slopeB = SIMD4<Float>(repeating: Float(b.slope))
-        let offset = Float(n &- a.from)
+        let offset = Float(n &- (a.slope == 0 ? b.from : a.from))
         var offsets = SIMD4<Float>(offset, offset + 1, offset + 2, offset + 3)
         let firstA = Double(((startA + slopeA * offsets) * waveA.sines)[0]) - outputA
         let firstB = Double(((startB + slopeB * offsets) * waveB.sines)[0]) - outputB

@@ -19,6 +19,8 @@ struct ContinuousHapticVoice {
     var rampEndsAtChange = false
     /// The control inputs `ramp.end` was computed from (see ``ContinuousControl/advance(_:at:)``).
     var endInputs = ControlInputs(intensity: .nan, sharpness: .nan)
+    /// The drive tables at the voice's last sharpness (see ``ContinuousControl/point(_:_:)``).
+    var column = SharpnessCache()
     init(spec: VoiceSpec, driver: ContinuousDriver, ramp: DriveRamp) {
         self.spec = spec
         self.driver = driver

@@ -55,6 +55,7 @@ struct HapticVoices {
         let first = controls.firstRamp(spec, at: n)
         var voice = ContinuousHapticVoice(spec: spec, driver: ContinuousDriver(config: driverConfig), ramp: first.ramp)
         voice.rampEndsAtChange = first.atChange
+        voice.column = first.column
         continuous.append(voice)
     }
 
@@ -106,13 +107,8 @@ struct HapticVoices {
             let p = continuous.storage + c
             guard !p.pointee.steady, !p.pointee.released, p.pointee.driver.isSteady,
                   position < p.pointee.spec.end else { continue }
+            // Tuned by the steady path, which retunes on every grid point.
             p.pointee.carrier = RotatingCarrier(phase: p.pointee.driver.oscillator.phase)
-            // On the grid the ramp ends here and is retuned when advanced; otherwise tune now.
-            if p.pointee.ramp.to != position {
-                let ramp = p.pointee.ramp
-                p.pointee.carrier.retune(radiansPerSample: radiansPerHz * ramp.point(at: position).hz,
-                                         chirp: radiansPerHz * ramp.hzSlope)
-            }
             p.pointee.steady = true
         }
     }

@@ -97,6 +97,15 @@ public struct RotatingCarrier: Sendable {
         self.theta = theta
     }
 
+    /// Retunes to the frequency `ramp` has at sample `at` (the group's lane `at & 3`), gliding
+    /// as it does: at a ramp's start, or on a grid point inside a held ramp (same frequency:
+    /// the phasors are only renormalized). O(1).
+    @inline(__always)
+    mutating func retune(to ramp: DriveRamp, at: Int64, radiansPerHz: Double) {
+        retune(radiansPerSample: radiansPerHz * ramp.point(at: at).hz, chirp: radiansPerHz * ramp.hzSlope,
+               lane: Int(at & 3))
+    }
+
     /// cos α and sin α by Taylor series: |α| < π/4 keeps the error below 1e-16. O(1).
     @inline(__always)
     static func rotation(_ alpha: Double) -> (cos: Double, sin: Double) {

@@ -114,6 +114,19 @@ public struct DrivePoint: Sendable, Hashable {
     }
 }
 
+/// A ``DriveLookup``'s tables at one sharpness (``DriveLookup/column(sharpness:)``).
+public struct SharpnessColumn: Sendable {
+    public var hz: Double
+    public var maxVolts: Double
+    public var thresholdVolts: Double
+    public var excursionPerVolt: Double
+
+    @inlinable public init(hz: Double, maxVolts: Double, thresholdVolts: Double, excursionPerVolt: Double) {
+        self.hz = hz; self.maxVolts = maxVolts; self.thresholdVolts = thresholdVolts
+        self.excursionPerVolt = excursionPerVolt
+    }
+}
+
 /// Trivially copyable view of a ``DriveMapping``'s tables for the render loop.
 /// Valid only while the owning ``DriveMapping`` is alive. Every call is O(1), lerp between two
 /// table entries, no libm, no allocation.
@@ -158,19 +171,33 @@ public struct DriveLookup: @unchecked Sendable {
     /// Frequency and sine amplitude for sharpness `s` and intensity `i` (both clamped to 0…1).
     @inlinable @inline(__always)
     public func evaluate(sharpness s: Double, intensity i: Double) -> DrivePoint {
+        evaluate(column(sharpness: s), intensity: i)
+    }
+
+    /// The tables' entries at sharpness `s` (clamped to 0…1): what every drive point at that
+    /// sharpness shares. A continuous voice keeps the last one (its sharpness rarely moves), so
+    /// a control point costs only the intensity's lookup. O(1).
+    @inlinable @inline(__always)
+    public func column(sharpness s: Double) -> SharpnessColumn {
         let ps = position(s)
-        let hz = lerp(0, ps)
-        let vmax = lerp(1, ps)
+        return SharpnessColumn(hz: lerp(0, ps), maxVolts: lerp(1, ps), thresholdVolts: lerp(2, ps),
+                               excursionPerVolt: lerp(3, ps))
+    }
+
+    /// Frequency and sine amplitude at the sharpness of `c` and intensity `i` (clamped to 0…1):
+    /// the same value as ``evaluate(sharpness:intensity:)`` at that sharpness. O(1).
+    @inlinable @inline(__always)
+    public func evaluate(_ c: SharpnessColumn, intensity i: Double) -> DrivePoint {
         let volts: Double
         if !(i > 0) {
             volts = 0
         } else if squareLaw {
-            let c = min(i, 1)
-            volts = c * c * vmax
+            let clamped = min(i, 1)
+            volts = clamped * clamped * c.maxVolts
         } else {
-            volts = min(vmax, lerp(4, position(i)) * lerp(2, ps))
+            volts = min(c.maxVolts, lerp(4, position(i)) * c.thresholdVolts)
         }
-        return DrivePoint(hz: hz, volts: volts, excursionPerVolt: lerp(3, ps))
+        return DrivePoint(hz: c.hz, volts: volts, excursionPerVolt: c.excursionPerVolt)
     }
 
     /// Amplitude at intensity `i` relative to intensity 1, independent of frequency:
