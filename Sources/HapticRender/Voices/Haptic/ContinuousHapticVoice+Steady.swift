@@ -17,7 +17,13 @@ extension ContinuousHapticVoice {
         while j < count {
             let at = n &+ Int64(j)
             if at == ramp.to {
+                let glided = ramp.hzSlope != 0
+                advancePhase(to: at)
                 controls.advance(&self, at: at)
+                // A carrier that glided or changes frequency starts over from the exact phase.
+                if glided || ramp.hzSlope != 0 || radiansPerHz * ramp.hz != wave.radiansPerSample {
+                    wave = RotatingCarrier(phase: phase)
+                }
                 wave.retune(radiansPerSample: radiansPerHz * ramp.hz, chirp: radiansPerHz * ramp.hzSlope, lane: Int(at & 3))
             }
             let end = min(count, Int(ramp.to &- n))
@@ -27,6 +33,18 @@ extension ContinuousHapticVoice {
         }
         carrier = wave
         driver.tail.output = output
+    }
+
+    /// Moves ``phase`` on to sample `n` (inside the current ramp period, or its end): the sum
+    /// of the ramp's frequency line over the samples between, in cycles, wrapped. O(1).
+    @inline(__always)
+    mutating func advancePhase(to n: Int64) {
+        let k = Double(n &- phaseAt)
+        let hz = ramp.hz + ramp.hzSlope * Double(phaseAt &- ramp.from)
+        var p = phase + (k * hz + ramp.hzSlope * (k * (k - 1) / 2)) * driver.oscillator.inverseSampleRate
+        if p >= 1 { p -= Double(Int(p)) }
+        phase = p
+        phaseAt = n
     }
 
     /// Adds the drive for samples `n … n + count − 1` (all inside the current ramp period, and

@@ -107,6 +107,8 @@ struct HapticVoices {
             guard !p.pointee.steady, !p.pointee.released, p.pointee.driver.isSteady,
                   position < p.pointee.spec.end else { continue }
             p.pointee.carrier = RotatingCarrier(phase: p.pointee.driver.oscillator.phase)
+            p.pointee.phase = p.pointee.driver.oscillator.phase
+            p.pointee.phaseAt = position
             // On the grid the ramp ends here and is retuned when advanced; otherwise tune now.
             if p.pointee.ramp.to != position {
                 let ramp = p.pointee.ramp
@@ -214,7 +216,10 @@ struct HapticVoices {
                             p.pointee.released = true
                         } else {
                             if n == p.pointee.ramp.to { controls.advance(&p.pointee, at: n) }
-                            point = p.pointee.ramp.point(at: n)
+                            // The onset overdrive feeds the actuator's state back with a gain
+                            // of up to 3: it reads the exact drive point, not the line.
+                            point = p.pointee.driver.overdriveSamplesLeft > 0
+                                ? controls.point(p.pointee.spec, at: n) : p.pointee.ramp.point(at: n)
                         }
                     }
                     sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
