@@ -16,16 +16,7 @@ extension ContinuousHapticVoice {
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
-            if at == ramp.to {
-                let glided = ramp.hzSlope != 0
-                advancePhase(to: at)
-                controls.advance(&self, at: at)
-                // A carrier that glided or changes frequency starts over from the exact phase.
-                if glided || ramp.hzSlope != 0 || radiansPerHz * ramp.hz != wave.radiansPerSample {
-                    wave = RotatingCarrier(phase: phase)
-                }
-                wave.retune(radiansPerSample: radiansPerHz * ramp.hz, chirp: radiansPerHz * ramp.hzSlope, lane: Int(at & 3))
-            }
+            if at == ramp.to { startPeriod(at: at, wave: &wave, controls: controls, radiansPerHz: radiansPerHz) }
             let end = min(count, Int(ramp.to &- n))
             renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep, radiansPerHz: radiansPerHz,
                          wave: &wave, output: &output)
@@ -33,6 +24,21 @@ extension ContinuousHapticVoice {
         }
         carrier = wave
         driver.tail.output = output
+    }
+
+    /// Starts the control period at `at` (the current one's end): advances the ramp and retunes
+    /// `wave` to it. A carrier that glided, or that glides or changes frequency now, starts over
+    /// from the exact ``phase``. O(1).
+    @inline(__always)
+    mutating func startPeriod(at: Int64, wave: inout RotatingCarrier, controls: ContinuousControl,
+                              radiansPerHz: Double) {
+        let glided = ramp.hzSlope != 0
+        advancePhase(to: at)
+        controls.advance(&self, at: at)
+        if glided || ramp.hzSlope != 0 || radiansPerHz * ramp.hz != wave.radiansPerSample {
+            wave = RotatingCarrier(phase: phase)
+        }
+        wave.retune(radiansPerSample: radiansPerHz * ramp.hz, chirp: radiansPerHz * ramp.hzSlope, lane: Int(at & 3))
     }
 
     /// Moves ``phase`` on to sample `n` (inside the current ramp period, or its end): the sum

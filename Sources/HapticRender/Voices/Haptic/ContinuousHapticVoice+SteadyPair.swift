@@ -22,14 +22,10 @@ extension ContinuousHapticVoice {
             let at = n &+ Int64(j)
             // Ramps end on the control grid or at a lane breakpoint of their own layer.
             if at == a.pointee.ramp.to {
-                controls.advance(&a.pointee, at: at)
-                waveA.retune(radiansPerSample: radiansPerHz * a.pointee.ramp.hz, chirp: radiansPerHz * a.pointee.ramp.hzSlope,
-                             lane: Int(at & 3))
+                a.pointee.startPeriod(at: at, wave: &waveA, controls: controls, radiansPerHz: radiansPerHz)
             }
             if at == b.pointee.ramp.to {
-                controls.advance(&b.pointee, at: at)
-                waveB.retune(radiansPerSample: radiansPerHz * b.pointee.ramp.hz, chirp: radiansPerHz * b.pointee.ramp.hzSlope,
-                             lane: Int(at & 3))
+                b.pointee.startPeriod(at: at, wave: &waveB, controls: controls, radiansPerHz: radiansPerHz)
             }
             let end = min(count, Int(min(a.pointee.ramp.to, b.pointee.ramp.to) &- n))
             if !renderFreePeriod(a.pointee.ramp, b.pointee.ramp, from: at, count: end &- j, into: sum + j,
