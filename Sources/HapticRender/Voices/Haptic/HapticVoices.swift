@@ -216,10 +216,7 @@ struct HapticVoices {
                             p.pointee.released = true
                         } else {
                             if n == p.pointee.ramp.to { controls.advance(&p.pointee, at: n) }
-                            // The onset overdrive feeds the actuator's state back with a gain
-                            // of up to 3: it reads the exact drive point, not the line.
-                            point = p.pointee.driver.overdriveSamplesLeft > 0
-                                ? controls.point(p.pointee.spec, at: n) : p.pointee.ramp.point(at: n)
+                            point = p.pointee.ramp.point(at: n)
                         }
                     }
                     sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
