@@ -13,7 +13,7 @@ enum EngineComparison {
     static let tolerance: [Float] = [1e-3, 1e-3, 2e-3, 1e-3]
 
     /// Open: the acceleration of a sample in end-stop contact, where the stop's stiffness
-    /// (50·k) multiplies the two engines' excursion difference, a rounding's 1e-4 of it, by 51
+    /// (50·k) multiplies the two engines' excursion difference (1e-4 of the excursion) by 51
     /// (docs/agreement.md: one corpus file on `pixel`, three samples; not these random
     /// patterns). Up to this bound a miss is recorded as that known issue; beyond it, and on
     /// every other signal, it fails.
