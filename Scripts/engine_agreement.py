@@ -7,8 +7,9 @@ channel of `--layout split` float WAVs (audio L, audio R, drive, acceleration; f
 Walks FAST_DIR for .wav files, reads the same relative path under REFERENCE_DIR, prints one
 Markdown row with the worst difference per channel (and the file it occurs in). A difference
 above the published tolerance (1e-3 for audio and acceleration, 2e-3 for drive) is reported as
-the known issue of docs/agreement.md while it stays within KNOWN_ISSUE_BOUND (the bound the
-Swift agreement tests allow, EngineComparison.knownIssueBound); beyond it the exit status is 1.
+the known issue of docs/agreement.md (acceleration in end-stop contact) while it stays within
+KNOWN_ISSUE_BOUND (the bound the Swift agreement tests allow, EngineComparison.knownIssueBound);
+beyond it, and on every other channel, the exit status is 1.
 """
 import os
 import struct
@@ -18,7 +19,7 @@ import numpy as np
 
 CHANNELS = ["audio L", "audio R", "drive", "acceleration"]
 TOLERANCE = [1e-3, 1e-3, 2e-3, 1e-3]
-KNOWN_ISSUE_BOUND = [1e-3, 1e-3, 0.02, 0.01]
+KNOWN_ISSUE_BOUND = [1e-3, 1e-3, 2e-3, 4e-3]
 
 
 def read_float_wav(path):

@@ -31,6 +31,36 @@ import Testing
         print("agreement \(actuator.name) \(Int(sampleRate)) Hz: worst |fast − reference| audio L \(worst[0]), R \(worst[1]), drive \(worst[2]), acceleration \(worst[3])")
     }
 
+    /// A carrier that glides for seconds keeps the reference's phase: the steady path rebuilds a
+    /// gliding carrier from its phase summed in Double at every control period (the paired path
+    /// shares that step; `steadyPairAddsWhatTwoPassesAdd` checks the two agree). Rebuilt from
+    /// its own Float phasor instead, it drifted: 1.3e-3 of drive here after 14 s, which the
+    /// excursion guard and the slew limit amplified to 1.2e-2 in ahap_rs `bike`. Now 2.4e-5.
+    @Test func longGlidesKeepTheCarrierPhase() throws {
+        var p = EventParameters()
+        p.hapticIntensity = 0.75
+        p.hapticSharpness = 0
+        // Glides up and down through the band for 14 s, as ahap_rs `bike` does.
+        func glide(at time: Double, from a: Double, to b: Double, over seconds: Double) -> ParameterCurve {
+            ParameterCurve(id: .hapticSharpnessControl, time: time, points: (0...10).map {
+                .init(time: Double($0) * seconds / 10, value: a + (b - a) * Double($0) / 10)
+            })
+        }
+        let pattern = HapticPattern(
+            events: [HapticEvent(type: .hapticContinuous, time: 0, duration: 14.5, parameters: p)],
+            curves: [glide(at: 2, from: 0, to: 0.5, over: 3), glide(at: 5, from: 0.2, to: 0.65, over: 3),
+                     glide(at: 8, from: 0.4, to: 1, over: 4), glide(at: 12, from: 0.9, to: 0, over: 2)])
+        let configuration = RenderConfiguration(channels: EngineComparison.signals)
+        let (timeline, audio) = EngineComparison.timeline(pattern, sampleRate: 48_000)
+        let fast = try EngineComparison.renderFast(timeline, audio, configuration)
+        let reference = try EngineComparison.renderReference(timeline, audio, configuration)
+        // After the glides (14–14.5 s): the phase they left behind.
+        let c = EngineComparison.signals.count, window = (672_000 * c)..<(696_000 * c)
+        let d = EngineComparison.worstDifference(Array(fast[window]), Array(reference[window]))
+        print("after 14 s of glides: worst |fast − reference| drive \(d[2]), acceleration \(d[3])")
+        #expect(d[2] < 2e-4 && d[3] < 1e-4, "drive \(d[2]), acceleration \(d[3])")
+    }
+
     /// Any block size gives the same bits (compared as bit patterns, so ±0 differ).
     @Test func blockSizeDoesNotChangeABit() throws {
         let (timeline, audio) = EngineComparison.timeline(EngineComparison.pattern(seed: 7), sampleRate: 48_000)

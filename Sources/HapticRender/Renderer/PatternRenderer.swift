@@ -93,7 +93,7 @@ public struct PatternRenderer: ~Copyable {
         // Control period of continuous haptic voices (see DriveRamp): divides the chunk and is
         // a multiple of RotatingCarrier's 4-sample group.
         let controls = ContinuousControl(lanes: lanes, lookup: mapping.lookup, period: 64,
-                                         toleranceVolts: 2e-4 * profile.voltageClamp)
+                                         toleranceVolts: 1e-5 * profile.voltageClamp)
         haptics = HapticVoices(
             continuousCapacity: capacities[.hapticContinuous], transientCapacity: capacities[.hapticTransient],
             controls: controls, driverConfig: driverConfig, sampleRate: rate, memory: memory)

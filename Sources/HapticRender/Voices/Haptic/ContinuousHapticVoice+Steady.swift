@@ -17,7 +17,7 @@ extension ContinuousHapticVoice {
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
-            if at == ramp.to { controls.advance(&self, at: at) }
+            if at == ramp.to { startPeriod(at: at, wave: &wave, controls: controls, radiansPerHz: radiansPerHz) }
             if at == ramp.from || controls.isGridPoint(at) { wave.retune(to: ramp, at: at, radiansPerHz: radiansPerHz) }
             let end = min(count, Int(min(ramp.to, controls.nextGridPoint(after: at)) &- n))
             renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep, radiansPerHz: radiansPerHz,
@@ -26,6 +26,32 @@ extension ContinuousHapticVoice {
         }
         carrier = wave
         driver.tail.output = output
+    }
+
+    /// Starts the control period at `at` (the current one's end): advances the ramp. A carrier
+    /// that glided, or that glides or changes frequency now, starts over from the exact
+    /// ``phase``; the caller then retunes it to the new ramp. O(1).
+    @inline(__always)
+    mutating func startPeriod(at: Int64, wave: inout RotatingCarrier, controls: ContinuousControl,
+                              radiansPerHz: Double) {
+        let glided = ramp.hzSlope != 0
+        advancePhase(to: at)
+        controls.advance(&self, at: at)
+        if glided || ramp.hzSlope != 0 || radiansPerHz * ramp.hz != wave.radiansPerSample {
+            wave = RotatingCarrier(phase: phase)
+        }
+    }
+
+    /// Moves ``phase`` on to sample `n` (inside the current ramp period, or its end): the sum
+    /// of the ramp's frequency line over the samples between, in cycles, wrapped. O(1).
+    @inline(__always)
+    mutating func advancePhase(to n: Int64) {
+        let k = Double(n &- phaseAt)
+        let hz = ramp.hz + ramp.hzSlope * Double(phaseAt &- ramp.from)
+        var p = phase + (k * hz + ramp.hzSlope * (k * (k - 1) / 2)) * driver.oscillator.inverseSampleRate
+        if p >= 1 { p -= Double(Int(p)) }
+        phase = p
+        phaseAt = n
     }
 
     /// Adds the drive for samples `n … n + count − 1` (all inside the current ramp period, and

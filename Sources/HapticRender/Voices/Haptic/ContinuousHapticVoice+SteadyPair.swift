@@ -22,8 +22,12 @@ extension ContinuousHapticVoice {
             let at = n &+ Int64(j)
             // Ramps end on the control grid or at a lane breakpoint of their own layer (held
             // ones run over grid points, where their carriers are renormalized).
-            if at == a.pointee.ramp.to { controls.advance(&a.pointee, at: at) }
-            if at == b.pointee.ramp.to { controls.advance(&b.pointee, at: at) }
+            if at == a.pointee.ramp.to {
+                a.pointee.startPeriod(at: at, wave: &waveA, controls: controls, radiansPerHz: radiansPerHz)
+            }
+            if at == b.pointee.ramp.to {
+                b.pointee.startPeriod(at: at, wave: &waveB, controls: controls, radiansPerHz: radiansPerHz)
+            }
             let grid = controls.isGridPoint(at)
             if grid || at == a.pointee.ramp.from { waveA.retune(to: a.pointee.ramp, at: at, radiansPerHz: radiansPerHz) }
             if grid || at == b.pointee.ramp.from { waveB.retune(to: b.pointee.ramp, at: at, radiansPerHz: radiansPerHz) }

@@ -15,6 +15,12 @@ struct ContinuousHapticVoice {
     var steadyThrough: Int64 = .min
     /// The steady path's carrier (takes over the driver oscillator's phase on entry).
     var carrier = RotatingCarrier(phase: 0)
+    /// The carrier's exact phase (cycles, [0, 1)) at sample `phaseAt`, summed in Double from the
+    /// ramps' frequencies as the per-sample oscillator sums them: a gliding carrier is rebuilt
+    /// from it at every control period, so the Float rotation's rounding never accumulates
+    /// into a phase drift.
+    var phase = 0.0
+    var phaseAt: Int64 = 0
     /// Whether `ramp` ends where a lane changes (see ``ContinuousControl/advance(_:at:)``).
     var rampEndsAtChange = false
     /// The control inputs `ramp.end` was computed from (see ``ContinuousControl/advance(_:at:)``).

@@ -109,6 +109,8 @@ struct HapticVoices {
                   position < p.pointee.spec.end else { continue }
             // Tuned by the steady path, which retunes on every grid point.
             p.pointee.carrier = RotatingCarrier(phase: p.pointee.driver.oscillator.phase)
+            p.pointee.phase = p.pointee.driver.oscillator.phase
+            p.pointee.phaseAt = position
             p.pointee.steady = true
         }
     }
