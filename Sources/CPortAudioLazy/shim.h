@@ -42,8 +42,7 @@
 #undef Pa_IsStreamStopped
 #undef Pa_IsStreamActive
 
-#include <dlfcn.h>
-#include <stddef.h>
+#include "../CLazyLibrary/lazy_library.h"
 
 // As in CPortAudio's shim (not included: its module would bring PortAudio's own declarations):
 // PortAudio's constants are macros with casts, which Swift does not import.
@@ -54,27 +53,12 @@ static const unsigned long cportaudio_frames_per_buffer_unspecified = paFramesPe
 /// The PortAudio library (Debian's libportaudio2), or NULL when it cannot be loaded.
 static inline void *cportaudio_library(void) {
     static void *handle;
-    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
-    if (!h) {
-        h = dlopen("libportaudio.so.2", RTLD_NOW | RTLD_LOCAL);
-        if (h) __atomic_store_n(&handle, h, __ATOMIC_RELEASE);  // a second dlopen only adds a reference
-    }
-    return h;
+    return lazy_library_open(&handle, "libportaudio.so.2");
 }
 
-/// `ret name params`: calls PortAudio's `name` with `args`, or returns `missing` when the
-/// library or the symbol is not there.
-#define CPORTAUDIO_LAZY(ret, name, params, args, missing)                              \
-    static inline ret name params {                                                    \
-        static ret (*function) params;                                                 \
-        ret (*f) params = __atomic_load_n(&function, __ATOMIC_ACQUIRE);                \
-        if (!f) {                                                                      \
-            void *library = cportaudio_library();                                      \
-            if (!library || !(f = (ret (*) params)dlsym(library, #name))) return missing; \
-            __atomic_store_n(&function, f, __ATOMIC_RELEASE);                          \
-        }                                                                              \
-        return f args;                                                                 \
-    }
+/// PortAudio's `name`, or `missing` when the library or the symbol is not there.
+#define CPORTAUDIO_LAZY(ret, name, params, args, missing) \
+    LAZY_LIBRARY_FUNCTION(cportaudio_library, ret, name, params, args, missing)
 
 CPORTAUDIO_LAZY(PaError, Pa_Initialize, (void), (), paNotInitialized)
 CPORTAUDIO_LAZY(PaError, Pa_Terminate, (void), (), paNotInitialized)
@@ -100,16 +84,9 @@ CPORTAUDIO_LAZY(PaError, Pa_IsStreamActive, (PaStream *stream), (stream), paNotI
 
 /// PortAudio's message for `code`; when the library itself is missing, says so.
 static inline const char *Pa_GetErrorText(PaError code) {
-    static const char *(*function)(PaError);
-    const char *(*f)(PaError) = __atomic_load_n(&function, __ATOMIC_ACQUIRE);
-    if (!f) {
-        void *library = cportaudio_library();
-        if (!library || !(f = (const char *(*)(PaError))dlsym(library, "Pa_GetErrorText"))) {
-            return "PortAudio (libportaudio.so.2) cannot be loaded; install it (apt-get install libportaudio2)";
-        }
-        __atomic_store_n(&function, f, __ATOMIC_RELEASE);
-    }
-    return f(code);
+    static void *slot;
+    const char *(*f)(PaError) = (const char *(*)(PaError))lazy_library_symbol(&slot, cportaudio_library, "Pa_GetErrorText");
+    return f ? f(code) : "PortAudio (libportaudio.so.2) cannot be loaded; install it (apt-get install libportaudio2)";
 }
 
 #endif

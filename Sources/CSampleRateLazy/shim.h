@@ -17,8 +17,7 @@
 #undef src_is_valid_ratio
 #undef src_strerror
 
-#include <dlfcn.h>
-#include <stddef.h>
+#include "../CLazyLibrary/lazy_library.h"
 
 /// `src_new`'s error when the library cannot be loaded (libsamplerate's own codes are small
 /// positive numbers).
@@ -27,23 +26,14 @@ enum { csamplerate_library_missing = -1 };
 /// The libsamplerate library (Debian's libsamplerate0), or NULL when it cannot be loaded.
 static inline void *csamplerate_library(void) {
     static void *handle;
-    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
-    if (!h) {
-        h = dlopen("libsamplerate.so.0", RTLD_NOW | RTLD_LOCAL);
-        if (h) __atomic_store_n(&handle, h, __ATOMIC_RELEASE);  // a second dlopen only adds a reference
-    }
-    return h;
+    return lazy_library_open(&handle, "libsamplerate.so.0");
 }
 
 /// `f`: the real `name` (of function-pointer type `type`), resolved once; NULL when the
 /// library or the symbol is missing.
 #define CSAMPLERATE_RESOLVE(type, name)                                                \
-    static type function;                                                              \
-    type f = __atomic_load_n(&function, __ATOMIC_ACQUIRE);                             \
-    if (!f) {                                                                          \
-        void *library = csamplerate_library();                                         \
-        if (library && (f = (type)dlsym(library, #name))) __atomic_store_n(&function, f, __ATOMIC_RELEASE); \
-    }
+    static void *slot;                                                                 \
+    type f = (type)lazy_library_symbol(&slot, csamplerate_library, #name);
 
 static inline SRC_STATE *src_new(int converter_type, int channels, int *error) {
     typedef SRC_STATE *(*Function)(int, int, int *);
@@ -52,17 +42,9 @@ static inline SRC_STATE *src_new(int converter_type, int channels, int *error) {
     return f(converter_type, channels, error);
 }
 
-static inline SRC_STATE *src_delete(SRC_STATE *state) {
-    typedef SRC_STATE *(*Function)(SRC_STATE *);
-    CSAMPLERATE_RESOLVE(Function, src_delete)
-    return f ? f(state) : NULL;
-}
-
-static inline int src_process(SRC_STATE *state, SRC_DATA *data) {
-    typedef int (*Function)(SRC_STATE *, SRC_DATA *);
-    CSAMPLERATE_RESOLVE(Function, src_process)
-    return f ? f(state, data) : csamplerate_library_missing;
-}
+LAZY_LIBRARY_FUNCTION(csamplerate_library, SRC_STATE *, src_delete, (SRC_STATE *state), (state), NULL)
+LAZY_LIBRARY_FUNCTION(csamplerate_library, int, src_process, (SRC_STATE *state, SRC_DATA *data), (state, data),
+                      csamplerate_library_missing)
 
 static inline int src_is_valid_ratio(double ratio) {
     typedef int (*Function)(double);

@@ -38,8 +38,7 @@
 #undef sf_writef_float
 #undef sf_close
 
-#include <dlfcn.h>
-#include <stddef.h>
+#include "../CLazyLibrary/lazy_library.h"
 
 static const char *const csndfile_missing_message =
     "libsndfile (libsndfile.so.1) cannot be loaded; install it (apt-get install libsndfile1)";
@@ -47,27 +46,12 @@ static const char *const csndfile_missing_message =
 /// The libsndfile library (Debian's libsndfile1), or NULL when it cannot be loaded.
 static inline void *csndfile_library(void) {
     static void *handle;
-    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
-    if (!h) {
-        h = dlopen("libsndfile.so.1", RTLD_NOW | RTLD_LOCAL);
-        if (h) __atomic_store_n(&handle, h, __ATOMIC_RELEASE);  // a second dlopen only adds a reference
-    }
-    return h;
+    return lazy_library_open(&handle, "libsndfile.so.1");
 }
 
-/// `ret name params`: calls libsndfile's `name` with `args`, or returns `missing` when the
-/// library or the symbol is not there.
-#define CSNDFILE_LAZY(ret, name, params, args, missing)                                 \
-    static inline ret name params {                                                    \
-        static ret (*function) params;                                                 \
-        ret (*f) params = __atomic_load_n(&function, __ATOMIC_ACQUIRE);                \
-        if (!f) {                                                                      \
-            void *library = csndfile_library();                                        \
-            if (!library || !(f = (ret (*) params)dlsym(library, #name))) return missing; \
-            __atomic_store_n(&function, f, __ATOMIC_RELEASE);                          \
-        }                                                                              \
-        return f args;                                                                 \
-    }
+/// libsndfile's `name`, or `missing` when the library or the symbol is not there.
+#define CSNDFILE_LAZY(ret, name, params, args, missing) \
+    LAZY_LIBRARY_FUNCTION(csndfile_library, ret, name, params, args, missing)
 
 CSNDFILE_LAZY(SNDFILE *, sf_open, (const char *path, int mode, SF_INFO *sfinfo), (path, mode, sfinfo), NULL)
 CSNDFILE_LAZY(SNDFILE *, sf_open_fd, (int fd, int mode, SF_INFO *sfinfo, int close_desc),

@@ -9,13 +9,6 @@ struct ContinuousControl {
     /// (a mapping's cap, a steep curve) is halved until it does not, down to one sample.
     let toleranceVolts: Double
 
-    init(lanes: LaneBank, lookup: DriveLookup, period: Int64, toleranceVolts: Double) {
-        self.toleranceVolts = toleranceVolts
-        self.lanes = lanes
-        self.lookup = lookup
-        self.period = period
-    }
-
     /// Whether sample `n` is on the control grid (`period` is a power of two). O(1).
     @inline(__always)
     func isGridPoint(_ n: Int64) -> Bool { n & (period &- 1) == 0 }
