@@ -57,10 +57,11 @@ struct ActuatorBlockKernelTests {
         return out
     }
 
-    /// The kernel over consecutive blocks of the given sizes (cycled); `states` gets the
-    /// velocity's bits after each block (at its last sample's index).
+    /// The kernel over consecutive blocks of the given sizes (cycled), with a slew limit of
+    /// `slew` volts per sample; `states` gets the velocity's bits after each block (at its last
+    /// sample's index).
     static func blocks(_ model: inout LRAModel, _ g: ExcursionGuard, _ drive: [Float], sizes: [Int],
-                       states: inout [Int: UInt64]) -> [[Float]] {
+                       slew: Double = .infinity, states: inout [Int: UInt64]) -> [[Float]] {
         let n = drive.count
         let volts = UnsafeMutablePointer<Float>.allocate(capacity: n), acceleration = UnsafeMutablePointer<Float>.allocate(capacity: n)
         let excursion = UnsafeMutablePointer<Float>.allocate(capacity: n)
@@ -69,7 +70,7 @@ struct ActuatorBlockKernelTests {
             var i = 0, k = 0
             while i < n {
                 let count = min(sizes[k % sizes.count], n - i)
-                model.run(drive: d.baseAddress! + i, count: count, excursionGuard: g, slew: .infinity, into: HapticSignalBuffers(
+                model.run(drive: d.baseAddress! + i, count: count, excursionGuard: g, slew: slew, into: HapticSignalBuffers(
                     volts: volts + i, voltsScale: scales.volts, acceleration: acceleration + i,
                     accelerationScale: scales.acceleration, excursion: excursion + i, excursionScale: scales.excursion))
                 i += count
@@ -120,6 +121,41 @@ struct ActuatorBlockKernelTests {
         var contact = LRAModel(profile: p, sampleRate: Self.fs)
         _ = Self.stepped(&contact, Self.permissiveGuard(p), drive)
         #expect(contact.contactSamples > 0)
+    }
+
+    /// With the renderer's output stage — the guard leading the slew limit, the rail clamp, the
+    /// slew limit — the kernel gives ``LRAModel/drive(_:setup:)``'s bits for any block split,
+    /// and the guard and the limit both act on this drive.
+    @Test("block kernel with the slew-led guard gives the per-sample bits", arguments: ActuatorProfile.presets)
+    func kernelEqualsOutputStage(_ p: ActuatorProfile) {
+        let drive = Self.drive(p)
+        let slew = ActuatorDriverConfig(profile: p, sampleRate: Self.fs).slewPerSample
+        let g = ExcursionGuard(profile: p, slewPerSample: slew, sampleRate: Self.fs)
+        var reference = LRAModel(profile: p, sampleRate: Self.fs)
+        let setup = reference.kernelSetup(g, slew: slew)
+        var expected: [[Float]] = [[], [], []]
+        var led = false, limited = false
+        for d in drive {
+            let f = reference.feedbackState()
+            let guarded = g.limit(volts: d, excursion: Float(f.excursion), velocity: Float(f.velocity))
+            led = led || (guarded != d && ExcursionGuard(profile: p).limit(volts: d, excursion: Float(f.excursion),
+                                                                           velocity: Float(f.velocity)) == d)
+            let s = reference.drive(d, setup: setup)
+            limited = limited || Float(s.volts) != min(max(guarded, -setup.rail), setup.rail)
+            expected[0].append(Float(s.volts) * Float(Self.scales.volts))
+            expected[1].append(Float(s.acceleration) * Float(Self.scales.acceleration))
+            expected[2].append(Float(s.excursion) * Float(Self.scales.excursion))
+        }
+        #expect(led && limited, "the lead and the slew limit act")
+        for sizes in [[1], [3], [64], [4_096], [5, 1, 250, 2, 17, 64, 3]] {
+            var model = LRAModel(profile: p, sampleRate: Self.fs)
+            var states: [Int: UInt64] = [:]
+            let got = Self.blocks(&model, g, drive, sizes: sizes, slew: slew, states: &states)
+            for s in 0..<3 {
+                let differing = zip(got[s], expected[s]).filter { $0.bitPattern != $1.bitPattern }.count
+                #expect(differing == 0, "signal \(s), blocks \(sizes)")
+            }
+        }
     }
 
     /// The model stepped one plain trapezoidal update per sample in Double, the Double

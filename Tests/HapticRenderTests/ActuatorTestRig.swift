@@ -20,6 +20,8 @@ struct ActuatorRig {
     let mapping: DriveMapping
     let config: ActuatorDriverConfig
     let excursionGuard: ExcursionGuard
+    /// The guard that leads the output stage's slew limit (``ExcursionGuard``).
+    let ledGuard: ExcursionGuard
     var useGuard = true
     /// Also the renderer's output stage after the guard: the rail clamp and the slew limit
     /// (``ActuatorDriverConfig/slewPerSample``), as ``LRAModel/drive(_:setup:)`` applies them.
@@ -32,6 +34,7 @@ struct ActuatorRig {
         mapping = DriveMapping(profile: profile, sharpness: sharpness)
         config = ActuatorDriverConfig(profile: profile, sampleRate: 48_000)
         excursionGuard = ExcursionGuard(profile: profile)
+        ledGuard = ExcursionGuard(profile: profile, slewPerSample: config.slewPerSample, sampleRate: 48_000)
     }
 
     mutating func run(_ samples: Int, _ drive: (Int, Double, Double) -> Double) -> ActuatorRun {
@@ -40,7 +43,7 @@ struct ActuatorRig {
         for n in 0..<samples {
             let (x, v) = model.feedbackState()
             var volts = drive(n, x, v)
-            if useGuard { volts = excursionGuard.limit(volts: volts, excursion: x, velocity: v) }
+            if useGuard { volts = (useOutputStage ? ledGuard : excursionGuard).limit(volts: volts, excursion: x, velocity: v) }
             if useOutputStage {
                 volts = min(max(volts, -profile.voltageClamp), profile.voltageClamp)
                 slew(&applied, toward: volts, step: config.slewPerSample)

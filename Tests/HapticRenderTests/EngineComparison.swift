@@ -12,25 +12,11 @@ enum EngineComparison {
     /// Worst absolute difference allowed, of full scale: audio and acceleration 1e-3, drive 2e-3.
     static let tolerance: [Float] = [1e-3, 1e-3, 2e-3, 1e-3]
 
-    /// Open: the acceleration of a sample in end-stop contact, where the stop's stiffness
-    /// (50·k) multiplies the two engines' excursion difference (1e-4 of the excursion) by 51
-    /// (docs/agreement.md: one corpus file on `pixel`, three samples; not these random
-    /// patterns). Up to this bound a miss is recorded as that known issue; beyond it, and on
-    /// every other signal, it fails.
-    static let knownIssueBound: [Float] = [1e-3, 1e-3, 2e-3, 4e-3]
-
-    /// Expects `difference` on channel `c` within ``tolerance``, or records the known issue
-    /// (``knownIssueBound``).
+    /// Expects `difference` on channel `c` within ``tolerance``. O(1).
     static func expectWithinTolerance(_ difference: Float, channel c: Int, _ context: String,
                                       sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        guard difference > tolerance[c] else { return }
-        if difference <= knownIssueBound[c] {
-            withKnownIssue("fast vs reference: acceleration in end-stop contact (docs/agreement.md)") {
-                Issue.record("\(context), \(signals[c]): \(difference) > \(tolerance[c])", sourceLocation: sourceLocation)
-            }
-        } else {
-            Issue.record("\(context), \(signals[c]): \(difference) > \(tolerance[c])", sourceLocation: sourceLocation)
-        }
+        #expect(difference <= tolerance[c], "\(context), \(signals[c]): \(difference) > \(tolerance[c])",
+                sourceLocation: sourceLocation)
     }
 
     /// A random pattern of about `seconds`: overlapping continuous events with envelopes,

@@ -16,24 +16,45 @@
 /// up to (1 − f)·V where v changes sign, and a state a rounding away moved that step by a
 /// sample. Near a turning point the motion is slow, so the energy a drive adds there
 /// (∫V·v dt) is small and the gate costs the guard little.
-/// Choice: A_lo = 0.85·x_max, A_hi = 0.95·x_max. Measured (Python, same model): worst excursion
-/// 0.93·x_max over 30–300 Hz abrupt starts on all presets; steady-state level loss ≤ 0.9 dB
-/// (at ≈195 Hz where the excursion limit binds), 0 dB elsewhere.
-/// O(1): 6 mul, 2 compares per group of four samples (see ``factors(amplitudeSquared:)``).
+/// Slew lead: the slew limit after the guard (``ActuatorDriverConfig/slewPerSample``, s volts
+/// per sample) takes |V|/s samples to bring a drive V down to zero, and the drive keeps adding
+/// energy meanwhile: about ΔA² = F_V·V²·|v|/(s·fs·k) (F_V: force per volt, k: stiffness; half
+/// the force on average over the ramp, E = ½·k·A²; V clamped to the rail, as the applied drive
+/// is). So the factor `f` reads `A² + ΔA²`, the amplitude the ramp would reach, and the gate
+/// the present A². V is the drive asked for, not the one applied on the sample before: that
+/// one depends on the factor, and the one-sample loop chatters (period-2 steps in the guarded
+/// drive). Without the lead, two rail-level tones at 60 Hz (the unityplugins `Oscillate`
+/// sample on `pixel`) ride the ramp into the end stop (1.001·x_max at 48 kHz); with it they
+/// peak at 0.914·x_max, and no corpus file passes 0.92·x_max on any preset.
+/// Choice: A_lo = 0.85·x_max, A_hi = 0.95·x_max. Measured without the lead (Python, same
+/// model): worst excursion 0.93·x_max over 30–300 Hz abrupt starts on all presets;
+/// steady-state level loss ≤ 0.9 dB (at ≈195 Hz where the excursion limit binds), 0 dB
+/// elsewhere.
+/// O(1): about 10 vector operations per group of four samples (the lead, then the factors
+/// only where the led amplitude passes A_lo; see ``factors(amplitudeSquared:)``).
 public struct ExcursionGuard: Sendable, Hashable {
     @usableFromInline let inverseOmega0: Float
     /// A_lo² and A_hi² in m², and 1/(A_hi² − A_lo²).
     @usableFromInline let lowSquared: Float
     @usableFromInline let highSquared: Float
     @usableFromInline let inverseRange: Float
+    /// The slew lead's ΔA² per V²·|v| (see the type's discussion), m²/(V²·m/s); 0 without a
+    /// slew limit. And the rail's V², the largest V² the lead reads.
+    @usableFromInline let leadGain: Float
+    @usableFromInline let railSquared: Float
 
-    public init(profile: ActuatorProfile, lowFraction: Double = 0.85, highFraction: Double = 0.95) {
+    /// The guard for `profile` ahead of a slew limit of `slewPerSample` volts per sample at
+    /// `sampleRate` (infinite: no slew limit, nothing to lead).
+    public init(profile: ActuatorProfile, slewPerSample: Double = .infinity, sampleRate: Double = 48_000,
+                lowFraction: Double = 0.85, highFraction: Double = 0.95) {
         let low = lowFraction * profile.maxExcursion
         let high = highFraction * profile.maxExcursion
         inverseOmega0 = Float(1 / profile.omega0)
         lowSquared = Float(low * low)
         highSquared = Float(high * high)
         inverseRange = Float(1 / (high * high - low * low))
+        leadGain = Float(profile.forcePerVolt / (slewPerSample * sampleRate * profile.stiffness))
+        railSquared = Float(profile.voltageClamp * profile.voltageClamp)
     }
 
     /// A guard that never acts (A_lo = A_hi = ∞), for ``LRAModel/process(drive:acceleration:)``.
@@ -43,6 +64,8 @@ public struct ExcursionGuard: Sendable, Hashable {
         lowSquared = .infinity
         highSquared = .infinity
         inverseRange = 0
+        leadGain = 0
+        railSquared = 0
     }
 
     /// The scale `f` for energy-adding drive samples at A² = x² + (v/ω0)² (m²): 1 while
@@ -80,14 +103,32 @@ public struct ExcursionGuard: Sendable, Hashable {
         return scale.replacing(with: one, where: f .== one)
     }
 
+    /// The A² the factor reads for a drive of `volts` at velocity `v` with A² = `a2`: plus
+    /// the slew lead, `leadGain·min(V², V_rail²)·|v|`. O(1).
+    @inlinable @inline(__always)
+    public func ledAmplitudeSquared(_ a2: Float, volts: Float, velocity v: Float) -> Float {
+        a2 + leadGain * min(volts * volts, railSquared) * abs(v)
+    }
+
+    /// ``ledAmplitudeSquared(_:volts:velocity:)`` for four samples at once, lane by lane the
+    /// same operations. O(1).
+    @inlinable @inline(__always)
+    public func ledAmplitudeSquared(_ a2: SIMD4<Float>, volts: SIMD4<Float>, velocity v: SIMD4<Float>) -> SIMD4<Float> {
+        let v2 = volts * volts, rail = SIMD4<Float>(repeating: railSquared)
+        return a2 + SIMD4(repeating: leadGain) * v2.replacing(with: rail, where: rail .< v2) * magnitudes(v)
+    }
+
     /// The drive to apply given the model's excursion (m) and velocity (m/s): scaled by
-    /// ``gated(_:vw:amplitudeSquared:)`` if it adds energy (V·v > 0), else unchanged. O(1).
+    /// ``gated(_:vw:amplitudeSquared:)``, the factor at the slew-led A²
+    /// (``ledAmplitudeSquared(_:volts:velocity:)``), if it adds energy (V·v > 0), else
+    /// unchanged. O(1).
     @inlinable @inline(__always)
     public func limit(volts: Float, excursion x: Float, velocity v: Float) -> Float {
         guard volts * v > 0 else { return volts }
         let vw = v * inverseOmega0
         let a2 = x * x + vw * vw
-        return volts * gated(factor(amplitudeSquared: a2), vw: vw, amplitudeSquared: a2)
+        let f = factor(amplitudeSquared: ledAmplitudeSquared(a2, volts: volts, velocity: v))
+        return volts * gated(f, vw: vw, amplitudeSquared: a2)
     }
 
     /// ``limit(volts:excursion:velocity:)`` for Double quantities (rounded to Float first, as
@@ -96,4 +137,10 @@ public struct ExcursionGuard: Sendable, Hashable {
     public func limit(volts: Double, excursion x: Double, velocity v: Double) -> Double {
         Double(limit(volts: Float(volts), excursion: Float(x), velocity: Float(v)))
     }
+}
+
+/// |v| lane by lane (the sign bit cleared, as `abs` does for one Float). O(1).
+@inlinable @inline(__always)
+func magnitudes(_ v: SIMD4<Float>) -> SIMD4<Float> {
+    unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & SIMD4(repeating: 0x7fff_ffff), to: SIMD4<Float>.self)
 }

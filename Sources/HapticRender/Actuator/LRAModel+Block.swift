@@ -195,14 +195,19 @@ extension LRAModel {
         // The feedback lanes' A²: after the first group, the previous group's own lanes.
         var fvw = fv * w4
         var fa2 = fx * fx + fvw * fvw
-        let low4 = F4(repeating: g.lowSquared)
+        let low4 = F4(repeating: g.lowSquared), leadAtRail = F4(repeating: g.leadGain * g.railSquared)
         var i = start
         while end &- i >= 4 {
             var d = load4(drive + i)
-            if any(.!(fa2 .<= low4)) {  // (NaN, never expected, takes the factors too)
-                let factor = g.factors(amplitudeSquared: fa2)
-                d.replace(with: d * g.gated(factor, vw: fvw, amplitudeSquared: fa2),
-                          where: (d * fv .> F4(repeating: 0)) .& (factor .!= F4(repeating: 1)))
+            // The led A² is at most its value at the rail (Float rounding is monotonic): below
+            // A_lo there, the guard passes the group unchanged.
+            if any(.!(fa2 + leadAtRail * magnitudes(fv) .<= low4)) {  // (NaN, never expected, enters)
+                let led = g.ledAmplitudeSquared(fa2, volts: d, velocity: fv)
+                if any(.!(led .<= low4)) {
+                    let factor = g.factors(amplitudeSquared: led)
+                    d.replace(with: d * g.gated(factor, vw: fvw, amplitudeSquared: fa2),
+                              where: (d * fv .> F4(repeating: 0)) .& (factor .!= F4(repeating: 1)))
+                }
             }
             let bits = unsafeBitCast(d, to: I4.self) & magnitude
             guard bits[3] != 0 else { break }

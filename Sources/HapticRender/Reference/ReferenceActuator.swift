@@ -4,8 +4,10 @@
 /// Per sample n, with the summed voice drive `V`:
 /// 1. **excursion guard** on the state 3 samples old (``ActuatorFeedback/latencySamples``):
 ///    a drive that adds energy (`V·v > 0`) is scaled by `1 − (1 − f)·min(16·(v/ω0)²/A², 1)`
-///    with `f = clamp((A_hi² − A²)/(A_hi² − A_lo²), 0, 1)` — continuous in the state, the gate
-///    opening over 14.5° of phase after a turning point (``ExcursionGuard``);
+///    with `f = clamp((A_hi² − A_p²)/(A_hi² − A_lo²), 0, 1)` — continuous in the state, the
+///    gate opening over 14.5° of phase after a turning point; `A_p² = A² + F_V·V²·|v|/(s·fs·k)`
+///    (V at most the rail), the amplitude that the slew limit's ramp from V down to 0 V would
+///    reach (``ExcursionGuard``);
 /// 2. **rail clamp** to ±V_clamp;
 /// 3. **slew limit**: the applied drive moves by at most `V_clamp·2π·f_max/fs` per sample, so
 ///    no sum of voices, guard gate or brake onset steps the drive;
@@ -23,6 +25,8 @@ struct ReferenceActuator {
     private let lowZHoldSamples: Int
     private let guardLow: Double, guardHigh: Double, inverseOmega0: Double
     private let slewStep: Double
+    /// The slew lead's ΔA² per V²·|v| (``ExcursionGuard``).
+    private let leadGain: Double
     private let restAmplitudeSquared: Double
 
     private(set) var x = 0.0, v = 0.0
@@ -49,6 +53,7 @@ struct ReferenceActuator {
         guardHigh = 0.95 * p.maxExcursion
         inverseOmega0 = 1 / p.omega0
         slewStep = ActuatorDriverConfig(profile: p, sampleRate: sampleRate).slewPerSample
+        leadGain = p.forcePerVolt / (slewStep * sampleRate * p.stiffness)
         restAmplitudeSquared = p.restAmplitudeSquared
         history = Array(repeating: (0, 0), count: ActuatorFeedback.latencySamples + 1)
     }
@@ -64,8 +69,10 @@ struct ReferenceActuator {
         if volts * fv > 0 {
             let vw = fv * inverseOmega0
             let a = fx * fx + vw * vw
+            // The factor leads the slew limit: A² plus what ramping this drive down would add.
+            let lead = leadGain * min(volts * volts, profile.voltageClamp * profile.voltageClamp) * abs(fv)
             let low = guardLow * guardLow, high = guardHigh * guardHigh
-            let factor = min(max((high - a) / (high - low), 0), 1)
+            let factor = min(max((high - (a + lead)) / (high - low), 0), 1)
             // The gate: open from 14.5° of phase after a turning point (ExcursionGuard).
             volts *= 1 - (1 - factor) * min(16 * vw * vw / a, 1)
         }
