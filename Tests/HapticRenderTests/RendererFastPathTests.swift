@@ -193,11 +193,13 @@ import HapticTestSupport
                     }
                 }
             }
-            soloSum.withUnsafeMutableBufferPointer {
-                solo.0.renderSteady(from: n, count: count, into: $0.baseAddress! + from, slewStep: step, controls: c,
-                                    radiansPerHz: radians)
-                solo.1.renderSteady(from: n, count: count, into: $0.baseAddress! + from, slewStep: step, controls: c,
-                                    radiansPerHz: radians)
+            soloSum.withUnsafeMutableBufferPointer { sum in
+                func alone(_ voice: UnsafeMutablePointer<ContinuousHapticVoice>) {
+                    ContinuousHapticVoice.renderSteady(voice, nil, from: n, count: count, into: sum.baseAddress! + from,
+                                                       slewStep: step, controls: c, radiansPerHz: radians)
+                }
+                alone(&solo.0)
+                alone(&solo.1)
             }
         }
         let firstDifference = pairSum.indices.first { pairSum[$0].bitPattern != soloSum[$0].bitPattern }

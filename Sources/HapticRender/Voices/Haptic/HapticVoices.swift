@@ -119,8 +119,9 @@ struct HapticVoices {
     /// how far each got. A voice whose scheduled end falls inside the chunk leaves steady mode
     /// there. Voices go two at a time while both are steady (see
     /// ``ContinuousHapticVoice/renderSteady(_:_:from:count:into:slewStep:controls:radiansPerHz:)``),
-    /// the longer-lived one alone after the other's end. Returns whether every continuous voice
-    /// was steady for the whole chunk. O(frames × steady voices).
+    /// the longer-lived one alone after the other's end, and the last one alone if their number
+    /// is odd. Returns whether every continuous voice was steady for the whole chunk.
+    /// O(frames × steady voices).
     private func renderSteadyVoices(from position: Int64, frames: Int) -> Bool {
         for i in 0..<frames { driveSum[i] = 0 }
         var all = true
@@ -142,17 +143,16 @@ struct HapticVoices {
             let both = min(countA, countB)
             ContinuousHapticVoice.renderSteady(a, p, from: position, count: both, into: driveSum, slewStep: slewStep,
                                                controls: controls, radiansPerHz: radiansPerHz)
-            let longer = countA > both ? a : p
-            longer.pointee.renderSteady(from: position &+ Int64(both), count: max(countA, countB) &- both,
-                                        into: driveSum + both, slewStep: slewStep, controls: controls,
-                                        radiansPerHz: radiansPerHz)
+            ContinuousHapticVoice.renderSteady(countA > both ? a : p, nil, from: position &+ Int64(both),
+                                               count: max(countA, countB) &- both, into: driveSum + both,
+                                               slewStep: slewStep, controls: controls, radiansPerHz: radiansPerHz)
             all = Self.finishSteady(a, from: position, count: countA, frames: frames) && all
             all = Self.finishSteady(p, from: position, count: countB, frames: frames) && all
         }
         if let a = waiting {
             let count = Self.steadyCount(a, from: position, frames: frames)
-            a.pointee.renderSteady(from: position, count: count, into: driveSum, slewStep: slewStep, controls: controls,
-                                   radiansPerHz: radiansPerHz)
+            ContinuousHapticVoice.renderSteady(a, nil, from: position, count: count, into: driveSum,
+                                               slewStep: slewStep, controls: controls, radiansPerHz: radiansPerHz)
             all = Self.finishSteady(a, from: position, count: count, frames: frames) && all
         }
         return all
