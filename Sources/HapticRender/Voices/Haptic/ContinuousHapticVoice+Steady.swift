@@ -39,39 +39,36 @@ extension ContinuousHapticVoice {
                 b.pointee.startPeriod(at: at, wave: &laneB.wave, controls: controls, radiansPerHz: radiansPerHz)
             }
             let grid = controls.isGridPoint(at)
-            let p = a.pointee.ramp
+            let p = a.pointee.ramp, q = b?.pointee.ramp
             if grid || at == p.from { laneA.wave.retune(to: p, at: at, radiansPerHz: radiansPerHz) }
             laneA.enter(p)
             let freeA = p.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
+            var freeB = false
             var to = min(p.to, controls.nextGridPoint(after: at))
-            if let b {
-                let q = b.pointee.ramp
+            if let q {
                 if grid || at == q.from { laneB.wave.retune(to: q, at: at, radiansPerHz: radiansPerHz) }
                 laneB.enter(q)
+                freeB = q.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
                 to = min(to, q.to)
-                let end = min(count, Int(to &- n))
-                let freeB = q.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
-                // Together only where their unchecked groups fit the 16 SSE registers: one
-                // offsets vector for both (ramps advanced on the same grid point start
-                // together; a held ramp's volts `v + 0·k` do not depend on the offset, so it
-                // may share the other's) and no gliding steps.
-                if freeA && freeB && !laneA.wave.chirping && !laneB.wave.chirping
-                    && (p.from == q.from || p.slope == 0 || q.slope == 0) {
-                    renderGroups(&laneA, &laneB, origin: p.slope == 0 ? q.from : p.from, free: true, glides: false,
-                                 from: at, count: end &- j, into: sum + j, slewStep: slewStep)
-                } else {
-                    renderGroups(&laneA, &alone, origin: p.from, free: freeA, glides: laneA.wave.chirping,
-                                 from: at, count: end &- j, into: sum + j, slewStep: slewStep)
+            }
+            let end = min(count, Int(to &- n))
+            // Together only where their unchecked groups fit the 16 SSE registers: one offsets
+            // vector for both (ramps advanced on the same grid point start together; a held
+            // ramp's volts `v + 0·k` do not depend on the offset, so it may share the other's)
+            // and no gliding steps.
+            if let q, freeA && freeB && !laneA.wave.chirping && !laneB.wave.chirping
+                && (p.from == q.from || p.slope == 0 || q.slope == 0) {
+                renderGroups(&laneA, &laneB, origin: p.slope == 0 ? q.from : p.from, free: true, glides: false,
+                             from: at, count: end &- j, into: sum + j, slewStep: slewStep)
+            } else {
+                renderGroups(&laneA, &alone, origin: p.from, free: freeA, glides: laneA.wave.chirping,
+                             from: at, count: end &- j, into: sum + j, slewStep: slewStep)
+                if let q {
                     renderGroups(&laneB, &alone, origin: q.from, free: freeB, glides: laneB.wave.chirping,
                                  from: at, count: end &- j, into: sum + j, slewStep: slewStep)
                 }
-                j = end
-            } else {
-                let end = min(count, Int(to &- n))
-                renderGroups(&laneA, &alone, origin: p.from, free: freeA, glides: laneA.wave.chirping,
-                             from: at, count: end &- j, into: sum + j, slewStep: slewStep)
-                j = end
             }
+            j = end
         }
         a.pointee.carrier = laneA.wave
         a.pointee.driver.tail.output = laneA.output

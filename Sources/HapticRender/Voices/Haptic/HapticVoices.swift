@@ -4,7 +4,7 @@
 /// Two passes, because only some voices read the actuator's state (transient brakes, the
 /// continuous onset overdrive and offset brake) or the other voices':
 /// 1. steady continuous voices (``ContinuousHapticVoice``), voice-major, into ``driveSum`` —
-///    a tight loop with no per-sample branching on the actuator;
+///    their block path, a tight loop with no per-sample branching on the actuator;
 /// 2. per sample: that sum plus every other voice, then the actuator. When every voice was
 ///    steady for the whole chunk, this is the bare actuator loop.
 ///
@@ -100,14 +100,14 @@ struct HapticVoices {
         transients.removeAll { $0.driver.isFinished }
     }
 
-    /// Switches every continuous voice that has become steady to the voice-major path. Called
+    /// Switches every continuous voice that has become steady to the block path. Called
     /// on the 256-sample grid only. O(voices).
     private func enterSteadyMode(at position: Int64) {
         for c in 0..<continuous.count {
             let p = continuous.storage + c
             guard !p.pointee.steady, !p.pointee.released, p.pointee.driver.isSteady,
                   position < p.pointee.spec.end else { continue }
-            // Tuned by the steady path, which retunes on every grid point.
+            // Tuned by the block path, which retunes on every grid point.
             p.pointee.carrier = RotatingCarrier(phase: p.pointee.driver.oscillator.phase)
             p.pointee.phase = p.pointee.driver.oscillator.phase
             p.pointee.phaseAt = position
