@@ -25,7 +25,8 @@ extension ContinuousHapticVoice {
                              from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
                              controls: ContinuousControl, radiansPerHz: Double) {
         var laneA = SteadyLane(wave: a.pointee.carrier, output: a.pointee.driver.tail.output)
-        var laneB = b.map { SteadyLane(wave: $0.pointee.carrier, output: $0.pointee.driver.tail.output) } ?? laneA
+        var laneB = laneA  // unused without `b`
+        if let b { laneB = SteadyLane(wave: b.pointee.carrier, output: b.pointee.driver.tail.output) }
         var alone = NoSteadyLane()
         var j = 0
         while j < count {
