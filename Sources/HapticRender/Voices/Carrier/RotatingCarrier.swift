@@ -13,8 +13,8 @@
 ///
 /// Each owner keeps its phase in Double and *seeds* the phasors from it (``init(phase:)``, or
 /// ``seed(cycles:)``) often enough that the Float rotation's rounding never accumulates: the
-/// haptic voice at every control period and grid point (see ``retune(radiansPerSample:chirp:lane:)``),
-/// the tone at least every 64 samples. The two seeds differ because their definitions do: the
+/// haptic voice whenever its frequency changes or glides, renormalizing on every grid point
+/// between (``retune(radiansPerSample:chirp:lane:)``); the tone at least every 64 samples. The two seeds differ because their definitions do: the
 /// haptic drive is checked against ``SineOscillator``'s Double sine, the tone against the Float
 /// ``sinCycles(_:)`` of its reference oscillator (``ToneOscillator``).
 ///
