@@ -193,11 +193,13 @@ import HapticTestSupport
                     }
                 }
             }
-            soloSum.withUnsafeMutableBufferPointer {
-                solo.0.renderSteady(from: n, count: count, into: $0.baseAddress! + from, slewStep: step, controls: c,
-                                    radiansPerHz: radians)
-                solo.1.renderSteady(from: n, count: count, into: $0.baseAddress! + from, slewStep: step, controls: c,
-                                    radiansPerHz: radians)
+            soloSum.withUnsafeMutableBufferPointer { sum in
+                func alone(_ voice: UnsafeMutablePointer<ContinuousHapticVoice>) {
+                    ContinuousHapticVoice.renderSteady(voice, nil, from: n, count: count, into: sum.baseAddress! + from,
+                                                       slewStep: step, controls: c, radiansPerHz: radians)
+                }
+                alone(&solo.0)
+                alone(&solo.1)
             }
         }
         let firstDifference = pairSum.indices.first { pairSum[$0].bitPattern != soloSum[$0].bitPattern }
@@ -207,6 +209,43 @@ import HapticTestSupport
             #expect(p.carrier.sines == s.carrier.sines && p.carrier.cosines == s.carrier.cosines)
             #expect(p.driver.tail.output == s.driver.tail.output && p.ramp.to == s.ramp.to && p.ramp.end.volts == s.ramp.end.volts)
         }
+    }
+
+    /// The steady block loop skips the slew limiter for whole groups only where the limiter
+    /// would return the target unchanged: the same lane rendered with the check on every sample
+    /// (`free: false`) has the same bits — from an output far off the line (limited first),
+    /// starting inside a group, on a rising line, held and gliding.
+    @Test(arguments: [0.0, 40.0])
+    func skippingTheSlewLimitChangesNoBit(glideHz: Double) {
+        let fs = 48_000.0, radiansPerHz = 2 * Double.pi / fs
+        let slewStep = ActuatorDriverConfig(profile: .iphone, sampleRate: fs).slewPerSample
+        // The largest line that cannot slew-limit: 8 V at 210 Hz steps by up to 0.22 V of 0.30.
+        let period = DriveRamp(from: 0, start: DrivePoint(hz: 170, volts: 5, excursionPerVolt: 0),
+                               to: 4_000, end: DrivePoint(hz: 170 + glideHz, volts: 8, excursionPerVolt: 0))
+        #expect(period.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep))
+        var wave = RotatingCarrier(phase: 0.3)
+        wave.retune(to: period, at: 1, radiansPerHz: radiansPerHz)
+        #expect(wave.chirping == (glideHz != 0))
+        var checked = SteadyLane(wave: wave, output: 0)
+        checked.enter(period)
+        var unchecked = checked
+        var none = NoSteadyLane()
+        var checkedSum = [Float](repeating: 0.25, count: 3_999), uncheckedSum = checkedSum
+        checkedSum.withUnsafeMutableBufferPointer {
+            ContinuousHapticVoice.renderGroups(&checked, &none, origin: 0, free: false, glides: wave.chirping, from: 1,
+                                               count: 3_999, into: $0.baseAddress!, slewStep: slewStep)
+        }
+        uncheckedSum.withUnsafeMutableBufferPointer {
+            ContinuousHapticVoice.renderGroups(&unchecked, &none, origin: 0, free: true, glides: wave.chirping, from: 1,
+                                               count: 3_999, into: $0.baseAddress!, slewStep: slewStep)
+        }
+        let firstDifference = checkedSum.indices.first { checkedSum[$0].bitPattern != uncheckedSum[$0].bitPattern }
+        #expect(firstDifference == nil, "first differing sample: \(firstDifference ?? -1)")
+        #expect(checked.output.bitPattern == unchecked.output.bitPattern)
+        #expect(checked.wave.sines == unchecked.wave.sines && checked.wave.cosines == unchecked.wave.cosines)
+        // The start is limited (0 V towards 4.8 V), and the drive reaches the line.
+        #expect(abs(abs(checkedSum[0] - 0.25) - Float(slewStep)) < 1e-6)
+        #expect(checkedSum.contains { abs($0 - 0.25) > 7.5 })
     }
 
     @Test func rotatingCarrierTracksTheSineAcrossRetunes() {

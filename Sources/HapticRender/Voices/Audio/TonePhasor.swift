@@ -1,4 +1,5 @@
-/// The tone's fundamental — `sin` and `cos` of 2π·phase — by rotation, four samples at a time.
+/// The tone's fundamental — `sin` and `cos` of 2π·phase — from a ``RotatingCarrier``, four
+/// samples at a time: where its groups start, when they are seeded and how far they turn.
 ///
 /// Why: evaluating two polynomial sines per sample was the larger half of a tone's cost. Here
 /// the (cos, sin) pairs of four consecutive samples (a *group*) advance to the next group by
@@ -29,14 +30,12 @@ struct TonePhasor: Sendable {
     var seedSample: Int64 = 0
     /// First sample of the current group; lane `n − groupStart` holds sample n.
     var groupStart: Int64 = 0
-    /// cos and sin of 2π·phase for the group's four samples.
-    var cosines = SIMD4<Float>(repeating: 1)
-    var sines = SIMD4<Float>(repeating: 0)
+    /// cos and sin of 2π·phase for the group's four samples; its step is e^{i·2π·4·step}
+    /// for the step `rotationStep`.
+    var carrier = RotatingCarrier(phase: 0)
     /// The current group is a seeded one whose lanes are not computed yet.
     var needsSeed = false
-    /// e^{i·2π·4·step} for the step `rotationStep` (NaN: not computed yet).
-    var rotationCos: Float = 1
-    var rotationSin: Float = 0
+    /// The step the carrier's rotation was computed for (NaN: not computed yet).
     var rotationStep: Float = .nan
 
     init() {}
@@ -72,7 +71,7 @@ struct TonePhasor: Sendable {
     @inline(__always)
     mutating func groupFundamentals() -> (sines: SIMD4<Float>, twoCosines: SIMD4<Float>) {
         seedIfNeeded()
-        return (sines, 2 * cosines)
+        return (carrier.sines, 2 * carrier.cosines)
     }
 
     /// sin and 2·cos of the fundamental at sample `n`, lane `lane` of the current group. A pitch
@@ -86,7 +85,7 @@ struct TonePhasor: Sendable {
             return (sinCycles(p), 2 * sinCycles(p + 0.25))
         }
         seedIfNeeded()
-        return (sines[lane], 2 * cosines[lane])
+        return (carrier.sines[lane], 2 * carrier.cosines[lane])
     }
 
     /// Starts sounding, or changes the step, at sample `n`: the phase continues from where the
@@ -120,14 +119,10 @@ struct TonePhasor: Sendable {
         seedIfNeeded()
         if rotationStep.bitPattern != step.bitPattern {
             // e^{i·2π·4·step}, once per step value.
-            let turn = wrapCycles(4 * step)
-            rotationSin = sinCycles(turn)
-            rotationCos = sinCycles(turn + 0.25)
+            carrier.setStep(cycles: wrapCycles(4 * step))
             rotationStep = step
         }
-        let c = cosines, s = sines
-        cosines = c * rotationCos - s * rotationSin
-        sines = s * rotationCos + c * rotationSin
+        carrier.rotate()
         groupStart = n
     }
 
@@ -139,10 +134,9 @@ struct TonePhasor: Sendable {
     }
 
     mutating func seed(at n: Int64) {
-        let p = SIMD4<Float>(Float(phase(at: n)), Float(phase(at: n &+ 1)),
-                             Float(phase(at: n &+ 2)), Float(phase(at: n &+ 3)))
-        sines = sinCycles4(p)
-        cosines = sinCycles4(p + 0.25)  // p ≤ 1 (Float rounding), so arguments stay in [0, 2)
+        // Each phase below 1 in Double, at most 1 in Float: what seed(cycles:) takes.
+        carrier.seed(cycles: SIMD4<Float>(Float(phase(at: n)), Float(phase(at: n &+ 1)),
+                                          Float(phase(at: n &+ 2)), Float(phase(at: n &+ 3))))
         needsSeed = false
     }
 }

@@ -1,31 +1,131 @@
-/// The voice-major kernel for a continuous haptic voice in its steady state: carrier running,
-/// onset overdrive over, before the release. In that state the drive depends on neither the
-/// actuator nor the other voices, so a whole span is computed in one tight loop instead of
+/// The block path of a continuous haptic voice in its steady state: carrier running, onset
+/// overdrive over, before the release. There the drive depends on neither the actuator nor
+/// the other voices, so a whole chunk is computed in one loop over 4-sample groups instead of
 /// inside the per-sample actuator loop.
+///
+/// One renderer takes one voice or two. Two go together because a lone voice's group loop is
+/// bound by its carrier's rotation — a multiply and an add per group on the loop-carried
+/// chain, about 8 cycles, while the loop's other work fits in 6 — so the core idles half the
+/// time; two voices interleaved run two independent chains in the same cycles and share one
+/// load and store of the sum per group. A pair adds `(sum + a) + b` per sample, the same
+/// operations as `a` alone and then `b` alone, so pairing never changes a bit.
 extension ContinuousHapticVoice {
-    /// Adds the voice's drive for samples `n … n + count − 1` (steady throughout) to
-    /// `sum[0 ..< count]`: at each control period's start the ramp advances (``ContinuousControl/advance(_:at:)``);
-    /// there and on every grid point inside a held period the carrier is retuned to its
-    /// frequency (`radiansPerHz` × Hz), then
-    /// ``renderPeriod(from:count:into:slewStep:radiansPerHz:wave:output:)`` renders the period's samples.
-    /// The carrier and the slew limiter's output stay in locals across the periods of a
-    /// chunk. O(count), no allocation.
-    mutating func renderSteady(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
-                               controls: ContinuousControl, radiansPerHz: Double) {
-        var wave = carrier
-        var output = driver.tail.output
+    /// Adds the drive of voice `a` and, if given, `b` (in that order) for samples
+    /// `n … n + count − 1` to `sum[0 ..< count]`; both stay steady through them.
+    ///
+    /// The chunk is cut at each voice's control-period ends and at the control grid. At a
+    /// period's end the voice's ramp advances (``startPeriod(at:wave:controls:radiansPerHz:)``);
+    /// there and on every grid point inside a held period its carrier is retuned to the ramp's
+    /// frequency (`radiansPerHz` × Hz). Each segment then goes through
+    /// ``renderGroups(_:_:origin:free:glides:from:count:into:slewStep:)``: both voices in one
+    /// loop when they can share it, else one after the other. Carriers and slew outputs stay in
+    /// locals across the chunk. O(count), no allocation.
+    static func renderSteady(_ a: UnsafeMutablePointer<ContinuousHapticVoice>,
+                             _ b: UnsafeMutablePointer<ContinuousHapticVoice>?,
+                             from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
+                             controls: ContinuousControl, radiansPerHz: Double) {
+        var laneA = SteadyLane(wave: a.pointee.carrier, output: a.pointee.driver.tail.output)
+        var laneB = laneA  // unused without `b`
+        if let b { laneB = SteadyLane(wave: b.pointee.carrier, output: b.pointee.driver.tail.output) }
+        var alone = NoSteadyLane()
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
-            if at == ramp.to { startPeriod(at: at, wave: &wave, controls: controls, radiansPerHz: radiansPerHz) }
-            if at == ramp.from || controls.isGridPoint(at) { wave.retune(to: ramp, at: at, radiansPerHz: radiansPerHz) }
-            let end = min(count, Int(min(ramp.to, controls.nextGridPoint(after: at)) &- n))
-            renderPeriod(from: at, count: end &- j, into: sum + j, slewStep: slewStep, radiansPerHz: radiansPerHz,
-                         wave: &wave, output: &output)
+            // Ramps end on the control grid or at a lane breakpoint of their own layer (held
+            // ones run over grid points, where their carriers are renormalized).
+            if at == a.pointee.ramp.to {
+                a.pointee.startPeriod(at: at, wave: &laneA.wave, controls: controls, radiansPerHz: radiansPerHz)
+            }
+            if let b, at == b.pointee.ramp.to {
+                b.pointee.startPeriod(at: at, wave: &laneB.wave, controls: controls, radiansPerHz: radiansPerHz)
+            }
+            let grid = controls.isGridPoint(at)
+            let p = a.pointee.ramp, q = b?.pointee.ramp
+            if grid || at == p.from { laneA.wave.retune(to: p, at: at, radiansPerHz: radiansPerHz) }
+            laneA.enter(p)
+            let freeA = p.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
+            var freeB = false
+            var to = min(p.to, controls.nextGridPoint(after: at))
+            if let q {
+                if grid || at == q.from { laneB.wave.retune(to: q, at: at, radiansPerHz: radiansPerHz) }
+                laneB.enter(q)
+                freeB = q.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
+                to = min(to, q.to)
+            }
+            let end = min(count, Int(to &- n))
+            // Together only where their unchecked groups fit the 16 SSE registers: one offsets
+            // vector for both (ramps advanced on the same grid point start together; a held
+            // ramp's volts `v + 0·k` do not depend on the offset, so it may share the other's)
+            // and no gliding steps.
+            if let q, freeA && freeB && !laneA.wave.chirping && !laneB.wave.chirping
+                && (p.from == q.from || p.slope == 0 || q.slope == 0) {
+                renderGroups(&laneA, &laneB, origin: p.slope == 0 ? q.from : p.from, free: true, glides: false,
+                             from: at, count: end &- j, into: sum + j, slewStep: slewStep)
+            } else {
+                renderGroups(&laneA, &alone, origin: p.from, free: freeA, glides: laneA.wave.chirping,
+                             from: at, count: end &- j, into: sum + j, slewStep: slewStep)
+                if let q {
+                    renderGroups(&laneB, &alone, origin: q.from, free: freeB, glides: laneB.wave.chirping,
+                                 from: at, count: end &- j, into: sum + j, slewStep: slewStep)
+                }
+            }
             j = end
         }
-        carrier = wave
-        driver.tail.output = output
+        a.pointee.carrier = laneA.wave
+        a.pointee.driver.tail.output = laneA.output
+        if let b {
+            b.pointee.carrier = laneB.wave
+            b.pointee.driver.tail.output = laneB.output
+        }
+    }
+
+    /// Adds samples `n … n + count − 1` of lanes `a` and `b` (inside one control period each,
+    /// their carriers on its frequency) to `sum[0 ..< count]`, `a` before `b`, advancing their
+    /// carriers and slew outputs. `origin`: the sample the groups' offsets count from (the
+    /// lines' start, or any sample for a held line). `free`: neither line can slew-limit
+    /// (``DriveRamp/neverSlewLimits(radiansPerHz:slewStep:)``). `glides`: the carriers chirp
+    /// (only a lone voice's may).
+    ///
+    /// The slew limit is the definition: every sample is `slew(output, toward: target)`. When
+    /// the lines are free and a group's first targets are within the limit of the last
+    /// outputs, every later step is too, so the outputs *are* the targets: from there, whole
+    /// groups are computed as `SIMD4<Float>` without the check, the same samples either way.
+    /// Other groups (and the partial ones at the segment's ends) go through the limiter sample
+    /// by sample, with the same lane arithmetic. O(count), no allocation.
+    @_transparent  // inlined into the chunk loop, so the lanes stay in registers
+    static func renderGroups<B: SteadyLaneSlot>(_ a: inout SteadyLane, _ b: inout B, origin: Int64, free: Bool,
+                                                 glides: Bool, from n: Int64, count: Int,
+                                                 into sum: UnsafeMutablePointer<Float>, slewStep: Double) {
+        var j = 0
+        while j < count {
+            let at = n &+ Int64(j)
+            if free && at & 3 == 0 && count &- j >= 4 {
+                // Offsets within the period are small integers: exact in Float.
+                let offset = Float(at &- origin)
+                var offsets = SIMD4<Float>(offset, offset + 1, offset + 2, offset + 3)
+                if a.startsWithinLimit(a.targets(offsets), slewStep: slewStep)
+                    && b.startsWithinLimit(b.targets(offsets), slewStep: slewStep) {
+                    while true {
+                        let targetsA = a.targets(offsets), targetsB = b.targets(offsets)
+                        store4(B.add(targetsB, to: SteadyLane.add(targetsA, to: load4(sum + j))), sum + j)
+                        a.nextGroup(glides: glides)
+                        b.nextGroup(glides: glides)
+                        j &+= 4
+                        if count &- j < 4 {
+                            a.settle(targetsA)
+                            b.settle(targetsB)
+                            break
+                        }
+                        offsets += 4
+                    }
+                    continue
+                }
+            }
+            let take = min(4 &- Int(at & 3), count &- j)
+            a.renderLimited(from: at, count: take, into: sum + j, slewStep: slewStep)
+            b.renderLimited(from: at, count: take, into: sum + j, slewStep: slewStep)
+            j &+= take
+        }
     }
 
     /// Starts the control period at `at` (the current one's end): advances the ramp. A carrier
@@ -52,71 +152,5 @@ extension ContinuousHapticVoice {
         if p >= 1 { p -= Double(Int(p)) }
         phase = p
         phaseAt = n
-    }
-
-    /// Adds the drive for samples `n … n + count − 1` (all inside the current ramp period, and
-    /// `wave` on that period's frequency) to `sum[0 ..< count]`, advancing `wave` and the slew
-    /// limiter's `output`.
-    ///
-    /// Target = ramp volts × carrier sine, computed in Float (see ``RotatingCarrier``), then the
-    /// slew limit in Double as in the per-sample path. When the period cannot slew-limit — its
-    /// steepest possible step `peak·θ + |slope|` is below the limit — and the first sample is
-    /// within the limit of the last output, every later step is too, so the output *is* the
-    /// target (the limiter would return it unchanged): whole 4-sample groups are then computed
-    /// as `SIMD4<Float>` without the check, and the samples are identical either way.
-    /// O(count), no allocation.
-    @inline(__always)
-    func renderPeriod(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
-                      radiansPerHz: Double,
-                      wave: inout RotatingCarrier, output: inout Double) {
-        let period = ramp
-        let free = period.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
-        let start = SIMD4<Float>(repeating: Float(period.volts))
-        let slope = SIMD4<Float>(repeating: Float(period.slope))
-        var j = 0
-        while j < count {
-            let at = n &+ Int64(j)
-            // Offsets within the period are small integers: exact in Float.
-            let offset = Float(at &- period.from)
-            if free && at & 3 == 0 && count &- j >= 4 {
-                var offsets = SIMD4<Float>(offset, offset + 1, offset + 2, offset + 3)
-                var targets = (start + slope * offsets) * wave.sines
-                let first = Double(targets[0]) - output
-                if first <= slewStep && first >= -slewStep {
-                    // Whole groups, unchecked: volts from the line equation times the sines.
-                    while true {
-                        store4(load4(sum + j) + targets, sum + j)
-                        wave.nextGroup()
-                        j &+= 4
-                        if count &- j < 4 { break }
-                        offsets += 4
-                        targets = (start + slope * offsets) * wave.sines
-                    }
-                    output = Double(targets[3])
-                    continue
-                }
-            }
-            // One (partial) group sample by sample, through the limiter: same lane arithmetic.
-            let take = min(4 &- Int(at & 3), count &- j)
-            Self.renderLimited(period, from: at, count: take, into: sum + j, slewStep: slewStep, wave: &wave,
-                               output: &output)
-            j &+= take
-        }
-    }
-
-    /// Adds samples `n … n + count − 1` of `period`'s drive, all in one 4-sample group, to
-    /// `sum[0 ..< count]` through the slew limiter, one by one; moves `wave` on if they end the
-    /// group. The volts are the line equation in Float, as in the unchecked group path. O(count).
-    @inline(__always)
-    static func renderLimited(_ period: DriveRamp, from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>,
-                              slewStep: Double, wave: inout RotatingCarrier, output: inout Double) {
-        let lane = Int(n & 3)
-        let offset = Float(n &- period.from)
-        for q in 0..<count {
-            let volts = Float(period.volts) + Float(period.slope) * (offset + Float(q))
-            slew(&output, toward: Double(volts * wave.sines[lane &+ q]), step: slewStep)
-            sum[q] += Float(output)
-        }
-        if lane &+ count == 4 { wave.nextGroup() }
     }
 }

@@ -1,19 +1,20 @@
 /// A `HapticContinuous` voice. It starts in the per-sample path (the driver's onset
 /// overdrive reads the actuator); once steady — carrier running, overdrive over — it switches,
-/// on the renderer's 256-sample grid only, to the voice-major path (``renderSteady``) until
-/// its scheduled end, where the per-sample path releases and brakes it.
+/// on the renderer's 256-sample grid only, to the block path
+/// (``renderSteady(_:_:from:count:into:slewStep:controls:radiansPerHz:)``) until its scheduled
+/// end, where the per-sample path releases and brakes it. Those are its two drive paths.
 struct ContinuousHapticVoice {
     var spec: VoiceSpec
     var driver: ContinuousDriver
     var released = false
     /// The control-rate drive point of the current control period.
     var ramp: DriveRamp
-    /// Rendered by the voice-major path (see the type's comment).
+    /// Rendered by the block path (see the type's comment).
     var steady = false
-    /// First sample of the current chunk that the voice-major path did *not* render; the
+    /// First sample of the current chunk that the block path did *not* render; the
     /// per-sample loop only counts the voice as driving before it.
     var steadyThrough: Int64 = .min
-    /// The steady path's carrier (takes over the driver oscillator's phase on entry).
+    /// The block path's carrier (takes over the driver oscillator's phase on entry).
     var carrier = RotatingCarrier(phase: 0)
     /// The carrier's exact phase (cycles, [0, 1)) at sample `phaseAt`, summed in Double from the
     /// ramps' frequencies as the per-sample oscillator sums them: a gliding carrier is rebuilt

@@ -4,7 +4,7 @@
 /// Two passes, because only some voices read the actuator's state (transient brakes, the
 /// continuous onset overdrive and offset brake) or the other voices':
 /// 1. steady continuous voices (``ContinuousHapticVoice``), voice-major, into ``driveSum`` —
-///    a tight loop with no per-sample branching on the actuator;
+///    their block path, a tight loop with no per-sample branching on the actuator;
 /// 2. per sample: that sum plus every other voice, then the actuator. When every voice was
 ///    steady for the whole chunk, this is the bare actuator loop.
 ///
@@ -100,14 +100,14 @@ struct HapticVoices {
         transients.removeAll { $0.driver.isFinished }
     }
 
-    /// Switches every continuous voice that has become steady to the voice-major path. Called
+    /// Switches every continuous voice that has become steady to the block path. Called
     /// on the 256-sample grid only. O(voices).
     private func enterSteadyMode(at position: Int64) {
         for c in 0..<continuous.count {
             let p = continuous.storage + c
             guard !p.pointee.steady, !p.pointee.released, p.pointee.driver.isSteady,
                   position < p.pointee.spec.end else { continue }
-            // Tuned by the steady path, which retunes on every grid point.
+            // Tuned by the block path, which retunes on every grid point.
             p.pointee.carrier = RotatingCarrier(phase: p.pointee.driver.oscillator.phase)
             p.pointee.phase = p.pointee.driver.oscillator.phase
             p.pointee.phaseAt = position
@@ -119,8 +119,9 @@ struct HapticVoices {
     /// how far each got. A voice whose scheduled end falls inside the chunk leaves steady mode
     /// there. Voices go two at a time while both are steady (see
     /// ``ContinuousHapticVoice/renderSteady(_:_:from:count:into:slewStep:controls:radiansPerHz:)``),
-    /// the longer-lived one alone after the other's end. Returns whether every continuous voice
-    /// was steady for the whole chunk. O(frames × steady voices).
+    /// the longer-lived one alone after the other's end, and the last one alone if their number
+    /// is odd. Returns whether every continuous voice was steady for the whole chunk.
+    /// O(frames × steady voices).
     private func renderSteadyVoices(from position: Int64, frames: Int) -> Bool {
         for i in 0..<frames { driveSum[i] = 0 }
         var all = true
@@ -142,17 +143,16 @@ struct HapticVoices {
             let both = min(countA, countB)
             ContinuousHapticVoice.renderSteady(a, p, from: position, count: both, into: driveSum, slewStep: slewStep,
                                                controls: controls, radiansPerHz: radiansPerHz)
-            let longer = countA > both ? a : p
-            longer.pointee.renderSteady(from: position &+ Int64(both), count: max(countA, countB) &- both,
-                                        into: driveSum + both, slewStep: slewStep, controls: controls,
-                                        radiansPerHz: radiansPerHz)
+            ContinuousHapticVoice.renderSteady(countA > both ? a : p, nil, from: position &+ Int64(both),
+                                               count: max(countA, countB) &- both, into: driveSum + both,
+                                               slewStep: slewStep, controls: controls, radiansPerHz: radiansPerHz)
             all = Self.finishSteady(a, from: position, count: countA, frames: frames) && all
             all = Self.finishSteady(p, from: position, count: countB, frames: frames) && all
         }
         if let a = waiting {
             let count = Self.steadyCount(a, from: position, frames: frames)
-            a.pointee.renderSteady(from: position, count: count, into: driveSum, slewStep: slewStep, controls: controls,
-                                   radiansPerHz: radiansPerHz)
+            ContinuousHapticVoice.renderSteady(a, nil, from: position, count: count, into: driveSum,
+                                               slewStep: slewStep, controls: controls, radiansPerHz: radiansPerHz)
             all = Self.finishSteady(a, from: position, count: count, frames: frames) && all
         }
         return all

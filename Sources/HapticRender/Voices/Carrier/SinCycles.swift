@@ -1,4 +1,6 @@
-/// Real-time-safe sine of a phase given in cycles.
+/// Real-time-safe sine of a phase given in cycles, in Float: the sine of the audio tone's
+/// carrier (its per-sample ``ToneOscillator`` and the seeds of its ``RotatingCarrier``) and of
+/// the pan law.
 ///
 /// `sin(2π·phase)` for any finite `phase ≥ 0`, by range reduction to a quarter cycle and an
 /// odd Taylor polynomial of degree 11 (max error ≈ 6·10⁻⁸, below Float's resolution of a

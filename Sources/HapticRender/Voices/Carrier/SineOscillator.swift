@@ -1,11 +1,17 @@
-/// Phase-continuous sine oscillator whose frequency may change every sample without clicks
-/// (lra-model.md §4.4 carrier).
+/// The per-sample form of the carrier (lra-model.md §4.4): `sin(2π·phase)` with the phase, in
+/// cycles, integrated in Double from a frequency that may change every sample without clicks.
 ///
-/// A phase accumulator in cycles (Double, wrapped to [0, 1)) feeds an odd Taylor polynomial of
-/// degree 13 on the folded quarter-wave, so the loop uses no libm (rejected by `@_noLocks`) and
-/// no tables. Error ≤ 7e-10 (|θ| ≤ π/2 remainder bound (π/2)¹⁵/15!). Because the *phase*, not the
-/// output, is integrated, a frequency change bends the waveform's slope only: no discontinuity.
-/// O(1): ~10 mul + 9 add per sample.
+/// The haptic drivers' per-sample path (``ContinuousDriver``, ``TransientDriver``) and the
+/// reference engine use it; ``RotatingCarrier``, the block form, seeds its groups from the
+/// same Double phase and this sine. It stays a form of its own because the per-sample path
+/// computes the drive in Double, one sample at a time, while the onset overdrive and the
+/// brakes read the actuator, and because it is the definition the block form is checked
+/// against: computing it by the block form's Float rotation would change the drive's bits.
+///
+/// An odd Taylor polynomial of degree 13 on the folded quarter-wave, so the loop uses no libm
+/// (rejected by `@_noLocks`) and no tables. Error ≤ 7e-10 (|θ| ≤ π/2 remainder bound
+/// (π/2)¹⁵/15!). Because the *phase*, not the output, is integrated, a frequency change bends
+/// the waveform's slope only: no discontinuity. O(1): ~10 mul + 9 add per sample.
 public struct SineOscillator: Sendable, Hashable {
     /// Current phase in cycles, [0, 1).
     public var phase: Double

@@ -1,0 +1,96 @@
+/// One steady voice in the steady block loop
+/// (``ContinuousHapticVoice/renderGroups(_:_:origin:free:glides:from:count:into:slewStep:)``):
+/// its carrier and its slew limiter's last output, held in locals across a chunk so the loop
+/// keeps them in registers, and the line of the control period being rendered.
+///
+/// Target = line volts × carrier sine, in Float (see ``RotatingCarrier``); the slew limit in
+/// Double, as in the per-sample path.
+struct SteadyLane {
+    var wave: RotatingCarrier
+    var output: Double
+    /// The period's first sample, and `Float(volts)` and `Float(slope)` of its line in every
+    /// lane (see ``enter(_:)``).
+    var from: Int64 = 0
+    var start = SIMD4<Float>(repeating: 0)
+    var slope = SIMD4<Float>(repeating: 0)
+
+    init(wave: RotatingCarrier, output: Double) {
+        self.wave = wave
+        self.output = output
+    }
+
+    /// Renders `period` from here on. O(1).
+    @inline(__always)
+    mutating func enter(_ period: DriveRamp) {
+        from = period.from
+        start = SIMD4(repeating: Float(period.volts))
+        slope = SIMD4(repeating: Float(period.slope))
+    }
+}
+
+/// What the steady group loop asks of each of its two lanes: a voice (``SteadyLane``), or no
+/// voice (``NoSteadyLane``) when a voice renders alone. The loop is written once and the
+/// compiler specializes it for both, so a lone voice pays nothing for the empty lane.
+protocol SteadyLaneSlot {
+    associatedtype Targets
+    /// The group's four targets at `offsets` (samples from the line's origin, exact in Float).
+    func targets(_ offsets: SIMD4<Float>) -> Targets
+    /// Whether the group's first target is within the slew limit of the last output.
+    func startsWithinLimit(_ targets: Targets, slewStep: Double) -> Bool
+    /// `sum + targets`, lane-wise.
+    static func add(_ targets: Targets, to sum: SIMD4<Float>) -> SIMD4<Float>
+    /// Moves the carrier to the next group; `glides` is the carrier's ``RotatingCarrier/chirping``.
+    mutating func nextGroup(glides: Bool)
+    /// The last group went out unchecked: the limiter's output is its last target.
+    mutating func settle(_ last: Targets)
+    /// Samples `n … n + count − 1`, all in one group, through the slew limiter one by one,
+    /// added to `sum[0 ..< count]`; moves the carrier on if they end the group.
+    mutating func renderLimited(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double)
+}
+
+extension SteadyLane: SteadyLaneSlot {
+    @inline(__always)
+    func targets(_ offsets: SIMD4<Float>) -> SIMD4<Float> { (start + slope * offsets) * wave.sines }
+
+    @inline(__always)
+    func startsWithinLimit(_ targets: SIMD4<Float>, slewStep: Double) -> Bool {
+        let first = Double(targets[0]) - output
+        return first <= slewStep && first >= -slewStep
+    }
+
+    @inline(__always)
+    static func add(_ targets: SIMD4<Float>, to sum: SIMD4<Float>) -> SIMD4<Float> { sum + targets }
+
+    @inline(__always)
+    mutating func nextGroup(glides: Bool) {
+        wave.rotate()
+        if glides { wave.glide() }
+    }
+
+    @inline(__always)
+    mutating func settle(_ last: SIMD4<Float>) { output = Double(last[3]) }
+
+    /// The volts are the line equation in Float, lane by lane as in ``targets(_:)``. O(count).
+    @inline(__always)
+    mutating func renderLimited(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double) {
+        let lane = Int(n & 3)
+        let offset = Float(n &- from)
+        for q in 0..<count {
+            let volts = start[0] + slope[0] * (offset + Float(q))
+            slew(&output, toward: Double(volts * wave.sines[lane &+ q]), step: slewStep)
+            sum[q] += Float(output)
+        }
+        if lane &+ count == 4 { wave.nextGroup() }
+    }
+}
+
+/// The empty lane of a voice rendered alone: adds nothing and never limits. O(1).
+struct NoSteadyLane: SteadyLaneSlot {
+    @inline(__always) func targets(_ offsets: SIMD4<Float>) {}
+    @inline(__always) func startsWithinLimit(_ targets: Void, slewStep: Double) -> Bool { true }
+    @inline(__always) static func add(_ targets: Void, to sum: SIMD4<Float>) -> SIMD4<Float> { sum }
+    @inline(__always) mutating func nextGroup(glides: Bool) {}
+    @inline(__always) mutating func settle(_ last: Void) {}
+    @inline(__always)
+    mutating func renderLimited(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double) {}
+}
