@@ -27,6 +27,8 @@ struct HapticVoices {
     /// One chunk of the summed drive, volts: the steady voices' sum (Float: see
     /// ``RotatingCarrier``), then every voice's, which the actuator reads.
     private let driveSum: UnsafeMutablePointer<Float>
+    /// One chunk of the per-sample path's drive, summed in Double (see ``renderVoicesPerSample``).
+    private let voiceSum: UnsafeMutablePointer<Double>
 
     /// Pools of `continuousCapacity` and `transientCapacity` voices. Prepare time only.
     init(continuousCapacity: Int, transientCapacity: Int, controls: ContinuousControl,
@@ -38,6 +40,7 @@ struct HapticVoices {
         radiansPerHz = 2 * Double.pi / sampleRate
         slewStep = driverConfig.slewPerSample
         driveSum = memory.allocate(PatternRenderer.chunkFrames, repeating: 0)
+        voiceSum = memory.allocate(PatternRenderer.chunkFrames, repeating: 0)
     }
 
     /// Whether no haptic voice sounds (or brakes).
@@ -179,58 +182,156 @@ struct HapticVoices {
         return false
     }
 
-    /// Every voice, sample by sample, and the actuator group by group: transient brakes, the
+    /// Every other voice over the steady voices' sum, and the actuator: transient brakes, the
     /// onset overdrive and the offset brake read the actuator's feedback state — 3 samples old,
-    /// so a group's four are known before it runs — and a group's drive is summed first (into
-    /// ``driveSum``, over the steady voices' sum) and then runs through the actuator. A sample's
-    /// drive is summed in Double and stored as Float before the guard, as the steady path's
-    /// sum is. The mixing rule reads which voices drove on the previous sample.
-    /// O(frames × voices).
+    /// so a group's four are known before it runs — and the mixing rule reads how many voices
+    /// drove on the previous sample. Each sample's drive is summed in Double in a fixed order
+    /// (the steady sum, the other continuous voices, the transients, each in pool order) and
+    /// stored as Float before the guard, as the steady path's sum is.
+    ///
+    /// Voice-major, with a Double sum per sample (``voiceSum``), so each voice keeps its state
+    /// in registers while the per-sample order of the additions, and so every bit, stays that
+    /// of a sample-by-sample loop. Two kinds of step:
+    /// - a *span* of whole groups in which no voice reads the actuator or the mixing rule (pulses
+    ///   before their last sample, carriers without overdrive before their end, releases): the
+    ///   voices first, then the actuator in one call;
+    /// - otherwise one group: its feedback lanes, and how many voices drive after each of its
+    ///   samples (``drivingCounts(from:through:)``: known ahead from each voice's state, as a
+    ///   voice's driving phase ends at a sample fixed in advance), so voices need not wait for
+    ///   one another.
+    /// O(frames × voices), no allocation.
     private mutating func renderVoicesPerSample(from position: Int64, frames: Int, actuator: inout ActuatorStage) {
         var drivingBefore = drivingLastSample
         var i = 0
         while i < frames {
-            let groupEnd = min(frames, i &+ actuator.samplesToGroupEnd)
-            let (recentX, recentV) = actuator.groupFeedback
-            for j in i..<groupEnd {
-                let n = position &+ Int64(j)
-                let x = Double(recentX[j &- i]), v = Double(recentV[j &- i])
-                var sum = Double(driveSum[j])
-                var driving = 0
+            let n = position &+ Int64(i)
+            let left = frames &- i
+            let groupRest = min(actuator.samplesToGroupEnd, left)
+            var independent = Int.max
+            for c in 0..<continuous.count {
+                independent = min(independent, Self.independentSamples(continuous.storage + c, from: n))
+            }
+            for t in 0..<transients.count {
+                independent = min(independent, transients.storage[t].driver.independentSamplesAhead)
+            }
+            var count = groupRest
+            if independent >= groupRest {
+                // Whole groups (the kernel runs a cut group sample by sample), or up to the chunk's end.
+                count = min(independent, left)
+                if count < left { count = groupRest &+ (count &- groupRest) & ~3 }
+            }
+            let driving = drivingCounts(from: n, through: count)
+            let sum = voiceSum
+            for k in 0..<count { sum[k] = Double(driveSum[i &+ k]) }
+            if independent >= count {
+                for c in 0..<continuous.count {
+                    addIndependent(continuous.storage + c, from: n, count: count, into: sum)
+                }
+                for t in 0..<transients.count { transients.storage[t].driver.addIndependent(count: count, into: sum) }
+            } else {
+                let (x, v) = actuator.groupFeedback
+                let before = SIMD4(drivingBefore, driving[0], driving[1], driving[2])
                 for c in 0..<continuous.count {
                     let p = continuous.storage + c
-                    if n < p.pointee.steadyThrough {  // summed in driveSum
-                        driving &+= 1
-                        continue
+                    if Self.independentSamples(p, from: n) >= count {
+                        addIndependent(p, from: n, count: count, into: sum)
+                    } else {
+                        add(p, from: n, count: count, into: sum, excursion: x, velocity: v, drivingBefore: before)
                     }
-                    let wasDriving = p.pointee.driver.isDriving
-                    let others = drivingBefore - (wasDriving ? 1 : 0) > 0
-                    var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
-                    if !p.pointee.released {
-                        if n >= p.pointee.spec.end {
-                            p.pointee.driver.release(brake: true)
-                            p.pointee.released = true
-                        } else {
-                            if n == p.pointee.ramp.to { controls.advance(&p.pointee, at: n) }
-                            point = p.pointee.ramp.point(at: n)
-                        }
-                    }
-                    sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
-                    if p.pointee.driver.isDriving { driving &+= 1 }
                 }
                 for t in 0..<transients.count {
                     let p = transients.storage + t
-                    let wasDriving = p.pointee.driver.isDriving
-                    let others = drivingBefore - (wasDriving ? 1 : 0) > 0
-                    sum += p.pointee.driver.drive(velocity: v, excursion: x, othersDriving: others)
-                    if p.pointee.driver.isDriving { driving &+= 1 }
+                    if p.pointee.driver.independentSamplesAhead >= count {
+                        p.pointee.driver.addIndependent(count: count, into: sum)
+                        continue
+                    }
+                    for k in 0..<count {
+                        let others = before[k] &- (p.pointee.driver.isDriving ? 1 : 0) > 0
+                        sum[k] += p.pointee.driver.drive(velocity: Double(v[k]), excursion: Double(x[k]),
+                                                         othersDriving: others)
+                    }
                 }
-                drivingBefore = driving
-                driveSum[j] = Float(sum)
             }
-            actuator.run(driveSum, from: i, count: groupEnd &- i)
-            i = groupEnd
+            for k in 0..<count { driveSum[i &+ k] = Float(sum[k]) }
+            drivingBefore = driving[3]
+            actuator.run(driveSum, from: i, count: count)
+            i &+= count
         }
         drivingLastSample = drivingBefore
+    }
+
+    /// How many voices drive after samples `n`, `n + 1`, `n + 2` and `n + count − 1` (lanes 0…3),
+    /// from each voice's state at `n`: a continuous voice until its scheduled end (steady or
+    /// not), a transient through its pulse but the last sample. O(voices).
+    @inline(__always)
+    private func drivingCounts(from n: Int64, through count: Int) -> SIMD4<Int> {
+        let after = SIMD4(1, 2, 3, count)
+        var driving = SIMD4<Int>(repeating: 0)
+        for c in 0..<continuous.count {
+            let p = continuous.storage + c
+            let ahead = p.pointee.driver.isDriving && !p.pointee.released
+                ? Int(max(0, min(p.pointee.spec.end &- n, Int64(Int32.max)))) : 0
+            driving &+= SIMD4(repeating: 0).replacing(with: 1, where: SIMD4(repeating: ahead) .>= after)
+        }
+        for t in 0..<transients.count {
+            let ahead = transients.storage[t].driver.drivingSamplesAhead
+            driving &+= SIMD4(repeating: 0).replacing(with: 1, where: SIMD4(repeating: ahead) .>= after)
+        }
+        return driving
+    }
+
+    /// How many samples from `n` the continuous voice `p` renders without reading the actuator
+    /// or the mixing rule: none during the onset overdrive or the brake, up to its scheduled end
+    /// while the carrier runs (the release there brakes), all once released. O(1).
+    @inline(__always)
+    private static func independentSamples(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64) -> Int {
+        guard !p.pointee.released else { return p.pointee.driver.tail.phase == .brake ? 0 : .max }
+        guard p.pointee.driver.overdriveSamplesLeft == 0 else { return 0 }
+        return Int(max(0, min(p.pointee.spec.end &- n, Int64(Int32.max))))
+    }
+
+    /// Adds the continuous voice `p`'s samples `n ..< n + count` that the steady path did not
+    /// sum to `sum[0 ..< count]`, where none reads the actuator or the mixing rule
+    /// (``independentSamples(_:from:)``). O(count).
+    @inline(__always)
+    private func addIndependent(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
+                                into sum: UnsafeMutablePointer<Double>) {
+        var k = p.pointee.steadyThrough > n ? Int(min(p.pointee.steadyThrough &- n, Int64(count))) : 0
+        while k < count {
+            let at = n &+ Int64(k)
+            var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
+            if !p.pointee.released {  // before its end
+                if at == p.pointee.ramp.to { controls.advance(&p.pointee, at: at) }
+                point = p.pointee.ramp.point(at: at)
+            }
+            sum[k] += p.pointee.driver.drive(point, velocity: 0, excursion: 0, othersDriving: false)
+            k &+= 1
+        }
+    }
+
+    /// Adds the continuous voice `p`'s samples `n ..< n + count` (one group: `count` ≤ 4) that the
+    /// steady path did not sum to `sum[0 ..< count]`, reading the group's feedback lanes and
+    /// `drivingBefore` (how many voices drove on the sample before each). O(count).
+    @inline(__always)
+    private func add(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
+                     into sum: UnsafeMutablePointer<Double>, excursion x: SIMD4<Float>, velocity v: SIMD4<Float>,
+                     drivingBefore: SIMD4<Int>) {
+        for k in 0..<count {
+            let at = n &+ Int64(k)
+            if at < p.pointee.steadyThrough { continue }  // summed in driveSum
+            let others = drivingBefore[k] &- (p.pointee.driver.isDriving ? 1 : 0) > 0
+            var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
+            if !p.pointee.released {
+                if at >= p.pointee.spec.end {
+                    p.pointee.driver.release(brake: true)
+                    p.pointee.released = true
+                } else {
+                    if at == p.pointee.ramp.to { controls.advance(&p.pointee, at: at) }
+                    point = p.pointee.ramp.point(at: at)
+                }
+            }
+            sum[k] += p.pointee.driver.drive(point, velocity: Double(v[k]), excursion: Double(x[k]),
+                                             othersDriving: others)
+        }
     }
 }
