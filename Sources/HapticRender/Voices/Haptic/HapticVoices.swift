@@ -195,24 +195,27 @@ struct HapticVoices {
     /// - a *span* of whole groups in which no voice reads the actuator or the mixing rule (pulses
     ///   before their last sample, carriers without overdrive before their end, releases): the
     ///   voices first, then the actuator in one call;
-    /// - otherwise one group: its feedback lanes, and how many voices drive after each of its
-    ///   samples (``drivingCounts(from:through:)``: known ahead from each voice's state, as a
-    ///   voice's driving phase ends at a sample fixed in advance), so voices need not wait for
-    ///   one another.
+    /// - otherwise one group, each voice reading the group's feedback lanes and, where a voice
+    ///   can read it, how many voices drove on the sample before each
+    ///   (``drivingBefore(from:atChunkStart:)``: a voice's driving phase ends at a sample its
+    ///   state fixes in advance, so voices need not wait for one another).
     /// O(frames × voices), no allocation.
     private mutating func renderVoicesPerSample(from position: Int64, frames: Int, actuator: inout ActuatorStage) {
-        var drivingBefore = drivingLastSample
         var i = 0
         while i < frames {
             let n = position &+ Int64(i)
             let left = frames &- i
             let groupRest = min(actuator.samplesToGroupEnd, left)
-            var independent = Int.max
+            var independent = Int.max, mixingFree = Int.max
             for c in 0..<continuous.count {
-                independent = min(independent, Self.independentSamples(continuous.storage + c, from: n))
+                let p = continuous.storage + c
+                independent = min(independent, Self.independentSamples(p, from: n))
+                mixingFree = min(mixingFree, Self.mixingFreeSamples(p, from: n))
             }
             for t in 0..<transients.count {
-                independent = min(independent, transients.storage[t].driver.independentSamplesAhead)
+                let free = transients.storage[t].driver.independentSamplesAhead
+                independent = min(independent, free)
+                mixingFree = min(mixingFree, free)
             }
             var count = groupRest
             if independent >= groupRest {
@@ -220,18 +223,17 @@ struct HapticVoices {
                 count = min(independent, left)
                 if count < left { count = groupRest &+ (count &- groupRest) & ~3 }
             }
-            let driving = drivingCounts(from: n, through: count)
             let sum = voiceSum
             for k in 0..<count { sum[k] = Double(driveSum[i &+ k]) }
             if independent >= count {
-                for c in 0..<continuous.count {
+                for c in 0..<continuous.count where continuous.storage[c].steadyThrough < n &+ Int64(count) {
                     addIndependent(continuous.storage + c, from: n, count: count, into: sum)
                 }
                 for t in 0..<transients.count { transients.storage[t].driver.addIndependent(count: count, into: sum) }
             } else {
                 let (x, v) = actuator.groupFeedback
-                let before = SIMD4(drivingBefore, driving[0], driving[1], driving[2])
-                for c in 0..<continuous.count {
+                let before = mixingFree >= count ? SIMD4(repeating: 0) : drivingBefore(from: n, atChunkStart: i == 0)
+                for c in 0..<continuous.count where continuous.storage[c].steadyThrough < n &+ Int64(count) {
                     let p = continuous.storage + c
                     if Self.independentSamples(p, from: n) >= count {
                         addIndependent(p, from: n, count: count, into: sum)
@@ -253,30 +255,32 @@ struct HapticVoices {
                 }
             }
             for k in 0..<count { driveSum[i &+ k] = Float(sum[k]) }
-            drivingBefore = driving[3]
             actuator.run(driveSum, from: i, count: count)
             i &+= count
         }
-        drivingLastSample = drivingBefore
+        drivingLastSample = drivingBefore(from: position &+ Int64(frames), atChunkStart: false)[0]
     }
 
-    /// How many voices drive after samples `n`, `n + 1`, `n + 2` and `n + count − 1` (lanes 0…3),
-    /// from each voice's state at `n`: a continuous voice until its scheduled end (steady or
-    /// not), a transient through its pulse but the last sample. O(voices).
+    /// How many voices drove on the samples before `n`, `n + 1`, `n + 2` and `n + 3` (lanes 0…3),
+    /// from each voice's state at `n`: a voice in its driving phase at `n` drove on the sample
+    /// before (except one that starts at the chunk's start: lane 0 is then the count carried
+    /// from the last chunk), and it drives through its scheduled end (a continuous voice,
+    /// steady or not) or its pulse but the last sample (a transient). O(voices).
     @inline(__always)
-    private func drivingCounts(from n: Int64, through count: Int) -> SIMD4<Int> {
-        let after = SIMD4(1, 2, 3, count)
+    private mutating func drivingBefore(from n: Int64, atChunkStart: Bool) -> SIMD4<Int> {  // mutating: no copy
+        let ahead = SIMD4(Int.min, 1, 2, 3)
         var driving = SIMD4<Int>(repeating: 0)
         for c in 0..<continuous.count {
             let p = continuous.storage + c
-            let ahead = p.pointee.driver.isDriving && !p.pointee.released
-                ? Int(max(0, min(p.pointee.spec.end &- n, Int64(Int32.max)))) : 0
-            driving &+= SIMD4(repeating: 0).replacing(with: 1, where: SIMD4(repeating: ahead) .>= after)
+            guard p.pointee.driver.isDriving && !p.pointee.released else { continue }
+            let samples = Int(max(0, min(p.pointee.spec.end &- n, Int64(Int32.max))))
+            driving &+= SIMD4(repeating: 0).replacing(with: 1, where: SIMD4(repeating: samples) .>= ahead)
         }
-        for t in 0..<transients.count {
-            let ahead = transients.storage[t].driver.drivingSamplesAhead
-            driving &+= SIMD4(repeating: 0).replacing(with: 1, where: SIMD4(repeating: ahead) .>= after)
+        for t in 0..<transients.count where transients.storage[t].driver.isDriving {
+            let samples = transients.storage[t].driver.drivingSamplesAhead
+            driving &+= SIMD4(repeating: 0).replacing(with: 1, where: SIMD4(repeating: samples) .>= ahead)
         }
+        if atChunkStart { driving[0] = drivingLastSample }
         return driving
     }
 
@@ -285,8 +289,16 @@ struct HapticVoices {
     /// while the carrier runs (the release there brakes), all once released. O(1).
     @inline(__always)
     private static func independentSamples(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64) -> Int {
+        guard p.pointee.driver.overdriveSamplesLeft == 0 || p.pointee.released else { return 0 }
+        return mixingFreeSamples(p, from: n)
+    }
+
+    /// How many samples from `n` the continuous voice `p` renders without reading the mixing
+    /// rule: up to its scheduled end while the carrier runs, none while braking, all once
+    /// released. O(1).
+    @inline(__always)
+    private static func mixingFreeSamples(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64) -> Int {
         guard !p.pointee.released else { return p.pointee.driver.tail.phase == .brake ? 0 : .max }
-        guard p.pointee.driver.overdriveSamplesLeft == 0 else { return 0 }
         return Int(max(0, min(p.pointee.spec.end &- n, Int64(Int32.max))))
     }
 
@@ -294,8 +306,8 @@ struct HapticVoices {
     /// sum to `sum[0 ..< count]`, where none reads the actuator or the mixing rule
     /// (``independentSamples(_:from:)``). O(count).
     @inline(__always)
-    private func addIndependent(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
-                                into sum: UnsafeMutablePointer<Double>) {
+    private mutating func addIndependent(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64,
+                                         count: Int, into sum: UnsafeMutablePointer<Double>) {
         var k = p.pointee.steadyThrough > n ? Int(min(p.pointee.steadyThrough &- n, Int64(count))) : 0
         while k < count {
             let at = n &+ Int64(k)
@@ -313,9 +325,9 @@ struct HapticVoices {
     /// steady path did not sum to `sum[0 ..< count]`, reading the group's feedback lanes and
     /// `drivingBefore` (how many voices drove on the sample before each). O(count).
     @inline(__always)
-    private func add(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
-                     into sum: UnsafeMutablePointer<Double>, excursion x: SIMD4<Float>, velocity v: SIMD4<Float>,
-                     drivingBefore: SIMD4<Int>) {
+    private mutating func add(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
+                              into sum: UnsafeMutablePointer<Double>, excursion x: SIMD4<Float>,
+                              velocity v: SIMD4<Float>, drivingBefore: SIMD4<Int>) {
         for k in 0..<count {
             let at = n &+ Int64(k)
             if at < p.pointee.steadyThrough { continue }  // summed in driveSum
