@@ -5,8 +5,9 @@
 /// continuous onset overdrive and offset brake) or the other voices':
 /// 1. steady continuous voices (``ContinuousHapticVoice``), voice-major, into ``driveSum`` —
 ///    a tight loop with no per-sample branching on the actuator;
-/// 2. per sample: that sum plus every other voice, then the actuator. When every voice was
-///    steady for the whole chunk, this is the bare actuator loop.
+/// 2. every other voice over that sum, voice-major in spans or groups the actuator's feedback
+///    allows (``renderVoicesPerSample(from:frames:actuator:)``), then the actuator. When every
+///    voice was steady for the whole chunk, this is the bare actuator loop.
 ///
 /// Per sample the drive is summed in a fixed order — steady voices in pool order, then the
 /// other continuous voices, then transients — and which voices are steady at a sample is
