@@ -274,7 +274,7 @@ struct HapticVoices {
         for c in 0..<continuous.count {
             let p = continuous.storage + c
             guard p.pointee.driver.isDriving && !p.pointee.released else { continue }
-            let samples = Int(max(0, min(p.pointee.spec.end &- n, Int64(Int32.max))))
+            let samples = Self.mixingFreeSamples(p, from: n)  // to its scheduled end
             driving &+= SIMD4(repeating: 0).replacing(with: 1, where: SIMD4(repeating: samples) .>= ahead)
         }
         for t in 0..<transients.count where transients.storage[t].driver.isDriving {
@@ -287,7 +287,7 @@ struct HapticVoices {
 
     /// How many samples from `n` the continuous voice `p` renders without reading the actuator
     /// or the mixing rule: none during the onset overdrive or the brake, up to its scheduled end
-    /// while the carrier runs (the release there brakes), all once released. O(1).
+    /// while the carrier runs (the release there brakes), all after the brake. O(1).
     @inline(__always)
     private static func independentSamples(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64) -> Int {
         guard p.pointee.driver.overdriveSamplesLeft == 0 || p.pointee.released else { return 0 }
@@ -295,8 +295,8 @@ struct HapticVoices {
     }
 
     /// How many samples from `n` the continuous voice `p` renders without reading the mixing
-    /// rule: up to its scheduled end while the carrier runs, none while braking, all once
-    /// released. O(1).
+    /// rule: up to its scheduled end while the carrier runs, none while braking, all after the
+    /// brake. O(1).
     @inline(__always)
     private static func mixingFreeSamples(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64) -> Int {
         guard !p.pointee.released else { return p.pointee.driver.tail.phase == .brake ? 0 : .max }
