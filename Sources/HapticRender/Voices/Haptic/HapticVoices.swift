@@ -5,8 +5,9 @@
 /// continuous onset overdrive and offset brake) or the other voices':
 /// 1. steady continuous voices (``ContinuousHapticVoice``), voice-major, into ``driveSum`` —
 ///    their block path, a tight loop with no per-sample branching on the actuator;
-/// 2. per sample: that sum plus every other voice, then the actuator. When every voice was
-///    steady for the whole chunk, this is the bare actuator loop.
+/// 2. every other voice over that sum, voice-major in spans or groups the actuator's feedback
+///    allows (``renderVoicesPerSample(from:frames:actuator:)``), then the actuator. When every
+///    voice was steady for the whole chunk, this is the bare actuator loop.
 ///
 /// Per sample the drive is summed in a fixed order — steady voices in pool order, then the
 /// other continuous voices, then transients — and which voices are steady at a sample is
@@ -27,6 +28,8 @@ struct HapticVoices {
     /// One chunk of the summed drive, volts: the steady voices' sum (Float: see
     /// ``RotatingCarrier``), then every voice's, which the actuator reads.
     private let driveSum: UnsafeMutablePointer<Float>
+    /// One chunk of the per-sample path's drive, summed in Double (see ``renderVoicesPerSample``).
+    private let voiceSum: UnsafeMutablePointer<Double>
 
     /// Pools of `continuousCapacity` and `transientCapacity` voices. Prepare time only.
     init(continuousCapacity: Int, transientCapacity: Int, controls: ContinuousControl,
@@ -38,6 +41,7 @@ struct HapticVoices {
         radiansPerHz = 2 * Double.pi / sampleRate
         slewStep = driverConfig.slewPerSample
         driveSum = memory.allocate(PatternRenderer.chunkFrames, repeating: 0)
+        voiceSum = memory.allocate(PatternRenderer.chunkFrames, repeating: 0)
     }
 
     /// Whether no haptic voice sounds (or brakes).
@@ -179,58 +183,168 @@ struct HapticVoices {
         return false
     }
 
-    /// Every voice, sample by sample, and the actuator group by group: transient brakes, the
+    /// Every other voice over the steady voices' sum, and the actuator: transient brakes, the
     /// onset overdrive and the offset brake read the actuator's feedback state — 3 samples old,
-    /// so a group's four are known before it runs — and a group's drive is summed first (into
-    /// ``driveSum``, over the steady voices' sum) and then runs through the actuator. A sample's
-    /// drive is summed in Double and stored as Float before the guard, as the steady path's
-    /// sum is. The mixing rule reads which voices drove on the previous sample.
-    /// O(frames × voices).
+    /// so a group's four are known before it runs — and the mixing rule reads how many voices
+    /// drove on the previous sample. Each sample's drive is summed in Double in a fixed order
+    /// (the steady sum, the other continuous voices, the transients, each in pool order) and
+    /// stored as Float before the guard, as the steady path's sum is.
+    ///
+    /// Voice-major, with a Double sum per sample (``voiceSum``), so each voice keeps its state
+    /// in registers while the per-sample order of the additions, and so every bit, stays that
+    /// of a sample-by-sample loop. Two kinds of step:
+    /// - a *span* of whole groups in which no voice reads the actuator or the mixing rule (pulses
+    ///   before their last sample, carriers without overdrive before their end, releases): the
+    ///   voices first, then the actuator in one call;
+    /// - otherwise one group, each voice reading the group's feedback lanes and, where a voice
+    ///   can read it, how many voices drove on the sample before each
+    ///   (``drivingBefore(from:atChunkStart:)``: a voice's driving phase ends at a sample its
+    ///   state fixes in advance, so voices need not wait for one another).
+    /// O(frames × voices), no allocation.
     private mutating func renderVoicesPerSample(from position: Int64, frames: Int, actuator: inout ActuatorStage) {
-        var drivingBefore = drivingLastSample
         var i = 0
         while i < frames {
-            let groupEnd = min(frames, i &+ actuator.samplesToGroupEnd)
-            let (recentX, recentV) = actuator.groupFeedback
-            for j in i..<groupEnd {
-                let n = position &+ Int64(j)
-                let x = Double(recentX[j &- i]), v = Double(recentV[j &- i])
-                var sum = Double(driveSum[j])
-                var driving = 0
-                for c in 0..<continuous.count {
+            let n = position &+ Int64(i)
+            let left = frames &- i
+            let groupRest = min(actuator.samplesToGroupEnd, left)
+            var independent = Int.max, mixingFree = Int.max
+            for c in 0..<continuous.count {
+                let p = continuous.storage + c
+                independent = min(independent, Self.independentSamples(p, from: n))
+                mixingFree = min(mixingFree, Self.mixingFreeSamples(p, from: n))
+            }
+            for t in 0..<transients.count {
+                let free = transients.storage[t].driver.independentSamplesAhead
+                independent = min(independent, free)
+                mixingFree = min(mixingFree, free)
+            }
+            var count = groupRest
+            if independent >= groupRest {
+                // Whole groups (the kernel runs a cut group sample by sample), or up to the chunk's end.
+                count = min(independent, left)
+                if count < left { count = groupRest &+ (count &- groupRest) & ~3 }
+            }
+            let sum = voiceSum
+            for k in 0..<count { sum[k] = Double(driveSum[i &+ k]) }
+            if independent >= count {
+                for c in 0..<continuous.count where continuous.storage[c].steadyThrough < n &+ Int64(count) {
+                    addIndependent(continuous.storage + c, from: n, count: count, into: sum)
+                }
+                for t in 0..<transients.count { transients.storage[t].driver.addIndependent(count: count, into: sum) }
+            } else {
+                let (x, v) = actuator.groupFeedback
+                let before = mixingFree >= count ? SIMD4(repeating: 0) : drivingBefore(from: n, atChunkStart: i == 0)
+                for c in 0..<continuous.count where continuous.storage[c].steadyThrough < n &+ Int64(count) {
                     let p = continuous.storage + c
-                    if n < p.pointee.steadyThrough {  // summed in driveSum
-                        driving &+= 1
-                        continue
+                    if Self.independentSamples(p, from: n) >= count {
+                        addIndependent(p, from: n, count: count, into: sum)
+                    } else {
+                        add(p, from: n, count: count, into: sum, excursion: x, velocity: v, drivingBefore: before)
                     }
-                    let wasDriving = p.pointee.driver.isDriving
-                    let others = drivingBefore - (wasDriving ? 1 : 0) > 0
-                    var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
-                    if !p.pointee.released {
-                        if n >= p.pointee.spec.end {
-                            p.pointee.driver.release(brake: true)
-                            p.pointee.released = true
-                        } else {
-                            if n == p.pointee.ramp.to { controls.advance(&p.pointee, at: n) }
-                            point = p.pointee.ramp.point(at: n)
-                        }
-                    }
-                    sum += p.pointee.driver.drive(point, velocity: v, excursion: x, othersDriving: others)
-                    if p.pointee.driver.isDriving { driving &+= 1 }
                 }
                 for t in 0..<transients.count {
                     let p = transients.storage + t
-                    let wasDriving = p.pointee.driver.isDriving
-                    let others = drivingBefore - (wasDriving ? 1 : 0) > 0
-                    sum += p.pointee.driver.drive(velocity: v, excursion: x, othersDriving: others)
-                    if p.pointee.driver.isDriving { driving &+= 1 }
+                    if p.pointee.driver.independentSamplesAhead >= count {
+                        p.pointee.driver.addIndependent(count: count, into: sum)
+                        continue
+                    }
+                    for k in 0..<count {
+                        let others = before[k] &- (p.pointee.driver.isDriving ? 1 : 0) > 0
+                        sum[k] += p.pointee.driver.drive(velocity: Double(v[k]), excursion: Double(x[k]),
+                                                         othersDriving: others)
+                    }
                 }
-                drivingBefore = driving
-                driveSum[j] = Float(sum)
             }
-            actuator.run(driveSum, from: i, count: groupEnd &- i)
-            i = groupEnd
+            for k in 0..<count { driveSum[i &+ k] = Float(sum[k]) }
+            actuator.run(driveSum, from: i, count: count)
+            i &+= count
         }
-        drivingLastSample = drivingBefore
+        drivingLastSample = drivingBefore(from: position &+ Int64(frames), atChunkStart: false)[0]
+    }
+
+    /// How many voices drove on the samples before `n`, `n + 1`, `n + 2` and `n + 3` (lanes 0…3),
+    /// from each voice's state at `n`: a voice in its driving phase at `n` drove on the sample
+    /// before (except one that starts at the chunk's start: lane 0 is then the count carried
+    /// from the last chunk), and it drives through its scheduled end (a continuous voice,
+    /// steady or not) or its pulse but the last sample (a transient). O(voices).
+    @inline(__always)
+    private mutating func drivingBefore(from n: Int64, atChunkStart: Bool) -> SIMD4<Int> {  // mutating: no copy
+        let ahead = SIMD4(Int.min, 1, 2, 3)
+        var driving = SIMD4<Int>(repeating: 0)
+        for c in 0..<continuous.count {
+            let p = continuous.storage + c
+            guard p.pointee.driver.isDriving && !p.pointee.released else { continue }
+            let samples = Self.mixingFreeSamples(p, from: n)  // to its scheduled end
+            driving &+= SIMD4(repeating: 0).replacing(with: 1, where: SIMD4(repeating: samples) .>= ahead)
+        }
+        for t in 0..<transients.count where transients.storage[t].driver.isDriving {
+            let samples = transients.storage[t].driver.drivingSamplesAhead
+            driving &+= SIMD4(repeating: 0).replacing(with: 1, where: SIMD4(repeating: samples) .>= ahead)
+        }
+        if atChunkStart { driving[0] = drivingLastSample }
+        return driving
+    }
+
+    /// How many samples from `n` the continuous voice `p` renders without reading the actuator
+    /// or the mixing rule: none during the onset overdrive or the brake, up to its scheduled end
+    /// while the carrier runs (the release there brakes), all after the brake. O(1).
+    @inline(__always)
+    private static func independentSamples(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64) -> Int {
+        guard p.pointee.driver.overdriveSamplesLeft == 0 || p.pointee.released else { return 0 }
+        return mixingFreeSamples(p, from: n)
+    }
+
+    /// How many samples from `n` the continuous voice `p` renders without reading the mixing
+    /// rule: up to its scheduled end while the carrier runs, none while braking, all after the
+    /// brake. O(1).
+    @inline(__always)
+    private static func mixingFreeSamples(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64) -> Int {
+        guard !p.pointee.released else { return p.pointee.driver.tail.phase == .brake ? 0 : .max }
+        return Int(max(0, min(p.pointee.spec.end &- n, Int64(Int32.max))))
+    }
+
+    /// Adds the continuous voice `p`'s samples `n ..< n + count` that the steady path did not
+    /// sum to `sum[0 ..< count]`, where none reads the actuator or the mixing rule
+    /// (``independentSamples(_:from:)``). O(count).
+    @inline(__always)
+    private mutating func addIndependent(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64,
+                                         count: Int, into sum: UnsafeMutablePointer<Double>) {
+        var k = p.pointee.steadyThrough > n ? Int(min(p.pointee.steadyThrough &- n, Int64(count))) : 0
+        while k < count {
+            let at = n &+ Int64(k)
+            var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
+            if !p.pointee.released {  // before its end
+                if at == p.pointee.ramp.to { controls.advance(&p.pointee, at: at) }
+                point = p.pointee.ramp.point(at: at)
+            }
+            sum[k] += p.pointee.driver.drive(point, velocity: 0, excursion: 0, othersDriving: false)
+            k &+= 1
+        }
+    }
+
+    /// Adds the continuous voice `p`'s samples `n ..< n + count` (one group: `count` ≤ 4) that the
+    /// steady path did not sum to `sum[0 ..< count]`, reading the group's feedback lanes and
+    /// `drivingBefore` (how many voices drove on the sample before each). O(count).
+    @inline(__always)
+    private mutating func add(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
+                              into sum: UnsafeMutablePointer<Double>, excursion x: SIMD4<Float>,
+                              velocity v: SIMD4<Float>, drivingBefore: SIMD4<Int>) {
+        for k in 0..<count {
+            let at = n &+ Int64(k)
+            if at < p.pointee.steadyThrough { continue }  // summed in driveSum
+            let others = drivingBefore[k] &- (p.pointee.driver.isDriving ? 1 : 0) > 0
+            var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
+            if !p.pointee.released {
+                if at >= p.pointee.spec.end {
+                    p.pointee.driver.release(brake: true)
+                    p.pointee.released = true
+                } else {
+                    if at == p.pointee.ramp.to { controls.advance(&p.pointee, at: at) }
+                    point = p.pointee.ramp.point(at: at)
+                }
+            }
+            sum[k] += p.pointee.driver.drive(point, velocity: Double(v[k]), excursion: Double(x[k]),
+                                             othersDriving: others)
+        }
     }
 }

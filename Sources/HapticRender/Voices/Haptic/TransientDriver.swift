@@ -78,4 +78,39 @@ public struct TransientDriver: Sendable, Hashable {
         }
         return tail.settle(toward: target, config: config)
     }
+
+    /// How many of the next samples the driver drives *after* (``isDriving`` once each has been
+    /// rendered): the pulse but its last sample. The mixing rule counts these. O(1).
+    @inlinable var drivingSamplesAhead: Int { isDriving ? max(remainingPulseSamples &- 1, 0) : 0 }
+
+    /// How many of the next samples read neither the actuator nor `othersDriving`: the pulse but
+    /// its last sample (which chooses brake or release), none while braking, all once released.
+    /// O(1).
+    @inlinable var independentSamplesAhead: Int {
+        switch tail.phase {
+        case .driving: max(remainingPulseSamples &- 1, 0)
+        case .brake: 0
+        case .release, .finished: .max
+        }
+    }
+
+    /// Adds the next `count` samples — at most ``independentSamplesAhead`` — to `sum[0 ..< count]`:
+    /// the samples ``drive(velocity:excursion:othersDriving:)`` returns, which read neither
+    /// input there. The pulse runs with its oscillator and output in locals. O(count).
+    @inlinable
+    mutating func addIndependent(count: Int, into sum: UnsafeMutablePointer<Double>) {
+        guard isDriving else {
+            for k in 0..<count { sum[k] += drive(velocity: 0, excursion: 0, othersDriving: false) }
+            return
+        }
+        var wave = oscillator, output = tail.output
+        let a = amplitude, hz = carrierHz, step = config.slewPerSample
+        for k in 0..<count {
+            slew(&output, toward: a * wave.next(hz: hz), step: step)
+            sum[k] += output
+        }
+        oscillator = wave
+        tail.output = output
+        remainingPulseSamples &-= count
+    }
 }
