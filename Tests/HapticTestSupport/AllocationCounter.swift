@@ -6,26 +6,40 @@ import Glibc
 import Darwin
 #endif
 
-// Counters are process-global and parallel tests allocate, so only allocations made on the
-// watched thread count (swift-anchors.md §4.3b).
-private let watchedThread = Atomic<UInt>(0)
-private let watchedCount = Atomic<Int>(0)
+// The interposer's hook is process-global and parallel tests allocate, so each counting
+// thread registers its own counter under a thread-specific key (swift-anchors.md §4.3b), and
+// the hook stays installed while any thread counts: one test ending does not stop another's
+// count, and another thread's allocations never land in it.
+private let counterKey: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for the allocation counter")
+    return key
+}()
 private let onAllocation: MallocInterposerSwift.AllocationHook = { _ in
-    if UInt(pthread_self()) == watchedThread.load(ordering: .relaxed) {
-        watchedCount.add(1, ordering: .relaxed)
-    }
+    pthread_getspecific(counterKey)?.assumingMemoryBound(to: Int.self).pointee += 1
 }
+/// Threads counting now; the hook is installed while it is above 0.
+private let countingThreads = Mutex<Int>(0)
 
 /// Number of heap allocations `body` performs on the calling thread.
 public func allocationsOnThisThread(_ body: () -> Void) -> Int {
-    _ = watchedThread.load(ordering: .relaxed)
-    _ = watchedCount.load(ordering: .relaxed)  // initialize the globals before counting
-    MallocInterposerSwift.setAllocationHook(onAllocation)
-    watchedCount.store(0, ordering: .relaxed)
-    watchedThread.store(UInt(pthread_self()), ordering: .relaxed)
-    MallocInterposerSwift.hook()
-    body()
-    watchedThread.store(0, ordering: .relaxed)
-    MallocInterposerSwift.unhook()
-    return watchedCount.load(ordering: .relaxed)
+    _ = counterKey  // created before counting
+    var count = 0
+    withUnsafeMutablePointer(to: &count) { counter in
+        pthread_setspecific(counterKey, counter)
+        countingThreads.withLock { threads in
+            if threads == 0 {
+                MallocInterposerSwift.setAllocationHook(onAllocation)
+                MallocInterposerSwift.hook()
+            }
+            threads += 1
+        }
+        body()
+        countingThreads.withLock { threads in
+            threads -= 1
+            if threads == 0 { MallocInterposerSwift.unhook() }
+        }
+        pthread_setspecific(counterKey, nil)
+    }
+    return count
 }
