@@ -8,10 +8,16 @@ import Testing
 @Suite struct TransientSpanTests {
     static let sharpnesses = [0.0, 0.4, 1.0]
 
+    /// Each preset's drive tables, alive for the whole test: a driver's ``DriveLookup`` points
+    /// into them without owning them.
+    let mappings = Dictionary(uniqueKeysWithValues: EngineAgreementTests.presets.map {
+        ($0.name, DriveMapping(profile: $0, sharpness: .android))
+    })
+
     func driver(_ profile: ActuatorProfile, sharpness: Double) -> TransientDriver {
         let config = ActuatorDriverConfig(profile: profile, sampleRate: 48_000)
-        let lookup = DriveMapping(profile: profile, sharpness: .android).lookup
-        return TransientDriver(config: config, lookup: lookup, sharpness: sharpness, intensity: 0.8)
+        return TransientDriver(config: config, lookup: mappings[profile.name]!.lookup, sharpness: sharpness,
+                               intensity: 0.8)
     }
 
     /// Feedback the pulse and the release must not read: any values give the same samples.
