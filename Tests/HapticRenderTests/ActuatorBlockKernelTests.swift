@@ -57,11 +57,10 @@ struct ActuatorBlockKernelTests {
         return out
     }
 
-    /// The kernel over consecutive blocks of the given sizes (cycled), with a slew limit of
-    /// `slew` volts per sample; `states` gets the velocity's bits after each block (at its last
-    /// sample's index).
+    /// The kernel over consecutive blocks of the given sizes (cycled), with `g`'s slew limit;
+    /// `states` gets the velocity's bits after each block (at its last sample's index).
     static func blocks(_ model: inout LRAModel, _ g: ExcursionGuard, _ drive: [Float], sizes: [Int],
-                       slew: Double = .infinity, states: inout [Int: UInt64]) -> [[Float]] {
+                       states: inout [Int: UInt64]) -> [[Float]] {
         let n = drive.count
         let volts = UnsafeMutablePointer<Float>.allocate(capacity: n), acceleration = UnsafeMutablePointer<Float>.allocate(capacity: n)
         let excursion = UnsafeMutablePointer<Float>.allocate(capacity: n)
@@ -70,7 +69,7 @@ struct ActuatorBlockKernelTests {
             var i = 0, k = 0
             while i < n {
                 let count = min(sizes[k % sizes.count], n - i)
-                model.run(drive: d.baseAddress! + i, count: count, excursionGuard: g, slew: slew, into: HapticSignalBuffers(
+                model.run(drive: d.baseAddress! + i, count: count, excursionGuard: g, into: HapticSignalBuffers(
                     volts: volts + i, voltsScale: scales.volts, acceleration: acceleration + i,
                     accelerationScale: scales.acceleration, excursion: excursion + i, excursionScale: scales.excursion))
                 i += count
@@ -132,7 +131,7 @@ struct ActuatorBlockKernelTests {
         let slew = ActuatorDriverConfig(profile: p, sampleRate: Self.fs).slewPerSample
         let g = ExcursionGuard(profile: p, slewPerSample: slew, sampleRate: Self.fs)
         var reference = LRAModel(profile: p, sampleRate: Self.fs)
-        let setup = reference.kernelSetup(g, slew: slew)
+        let setup = reference.kernelSetup(g)
         var expected: [[Float]] = [[], [], []]
         var led = false, limited = false
         for d in drive {
@@ -150,7 +149,7 @@ struct ActuatorBlockKernelTests {
         for sizes in [[1], [3], [64], [4_096], [5, 1, 250, 2, 17, 64, 3]] {
             var model = LRAModel(profile: p, sampleRate: Self.fs)
             var states: [Int: UInt64] = [:]
-            let got = Self.blocks(&model, g, drive, sizes: sizes, slew: slew, states: &states)
+            let got = Self.blocks(&model, g, drive, sizes: sizes, states: &states)
             for s in 0..<3 {
                 let differing = zip(got[s], expected[s]).filter { $0.bitPattern != $1.bitPattern }.count
                 #expect(differing == 0, "signal \(s), blocks \(sizes)")
@@ -238,7 +237,7 @@ struct ActuatorBlockKernelTests {
         defer { out.deallocate() }
         drive.withUnsafeBufferPointer { d in
             // Warm-up (first use of generic SIMD code instantiates type metadata in debug builds).
-            model.run(drive: d.baseAddress!, count: 333, excursionGuard: g, slew: .infinity, into: HapticSignalBuffers(
+            model.run(drive: d.baseAddress!, count: 333, excursionGuard: g, into: HapticSignalBuffers(
                 volts: out, voltsScale: 1, acceleration: out + 333, accelerationScale: 1,
                 excursion: out + 666, excursionScale: 1))
             model.process(drive: UnsafeBufferPointer(rebasing: d[0..<333]),
@@ -246,7 +245,7 @@ struct ActuatorBlockKernelTests {
             let count = allocationsOnThisThread {
                 var i = 333
                 while i + 333 <= d.count {
-                    model.run(drive: d.baseAddress! + i, count: 333, excursionGuard: g, slew: .infinity, into: HapticSignalBuffers(
+                    model.run(drive: d.baseAddress! + i, count: 333, excursionGuard: g, into: HapticSignalBuffers(
                         volts: out, voltsScale: 1, acceleration: out + 333, accelerationScale: 1,
                         excursion: out + 666, excursionScale: 1))
                     model.process(drive: UnsafeBufferPointer(rebasing: d[i..<(i + 333)]),

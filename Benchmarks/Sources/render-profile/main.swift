@@ -52,7 +52,7 @@ if name == "actuatorRun" {
     var left = frames, at = 0
     while left > 0 {
         let n = min(left, 256)
-        model.run(drive: drive.baseAddress! + at, count: n, excursionGuard: excursionGuard, slew: .infinity, into: HapticSignalBuffers(
+        model.run(drive: drive.baseAddress! + at, count: n, excursionGuard: excursionGuard, into: HapticSignalBuffers(
             volts: out, voltsScale: 0.1, acceleration: out + 256, accelerationScale: 0.33,
             excursion: out + 512, excursionScale: 1_000))
         left -= n

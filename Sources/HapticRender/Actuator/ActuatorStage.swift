@@ -16,8 +16,7 @@ struct ActuatorStage {
     init(profile: ActuatorProfile, sampleRate: Double, slewStep: Double, rows: SignalRows,
          writesDriveAndExcursion: Bool) {
         model = LRAModel(profile: profile, sampleRate: sampleRate)
-        setup = model.kernelSetup(ExcursionGuard(profile: profile, slewPerSample: slewStep, sampleRate: sampleRate),
-                                  slew: slewStep)
+        setup = model.kernelSetup(ExcursionGuard(profile: profile, slewPerSample: slewStep, sampleRate: sampleRate))
         sink = GroupSink(HapticSignalBuffers(
             volts: rows[.hapticDrive], voltsScale: 1 / profile.voltageClamp,
             acceleration: rows[.acceleration], accelerationScale: 1 / profile.fullScaleG,

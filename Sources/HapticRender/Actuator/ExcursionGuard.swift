@@ -42,6 +42,9 @@ public struct ExcursionGuard: Sendable, Hashable {
     /// slew limit. And the rail's V², the largest V² the lead reads.
     @usableFromInline let leadGain: Float
     @usableFromInline let railSquared: Float
+    /// The slew limit the guard leads, V per sample (∞: none): the output stage applies it
+    /// after the guard and the rail clamp, so the lead and the limit read this one value.
+    @usableFromInline let slewPerSample: Float
 
     /// The guard for `profile` ahead of a slew limit of `slewPerSample` volts per sample at
     /// `sampleRate` (infinite: no slew limit, nothing to lead).
@@ -55,6 +58,7 @@ public struct ExcursionGuard: Sendable, Hashable {
         inverseRange = Float(1 / (high * high - low * low))
         leadGain = Float(profile.forcePerVolt / (slewPerSample * sampleRate * profile.stiffness))
         railSquared = Float(profile.voltageClamp * profile.voltageClamp)
+        self.slewPerSample = Float(slewPerSample)
     }
 
     /// A guard that never acts (A_lo = A_hi = ∞), for ``LRAModel/process(drive:acceleration:)``.
@@ -66,6 +70,7 @@ public struct ExcursionGuard: Sendable, Hashable {
         inverseRange = 0
         leadGain = 0
         railSquared = 0
+        slewPerSample = .infinity
     }
 
     /// The scale `f` for energy-adding drive samples at A² = x² + (v/ω0)² (m²): 1 while

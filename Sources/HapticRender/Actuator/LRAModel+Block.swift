@@ -78,7 +78,8 @@ public struct HapticSignalBuffers {
 extension LRAModel {
     /// Runs a block of summed drive through the driver's output stage and the model — per
     /// sample exactly ``drive(_:setup:)`` — and writes the applied volts, the body acceleration
-    /// and the excursion, scaled, into `out`. `slew` is the drive's largest step per sample, V.
+    /// and the excursion, scaled, into `out`. The slew limit is the one `excursionGuard` leads
+    /// (``ExcursionGuard/init(profile:slewPerSample:sampleRate:lowFraction:highFraction:)``).
     ///
     /// Why a block kernel: the recursion is the render loop's critical path. Here the state
     /// stays in registers, and whole groups (see ``LRAModel``) of the three kinds that make up
@@ -93,17 +94,16 @@ extension LRAModel {
     /// Otherwise, and for a group cut by the block's ends, ``drive(_:setup:)`` runs per sample.
     /// O(count), no allocation.
     @inlinable
-    public mutating func run(drive: UnsafePointer<Float>, count: Int, excursionGuard: ExcursionGuard, slew: Double,
+    public mutating func run(drive: UnsafePointer<Float>, count: Int, excursionGuard: ExcursionGuard,
                              into out: HapticSignalBuffers) {
-        runBlock(drive: drive, count: count, setup: kernelSetup(excursionGuard, slew: slew), into: GroupSink(out),
+        runBlock(drive: drive, count: count, setup: kernelSetup(excursionGuard), into: GroupSink(out),
                  allSignals: true)
     }
 
     /// What the kernel reads besides the state and the coefficient sets. O(1).
     @inlinable @inline(__always)
-    mutating func kernelSetup(_ g: ExcursionGuard, slew: Double) -> KernelSetup {  // mutating: no copy of the model
-        KernelSetup(excursionGuard: g, clear: Float(maxExcursion * maxExcursion * (1 - 1e-5)), rail: Float(voltageClamp),
-                    slew: Float(slew))
+    mutating func kernelSetup(_ g: ExcursionGuard) -> KernelSetup {  // mutating: no copy of the model
+        KernelSetup(excursionGuard: g, clear: Float(maxExcursion * maxExcursion * (1 - 1e-5)), rail: Float(voltageClamp))
     }
 
     /// One drive sample through the output stage and the model: the excursion guard on the
@@ -118,7 +118,7 @@ extension LRAModel {
         return step(volts: Double(d))
     }
 
-    /// ``run(drive:count:excursionGuard:slew:into:)`` with its setup and outputs prepared by the
+    /// ``run(drive:count:excursionGuard:into:)`` with its setup and outputs prepared by the
     /// caller, writing the acceleration only if not `allSignals` (then `out`'s other pointers
     /// are not touched). A constant at each call site: the kernel is inlined and specialized
     /// per caller.
@@ -303,7 +303,7 @@ extension LRAModel {
 
 /// What the block kernel reads besides the model's state and coefficient sets: the guard, the
 /// end-stop margin x_max²·(1 − 1e-5) (Float rounding of A²), the rail clamp and the slew
-/// limit, in Float.
+/// limit (the guard's, ``ExcursionGuard/slewPerSample``), in Float.
 public struct KernelSetup {
     @usableFromInline let excursionGuard: ExcursionGuard
     @usableFromInline let clear: Float
@@ -311,10 +311,10 @@ public struct KernelSetup {
     @usableFromInline let slew: Float
 
     @inlinable @inline(__always)
-    init(excursionGuard: ExcursionGuard, clear: Float, rail: Float, slew: Float) {
+    init(excursionGuard: ExcursionGuard, clear: Float, rail: Float) {
         self.excursionGuard = excursionGuard
         self.clear = clear
         self.rail = rail
-        self.slew = slew
+        slew = excursionGuard.slewPerSample
     }
 }

@@ -279,9 +279,7 @@ public struct LRAModel: Sendable {
     public mutating func process(drive: UnsafeBufferPointer<Float>, acceleration: UnsafeMutableBufferPointer<Float>) {
         precondition(acceleration.count >= drive.count, "acceleration buffer shorter than drive")
         if let d = drive.baseAddress, let a = acceleration.baseAddress {
-            let setup = KernelSetup(excursionGuard: ExcursionGuard(inactive: ()),
-                                    clear: Float(maxExcursion * maxExcursion * (1 - 1e-5)), rail: Float(voltageClamp),
-                                    slew: .infinity)
+            let setup = kernelSetup(ExcursionGuard(inactive: ()))
             runBlock(drive: d, count: drive.count, setup: setup,
                      into: GroupSink(HapticSignalBuffers(volts: a, voltsScale: 1, acceleration: a, accelerationScale: 1,
                                                          excursion: a, excursionScale: 1)),
