@@ -140,18 +140,18 @@ public struct ActuatorDatasheet: Codable, Sendable, Equatable {
         stepResponse = plant.stepResponse(samples: length)
 
         let mapping = DriveMapping(profile: profile, sharpness: sharpnessMapping)
-        sharpnessBandLowHz = mapping.lookup.frequency(sharpness: 0)
-        sharpnessBandHighHz = mapping.lookup.frequency(sharpness: 1)
+        sharpnessBandLowHz = mapping.frequency(sharpness: 0)
+        sharpnessBandHighHz = mapping.frequency(sharpness: 1)
         maxSensationLevelDB = mapping.maxSensationLevel
         let steps = (0...10).map { Double($0) / 10 }
         sharpness = steps.map {
-            SharpnessPoint(sharpness: $0, continuousHz: mapping.lookup.frequency(sharpness: $0),
-                           transientHz: mapping.lookup.transientFrequency(sharpness: $0))
+            SharpnessPoint(sharpness: $0, continuousHz: mapping.frequency(sharpness: $0),
+                           transientHz: mapping.transientFrequency(sharpness: $0))
         }
         let config = ActuatorDriverConfig(profile: profile, sampleRate: sampleRate)
         var transients: [Transient] = []
         for s in steps {
-            let driver = TransientDriver(config: config, lookup: mapping.lookup, sharpness: s, intensity: 1)
+            let driver = TransientDriver(config: config, mapping: mapping, sharpness: s, intensity: 1)
             let (peak, duration) = try Self.renderTransient(profile: profile, sampleRate: sampleRate,
                                                             sharpness: s, mapping: sharpnessMapping)
             transients.append(Transient(sharpness: s, carrierHz: driver.carrierHz,

@@ -38,9 +38,14 @@ public struct TransientDriver: Sendable, Hashable {
     /// Pulse length in samples.
     public let pulseSamples: Int
 
-    /// Prepares a click. O(1); safe to call from the render loop.
-    @inlinable
-    public init(config: ActuatorDriverConfig, lookup: DriveLookup, sharpness: Double, intensity: Double) {
+    /// Prepares a click from `mapping`'s tables. O(1).
+    public init(config: ActuatorDriverConfig, mapping: DriveMapping, sharpness: Double, intensity: Double) {
+        self.init(config: config, lookup: mapping.lookup, sharpness: sharpness, intensity: intensity)
+    }
+
+    /// Prepares a click from a view of the tables (their mapping alive meanwhile). O(1); safe
+    /// to call from the render loop, which must not retain the mapping.
+    package init(config: ActuatorDriverConfig, lookup: DriveLookup, sharpness: Double, intensity: Double) {
         let s = sharpness >= 0 ? min(sharpness, 1) : 0
         self.config = config
         let fc = lookup.transientFrequency(sharpness: s)

@@ -1,9 +1,10 @@
 /// Precomputed sharpness/intensity → (frequency, volts) tables for one actuator profile
 /// (lra-model.md §4.5), so the render loop does a table lookup + lerp and no libm.
 ///
-/// Owns its storage (one allocation at init, freed in deinit); the render loop uses the
-/// trivially copyable ``lookup`` view, which is valid while this object is alive — keep the
-/// mapping referenced for as long as any kernel holds its lookup.
+/// Owns its storage (one allocation at init, freed in deinit). Library users read the tables
+/// through its methods; the render loop, which must not retain, uses the package-internal
+/// ``lookup`` view, valid while this object is alive — the renderer keeps the mapping
+/// referenced for as long as any kernel holds its lookup.
 ///
 /// Tables (``tableSize`` entries over s ∈ [0, 1] and I ∈ [0, 1]):
 /// - `frequency[s]` from ``SharpnessMapping``;
@@ -34,7 +35,7 @@ public final class DriveMapping: @unchecked Sendable {
     /// Sensation level of the FOAM peak inside the band, dB SL.
     public let maxSensationLevel: Double
     /// The render-loop view.
-    public let lookup: DriveLookup
+    package let lookup: DriveLookup
     private let storage: UnsafeMutablePointer<Double>
 
     /// Builds the tables. O(tableSize + band scan of ~3000 points). Setup-time only.
@@ -98,6 +99,22 @@ public final class DriveMapping: @unchecked Sendable {
     }
 
     deinit { storage.deallocate() }
+
+    /// Drive frequency for sharpness `s` (clamped to 0…1), Hz. O(1).
+    public func frequency(sharpness s: Double) -> Double { lookup.frequency(sharpness: s) }
+
+    /// Carrier frequency of a transient click for sharpness `s` (clamped to 0…1), Hz. O(1).
+    public func transientFrequency(sharpness s: Double) -> Double { lookup.transientFrequency(sharpness: s) }
+
+    /// Frequency and sine amplitude for sharpness `s` and intensity `i` (both clamped to 0…1).
+    /// O(1).
+    public func evaluate(sharpness s: Double, intensity i: Double) -> DrivePoint {
+        lookup.evaluate(sharpness: s, intensity: i)
+    }
+
+    /// Amplitude at intensity `i` relative to intensity 1 (see
+    /// ``DriveLookup/relativeAmplitude(intensity:)``). O(1).
+    public func relativeAmplitude(intensity i: Double) -> Double { lookup.relativeAmplitude(intensity: i) }
 }
 
 /// A drive operating point: carrier frequency and sine amplitude.
@@ -127,10 +144,12 @@ public struct SharpnessColumn: Sendable {
     }
 }
 
-/// Trivially copyable view of a ``DriveMapping``'s tables for the render loop.
-/// Valid only while the owning ``DriveMapping`` is alive. Every call is O(1), lerp between two
+/// Trivially copyable view of a ``DriveMapping``'s tables for the render loop, which must not
+/// retain: valid only while the owning ``DriveMapping`` is alive, so it stays inside the
+/// package (a public view let `TransientDriver(…, lookup: DriveMapping(…).lookup, …)` read
+/// tables the temporary mapping had already freed). Every call is O(1), lerp between two
 /// table entries, no libm, no allocation.
-public struct DriveLookup: @unchecked Sendable {
+package struct DriveLookup: @unchecked Sendable {
     @usableFromInline let base: UnsafePointer<Double>
     @usableFromInline let count: Int
     @usableFromInline let squareLaw: Bool
@@ -162,15 +181,15 @@ public struct DriveLookup: @unchecked Sendable {
 
     /// Drive frequency for sharpness `s` (clamped to 0…1), Hz.
     @inlinable
-    public func frequency(sharpness s: Double) -> Double { lerp(0, position(s)) }
+    package func frequency(sharpness s: Double) -> Double { lerp(0, position(s)) }
 
     /// Carrier frequency of a transient click for sharpness `s`, Hz.
     @inlinable
-    public func transientFrequency(sharpness s: Double) -> Double { lerp(5, position(s)) }
+    package func transientFrequency(sharpness s: Double) -> Double { lerp(5, position(s)) }
 
     /// Frequency and sine amplitude for sharpness `s` and intensity `i` (both clamped to 0…1).
     @inlinable @inline(__always)
-    public func evaluate(sharpness s: Double, intensity i: Double) -> DrivePoint {
+    package func evaluate(sharpness s: Double, intensity i: Double) -> DrivePoint {
         evaluate(column(sharpness: s), intensity: i)
     }
 
@@ -178,7 +197,7 @@ public struct DriveLookup: @unchecked Sendable {
     /// sharpness shares. A continuous voice keeps the last one (its sharpness rarely moves), so
     /// a control point costs only the intensity's lookup. O(1).
     @inlinable @inline(__always)
-    public func column(sharpness s: Double) -> SharpnessColumn {
+    package func column(sharpness s: Double) -> SharpnessColumn {
         let ps = position(s)
         return SharpnessColumn(hz: lerp(0, ps), maxVolts: lerp(1, ps), thresholdVolts: lerp(2, ps),
                                excursionPerVolt: lerp(3, ps))
@@ -187,7 +206,7 @@ public struct DriveLookup: @unchecked Sendable {
     /// Frequency and sine amplitude at the sharpness of `c` and intensity `i` (clamped to 0…1):
     /// the same value as ``evaluate(sharpness:intensity:)`` at that sharpness. O(1).
     @inlinable @inline(__always)
-    public func evaluate(_ c: SharpnessColumn, intensity i: Double) -> DrivePoint {
+    package func evaluate(_ c: SharpnessColumn, intensity i: Double) -> DrivePoint {
         let volts: Double
         if !(i > 0) {
             volts = 0
@@ -204,7 +223,7 @@ public struct DriveLookup: @unchecked Sendable {
     /// 10^((I−1)·SL_max/20) (sensation level) or I² (square law); 0 for I ≤ 0. Used to scale
     /// transient clicks, whose level is set by the excursion budget rather than the FOAM.
     @inlinable
-    public func relativeAmplitude(intensity i: Double) -> Double {
+    package func relativeAmplitude(intensity i: Double) -> Double {
         if !(i > 0) { return 0 }
         let c = min(i, 1)
         if squareLaw { return c * c }
