@@ -62,8 +62,11 @@ for ((r = 1; r <= rounds; r++)); do
                   --block-size 4096 --write-dir "$work" --format json $([ "$cores" = 2 ] && "$b" bench --help | grep -q -- --jobs && echo --jobs 2) 2>/dev/null)
             result[$n.e2e$cores]+=" $(echo "$out" | json "d['fileSeconds']['median'] / d['silentWriteSeconds']['median']")"
         done
-        # One long file on one and on two cores (wall seconds of the whole command).
+        # One long file on one and on two cores (wall seconds of the whole command), each to a
+        # fresh file, as bench --write-dir writes: replacing the last round's 138 MB file would
+        # add the kernel's freeing of its pages (≈ 20 ms on tmpfs) to both.
         for cores in 1 2; do
+            rm -f "$work/film-$n-$cores.wav"
             start=$(date +%s.%N)
             taskset -c 0-$((cores - 1)) "$b" render "$work/film.ahap" -o "$work/film-$n-$cores.wav" --layout haptic --jobs $cores -q --force
             result[$n.film$cores]+=" $(python3 -c "print(f'{$(date +%s.%N) - $start:.3f}')")"
