@@ -154,7 +154,7 @@ struct ContinuousControl {
         let end = point(spec, at: to, lines, &column)
         let start = point(spec, at: n, lines, &column)
         let r = straightened(spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &column)
-        return (r.ramp, r.atChange, column)
+        return (DriveRamp(from: n, start: start, to: r.to, end: r.end), r.atChange, column)
     }
 
     /// Starts the control period beginning at `n` (the previous period's end). O(1): two lane
@@ -176,10 +176,11 @@ struct ContinuousControl {
             ? voice.ramp.end
             : point(x, &voice.column)
         var r = straightened(spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &voice.column)
-        if r.ramp.to == to && start == end { r.ramp.to = heldThrough(spec, from: n, to: to, lines) }
-        voice.endInputs = r.ramp.to >= to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
+        // A held ramp's slopes are 0 whatever its length: it may run on.
+        if r.to == to && start == end { r.to = heldThrough(spec, from: n, to: to, lines) }
+        voice.endInputs = r.to >= to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
         voice.rampEndsAtChange = r.atChange
-        voice.ramp = r.ramp
+        voice.ramp = DriveRamp(from: n, start: start, to: r.to, end: r.end)
     }
 
     /// Where a held period — equal drive points at its ends `n` and `to` — can run on: the last
@@ -200,19 +201,19 @@ struct ContinuousControl {
         return max(last, to)
     }
 
-    /// The ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive is
+    /// The end of the ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive is
     /// more than ``toleranceVolts`` off the straight line (in volts; or 1e-4 relative in
     /// frequency, 1e-3 in excursion per volt), so the line follows the mapping wherever it bends. O(1) in
     /// the common case (equal ends, or a straight enough period), O(log period) otherwise.
     func straightened(_ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
                       atChange: Bool, _ lines: ControlLines, _ column: inout SharpnessCache)
-        -> (ramp: DriveRamp, atChange: Bool) {
+        -> (to: Int64, end: DrivePoint, atChange: Bool) {
         var to = to, end = end, atChange = atChange
         // The intensity law jumps between 0 V (intensity exactly 0) and the perception threshold:
         // a period that starts or ends at 0 V next to a driven sample is cut to that one sample.
         if to &- n > 1 && start.volts == 0 {
             let next = point(spec, at: n &+ 1, lines, &column)
-            if next.volts != 0 { return (DriveRamp(from: n, start: start, to: n &+ 1, end: next), false) }
+            if next.volts != 0 { return (n &+ 1, next, false) }
         }
         if to &- n > 1 && end.volts == 0 {
             let last = point(spec, at: to &- 1, lines, &column)
@@ -239,7 +240,7 @@ struct ContinuousControl {
             }
             (to, end, atChange) = (mid, exact, false)
         }
-        return (DriveRamp(from: n, start: start, to: to, end: end), atChange)
+        return (to, end, atChange)
     }
 
     /// Ends the voice's current control period at `n` (> its start), where a runtime value
