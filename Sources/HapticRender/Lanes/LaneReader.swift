@@ -132,6 +132,9 @@ struct LaneLine {
     /// The first sample at which the lane leaves this line.
     var change: Int64
 
+    /// A line read nowhere (``ControlLines/unread``): it changes at once.
+    static let unread = LaneLine(value: 0, slope: 0, origin: .min, change: .min)
+
     /// The lane's value at sample `n` (before ``change``), as ``LaneReader/value(at:)`` computes
     /// it. O(1).
     @inline(__always)

@@ -10,6 +10,9 @@ extension RotatingCarrier {
     /// so the next group's rotation lands every lane right). The rotation constants are
     /// computed in Double and rounded once. `theta` must be below π/4 (any carrier below fs/8).
     /// O(1).
+    /// Inlined: the same-frequency case, every grid point of a held sharpness, is a few vector
+    /// operations; the rebuild stays out of line.
+    @inline(__always)
     mutating func retune(radiansPerSample theta: Double, chirp: Double = 0, lane: Int = 0) {
         if theta == radiansPerSample && chirp == 0 && !chirping {
             // Same frequency (the common case: no sharpness change): only renormalize, each
@@ -19,6 +22,12 @@ extension RotatingCarrier {
             cosines *= f
             return
         }
+        rebuild(radiansPerSample: theta, chirp: chirp, lane: lane)
+    }
+
+    /// ``retune(radiansPerSample:chirp:lane:)`` at a new frequency or glide. O(1).
+    @inline(never)
+    mutating func rebuild(radiansPerSample theta: Double, chirp: Double, lane: Int) {
         var c0 = Double(cosines[lane]), s0 = Double(sines[lane])
         let f = 1.5 - 0.5 * (c0 * c0 + s0 * s0)  // Newton step for 1/√m near 1
         c0 *= f

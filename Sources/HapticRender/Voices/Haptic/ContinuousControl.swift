@@ -26,6 +26,21 @@ struct ContinuousControl {
                      sharpness: lanes.reader(spec.layer, .hapticSharpness).pointee.line(at: n))
     }
 
+    /// The voice's lines at `n` (a period's start, after the one they were read at): a line
+    /// holds until its ``LaneLine/change`` (``LaneReader/line(at:)``), so the voice keeps both
+    /// and searches a lane again only once past it. A runtime value forgets them
+    /// (``cut(_:at:)``). O(1).
+    @inline(__always)
+    static func lines(_ voice: inout ContinuousHapticVoice, at n: Int64, _ lanes: LaneBank) -> ControlLines {
+        if n >= voice.lines.intensity.change {
+            voice.lines.intensity = lanes.reader(voice.spec.layer, .hapticIntensity).pointee.line(at: n)
+        }
+        if n >= voice.lines.sharpness.change {
+            voice.lines.sharpness = lanes.reader(voice.spec.layer, .hapticSharpness).pointee.line(at: n)
+        }
+        return voice.lines
+    }
+
     /// The effective intensity (lanes × envelope) and sharpness of `spec` at `n`, a sample of
     /// the period whose lines are `lines` (at its end, the lines' values there: the lanes' left
     /// limits, so nothing changes before its time). O(1).
@@ -60,24 +75,14 @@ struct ContinuousControl {
         point(inputs(spec, at: n, lines), &column)
     }
 
-    /// The end of the control period that starts at `n`: the next grid point, or the first
-    /// change of the voice's intensity or sharpness lane before it. Whether it is such a change
-    /// (then the next period starts from the lanes' new values, not this period's end). O(1).
+    /// The end of the control period that starts at `n`: the next grid point, the envelope's
+    /// next corner `bend` (``nextCorner(_:after:)``), or the first change of the voice's
+    /// intensity or sharpness lane before it. Whether it is such a change (then the next period
+    /// starts from the lanes' new values, not this period's end). O(1).
     @inline(__always)
-    func periodEnd(_ spec: VoiceSpec, from n: Int64, _ lines: ControlLines) -> (to: Int64, atChange: Bool) {
+    func periodEnd(_ spec: VoiceSpec, from n: Int64, bend: Int64, _ lines: ControlLines) -> (to: Int64, atChange: Bool) {
         let grid = nextGridPoint(after: n)
         let change = min(lines.intensity.change, lines.sharpness.change)
-        // The envelope's corners: a kink, not a jump, but the intensity law bends hardest there.
-        let e = spec.envelope, offset = Float(n &- spec.start)
-        let fall = e.sustained ? e.releaseStart : e.attack + e.decay
-        var corner = Float.infinity
-        if e.attack > offset { corner = e.attack }
-        if fall > offset && fall < corner { corner = fall }
-        var bend = Int64.max
-        if corner < 1e15 {
-            let whole = Int64(corner)  // corner > offset ≥ 0: a ceiling by truncation
-            bend = spec.start &+ (Float(whole) < corner ? whole &+ 1 : whole)
-        }
         var to = grid, atChange = false
         if bend < change && bend < grid {
             to = bend
@@ -85,13 +90,46 @@ struct ContinuousControl {
             (to, atChange) = (change, true)
         }
         // Where a lane's line crosses a clamp bound (sharpness 0 or 1, intensity × lane 0 or 1),
-        // the input bends: the period ends there too.
-        let crossing = min(
-            Self.crossing(from: n, Double(spec.timbre) + Double(lines.sharpness.value(at: n)),
-                          to: to, Double(spec.timbre) + Double(lines.sharpness.value(at: to))),
-            Self.crossing(from: n, Double(spec.level) * Double(lines.intensity.value(at: n)),
-                          to: to, Double(spec.level) * Double(lines.intensity.value(at: to))))
+        // the input bends: the period ends there too. A flat line has equal ends, which never
+        // cross (the test's answer without its arithmetic).
+        var crossing = Int64.max
+        if lines.sharpness.slope != 0 {
+            crossing = Self.crossing(from: n, Double(spec.timbre) + Double(lines.sharpness.value(at: n)),
+                                     to: to, Double(spec.timbre) + Double(lines.sharpness.value(at: to)))
+        }
+        if lines.intensity.slope != 0 {
+            crossing = min(crossing, Self.crossing(from: n, Double(spec.level) * Double(lines.intensity.value(at: n)),
+                                                   to: to, Double(spec.level) * Double(lines.intensity.value(at: to))))
+        }
         return crossing < to ? (crossing, false) : (to, atChange)
+    }
+
+    /// The first envelope corner after sample `n` (the end of the attack, the start of the
+    /// decay or release), rounded up to a sample: a kink, not a jump, but the intensity law
+    /// bends hardest there. `Int64.max` if none is left. O(1).
+    ///
+    /// The answer holds for every sample from `n` up to it while offsets from the voice's start
+    /// are exact in Float (below 2²⁴): a voice keeps it (``ContinuousHapticVoice/corner``) and
+    /// asks again only once past it.
+    @inline(__always)
+    static func nextCorner(_ spec: VoiceSpec, after n: Int64) -> Int64 {
+        let e = spec.envelope, offset = Float(n &- spec.start)
+        let fall = e.sustained ? e.releaseStart : e.attack + e.decay
+        var corner = Float.infinity
+        if e.attack > offset { corner = e.attack }
+        if fall > offset && fall < corner { corner = fall }
+        guard corner < 1e15 else { return .max }
+        let whole = Int64(corner)  // corner > offset ≥ 0: a ceiling by truncation
+        return spec.start &+ (Float(whole) < corner ? whole &+ 1 : whole)
+    }
+
+    /// The voice's next envelope corner after `n` (``nextCorner(_:after:)``), from its memo
+    /// while `n` is before it. O(1).
+    @inline(__always)
+    static func corner(_ voice: inout ContinuousHapticVoice, after n: Int64) -> Int64 {
+        guard n &- voice.spec.start < 1 << 24 else { return nextCorner(voice.spec, after: n) }
+        if n >= voice.corner { voice.corner = nextCorner(voice.spec, after: n) }
+        return voice.corner
     }
 
     /// The first sample after `n` at which the line from `a` (at `n`) to `b` (at `to`) is past
@@ -112,11 +150,11 @@ struct ContinuousControl {
     func firstRamp(_ spec: VoiceSpec, at n: Int64) -> (ramp: DriveRamp, atChange: Bool, column: SharpnessCache) {
         var column = SharpnessCache()
         let lines = lines(spec, at: n)
-        let (to, atChange) = periodEnd(spec, from: n, lines)
+        let (to, atChange) = periodEnd(spec, from: n, bend: Self.nextCorner(spec, after: n), lines)
         let end = point(spec, at: to, lines, &column)
         let start = point(spec, at: n, lines, &column)
         let r = straightened(spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &column)
-        return (r.ramp, r.atChange, column)
+        return (DriveRamp(from: n, start: start, to: r.to, end: r.end), r.atChange, column)
     }
 
     /// Starts the control period beginning at `n` (the previous period's end). O(1): two lane
@@ -124,8 +162,8 @@ struct ContinuousControl {
     /// a sharpness move, one more where the drive bends).
     func advance(_ voice: inout ContinuousHapticVoice, at n: Int64) {
         let spec = voice.spec
-        let lines = lines(spec, at: n)
-        let (to, atChange) = periodEnd(spec, from: n, lines)
+        let lines = Self.lines(&voice, at: n, lanes)
+        let (to, atChange) = periodEnd(spec, from: n, bend: Self.corner(&voice, after: n), lines)
         // After a lane change the period starts from the lanes' new values; otherwise from the
         // previous period's end, where the lines meet.
         let start = voice.rampEndsAtChange ? point(spec, at: n, lines, &voice.column) : voice.ramp.end
@@ -138,10 +176,11 @@ struct ContinuousControl {
             ? voice.ramp.end
             : point(x, &voice.column)
         var r = straightened(spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &voice.column)
-        if r.ramp.to == to && start == end { r.ramp.to = heldThrough(spec, from: n, to: to, lines) }
-        voice.endInputs = r.ramp.to >= to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
+        // A held ramp's slopes are 0 whatever its length: it may run on.
+        if r.to == to && start == end { r.to = heldThrough(spec, from: n, to: to, lines) }
+        voice.endInputs = r.to >= to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
         voice.rampEndsAtChange = r.atChange
-        voice.ramp = r.ramp
+        voice.ramp = DriveRamp(from: n, start: start, to: r.to, end: r.end)
     }
 
     /// Where a held period — equal drive points at its ends `n` and `to` — can run on: the last
@@ -162,19 +201,19 @@ struct ContinuousControl {
         return max(last, to)
     }
 
-    /// The ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive is
+    /// The end of the ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive is
     /// more than ``toleranceVolts`` off the straight line (in volts; or 1e-4 relative in
     /// frequency, 1e-3 in excursion per volt), so the line follows the mapping wherever it bends. O(1) in
     /// the common case (equal ends, or a straight enough period), O(log period) otherwise.
     func straightened(_ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
                       atChange: Bool, _ lines: ControlLines, _ column: inout SharpnessCache)
-        -> (ramp: DriveRamp, atChange: Bool) {
+        -> (to: Int64, end: DrivePoint, atChange: Bool) {
         var to = to, end = end, atChange = atChange
         // The intensity law jumps between 0 V (intensity exactly 0) and the perception threshold:
         // a period that starts or ends at 0 V next to a driven sample is cut to that one sample.
         if to &- n > 1 && start.volts == 0 {
             let next = point(spec, at: n &+ 1, lines, &column)
-            if next.volts != 0 { return (DriveRamp(from: n, start: start, to: n &+ 1, end: next), false) }
+            if next.volts != 0 { return (n &+ 1, next, false) }
         }
         if to &- n > 1 && end.volts == 0 {
             let last = point(spec, at: to &- 1, lines, &column)
@@ -185,21 +224,30 @@ struct ContinuousControl {
             let exact = point(spec, at: mid, lines, &column)
             let t = Double(mid &- n) / Double(to &- n)
             let voltsError = abs(start.volts + (end.volts - start.volts) * t - exact.volts)
-            let hzError = abs(start.hz + (end.hz - start.hz) * t - exact.hz) / max(exact.hz, 1)
-            // The onset overdrive's target follows |X/V(f)|, which peaks at f0: a glide through
-            // the resonance bends it far more than the frequency itself.
-            let xpv = start.excursionPerVolt + (end.excursionPerVolt - start.excursionPerVolt) * t
-            let xpvError = abs(xpv - exact.excursionPerVolt) / max(exact.excursionPerVolt, .leastNormalMagnitude)
-            guard voltsError > toleranceVolts || hzError > 1e-4 || xpvError > 1e-3 else { break }
+            // At one sharpness (the common case) frequency and excursion per volt are equal at
+            // all three points: their errors are exactly 0, so only the volts decide.
+            let oneSharpness = start.hz == end.hz && exact.hz == end.hz
+                && start.excursionPerVolt == end.excursionPerVolt && exact.excursionPerVolt == end.excursionPerVolt
+            if oneSharpness {
+                guard voltsError > toleranceVolts else { break }
+            } else {
+                let hzError = abs(start.hz + (end.hz - start.hz) * t - exact.hz) / max(exact.hz, 1)
+                // The onset overdrive's target follows |X/V(f)|, which peaks at f0: a glide
+                // through the resonance bends it far more than the frequency itself.
+                let xpv = start.excursionPerVolt + (end.excursionPerVolt - start.excursionPerVolt) * t
+                let xpvError = abs(xpv - exact.excursionPerVolt) / max(exact.excursionPerVolt, .leastNormalMagnitude)
+                guard voltsError > toleranceVolts || hzError > 1e-4 || xpvError > 1e-3 else { break }
+            }
             (to, end, atChange) = (mid, exact, false)
         }
-        return (DriveRamp(from: n, start: start, to: to, end: end), atChange)
+        return (to, end, atChange)
     }
 
     /// Ends the voice's current control period at `n` (> its start), where a runtime value
     /// changes its lanes: samples before `n` keep their values, and the period from `n` starts
     /// from the lanes' new values. O(1).
     func cut(_ voice: inout ContinuousHapticVoice, at n: Int64) {
+        voice.lines = .unread  // a runtime value from `n` on ends the lines it changes there
         guard n > voice.ramp.from, n < voice.ramp.to else { return }
         voice.ramp.to = n
         voice.rampEndsAtChange = true
@@ -223,6 +271,9 @@ struct ControlInputs {
 struct ControlLines {
     var intensity: LaneLine
     var sharpness: LaneLine
+
+    /// Lines read nowhere: they change at `Int64.min`, so the first period reads both lanes.
+    static let unread = ControlLines(intensity: .unread, sharpness: .unread)
 }
 
 /// A voice's last sharpness column (``DriveLookup/column(sharpness:)``) and the sharpness it

@@ -17,7 +17,7 @@ extension ContinuousHapticVoice {
     /// period's end the voice's ramp advances (``startPeriod(at:wave:controls:radiansPerHz:)``);
     /// there and on every grid point inside a held period its carrier is retuned to the ramp's
     /// frequency (`radiansPerHz` × Hz). Each segment then goes through
-    /// ``renderGroups(_:_:origin:free:glides:from:count:into:slewStep:)``: both voices in one
+    /// ``renderGroups(_:_:origin:free:glides:held:from:count:into:slewStep:)``: both voices in one
     /// loop when they can share it, else one after the other. Carriers and slew outputs stay in
     /// locals across the chunk. O(count), no allocation.
     static func renderSteady(_ a: UnsafeMutablePointer<ContinuousHapticVoice>,
@@ -27,7 +27,6 @@ extension ContinuousHapticVoice {
         var laneA = SteadyLane(wave: a.pointee.carrier, output: a.pointee.driver.tail.output)
         var laneB = laneA  // unused without `b`
         if let b { laneB = SteadyLane(wave: b.pointee.carrier, output: b.pointee.driver.tail.output) }
-        var alone = NoSteadyLane()
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
@@ -57,16 +56,24 @@ extension ContinuousHapticVoice {
             // vector for both (ramps advanced on the same grid point start together; a held
             // ramp's volts `v + 0·k` do not depend on the offset, so it may share the other's)
             // and no gliding steps.
+            // Each loop is specialized for what holds through the segment (see
+            // ``renderAlone(_:origin:free:from:count:into:slewStep:)``); a pair only when both hold.
             if let q, freeA && freeB && !laneA.wave.chirping && !laneB.wave.chirping
                 && (p.from == q.from || p.slope == 0 || q.slope == 0) {
-                renderGroups(&laneA, &laneB, origin: p.slope == 0 ? q.from : p.from, free: true, glides: false,
-                             from: at, count: end &- j, into: sum + j, slewStep: slewStep)
-            } else {
-                renderGroups(&laneA, &alone, origin: p.from, free: freeA, glides: laneA.wave.chirping,
-                             from: at, count: end &- j, into: sum + j, slewStep: slewStep)
-                if let q {
-                    renderGroups(&laneB, &alone, origin: q.from, free: freeB, glides: laneB.wave.chirping,
+                let origin = p.slope == 0 ? q.from : p.from
+                if laneA.isHeld && laneB.isHeld {
+                    renderGroups(&laneA, &laneB, origin: origin, free: true, glides: false, held: true,
                                  from: at, count: end &- j, into: sum + j, slewStep: slewStep)
+                } else {
+                    renderGroups(&laneA, &laneB, origin: origin, free: true, glides: false, held: false,
+                                 from: at, count: end &- j, into: sum + j, slewStep: slewStep)
+                }
+            } else {
+                renderAlone(&laneA, origin: p.from, free: freeA, from: at, count: end &- j, into: sum + j,
+                            slewStep: slewStep)
+                if let q {
+                    renderAlone(&laneB, origin: q.from, free: freeB, from: at, count: end &- j, into: sum + j,
+                                slewStep: slewStep)
                 }
             }
             j = end
@@ -92,9 +99,13 @@ extension ContinuousHapticVoice {
     /// groups are computed as `SIMD4<Float>` without the check, the same samples either way.
     /// Other groups (and the partial ones at the segment's ends) go through the limiter sample
     /// by sample, with the same lane arithmetic. O(count), no allocation.
+    ///
+    /// `held`: both lines are flat (``SteadyLane/isHeld``), so a group's volts are the line's
+    /// start without the offsets. Callers pass `glides` and `held` as constants: each combination
+    /// is its own loop, without their tests or unused work inside.
     @_transparent  // inlined into the chunk loop, so the lanes stay in registers
     static func renderGroups<B: SteadyLaneSlot>(_ a: inout SteadyLane, _ b: inout B, origin: Int64, free: Bool,
-                                                 glides: Bool, from n: Int64, count: Int,
+                                                 glides: Bool, held: Bool, from n: Int64, count: Int,
                                                  into sum: UnsafeMutablePointer<Float>, slewStep: Double) {
         var j = 0
         while j < count {
@@ -103,10 +114,10 @@ extension ContinuousHapticVoice {
                 // Offsets within the period are small integers: exact in Float.
                 let offset = Float(at &- origin)
                 var offsets = SIMD4<Float>(offset, offset + 1, offset + 2, offset + 3)
-                if a.startsWithinLimit(a.targets(offsets), slewStep: slewStep)
-                    && b.startsWithinLimit(b.targets(offsets), slewStep: slewStep) {
+                if a.startsWithinLimit(a.targets(offsets, held: held), slewStep: slewStep)
+                    && b.startsWithinLimit(b.targets(offsets, held: held), slewStep: slewStep) {
                     while true {
-                        let targetsA = a.targets(offsets), targetsB = b.targets(offsets)
+                        let targetsA = a.targets(offsets, held: held), targetsB = b.targets(offsets, held: held)
                         store4(B.add(targetsB, to: SteadyLane.add(targetsA, to: load4(sum + j))), sum + j)
                         a.nextGroup(glides: glides)
                         b.nextGroup(glides: glides)
@@ -125,6 +136,25 @@ extension ContinuousHapticVoice {
             a.renderLimited(from: at, count: take, into: sum + j, slewStep: slewStep)
             b.renderLimited(from: at, count: take, into: sum + j, slewStep: slewStep)
             j &+= take
+        }
+    }
+
+    /// Adds samples `n … n + count − 1` of lane `a` alone to `sum[0 ..< count]`
+    /// (``renderGroups(_:_:origin:free:glides:held:from:count:into:slewStep:)``), through the
+    /// loop for its case: gliding, held, or a line. O(count), no allocation.
+    @_transparent
+    static func renderAlone(_ a: inout SteadyLane, origin: Int64, free: Bool, from n: Int64, count: Int,
+                            into sum: UnsafeMutablePointer<Float>, slewStep: Double) {
+        var alone = NoSteadyLane()
+        if a.wave.chirping {
+            renderGroups(&a, &alone, origin: origin, free: free, glides: true, held: false,
+                         from: n, count: count, into: sum, slewStep: slewStep)
+        } else if a.isHeld {
+            renderGroups(&a, &alone, origin: origin, free: free, glides: false, held: true,
+                         from: n, count: count, into: sum, slewStep: slewStep)
+        } else {
+            renderGroups(&a, &alone, origin: origin, free: free, glides: false, held: false,
+                         from: n, count: count, into: sum, slewStep: slewStep)
         }
     }
 

@@ -26,6 +26,12 @@ struct ContinuousHapticVoice {
     var rampEndsAtChange = false
     /// The control inputs `ramp.end` was computed from (see ``ContinuousControl/advance(_:at:)``).
     var endInputs = ControlInputs(intensity: .nan, sharpness: .nan)
+    /// Its lanes' lines at its last control point, while they hold
+    /// (``ContinuousControl/lines(_:at:_:)``).
+    var lines = ControlLines.unread
+    /// Its envelope's next corner after its last control point
+    /// (``ContinuousControl/corner(_:after:)``); `Int64.min` until asked.
+    var corner = Int64.min
     /// The drive tables at the voice's last sharpness (see ``ContinuousControl/point(_:_:)``).
     var column = SharpnessCache()
     init(spec: VoiceSpec, driver: ContinuousDriver, ramp: DriveRamp) {

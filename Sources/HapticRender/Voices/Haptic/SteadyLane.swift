@@ -1,5 +1,5 @@
 /// One steady voice in the steady block loop
-/// (``ContinuousHapticVoice/renderGroups(_:_:origin:free:glides:from:count:into:slewStep:)``):
+/// (``ContinuousHapticVoice/renderGroups(_:_:origin:free:glides:held:from:count:into:slewStep:)``):
 /// its carrier and its slew limiter's last output, held in locals across a chunk so the loop
 /// keeps them in registers, and the line of the control period being rendered.
 ///
@@ -19,6 +19,11 @@ struct SteadyLane {
         self.output = output
     }
 
+    /// Whether the line is flat with a start of positive sign, so its volts `start + (±0)` are
+    /// the bits of `start` at every offset (only −0 + +0 would not be). O(1).
+    @inline(__always)
+    var isHeld: Bool { slope[0] == 0 && start[0].sign == .plus }
+
     /// Renders `period` from here on. O(1).
     @inline(__always)
     mutating func enter(_ period: DriveRamp) {
@@ -33,8 +38,9 @@ struct SteadyLane {
 /// compiler specializes it for both, so a lone voice pays nothing for the empty lane.
 protocol SteadyLaneSlot {
     associatedtype Targets
-    /// The group's four targets at `offsets` (samples from the line's origin, exact in Float).
-    func targets(_ offsets: SIMD4<Float>) -> Targets
+    /// The group's four targets at `offsets` (samples from the line's origin, exact in Float);
+    /// `held`: the line is flat (``SteadyLane/isHeld``), the offsets do not matter.
+    func targets(_ offsets: SIMD4<Float>, held: Bool) -> Targets
     /// Whether the group's first target is within the slew limit of the last output.
     func startsWithinLimit(_ targets: Targets, slewStep: Double) -> Bool
     /// `sum + targets`, lane-wise.
@@ -50,7 +56,9 @@ protocol SteadyLaneSlot {
 
 extension SteadyLane: SteadyLaneSlot {
     @inline(__always)
-    func targets(_ offsets: SIMD4<Float>) -> SIMD4<Float> { (start + slope * offsets) * wave.sines }
+    func targets(_ offsets: SIMD4<Float>, held: Bool) -> SIMD4<Float> {
+        held ? start * wave.sines : (start + slope * offsets) * wave.sines
+    }
 
     @inline(__always)
     func startsWithinLimit(_ targets: SIMD4<Float>, slewStep: Double) -> Bool {
@@ -86,7 +94,7 @@ extension SteadyLane: SteadyLaneSlot {
 
 /// The empty lane of a voice rendered alone: adds nothing and never limits. O(1).
 struct NoSteadyLane: SteadyLaneSlot {
-    @inline(__always) func targets(_ offsets: SIMD4<Float>) {}
+    @inline(__always) func targets(_ offsets: SIMD4<Float>, held: Bool) {}
     @inline(__always) func startsWithinLimit(_ targets: Void, slewStep: Double) -> Bool { true }
     @inline(__always) static func add(_ targets: Void, to sum: SIMD4<Float>) -> SIMD4<Float> { sum }
     @inline(__always) mutating func nextGroup(glides: Bool) {}
