@@ -310,13 +310,13 @@ struct HapticVoices {
     private mutating func addIndependent(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64,
                                          count: Int, into sum: UnsafeMutablePointer<Double>) {
         var k = p.pointee.steadyThrough > n ? Int(min(p.pointee.steadyThrough &- n, Int64(count))) : 0
+        guard p.pointee.released else {  // before its end, the overdrive over
+            let none = SIMD4<Float>(repeating: 0)
+            addCarrier(p, from: n &+ Int64(k), count: count &- k, excursion: none, velocity: none, into: sum + k)
+            return
+        }
+        let point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
         while k < count {
-            let at = n &+ Int64(k)
-            var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
-            if !p.pointee.released {  // before its end
-                if at == p.pointee.ramp.to { controls.advance(&p.pointee, at: at) }
-                point = p.pointee.ramp.point(at: at)
-            }
             sum[k] += p.pointee.driver.drive(point, velocity: 0, excursion: 0, othersDriving: false)
             k &+= 1
         }
@@ -329,6 +329,11 @@ struct HapticVoices {
     private mutating func add(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
                               into sum: UnsafeMutablePointer<Double>, excursion x: SIMD4<Float>,
                               velocity v: SIMD4<Float>, drivingBefore: SIMD4<Int>) {
+        if p.pointee.steadyThrough <= n && !p.pointee.released && n &+ Int64(count) <= p.pointee.spec.end {
+            // The carrier (the onset overdrive reads the lanes): no release, no mixing rule.
+            addCarrier(p, from: n, count: count, excursion: x, velocity: v, into: sum)
+            return
+        }
         for k in 0..<count {
             let at = n &+ Int64(k)
             if at < p.pointee.steadyThrough { continue }  // summed in driveSum
@@ -345,6 +350,31 @@ struct HapticVoices {
             }
             sum[k] += p.pointee.driver.drive(point, velocity: Double(v[k]), excursion: Double(x[k]),
                                              othersDriving: others)
+        }
+    }
+
+    /// Adds the carrier of the continuous voice `p` — not released, and `n + count` not past its
+    /// end — for samples `n ..< n + count` to `sum[0 ..< count]`, control period by control
+    /// period (``ContinuousDriver/addCarrier(_:from:count:lane:excursion:velocity:into:)``);
+    /// sample `n + k` reads feedback lane `k` while the onset overdrive lasts (then `count` ≤ 4).
+    /// O(count).
+    @inline(__always)
+    private mutating func addCarrier(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
+                                     excursion x: SIMD4<Float>, velocity v: SIMD4<Float>,
+                                     into sum: UnsafeMutablePointer<Double>) {
+        var k = 0
+        while k < count {
+            let at = n &+ Int64(k)
+            if at == p.pointee.ramp.to { controls.advance(&p.pointee, at: at) }
+            let end = Int(min(p.pointee.ramp.to &- n, Int64(count)))
+            let ramp = p.pointee.ramp
+            if p.pointee.driver.overdriveSamplesLeft == 0 {
+                p.pointee.driver.addSteadyCarrier(ramp, from: at, count: end &- k, into: sum + k)
+            } else {
+                p.pointee.driver.addCarrier(ramp, from: at, count: end &- k, lane: k, excursion: x, velocity: v,
+                                            into: sum + k)
+            }
+            k = end
         }
     }
 }
