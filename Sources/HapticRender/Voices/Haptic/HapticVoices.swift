@@ -210,8 +210,11 @@ struct HapticVoices {
             var independent = Int.max, mixingFree = Int.max
             for c in 0..<continuous.count {
                 let p = continuous.storage + c
-                independent = min(independent, Self.independentSamples(p, from: n))
-                mixingFree = min(mixingFree, Self.mixingFreeSamples(p, from: n))
+                let free = Self.mixingFreeSamples(p, from: n)
+                mixingFree = min(mixingFree, free)
+                // independentSamples(p, from: n), from the same horizon.
+                let overdrives = p.pointee.driver.overdriveSamplesLeft != 0 && !p.pointee.released
+                independent = min(independent, overdrives ? 0 : free)
             }
             for t in 0..<transients.count {
                 let free = transients.storage[t].driver.independentSamplesAhead
@@ -225,7 +228,7 @@ struct HapticVoices {
                 if count < left { count = groupRest &+ (count &- groupRest) & ~3 }
             }
             let sum = voiceSum
-            for k in 0..<count { sum[k] = Double(driveSum[i &+ k]) }
+            Self.widen(driveSum + i, into: sum, count: count)
             if independent >= count {
                 for c in 0..<continuous.count where continuous.storage[c].steadyThrough < n &+ Int64(count) {
                     addIndependent(continuous.storage + c, from: n, count: count, into: sum)
@@ -255,11 +258,41 @@ struct HapticVoices {
                     }
                 }
             }
-            for k in 0..<count { driveSum[i &+ k] = Float(sum[k]) }
+            Self.narrow(sum, into: driveSum + i, count: count)
             actuator.run(driveSum, from: i, count: count)
             i &+= count
         }
         drivingLastSample = drivingBefore(from: position &+ Int64(frames), atChunkStart: false)[0]
+    }
+
+    /// `sum[0 ..< count] = Double(drive[0 ..< count])`, four at a time (the same conversions). O(count).
+    @inline(__always)
+    private static func widen(_ drive: UnsafeMutablePointer<Float>, into sum: UnsafeMutablePointer<Double>,
+                              count: Int) {
+        var k = 0
+        while count &- k >= 4 {
+            UnsafeMutableRawPointer(sum + k).storeBytes(of: SIMD4<Double>(load4(drive + k)), as: SIMD4<Double>.self)
+            k &+= 4
+        }
+        while k < count {
+            sum[k] = Double(drive[k])
+            k &+= 1
+        }
+    }
+
+    /// `drive[0 ..< count] = Float(sum[0 ..< count])`, four at a time (the same roundings). O(count).
+    @inline(__always)
+    private static func narrow(_ sum: UnsafeMutablePointer<Double>, into drive: UnsafeMutablePointer<Float>,
+                               count: Int) {
+        var k = 0
+        while count &- k >= 4 {
+            store4(SIMD4<Float>(UnsafeRawPointer(sum + k).loadUnaligned(as: SIMD4<Double>.self)), drive + k)
+            k &+= 4
+        }
+        while k < count {
+            drive[k] = Float(sum[k])
+            k &+= 1
+        }
     }
 
     /// How many voices drove on the samples before `n`, `n + 1`, `n + 2` and `n + 3` (lanes 0…3),
