@@ -3,8 +3,9 @@ import Testing
 
 /// The renderer's per-sample voice path renders a continuous voice's carrier — the onset
 /// overdrive group by group, then the plain carrier in spans — with
-/// ``ContinuousDriver/addCarrier(_:from:count:lane:excursion:velocity:into:)`` and
-/// ``ContinuousDriver/addSteadyCarrier(_:from:count:into:)``: both must be what
+/// ``ContinuousDriver/addCarrier(_:from:count:lane:excursion:velocity:into:)``,
+/// ``ContinuousDriver/addUnraisedGroup(_:from:excursion:velocity:into:)`` and
+/// ``ContinuousDriver/addSteadyCarrier(_:from:count:into:)``: all must be what
 /// ``ContinuousDriver/drive(_:velocity:excursion:othersDriving:)`` does sample by sample, bit for bit.
 @Suite struct ContinuousCarrierSpanTests {
     /// A control period that glides in amplitude, frequency and excursion per volt, longer than
@@ -12,10 +13,11 @@ import Testing
     static let ramp = DriveRamp(from: 100, start: DrivePoint(hz: 150, volts: 0.5, excursionPerVolt: 2e-4),
                                 to: 1_700, end: DrivePoint(hz: 170, volts: 0.9, excursionPerVolt: 1.5e-4))
 
-    /// The feedback sample `n` reads: at rest (full overdrive), part way to the target (a
-    /// partial gain) and past it (none), in turn.
+    /// The feedback sample `n` reads: past the target (no overdrive) for 40 samples, then at rest
+    /// (full overdrive), part way to the target (a partial gain) and past it, in turn, for 40.
     static func feedback(_ n: Int64) -> (excursion: Float, velocity: Float) {
-        switch n % 3 {
+        if n / 40 % 2 == 0 { return (2e-4, 0.1) }
+        return switch n % 3 {
         case 0: (0, 0)
         case 1: (5e-5, 0.01)
         default: (2e-4, 0.1)
@@ -43,7 +45,7 @@ import Testing
         // spans of growing length.
         var spans = start
         var got = [Double](repeating: 0, count: total)
-        var k = 0, size = 1
+        var k = 0, size = 1, unraised = 0, raised = 0
         while k < total {
             let n = ramp.from &+ Int64(k)
             if spans.overdriveSamplesLeft > 0 {
@@ -51,8 +53,14 @@ import Testing
                 var x = SIMD4<Float>(repeating: .nan), v = SIMD4<Float>(repeating: .nan)
                 for j in 0..<count { (x[lane + j], v[lane + j]) = Self.feedback(n &+ Int64(j)) }
                 got.withUnsafeMutableBufferPointer {
-                    spans.addCarrier(ramp, from: n, count: count, lane: lane, excursion: x, velocity: v,
-                                     into: $0.baseAddress! + k)
+                    if count == 4 && spans.addUnraisedGroup(ramp, from: n, excursion: x, velocity: v,
+                                                            into: $0.baseAddress! + k) {
+                        unraised += 1
+                    } else {
+                        if count == 4 { raised += 1 }
+                        spans.addCarrier(ramp, from: n, count: count, lane: lane, excursion: x, velocity: v,
+                                         into: $0.baseAddress! + k)
+                    }
                 }
                 k += count
             } else {
@@ -64,6 +72,7 @@ import Testing
             }
             size += 1
         }
+        #expect(unraised > 0 && raised > 0)  // whole groups both ways
         #expect(got.map(\.bitPattern) == expected.map(\.bitPattern))
         #expect(spans == one)
     }

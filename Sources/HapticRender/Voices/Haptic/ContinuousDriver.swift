@@ -109,6 +109,40 @@ public struct ContinuousDriver: Sendable, Hashable {
         tail.output = output
     }
 
+    /// ``addCarrier(_:from:count:lane:excursion:velocity:into:)`` for one whole group (samples
+    /// `n … n + 3`, lanes 0…3) that the overdrive does not raise: every sample's motion is at
+    /// or above its target. Four lanes compute the ramp's lines and the overdrive's test with the
+    /// operations of the per-sample path, lane by lane; the carrier and the slew limit run
+    /// sample by sample. Returns false, changing nothing, if the overdrive would raise a
+    /// sample or ends inside the group. O(1).
+    @inline(__always)
+    mutating func addUnraisedGroup(_ ramp: DriveRamp, from n: Int64, excursion: SIMD4<Float>, velocity: SIMD4<Float>,
+                                   into sum: UnsafeMutablePointer<Double>) -> Bool {
+        typealias D4 = SIMD4<Double>
+        guard overdriveSamplesLeft >= 4 else { return false }
+        let k0 = Double(n &- ramp.from)  // offsets are small integers: k0 + j is Double(n + j − from)
+        let k = D4(k0, k0 + 1, k0 + 2, k0 + 3)
+        // DriveRamp.point(at:) and the overdrive's test in carrier(_:velocity:excursion:…), per lane.
+        let hz = D4(repeating: ramp.hz) + D4(repeating: ramp.hzSlope) * k
+        let volts = D4(repeating: ramp.volts) + D4(repeating: ramp.slope) * k
+        let perVolt = D4(repeating: ramp.excursionPerVolt) + D4(repeating: ramp.excursionPerVoltSlope) * k
+        let w = D4(repeating: 2 * Double.pi) * hz
+        let reach = D4(repeating: 0.9) * volts * perVolt * w
+        let x = D4(excursion), v = D4(velocity)
+        let energy = (x * w) * (x * w) + v * v, target = reach * reach
+        guard !any(energy .< target) else { return false }
+        overdriveSamplesLeft &-= 4
+        var wave = oscillator, output = tail.output
+        let slewStep = config.slewPerSample
+        for j in 0..<4 {
+            slew(&output, toward: volts[j] * wave.next(hz: hz[j]), step: slewStep)
+            sum[j] += output
+        }
+        oscillator = wave
+        tail.output = output
+        return true
+    }
+
     /// ``addCarrier(_:from:count:lane:excursion:velocity:into:)`` once the overdrive is over, for
     /// any `count`: the carrier reads no feedback. O(count).
     @inline(__always)
@@ -124,3 +158,4 @@ public struct ContinuousDriver: Sendable, Hashable {
         tail.output = output
     }
 }
+

@@ -403,6 +403,9 @@ struct HapticVoices {
             let ramp = p.pointee.ramp
             if p.pointee.driver.overdriveSamplesLeft == 0 {
                 p.pointee.driver.addSteadyCarrier(ramp, from: at, count: end &- k, into: sum + k)
+            } else if end == 4 && k == 0
+                && p.pointee.driver.addUnraisedGroup(ramp, from: at, excursion: x, velocity: v, into: sum) {
+                // A whole group of the onset that the overdrive does not raise.
             } else {
                 p.pointee.driver.addCarrier(ramp, from: at, count: end &- k, lane: k, excursion: x, velocity: v,
                                             into: sum + k)
