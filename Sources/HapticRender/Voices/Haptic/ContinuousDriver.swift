@@ -158,4 +158,3 @@ public struct ContinuousDriver: Sendable, Hashable {
         tail.output = output
     }
 }
-

@@ -200,6 +200,9 @@ struct HapticVoices {
     ///   can read it, how many voices drove on the sample before each
     ///   (``drivingBefore(from:atChunkStart:)``: a voice's driving phase ends at a sample its
     ///   state fixes in advance, so voices need not wait for one another).
+    /// In both, a continuous voice's carrier (``addCarrier(_:from:count:excursion:velocity:into:)``)
+    /// runs in its driver's own loops with its state in locals; a whole onset group that the
+    /// overdrive does not raise computes its ramp lines and the overdrive's test as four lanes.
     /// O(frames × voices), no allocation.
     private mutating func renderVoicesPerSample(from position: Int64, frames: Int, actuator: inout ActuatorStage) {
         var i = 0
@@ -343,7 +346,7 @@ struct HapticVoices {
     private mutating func addIndependent(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64,
                                          count: Int, into sum: UnsafeMutablePointer<Double>) {
         var k = p.pointee.steadyThrough > n ? Int(min(p.pointee.steadyThrough &- n, Int64(count))) : 0
-        guard p.pointee.released else {  // before its end, the overdrive over
+        guard p.pointee.released else {  // before its end, the overdrive over: no lane is read
             let none = SIMD4<Float>(repeating: 0)
             addCarrier(p, from: n &+ Int64(k), count: count &- k, excursion: none, velocity: none, into: sum + k)
             return
