@@ -200,6 +200,9 @@ struct HapticVoices {
     ///   can read it, how many voices drove on the sample before each
     ///   (``drivingBefore(from:atChunkStart:)``: a voice's driving phase ends at a sample its
     ///   state fixes in advance, so voices need not wait for one another).
+    /// In both, a continuous voice's carrier (``addCarrier(_:from:count:excursion:velocity:into:)``)
+    /// runs in its driver's own loops with its state in locals; a whole onset group that the
+    /// overdrive does not raise computes its ramp lines and the overdrive's test as four lanes.
     /// O(frames × voices), no allocation.
     private mutating func renderVoicesPerSample(from position: Int64, frames: Int, actuator: inout ActuatorStage) {
         var i = 0
@@ -210,8 +213,11 @@ struct HapticVoices {
             var independent = Int.max, mixingFree = Int.max
             for c in 0..<continuous.count {
                 let p = continuous.storage + c
-                independent = min(independent, Self.independentSamples(p, from: n))
-                mixingFree = min(mixingFree, Self.mixingFreeSamples(p, from: n))
+                let free = Self.mixingFreeSamples(p, from: n)
+                mixingFree = min(mixingFree, free)
+                // independentSamples(p, from: n), from the same horizon.
+                let overdrives = p.pointee.driver.overdriveSamplesLeft != 0 && !p.pointee.released
+                independent = min(independent, overdrives ? 0 : free)
             }
             for t in 0..<transients.count {
                 let free = transients.storage[t].driver.independentSamplesAhead
@@ -225,7 +231,7 @@ struct HapticVoices {
                 if count < left { count = groupRest &+ (count &- groupRest) & ~3 }
             }
             let sum = voiceSum
-            for k in 0..<count { sum[k] = Double(driveSum[i &+ k]) }
+            Self.widen(driveSum + i, into: sum, count: count)
             if independent >= count {
                 for c in 0..<continuous.count where continuous.storage[c].steadyThrough < n &+ Int64(count) {
                     addIndependent(continuous.storage + c, from: n, count: count, into: sum)
@@ -255,11 +261,41 @@ struct HapticVoices {
                     }
                 }
             }
-            for k in 0..<count { driveSum[i &+ k] = Float(sum[k]) }
+            Self.narrow(sum, into: driveSum + i, count: count)
             actuator.run(driveSum, from: i, count: count)
             i &+= count
         }
         drivingLastSample = drivingBefore(from: position &+ Int64(frames), atChunkStart: false)[0]
+    }
+
+    /// `sum[0 ..< count] = Double(drive[0 ..< count])`, four at a time (the same conversions). O(count).
+    @inline(__always)
+    private static func widen(_ drive: UnsafeMutablePointer<Float>, into sum: UnsafeMutablePointer<Double>,
+                              count: Int) {
+        var k = 0
+        while count &- k >= 4 {
+            UnsafeMutableRawPointer(sum + k).storeBytes(of: SIMD4<Double>(load4(drive + k)), as: SIMD4<Double>.self)
+            k &+= 4
+        }
+        while k < count {
+            sum[k] = Double(drive[k])
+            k &+= 1
+        }
+    }
+
+    /// `drive[0 ..< count] = Float(sum[0 ..< count])`, four at a time (the same roundings). O(count).
+    @inline(__always)
+    private static func narrow(_ sum: UnsafeMutablePointer<Double>, into drive: UnsafeMutablePointer<Float>,
+                               count: Int) {
+        var k = 0
+        while count &- k >= 4 {
+            store4(SIMD4<Float>(UnsafeRawPointer(sum + k).loadUnaligned(as: SIMD4<Double>.self)), drive + k)
+            k &+= 4
+        }
+        while k < count {
+            drive[k] = Float(sum[k])
+            k &+= 1
+        }
     }
 
     /// How many voices drove on the samples before `n`, `n + 1`, `n + 2` and `n + 3` (lanes 0…3),
@@ -310,13 +346,13 @@ struct HapticVoices {
     private mutating func addIndependent(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64,
                                          count: Int, into sum: UnsafeMutablePointer<Double>) {
         var k = p.pointee.steadyThrough > n ? Int(min(p.pointee.steadyThrough &- n, Int64(count))) : 0
+        guard p.pointee.released else {  // before its end, the overdrive over: no lane is read
+            let none = SIMD4<Float>(repeating: 0)
+            addCarrier(p, from: n &+ Int64(k), count: count &- k, excursion: none, velocity: none, into: sum + k)
+            return
+        }
+        let point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
         while k < count {
-            let at = n &+ Int64(k)
-            var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
-            if !p.pointee.released {  // before its end
-                if at == p.pointee.ramp.to { controls.advance(&p.pointee, at: at) }
-                point = p.pointee.ramp.point(at: at)
-            }
             sum[k] += p.pointee.driver.drive(point, velocity: 0, excursion: 0, othersDriving: false)
             k &+= 1
         }
@@ -329,6 +365,11 @@ struct HapticVoices {
     private mutating func add(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
                               into sum: UnsafeMutablePointer<Double>, excursion x: SIMD4<Float>,
                               velocity v: SIMD4<Float>, drivingBefore: SIMD4<Int>) {
+        if p.pointee.steadyThrough <= n && !p.pointee.released && n &+ Int64(count) <= p.pointee.spec.end {
+            // The carrier (the onset overdrive reads the lanes): no release, no mixing rule.
+            addCarrier(p, from: n, count: count, excursion: x, velocity: v, into: sum)
+            return
+        }
         for k in 0..<count {
             let at = n &+ Int64(k)
             if at < p.pointee.steadyThrough { continue }  // summed in driveSum
@@ -345,6 +386,34 @@ struct HapticVoices {
             }
             sum[k] += p.pointee.driver.drive(point, velocity: Double(v[k]), excursion: Double(x[k]),
                                              othersDriving: others)
+        }
+    }
+
+    /// Adds the carrier of the continuous voice `p` — not released, and `n + count` not past its
+    /// end — for samples `n ..< n + count` to `sum[0 ..< count]`, control period by control
+    /// period (``ContinuousDriver/addCarrier(_:from:count:lane:excursion:velocity:into:)``);
+    /// sample `n + k` reads feedback lane `k` while the onset overdrive lasts (then `count` ≤ 4).
+    /// O(count).
+    @inline(__always)
+    private mutating func addCarrier(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
+                                     excursion x: SIMD4<Float>, velocity v: SIMD4<Float>,
+                                     into sum: UnsafeMutablePointer<Double>) {
+        var k = 0
+        while k < count {
+            let at = n &+ Int64(k)
+            if at == p.pointee.ramp.to { controls.advance(&p.pointee, at: at) }
+            let end = Int(min(p.pointee.ramp.to &- n, Int64(count)))
+            let ramp = p.pointee.ramp
+            if p.pointee.driver.overdriveSamplesLeft == 0 {
+                p.pointee.driver.addSteadyCarrier(ramp, from: at, count: end &- k, into: sum + k)
+            } else if end == 4 && k == 0
+                && p.pointee.driver.addUnraisedGroup(ramp, from: at, excursion: x, velocity: v, into: sum) {
+                // A whole group of the onset that the overdrive does not raise.
+            } else {
+                p.pointee.driver.addCarrier(ramp, from: at, count: end &- k, lane: k, excursion: x, velocity: v,
+                                            into: sum + k)
+            }
+            k = end
         }
     }
 }
