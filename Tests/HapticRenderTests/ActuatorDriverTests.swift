@@ -11,7 +11,7 @@ struct ActuatorDriverTests {
     /// which the driver finished (brake end).
     func click(_ p: ActuatorProfile, sharpness: Double, intensity: Double = 1) -> (ActuatorRun, Int) {
         var rig = ActuatorRig(p)
-        var driver = TransientDriver(config: rig.config, lookup: rig.mapping.lookup, sharpness: sharpness, intensity: intensity)
+        var driver = TransientDriver(config: rig.config, mapping: rig.mapping, sharpness: sharpness, intensity: intensity)
         var end = -1
         let run = rig.run(Int(0.15 * fs)) { n, x, v in
             let volts = driver.drive(velocity: v, excursion: x, othersDriving: false)
@@ -149,7 +149,7 @@ struct ActuatorDriverTests {
     @Test("transient brake is abandoned while another voice drives (mixing rule)")
     func brakeYieldsToOtherVoices() {
         var rig = ActuatorRig(.iphone)
-        var driver = TransientDriver(config: rig.config, lookup: rig.mapping.lookup, sharpness: 1, intensity: 1)
+        var driver = TransientDriver(config: rig.config, mapping: rig.mapping, sharpness: 1, intensity: 1)
         var finishedAt = -1
         _ = rig.run(Int(0.05 * fs)) { n, x, v in
             let volts = driver.drive(velocity: v, excursion: x, othersDriving: true)

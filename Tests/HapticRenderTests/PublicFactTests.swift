@@ -43,7 +43,7 @@ import Testing
         // The driver the engines run, for its pulse length and carrier (both read these laws).
         let mapping = DriveMapping(profile: profile)
         let driver = TransientDriver(config: ActuatorDriverConfig(profile: profile, sampleRate: sampleRate),
-                                     lookup: mapping.lookup, sharpness: Double(Float(sharpness)), intensity: 1)
+                                     mapping: mapping, sharpness: Double(Float(sharpness)), intensity: 1)
         return Click(g: normalized.map { Double($0) * profile.fullScaleG }, pulseEnd: driver.pulseSamples,
                      carrierHz: driver.carrierHz)
     }
@@ -68,7 +68,7 @@ import Testing
         let mapping = DriveMapping(profile: Self.iphone)
         let config = ActuatorDriverConfig(profile: Self.iphone, sampleRate: Self.sampleRate)
         for s in Self.sharpnesses {
-            let driver = TransientDriver(config: config, lookup: mapping.lookup, sharpness: s, intensity: 1)
+            let driver = TransientDriver(config: config, mapping: mapping, sharpness: s, intensity: 1)
             let cycles = Double(driver.pulseSamples) / Self.sampleRate * driver.carrierHz
             #expect(cycles >= 0.5 - 0.5 / Double(driver.pulseSamples) && cycles <= 4, "s = \(s): \(cycles) cycles")
         }

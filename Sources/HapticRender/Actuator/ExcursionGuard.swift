@@ -47,7 +47,8 @@ public struct ExcursionGuard: Sendable, Hashable {
     @usableFromInline let slewPerSample: Float
 
     /// The guard for `profile` ahead of a slew limit of `slewPerSample` volts per sample at
-    /// `sampleRate` (infinite: no slew limit, nothing to lead).
+    /// `sampleRate` (infinite: no slew limit, nothing to lead). ``LRAModel/run(drive:count:excursionGuard:into:)``
+    /// applies that slew limit after the guard and the rail clamp.
     public init(profile: ActuatorProfile, slewPerSample: Double = .infinity, sampleRate: Double = 48_000,
                 lowFraction: Double = 0.85, highFraction: Double = 0.95) {
         let low = lowFraction * profile.maxExcursion

@@ -18,7 +18,7 @@ struct ContinuousControl {
     func nextGridPoint(after n: Int64) -> Int64 { (n | (period &- 1)) &+ 1 }
 
     /// Both lanes' lines at the start `n` of a control period: a period ends at or before
-    /// either lane's next change (``periodEnd(_:from:_:)``), so every sample in it reads
+    /// either lane's next change (``periodEnd(_:from:bend:_:)``), so every sample in it reads
     /// them. O(1) amortized (two breakpoint searches).
     @inline(__always)
     func lines(_ spec: VoiceSpec, at n: Int64) -> ControlLines {
@@ -119,8 +119,15 @@ struct ContinuousControl {
         if e.attack > offset { corner = e.attack }
         if fall > offset && fall < corner { corner = fall }
         guard corner < 1e15 else { return .max }
-        let whole = Int64(corner)  // corner > offset ≥ 0: a ceiling by truncation
-        return spec.start &+ (Float(whole) < corner ? whole &+ 1 : whole)
+        return firstSample(spec, atOrAfter: corner)
+    }
+
+    /// The first sample of `spec` at or after envelope offset `offset` (≥ 0, finite): its
+    /// ceiling, by truncation. O(1).
+    @inline(__always)
+    static func firstSample(_ spec: VoiceSpec, atOrAfter offset: Float) -> Int64 {
+        let whole = Int64(offset)
+        return spec.start &+ (Float(whole) < offset ? whole &+ 1 : whole)
     }
 
     /// The voice's next envelope corner after `n` (``nextCorner(_:after:)``), from its memo
@@ -194,8 +201,7 @@ struct ContinuousControl {
         let e = spec.envelope, offset = Float(n &- spec.start)
         guard to & (period &- 1) == 0, lines.intensity.slope == 0, lines.sharpness.slope == 0, e.sustained,
               offset >= e.attack, e.releaseStart > offset else { return to }
-        let whole = Int64(e.releaseStart)  // the release's corner, as periodEnd(_:from:_:) rounds it
-        let release = spec.start &+ (Float(whole) < e.releaseStart ? whole &+ 1 : whole)
+        let release = Self.firstSample(spec, atOrAfter: e.releaseStart)  // the release's corner
         let moves = min(release, min(lines.intensity.change, lines.sharpness.change))
         let last = (moves &- 1) & ~(period &- 1)
         return max(last, to)

@@ -1,7 +1,7 @@
 /// Drive generator for one AHAP `HapticContinuous` voice (lra-model.md §4.4).
 ///
 /// Per sample the synthesizer evaluates the voice's effective sharpness/intensity (event
-/// value, envelope, parameter curves) through ``DriveLookup/evaluate(sharpness:intensity:)``
+/// value, envelope, parameter curves) through ``DriveMapping/evaluate(sharpness:intensity:)``
 /// and passes the resulting ``DrivePoint``; this driver turns it into volts:
 /// - carrier: ``SineOscillator`` at `point.hz` — phase-continuous, so sharpness curves glide;
 /// - amplitude: `point.volts` (already intensity-mapped and excursion-pre-limited);
@@ -94,6 +94,7 @@ public struct ContinuousDriver: Sendable, Hashable {
     @inline(__always)
     mutating func addCarrier(_ ramp: DriveRamp, from n: Int64, count: Int, lane: Int, excursion: SIMD4<Float>,
                              velocity: SIMD4<Float>, into sum: UnsafeMutablePointer<Double>) {
+        assert(isDriving && lane &+ count <= 4, "the carrier loop runs inside one group of a driving voice")
         var wave = oscillator, left = overdriveSamplesLeft, output = tail.output
         let step = config.slewPerSample
         for k in 0..<count {
@@ -119,6 +120,7 @@ public struct ContinuousDriver: Sendable, Hashable {
     mutating func addUnraisedGroup(_ ramp: DriveRamp, from n: Int64, excursion: SIMD4<Float>, velocity: SIMD4<Float>,
                                    into sum: UnsafeMutablePointer<Double>) -> Bool {
         typealias D4 = SIMD4<Double>
+        assert(isDriving)
         guard overdriveSamplesLeft >= 4 else { return false }
         let k0 = Double(n &- ramp.from)  // offsets are small integers: k0 + j is Double(n + j − from)
         let k = D4(k0, k0 + 1, k0 + 2, k0 + 3)
@@ -147,6 +149,7 @@ public struct ContinuousDriver: Sendable, Hashable {
     /// any `count`: the carrier reads no feedback. O(count).
     @inline(__always)
     mutating func addSteadyCarrier(_ ramp: DriveRamp, from n: Int64, count: Int, into sum: UnsafeMutablePointer<Double>) {
+        assert(isDriving && overdriveSamplesLeft == 0)
         var wave = oscillator, output = tail.output
         let step = config.slewPerSample
         for k in 0..<count {

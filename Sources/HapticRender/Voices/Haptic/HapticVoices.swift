@@ -215,9 +215,7 @@ struct HapticVoices {
                 let p = continuous.storage + c
                 let free = Self.mixingFreeSamples(p, from: n)
                 mixingFree = min(mixingFree, free)
-                // independentSamples(p, from: n), from the same horizon.
-                let overdrives = p.pointee.driver.overdriveSamplesLeft != 0 && !p.pointee.released
-                independent = min(independent, overdrives ? 0 : free)
+                independent = min(independent, Self.independentSamples(p, mixingFree: free))
             }
             for t in 0..<transients.count {
                 let free = transients.storage[t].driver.independentSamplesAhead
@@ -242,7 +240,7 @@ struct HapticVoices {
                 let before = mixingFree >= count ? SIMD4(repeating: 0) : drivingBefore(from: n, atChunkStart: i == 0)
                 for c in 0..<continuous.count where continuous.storage[c].steadyThrough < n &+ Int64(count) {
                     let p = continuous.storage + c
-                    if Self.independentSamples(p, from: n) >= count {
+                    if Self.independentSamples(p, mixingFree: Self.mixingFreeSamples(p, from: n)) >= count {
                         addIndependent(p, from: n, count: count, into: sum)
                     } else {
                         add(p, from: n, count: count, into: sum, excursion: x, velocity: v, drivingBefore: before)
@@ -322,12 +320,11 @@ struct HapticVoices {
     }
 
     /// How many samples from `n` the continuous voice `p` renders without reading the actuator
-    /// or the mixing rule: none during the onset overdrive or the brake, up to its scheduled end
-    /// while the carrier runs (the release there brakes), all after the brake. O(1).
+    /// or the mixing rule, given its ``mixingFreeSamples(_:from:)`` at `n`: none during the onset
+    /// overdrive (which reads the actuator), else all of those. O(1).
     @inline(__always)
-    private static func independentSamples(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64) -> Int {
-        guard p.pointee.driver.overdriveSamplesLeft == 0 || p.pointee.released else { return 0 }
-        return mixingFreeSamples(p, from: n)
+    private static func independentSamples(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, mixingFree: Int) -> Int {
+        p.pointee.driver.overdriveSamplesLeft == 0 || p.pointee.released ? mixingFree : 0
     }
 
     /// How many samples from `n` the continuous voice `p` renders without reading the mixing
@@ -341,7 +338,7 @@ struct HapticVoices {
 
     /// Adds the continuous voice `p`'s samples `n ..< n + count` that the steady path did not
     /// sum to `sum[0 ..< count]`, where none reads the actuator or the mixing rule
-    /// (``independentSamples(_:from:)``). O(count).
+    /// (``independentSamples(_:mixingFree:)``). O(count).
     @inline(__always)
     private mutating func addIndependent(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64,
                                          count: Int, into sum: UnsafeMutablePointer<Double>) {
@@ -398,11 +395,13 @@ struct HapticVoices {
     private mutating func addCarrier(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
                                      excursion x: SIMD4<Float>, velocity v: SIMD4<Float>,
                                      into sum: UnsafeMutablePointer<Double>) {
+        assert(!p.pointee.released && n &+ Int64(count) <= p.pointee.spec.end)
         var k = 0
         while k < count {
             let at = n &+ Int64(k)
             if at == p.pointee.ramp.to { controls.advance(&p.pointee, at: at) }
             let end = Int(min(p.pointee.ramp.to &- n, Int64(count)))
+            assert(end > k, "a control period ends after its start")
             let ramp = p.pointee.ramp
             if p.pointee.driver.overdriveSamplesLeft == 0 {
                 p.pointee.driver.addSteadyCarrier(ramp, from: at, count: end &- k, into: sum + k)

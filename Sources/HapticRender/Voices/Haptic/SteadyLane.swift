@@ -78,7 +78,7 @@ extension SteadyLane: SteadyLaneSlot {
     @inline(__always)
     mutating func settle(_ last: SIMD4<Float>) { output = Double(last[3]) }
 
-    /// The volts are the line equation in Float, lane by lane as in ``targets(_:)``. O(count).
+    /// The volts are the line equation in Float, lane by lane as in ``targets(_:held:)``. O(count).
     @inline(__always)
     mutating func renderLimited(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double) {
         let lane = Int(n & 3)

@@ -1,7 +1,7 @@
 /// One AHAP `HapticTransient` click as a per-sample drive generator (lra-model.md §4.3).
 ///
 /// Recipe, all choices where §4.3 leaves room marked (choice):
-/// 1. Carrier (choice): `f_c = f0^(2/3)·f(s)^(1/3)` (``DriveLookup/transientFrequency(sharpness:)``)
+/// 1. Carrier (choice): `f_c = f0^(2/3)·f(s)^(1/3)` (``DriveMapping/transientFrequency(sharpness:)``)
 ///    — §4.3's "pulled toward f0": a 1–2 cycle burst far from f0 has little authority.
 /// 2. Length (choice): whole half-cycles, 4 (s < ⅓), 3 (s < ⅔) or 2 (s ≥ ⅔) — higher sharpness,
 ///    fewer cycles (2 → 1 cycle) — and at most the profile's
@@ -9,7 +9,7 @@
 ///    half-cycle that peaks within one oscillation). Every count ends the sine at zero drive.
 /// 3. Amplitude: the §4.2 excursion budget `0.8·x_max·k·Re/(π·N·Bl)` for N = half-cycles/2,
 ///    clamped to V_clamp, times the intensity law's relative amplitude
-///    (``DriveLookup/relativeAmplitude(intensity:)``). The budget drive *is* the onset
+///    (``DriveMapping/relativeAmplitude(intensity:)``). The budget drive *is* the onset
 ///    overdrive: it reaches the target excursion in N cycles instead of τ·ln10.
 /// 4. Brake: ``ActiveBrake`` with braked Q from 0.8 (s = 0) to 0.5 (s = 1): harder when sharper.
 /// 5. Output slew-limited to ``ActuatorDriverConfig/slewPerSample`` so the brake onset and end

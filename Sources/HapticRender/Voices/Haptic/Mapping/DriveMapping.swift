@@ -112,8 +112,8 @@ public final class DriveMapping: @unchecked Sendable {
         lookup.evaluate(sharpness: s, intensity: i)
     }
 
-    /// Amplitude at intensity `i` relative to intensity 1 (see
-    /// ``DriveLookup/relativeAmplitude(intensity:)``). O(1).
+    /// Amplitude at intensity `i` relative to intensity 1, independent of frequency:
+    /// 10^((I−1)·SL_max/20) (sensation level) or I² (square law); 0 for I ≤ 0. O(1).
     public func relativeAmplitude(intensity i: Double) -> Double { lookup.relativeAmplitude(intensity: i) }
 }
 
@@ -132,23 +132,23 @@ public struct DrivePoint: Sendable, Hashable {
 }
 
 /// A ``DriveLookup``'s tables at one sharpness (``DriveLookup/column(sharpness:)``).
-public struct SharpnessColumn: Sendable {
-    public var hz: Double
-    public var maxVolts: Double
-    public var thresholdVolts: Double
-    public var excursionPerVolt: Double
+package struct SharpnessColumn: Sendable {
+    package var hz: Double
+    package var maxVolts: Double
+    package var thresholdVolts: Double
+    package var excursionPerVolt: Double
 
-    @inlinable public init(hz: Double, maxVolts: Double, thresholdVolts: Double, excursionPerVolt: Double) {
+    @inlinable package init(hz: Double, maxVolts: Double, thresholdVolts: Double, excursionPerVolt: Double) {
         self.hz = hz; self.maxVolts = maxVolts; self.thresholdVolts = thresholdVolts
         self.excursionPerVolt = excursionPerVolt
     }
 }
 
 /// Trivially copyable view of a ``DriveMapping``'s tables for the render loop, which must not
-/// retain: valid only while the owning ``DriveMapping`` is alive, so it stays inside the
-/// package (a public view let `TransientDriver(…, lookup: DriveMapping(…).lookup, …)` read
-/// tables the temporary mapping had already freed). Every call is O(1), lerp between two
-/// table entries, no libm, no allocation.
+/// retain. A view does not keep its mapping alive — an expression such as
+/// `DriveMapping(…).lookup` leaves it pointing at freed tables — so it stays inside the
+/// package, where the renderer holds the mapping. Every call is O(1), lerp between two table
+/// entries, no libm, no allocation.
 package struct DriveLookup: @unchecked Sendable {
     @usableFromInline let base: UnsafePointer<Double>
     @usableFromInline let count: Int
