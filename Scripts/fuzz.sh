@@ -21,7 +21,8 @@ shift || true
 
 out=.build-fuzz
 mkdir -p "$out/obj" "$out/corpus" "$out/artifacts"
-flags=(-O -sanitize=fuzzer,address -parse-as-library -g -I "$out/obj")
+# -package-name: the modules share `package` declarations, as SwiftPM compiles them.
+flags=(-O -sanitize=fuzzer,address -parse-as-library -g -I "$out/obj" -package-name hapticrender)
 
 sources_changed() {  # any input newer than the binary?
     [[ ! -x "$out/ahap-fuzz" || "${FUZZ_REBUILD:-0}" == 1 ]] && return 0
