@@ -31,7 +31,7 @@ struct ContinuousControl {
     /// and searches a lane again only once past it. A runtime value forgets them
     /// (``cut(_:at:)``). O(1).
     @inline(__always)
-    static func lines(_ voice: inout ContinuousHapticVoice, at n: Int64, _ lanes: LaneBank) -> ControlLines {
+    func lines(of voice: inout ContinuousHapticVoice, at n: Int64) -> ControlLines {
         if n >= voice.lines.intensity.change {
             voice.lines.intensity = lanes.reader(voice.spec.layer, .hapticIntensity).pointee.line(at: n)
         }
@@ -169,7 +169,7 @@ struct ContinuousControl {
     /// a sharpness move, one more where the drive bends).
     func advance(_ voice: inout ContinuousHapticVoice, at n: Int64) {
         let spec = voice.spec
-        let lines = Self.lines(&voice, at: n, lanes)
+        let lines = lines(of: &voice, at: n)
         let (to, atChange) = periodEnd(spec, from: n, bend: Self.corner(&voice, after: n), lines)
         // After a lane change the period starts from the lanes' new values; otherwise from the
         // previous period's end, where the lines meet.

@@ -70,6 +70,8 @@ public struct ContinuousDriver: Sendable, Hashable {
                         overdriveSamplesLeft: inout Int, config: ActuatorDriverConfig) -> Double {
         var amplitude = point.volts
         if overdriveSamplesLeft > 0 {
+            // addUnraisedGroup(_:from:excursion:velocity:into:) writes this test for four lanes:
+            // a change here goes there too (ContinuousCarrierSpanTests compares them).
             overdriveSamplesLeft -= 1
             let w = 2 * Double.pi * point.hz
             let reach = 0.9 * amplitude * point.excursionPerVolt * w

@@ -27,7 +27,7 @@ struct ContinuousHapticVoice {
     /// The control inputs `ramp.end` was computed from (see ``ContinuousControl/advance(_:at:)``).
     var endInputs = ControlInputs(intensity: .nan, sharpness: .nan)
     /// Its lanes' lines at its last control point, while they hold
-    /// (``ContinuousControl/lines(_:at:_:)``).
+    /// (``ContinuousControl/lines(of:at:)``).
     var lines = ControlLines.unread
     /// Its envelope's next corner after its last control point
     /// (``ContinuousControl/corner(_:after:)``); `Int64.min` until asked.

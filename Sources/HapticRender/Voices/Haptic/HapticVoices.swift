@@ -272,7 +272,7 @@ struct HapticVoices {
                               count: Int) {
         var k = 0
         while count &- k >= 4 {
-            UnsafeMutableRawPointer(sum + k).storeBytes(of: SIMD4<Double>(load4(drive + k)), as: SIMD4<Double>.self)
+            store4(SIMD4<Double>(load4(drive + k)), sum + k)
             k &+= 4
         }
         while k < count {
@@ -287,7 +287,7 @@ struct HapticVoices {
                                count: Int) {
         var k = 0
         while count &- k >= 4 {
-            store4(SIMD4<Float>(UnsafeRawPointer(sum + k).loadUnaligned(as: SIMD4<Double>.self)), drive + k)
+            store4(SIMD4<Float>(load4(sum + k)), drive + k)
             k &+= 4
         }
         while k < count {

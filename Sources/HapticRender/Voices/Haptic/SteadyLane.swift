@@ -95,10 +95,10 @@ extension SteadyLane: SteadyLaneSlot {
 /// The empty lane of a voice rendered alone: adds nothing and never limits. O(1).
 ///
 /// It holds one unused byte so that it has an address: ThreadSanitizer instruments the generic
-/// loop's `inout` accesses with the lane's address, and an empty type's address is
-/// unspecified (the TSan build crashed in `__tsan::MemoryAccess`; the compiler skips the
-/// instrumentation only for types it knows to be empty, not for a generic `B`). Specialized
-/// and inlined, the byte is never touched.
+/// loop's `inout` accesses with the lane's address, an empty type's address is unspecified,
+/// and `__tsan::MemoryAccess` faults on it (the compiler leaves out the instrumentation only
+/// for types it knows to be empty, not for a generic `B`). Specialized and inlined, the byte
+/// is never touched.
 struct NoSteadyLane: SteadyLaneSlot {
     private var addressable: UInt8 = 0
     @inline(__always) func targets(_ offsets: SIMD4<Float>, held: Bool) {}
