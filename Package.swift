@@ -4,16 +4,22 @@
 //
 // Stages and their one-way dependencies:
 //
-//   ahap-render (CLI) ──> HapticRenderKit (files: load, resolve, write) ──> HapticRender ──> HapticPattern
-//                                          └──────────────────────────────> SoundFile ──> CSndFile, CSampleRate
-//                                                                           (Linux: CSndFileLazy, CSampleRateLazy)
+//   ahap-render (CLI) ──> HapticPlot, HapticGenerate, HapticRenderKit, AudioDevice
+//   HapticRenderC (C ABI) ──> HapticRenderKit
+//   HapticPlot ──> HapticRenderKit        HapticGenerate ──> HapticRenderKit, AudioAnalysis
+//   HapticRenderKit ──> HapticRender ──> HapticPattern
+//   HapticRenderKit ──> SoundFile ──> CSndFile, CSampleRate (Linux: CSndFileLazy, CSampleRateLazy)
+//   AudioAnalysis ──> CKissFFT, CEBUR128     AudioDevice ──> CPortAudio (Linux: CPortAudioLazy)
 //
 // HapticPattern: the AHAP model, JSON decoding/encoding, diagnostics and the DSL; no Foundation, no files.
 // HapticRender:  scheduler (timeline), synthesizer, LRA actuator and the pull-API renderer.
 //                It never touches files or Foundation; its render loop never allocates.
 // SoundFile:     a thin typed wrapper over libsndfile (read/write) and libsamplerate.
-// HapticRenderKit, SoundFile and the CLI import FoundationEssentials, never Foundation (whose
-// ICU would make every start slower: docs/performance.md, "Start-up").
+// HapticRenderKit: the file pipeline only (load, resolve, render jobs, batches, layouts).
+// HapticPlot, HapticGenerate: pictures, and audio → AHAP with HLS playlists, each over the Kit.
+// HapticRenderC: the C ABI over the Kit (render, stream, lint): it links no plotting or analysis.
+// The Kit, the modules above it, SoundFile and the CLI import FoundationEssentials, never
+// Foundation (whose ICU would make every start slower: docs/performance.md, "Start-up").
 // AudioDevice:   a thin typed wrapper over PortAudio: list output devices, play a real-time source.
 import PackageDescription
 
@@ -30,6 +36,8 @@ let package = Package(
         .library(name: "HapticRender", targets: ["HapticRender"]),
         .library(name: "SoundFile", targets: ["SoundFile"]),
         .library(name: "HapticRenderKit", targets: ["HapticRenderKit"]),
+        .library(name: "HapticPlot", targets: ["HapticPlot"]),
+        .library(name: "HapticGenerate", targets: ["HapticGenerate"]),
         .library(name: "AudioDevice", targets: ["AudioDevice"]),
         .library(name: "HapticRenderC", type: .dynamic, targets: ["HapticRenderC"]),
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
@@ -88,9 +96,20 @@ let package = Package(
         .target(
             name: "AudioAnalysis", dependencies: ["CKissFFT", "CEBUR128"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // The file pipeline: load, resolve, render jobs, batches, layouts, actuator profiles.
         .target(
             name: "HapticRenderKit",
-            dependencies: ["HapticPattern", "HapticRender", "SoundFile", "AudioAnalysis"]),
+            dependencies: ["HapticPattern", "HapticRender", "SoundFile"]),
+        // Pictures: the timeline SVG/HTML, the audition page, the actuator datasheet.
+        .target(
+            name: "HapticPlot",
+            dependencies: ["HapticPattern", "HapticRender", "HapticRenderKit", "SoundFile", "CAuditionScript"]),
+        // The audition page's JavaScript, its own file, compiled in by `#embed`.
+        .target(name: "CAuditionScript", exclude: ["audition.js"]),
+        // Audio → AHAP (`generate`) and HLS playlists that point at the result.
+        .target(
+            name: "HapticGenerate",
+            dependencies: ["HapticPattern", "HapticRenderKit", "SoundFile", "AudioAnalysis"]),
         .target(
             name: "AudioDevice",
             dependencies: [
@@ -113,6 +132,7 @@ let package = Package(
             name: "ahap-render",
             dependencies: [
                 "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "AudioDevice",
+                "HapticPlot", "HapticGenerate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [staticStdlibInRelease.swift],
@@ -138,6 +158,12 @@ let package = Package(
         .testTarget(
             name: "HapticRenderKitTests",
             dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticPlotTests",
+            dependencies: ["HapticPlot", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticGenerateTests",
+            dependencies: ["HapticGenerate", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderCTests",
             dependencies: ["HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile", "HapticTestSupport"]),

@@ -59,6 +59,6 @@ for _ in 0..<20 {
 print("JSON parse only best of 20: \(String(format: "%.2f", parseBest)) ms")
 print("bytes=\(bytes.count) events=\(events) diagnostics=\(diagnostics) decode best of 20: \(String(format: "%.2f", best)) ms; encode: \(String(format: "%.2f", encodeMs)) ms (\(encoded.count) bytes)")
 SWIFT
-swiftc -O -wmo -module-name Bench $(find Sources/HapticPattern -name '*.swift') "$out/main.swift" -o "$out/bench"
+swiftc -O -wmo -module-name Bench -package-name HapticRender $(find Sources/HapticPattern -name '*.swift') "$out/main.swift" -o "$out/bench"
 "$out/bench"
 rm -rf "$out"

@@ -16,7 +16,7 @@ private func lint(_ source: CSource, _ options: OpaquePointer?, _ json: UnsafeMu
     if options != nil { settings = try object(options, "options") }
     let result = source.job(settings.render).decode().result
     let data: [UInt8]
-    do { data = Array(try StableJSON.data(result.lintJSONObject(file: source.name), pretty: false)) } catch {
+    do { data = Array(try StableJSON.text(result.lintJSONObject(file: source.name), pretty: false).utf8) } catch {
         throw CError(.render, message: "\(source.name): error: cannot encode the diagnostics as JSON: \(error)", file: source.name)
     }
     json.pointee = strdup(String(decoding: data, as: UTF8.self))

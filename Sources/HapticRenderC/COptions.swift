@@ -1,4 +1,3 @@
-import Foundation
 import HapticPattern
 import HapticRender
 import HapticRenderKit
@@ -83,7 +82,7 @@ public func hr_options_set_channels(_ options: OpaquePointer?, _ channels: Unsaf
         let list = try string(channels, "channels")
         var result: [RenderChannel] = []
         for part in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = part.trimmingCharacters(in: .whitespaces)
+            let name = part.trimmingWhitespace()
             guard let channel = RenderChannel(rawValue: name) else {
                 let names = RenderChannel.allCases.map(\.rawValue).joined(separator: ", ")
                 throw .argument("unknown channel '\(name)' in '\(list)': use a comma-separated list of \(names)")

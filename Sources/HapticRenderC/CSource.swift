@@ -1,4 +1,3 @@
-import Foundation
 import HapticPattern
 import HapticRenderKit
 
@@ -34,6 +33,5 @@ struct CSource {
 
 /// Warnings and notes as the JSON array of `hr_*_diagnostics_json`.
 func diagnosticsJSON(_ diagnostics: [Diagnostic]) -> CText {
-    let data = (try? StableJSON.data(diagnostics.map(\.jsonObject), pretty: false)) ?? Data("[]".utf8)
-    return CText(String(decoding: data, as: UTF8.self))
+    CText((try? StableJSON.text(diagnostics.map(\.jsonObject), pretty: false)) ?? "[]")
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import HapticRender
+import HapticPlot
 import HapticRenderKit
 
 /// `ahap-render actuator`: the datasheet of an actuator preset or profile, measured on the model.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import HapticGenerate
 import HapticRenderKit
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import HapticGenerate
 import HapticRenderKit
 
 /// `ahap-render hls`: points an HLS master playlist at a haptics file.

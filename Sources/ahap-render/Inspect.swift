@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import HapticPattern
 import HapticRender
+import HapticGenerate
 import HapticRenderKit
 
 /// `ahap-render inspect`: a summary of one AHAP file (lenient decode).

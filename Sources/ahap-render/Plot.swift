@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import HapticPattern
+import HapticPlot
 import HapticRenderKit
 import SoundFile
 

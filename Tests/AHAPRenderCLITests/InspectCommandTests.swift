@@ -84,4 +84,41 @@ import Testing
         #expect(try CLI.run(["inspect", dir.path + "/nope.ahap"]).status == 64)
         #expect(try CLI.run(["inspect"]).status == 64)
     }
+
+    @Test func timelineTableShowsVoicesAndLaneBreakpointsInTimeOrder() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let file = try dir.write(
+            "table.ahap",
+            """
+            {"Pattern": [
+              {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": []}},
+              {"Event": {"Time": 0.25, "EventType": "HapticContinuous", "EventDuration": 0.25,
+                "EventParameters": [{"ParameterID": "AttackTime", "ParameterValue": 0.125}]}},
+              {"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 0.02, "ParameterValue": 0.5}},
+              {"ParameterCurve": {"ParameterID": "AudioPanControl", "Time": 0.1,
+                "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0}, {"Time": 0.1, "ParameterValue": 1}]}}
+            ]}
+            """)
+        let out = try CLI.run(["inspect", "--timeline", file])
+        #expect(out.status == 0, "\(out.stderr)")
+        let lines = out.stdout.split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("sample ") })
+        let table = Array(lines[start...])
+        #expect(table[0] == "sample     time(s)  what happens")
+        #expect(table[1] == "     0    0.000000  start   #0 HapticTransient L0 intensity 0.750 sharpness 0.500")
+        #expect(table[2] == "   960    0.020000  lane    L0 HapticIntensityControl = 0.5000")
+        #expect(table[3] == "  1920    0.040000  end     #0 HapticTransient")
+        #expect(table[4] == "  4800    0.100000  lane    L0 AudioPanControl = 0.0000 ramp 10.0000/s")
+        #expect(table[5] == "  9600    0.200000  lane    L0 AudioPanControl = 1.0000")
+        #expect(
+            table[6]
+                == " 12000    0.250000  start   #1 HapticContinuous L0 intensity 0.750 sharpness 0.500 AR attack 1920 release 960 smp")
+        #expect(table[7] == " 24000    0.500000  release #1 HapticContinuous")
+        #expect(table[8] == " 24960    0.520000  end     #1 HapticContinuous")
+        #expect(table[9].hasPrefix("pattern end 24000 smp, voices end 24960 smp"))
+        let short = try CLI.run(["inspect", "--timeline", "--timeline-limit", "2", file])
+        #expect(short.stdout.contains("… 6 more rows"))
+        #expect(!short.stdout.contains("end     #0"))
+    }
 }

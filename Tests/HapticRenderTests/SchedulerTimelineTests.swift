@@ -33,7 +33,6 @@ private typealias S = SchedulerFixtures
         for variant in [reversed, rotated, canonical] {
             let t = S.timeline(variant, sampleRate: 48_000, lengths: lengths)
             #expect(t == reference)
-            #expect(t.tableDescription() == reference.tableDescription())
         }
         #expect(reference.voices.count == 7)
         #expect(reference.audioResources.map(\.path) == ["a.wav", "b.wav"])
@@ -86,28 +85,6 @@ private typealias S = SchedulerFixtures
         let custom = HapticPattern(events: [S.custom(1, path: "x.wav", duration: 9)])
         #expect(custom.coreHapticsDuration(customAudioLengths: ["x.wav": 0.25]) == 1.25)
         #expect(S.timeline(curve).patternDurationSamples == 3500)
-    }
-
-    @Test func tableShowsVoicesAndLaneBreakpointsInTimeOrder() {
-        let p = HapticPattern(
-            events: [S.transient(0), S.continuous(0.25, 0.25, [(.attackTime, 0.125)])],
-            parameters: [DynamicParameter(id: .hapticIntensityControl, time: 0.02, value: 0.5)],
-            curves: [S.curve(.audioPanControl, 0.1, [(0, 0), (0.1, 1)])])
-        let text = S.timeline(p).tableDescription()
-        let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "sample     time(s)  what happens")
-        #expect(lines[1] == "     0    0.000000  start   #0 HapticTransient L0 intensity 0.750 sharpness 0.500")
-        #expect(lines[2] == "    20    0.020000  lane    L0 HapticIntensityControl = 0.5000")
-        #expect(lines[3] == "    40    0.040000  end     #0 HapticTransient")
-        #expect(lines[4] == "   100    0.100000  lane    L0 AudioPanControl = 0.0000 ramp 10.0000/s")
-        #expect(lines[5] == "   200    0.200000  lane    L0 AudioPanControl = 1.0000")
-        #expect(lines[6] == "   250    0.250000  start   #1 HapticContinuous L0 intensity 0.750 sharpness 0.500 AR attack 40 release 20 smp")
-        #expect(lines[7] == "   500    0.500000  release #1 HapticContinuous")
-        #expect(lines[8] == "   520    0.520000  end     #1 HapticContinuous")
-        #expect(lines[9].hasPrefix("pattern end 500 smp, voices end 520 smp"))
-        let short = S.timeline(p).tableDescription(limit: 2)
-        #expect(short.contains("… 6 more rows"))
-        #expect(!short.contains("end     #0"))
     }
 
     @Test func validateReportsBrokenInvariants() {

@@ -59,16 +59,6 @@ public struct TimelineRow: Hashable, Sendable, CustomStringConvertible {
         return String(repeating: " ", count: max(0, 8 - text.count)) + text
     }
 
-    /// `value` with `places` decimals (no Foundation formatting needed).
-    static func decimal(_ value: Double, places: Int) -> String {
-        var scale: Int64 = 1
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (value * Double(scale)).nearestInteger ?? 0
-        let sign = scaled < 0 ? "-" : ""
-        let magnitude = scaled.magnitude
-        guard places > 0 else { return "\(sign)\(magnitude)" }
-        let fraction = String(magnitude % UInt64(scale))
-        return "\(sign)\(magnitude / UInt64(scale))."
-            + String(repeating: "0", count: places - fraction.count) + fraction
-    }
+    /// `value` with `places` decimals.
+    static func decimal(_ value: Double, places: Int) -> String { fixedText(value, decimals: places) }
 }

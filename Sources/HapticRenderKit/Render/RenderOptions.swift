@@ -131,8 +131,3 @@ public struct RenderOptions: Sendable {
         do { try actuator.validate(sampleRate: sampleRate) } catch { throw fail(error.description) }
     }
 }
-
-/// The version written into rendered files and printed by `ahap-render --version`.
-public enum HapticRenderKitVersion {
-    public static let current = "0.2.0"
-}

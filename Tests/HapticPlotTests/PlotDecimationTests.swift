@@ -1,6 +1,7 @@
 import Testing
 
-@testable import HapticRenderKit
+@testable import HapticPlot
+import HapticRenderKit
 
 @Suite("Plot decimation, ticks and number formatting")
 struct PlotDecimationTests {

@@ -1,5 +1,6 @@
 import Foundation
 import HapticPattern
+import HapticGenerate
 import HapticRenderKit
 import Testing
 

@@ -1,4 +1,5 @@
 import HapticPattern
+import HapticRender
 
 extension Timeline {
     /// A readable table of what happens when — "sample  time(s)  what happens" — for a designer
@@ -9,7 +10,7 @@ extension Timeline {
     /// per second). At one sample: ends, then lane changes, then releases, then starts.
     /// `limit` caps the number of event rows (a last line says how many were left out).
     /// O(r log r) for r = voices + breakpoints.
-    public func tableDescription(limit: Int = .max) -> String {
+    func tableDescription(limit: Int = .max) -> String {
         // (sample, order at that sample, tie-break, text)
         var rows: [(sample: Int64, rank: Int, seq: Int, text: String)] = []
         let v = voices

@@ -1,3 +1,4 @@
+import HapticRenderKit
 import FoundationEssentials
 import HapticPattern
 import HapticRender

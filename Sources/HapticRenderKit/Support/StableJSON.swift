@@ -19,10 +19,16 @@ public enum StableJSON {
         public var description: String
     }
 
-    public static func data(_ value: Any, pretty: Bool = true) throws(InvalidValue) -> Data {
+    /// The JSON text of `value`.
+    public static func text(_ value: Any, pretty: Bool = true) throws(InvalidValue) -> String {
         var writer = Writer(pretty: pretty)
         try writer.write(value)
-        return Data(writer.output.utf8)
+        return writer.output
+    }
+
+    /// The JSON text of `value` as UTF-8 bytes, for writing to a file or a stream.
+    public static func data(_ value: Any, pretty: Bool = true) throws(InvalidValue) -> Data {
+        Data(try text(value, pretty: pretty).utf8)
     }
 
     /// Orders keys the way `JSONSerialization`'s `.sortedKeys` did: case-insensitively,

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import HapticRenderKit
+@testable import HapticPlot
+import HapticRenderKit
 
 #if canImport(FoundationXML)
 import FoundationXML

@@ -2,7 +2,8 @@ import Foundation
 import HapticTestSupport
 import Testing
 
-@testable import HapticRenderKit
+@testable import HapticPlot
+import HapticRenderKit
 
 /// Opens the audition page in headless Chromium. Skipped where no Chromium is installed
 /// (`.ci/run` installs it).

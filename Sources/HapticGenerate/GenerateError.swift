@@ -1,3 +1,4 @@
+import HapticPattern
 import SoundFile
 
 /// Why a soundtrack could not become haptics. Every case names the file.
@@ -27,7 +28,7 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
         case .truncated(let path):
             "\(path): error: the file is truncated: its header declares more audio than the file holds"
         case .tooLong(let path, let seconds, let limit):
-            "\(path): error: the audio lasts \(formatted(seconds, 1)) s, more than the limit of \(formatted(limit, 0)) s (raise --max-duration)"
+            "\(path): error: the audio lasts \(fixedText(seconds, decimals: 1)) s, more than the limit of \(fixedText(limit, decimals: 0)) s (raise --max-duration)"
         case .outputExists(let path):
             "\(path): error: the output already exists (use --force to replace it)"
         case .writeFailed(let path, let reason):

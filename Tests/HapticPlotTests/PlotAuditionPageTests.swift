@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import HapticRenderKit
+@testable import HapticPlot
+import HapticRenderKit
 
 @Suite("Audition page HTML")
 struct PlotAuditionPageTests {

@@ -2,7 +2,8 @@ import Foundation
 import HapticRender
 import Testing
 
-@testable import HapticRenderKit
+@testable import HapticPlot
+import HapticRenderKit
 
 /// The datasheet's measurements against the model's physics (lra-model.md §1.1). Nothing here
 /// hard-codes a preset's numbers: every expectation is a relation the model must satisfy.

@@ -24,22 +24,9 @@ public struct GeneratedPattern: Sendable {
     public var summary: String {
         let presetText = requestedPreset == .auto ? "auto → \(preset.rawValue)" : preset.rawValue
         var s = "preset \(presetText); \(transientCount) transients, \(continuousCount) continuous events, "
-            + "\(pattern.curves.count) curves; \(formatted(integratedLoudness, 1)) LUFS"
-        if let beats { s += ", \(formatted(beats.bpm, 0)) BPM (beat strength \(formatted(beats.strength, 2)))" }
-        if dialogueFraction > 0 { s += ", dialogue \(formatted(dialogueFraction * 100, 0)) %" }
+            + "\(pattern.curves.count) curves; \(fixedText(integratedLoudness, decimals: 1)) LUFS"
+        if let beats { s += ", \(fixedText(beats.bpm, decimals: 0)) BPM (beat strength \(fixedText(beats.strength, decimals: 2)))" }
+        if dialogueFraction > 0 { s += ", dialogue \(fixedText(dialogueFraction * 100, decimals: 0)) %" }
         return s
     }
-}
-
-/// Fixed-point text without Foundation's locale-dependent formatting.
-func formatted(_ x: Double, _ decimals: Int) -> String {
-    guard x.isFinite else { return x > 0 ? "inf" : x < 0 ? "-inf" : "nan" }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let r = (abs(x) * scale).rounded()
-    let whole = Int(r / scale), frac = Int(r.truncatingRemainder(dividingBy: scale))
-    let sign = x < 0 && r > 0 ? "-" : ""
-    guard decimals > 0 else { return sign + String(whole) }
-    let f = String(frac)
-    return sign + String(whole) + "." + String(repeating: "0", count: decimals - f.count) + f
 }

@@ -1,3 +1,4 @@
+import HapticRenderKit
 import HapticPattern
 import HapticRender
 

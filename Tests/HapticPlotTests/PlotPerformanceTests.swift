@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import HapticRenderKit
+@testable import HapticPlot
+import HapticRenderKit
 
 @Suite("Timeline plot of a long pattern")
 struct PlotPerformanceTests {

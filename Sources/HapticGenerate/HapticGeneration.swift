@@ -1,3 +1,4 @@
+import HapticRenderKit
 import AudioAnalysis
 import FoundationEssentials
 import HapticPattern

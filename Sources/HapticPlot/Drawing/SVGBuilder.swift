@@ -1,3 +1,5 @@
+import HapticPattern
+
 /// Minimal append-only SVG/XML text builder.
 ///
 /// Output must be byte-for-byte deterministic, so numbers never go through locale- or
@@ -27,18 +29,10 @@ struct SVGBuilder {
         return frac == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(frac)"
     }
 
-    /// Formats with exactly `decimals` digits after the point (for labels such as `1.50 g`).
-    /// Rounds half away from zero; never prints `-0`.
+    /// Formats with exactly `decimals` digits after the point (for labels such as `1.50 g`);
+    /// a non-finite value draws as 0.
     static func fixed(_ x: Double, decimals: Int) -> String {
-        guard x.isFinite else { return "0" }
-        var scale = 1
-        for _ in 0..<max(0, decimals) { scale *= 10 }
-        let scaled = Int((abs(x) * Double(scale)).rounded())
-        let sign = (x < 0 && scaled != 0) ? "-" : ""
-        guard decimals > 0 else { return "\(sign)\(scaled)" }
-        var frac = String(scaled % scale)
-        while frac.count < decimals { frac = "0" + frac }
-        return "\(sign)\(scaled / scale).\(frac)"
+        x.isFinite ? fixedText(x, decimals: max(0, decimals)) : "0"
     }
 
     /// Escapes text for element content and double-quoted attribute values.

@@ -1,5 +1,6 @@
 import Foundation
 import HapticTestSupport
+@testable import HapticPlot
 import HapticRenderKit
 
 /// Shared fixtures and helpers of the plot tests.

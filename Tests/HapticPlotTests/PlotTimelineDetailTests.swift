@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import HapticRenderKit
+@testable import HapticPlot
+import HapticRenderKit
 
 /// The zoom data the audition page redraws from.
 @Suite("Timeline detail (zoom data)")

@@ -1,3 +1,4 @@
+import HapticRenderKit
 import HapticPattern
 
 /// Envelope → parameter curves Core Haptics accepts: simplified by error (Ramer–Douglas–

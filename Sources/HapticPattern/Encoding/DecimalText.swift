@@ -1,6 +1,8 @@
-/// Fixed-point text for doubles without Foundation's `String(format:)`. Halves round away from
-/// zero. O(digits).
-func fixedText(_ x: Double, decimals: Int) -> String {
+/// Fixed-point text for doubles without Foundation's `String(format:)`, the one formatter every
+/// module's messages, tables and pictures use: exactly `decimals` digits after the point, halves
+/// rounded away from zero, never `-0`; non-finite and huge values (≥ 9e18 after scaling) as Swift
+/// prints them. O(digits).
+package func fixedText(_ x: Double, decimals: Int) -> String {
     guard x.isFinite else { return String(x) }
     var scale: Int64 = 1
     for _ in 0..<decimals { scale *= 10 }
@@ -17,6 +19,6 @@ func fixedText(_ x: Double, decimals: Int) -> String {
 }
 
 /// `text` right-aligned in `width` columns. O(width).
-func padLeft(_ text: String, _ width: Int) -> String {
+package func padLeft(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
 }
