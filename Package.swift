@@ -25,8 +25,11 @@ import PackageDescription
 
 /// `-static-stdlib` for release builds on Linux (Darwin has no static Swift runtime).
 let staticStdlibInRelease = (
-    swift: SwiftSetting.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
-    linker: LinkerSetting.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)))
+    swift: SwiftSetting.unsafeFlags(
+        ["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+    linker: LinkerSetting.unsafeFlags(
+        ["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+)
 
 let package = Package(
     name: "HapticRender",
@@ -103,9 +106,12 @@ let package = Package(
         // Pictures: the timeline SVG/HTML, the audition page, the actuator datasheet.
         .target(
             name: "HapticPlot",
-            dependencies: ["HapticPattern", "HapticRender", "HapticRenderKit", "SoundFile", "CAuditionScript"]),
-        // The audition page's JavaScript, its own file, compiled in by `#embed`.
-        .target(name: "CAuditionScript", exclude: ["audition.js"]),
+            dependencies: ["HapticPattern", "HapticRender", "HapticRenderKit", "SoundFile"],
+            plugins: ["EmbedText"]),
+        // Text assets compiled in as Swift strings (the audition page's audition.js): edited as
+        // their own files, with no resource bundle (Bundle needs Foundation) beside the binary.
+        .executableTarget(name: "embed-text"),
+        .plugin(name: "EmbedText", capability: .buildTool(), dependencies: ["embed-text"]),
         // Audio → AHAP (`generate`) and HLS playlists that point at the result.
         .target(
             name: "HapticGenerate",
@@ -119,7 +125,8 @@ let package = Package(
 
         // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python.
         .target(
-            name: "HapticRenderC", dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern"],
+            name: "HapticRenderC",
+            dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern"],
             exclude: ["include", "pkgconfig"]),
 
         // The command-line tool. Release builds on Linux link the Swift runtime and
@@ -152,23 +159,41 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Tests/HapticTestSupport"),
-        .testTarget(name: "HapticPatternTests", dependencies: ["HapticPattern", "HapticTestSupport"]),
-        .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticPatternTests", dependencies: ["HapticPattern", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticRenderTests",
+            dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "SoundFileTests", dependencies: ["SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderKitTests",
-            dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
+            dependencies: [
+                "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile",
+                "HapticTestSupport",
+            ]),
         .testTarget(
             name: "HapticPlotTests",
-            dependencies: ["HapticPlot", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
+            dependencies: [
+                "HapticPlot", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile",
+                "HapticTestSupport",
+            ]),
         .testTarget(
             name: "HapticGenerateTests",
-            dependencies: ["HapticGenerate", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
+            dependencies: [
+                "HapticGenerate", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile",
+                "HapticTestSupport",
+            ]),
         .testTarget(
             name: "HapticRenderCTests",
-            dependencies: ["HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile", "HapticTestSupport"]),
+            dependencies: [
+                "HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile",
+                "HapticTestSupport",
+            ]),
         .testTarget(
             name: "AHAPRenderCLITests",
-            dependencies: ["SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport", "ahap-render", "ShieldAndTexture"]),
+            dependencies: [
+                "SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport", "ahap-render",
+                "ShieldAndTexture",
+            ]),
     ]
 )

@@ -20,7 +20,9 @@ let package = Package(
         .package(name: "HapticRender", path: ".."),
         // `MallocInterposer` alone: the default `RuntimeInterposer` trait pulls a package that
         // is not needed for malloc counting (and is not available everywhere).
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(
+            url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
+            traits: ["MallocInterposer"]),
     ],
     targets: [
         // Deterministic pattern generators shared by the benchmarks and the profiling driver.

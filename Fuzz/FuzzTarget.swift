@@ -25,13 +25,17 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = pattern.duration
         _ = pattern.coreHapticsDuration()
         // The documented round trip: the encoder writes the canonical model back unchanged.
-        let again = AHAPDecoder(options: .init(mode: .lenient, limits: .unlimited)).decode(AHAPEncoder().encode(pattern))
+        let again = AHAPDecoder(options: .init(mode: .lenient, limits: .unlimited)).decode(
+            AHAPEncoder().encode(pattern))
         if again.pattern != pattern { fatalError("decode(encode(p)) != p") }
         exercise(pattern, options: PlayerOptions())
         if mode == .lenient {
             // Player options the CLI can set: seek, rate and unrolled loops.
-            exercise(pattern, options: PlayerOptions(startOffset: 0.01, playbackRate: 1.5,
-                                                     loop: LoopOptions(loopEnd: 0, count: 3)))
+            exercise(
+                pattern,
+                options: PlayerOptions(
+                    startOffset: 0.01, playbackRate: 1.5,
+                    loop: LoopOptions(loopEnd: 0, count: 3)))
         }
     }
     return 0
@@ -42,7 +46,9 @@ func checkDiagnostics(_ result: AHAPDecodeResult) {
     if result.accepted && result.pattern == nil { fatalError("accepted without a pattern") }
     for d in result.diagnostics {
         if let line = d.line, line < 1 { fatalError("diagnostic with line \(line): \(d)") }
-        if let column = d.column, column < 1 { fatalError("diagnostic with column \(column): \(d)") }
+        if let column = d.column, column < 1 {
+            fatalError("diagnostic with column \(column): \(d)")
+        }
         if d.message.isEmpty { fatalError("diagnostic without a message: \(d.code)") }
     }
 }
@@ -57,7 +63,8 @@ func exercise(_ pattern: HapticPattern, options: PlayerOptions) {
     let timeline = result.timeline
     // The limited path must agree: refuse, or produce the same timeline.
     if let limited = try? scheduler.schedule(pattern, options: options, limits: .default),
-       limited.timeline != timeline {
+        limited.timeline != timeline
+    {
         fatalError("schedule(limits:) differs from schedule()")
     }
     let problems = timeline.validate()
@@ -65,15 +72,19 @@ func exercise(_ pattern: HapticPattern, options: PlayerOptions) {
 
     let clip = AudioClip(samples: (0..<800).map { Float($0 % 40) / 40 - 0.5 }, channels: 1)
     let audio = [AudioClip?](repeating: clip, count: timeline.audioResources.count)
-    let configuration = RenderConfiguration(sampleRate: fuzzSampleRate, channels: RenderChannel.allCases)
+    let configuration = RenderConfiguration(
+        sampleRate: fuzzSampleRate, channels: RenderChannel.allCases)
     var renderer: PatternRenderer
     do {
-        renderer = try PatternRenderer(timeline: timeline, audio: audio, configuration: configuration)
+        renderer = try PatternRenderer(
+            timeline: timeline, audio: audio, configuration: configuration)
     } catch {
         fatalError("renderer refused a scheduled timeline: \(error)")
     }
-    if let frames = try? RenderLimits.unlimited.renderFrameCount(for: timeline, configuration: configuration),
-       frames != renderer.totalFrames {
+    if let frames = try? RenderLimits.unlimited.renderFrameCount(
+        for: timeline, configuration: configuration),
+        frames != renderer.totalFrames
+    {
         fatalError("renderFrameCount \(frames) != totalFrames \(renderer.totalFrames)")
     }
     let channels = RenderChannel.allCases.count

@@ -9,7 +9,8 @@ enum SoundEffects {
     /// Writes `Sounds/ShieldOn.wav` and `Sounds/Impact.wav` under `folder` (a subfolder, so
     /// the rendered `ShieldOn.wav` never replaces the sound effect of the same name).
     static func write(to folder: String) throws {
-        try FileManager.default.createDirectory(atPath: "\(folder)/Sounds", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: "\(folder)/Sounds", withIntermediateDirectories: true)
         try save(shieldOn(), to: "\(folder)/Sounds/ShieldOn.wav")
         try save(impact(), to: "\(folder)/Sounds/Impact.wav")
     }
@@ -33,14 +34,16 @@ enum SoundEffects {
         return (0..<n).map { i in
             let t = Double(i) / Double(rate)
             let body = sin(2 * Double.pi * 90 * t) * exp(-t / 0.08)
-            let knock = sin(2 * Double.pi * 1_800 * t + 3 * sin(2 * Double.pi * 470 * t)) * exp(-t / 0.01)
+            let knock =
+                sin(2 * Double.pi * 1_800 * t + 3 * sin(2 * Double.pi * 470 * t)) * exp(-t / 0.01)
             return Float(0.6 * body + 0.3 * knock)
         }
     }
 
     static func save(_ samples: [Float], to path: String) throws {
-        var writer = try SoundFileWriter(path: path, format: .wav, sampleFormat: .pcm16, sampleRate: rate,
-                                         channels: 1, overwrite: true)
+        var writer = try SoundFileWriter(
+            path: path, format: .wav, sampleFormat: .pcm16, sampleRate: rate,
+            channels: 1, overwrite: true)
         try writer.write(samples)
         try writer.finish()
     }

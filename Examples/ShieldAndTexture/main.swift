@@ -52,7 +52,7 @@ let rolling = Pattern {
             }
         }
     }
-    Control(.hapticIntensity, 0.6).at(0.6)   // the ball slows down halfway
+    Control(.hapticIntensity, 0.6).at(0.6)  // the ball slows down halfway
 }
 
 /// The ball growing: intensity and sharpness ramp up together, then a release.
@@ -68,7 +68,10 @@ let grow = Pattern(gap: 0.1) {
         Curve(.hapticSharpness) {
             for step in 0...5 { Point(Double(step) * 0.3, -0.5 + Double(step) * 0.2) }
         }
-        Curve(.audioPitch) { Point(0, -0.5); Point(1.5, 0.5) }
+        Curve(.audioPitch) {
+            Point(0, -0.5)
+            Point(1.5, 0.5)
+        }
     }
     Transient(intensity: 0.8, sharpness: 1)
 }
@@ -98,12 +101,14 @@ var options = RenderOptions()
 options.overwrite = true
 for (name, pattern) in patterns {
     let model = pattern.hapticPattern
-    print("== \(name): \(model.events.count) events, \(model.parameters.count) parameters, "
-        + "\(model.curves.count) curves")
+    print(
+        "== \(name): \(model.events.count) events, \(model.parameters.count) parameters, "
+            + "\(model.curves.count) curves")
     print(pattern.timelineListing())
 
     let ahap = "\(folder)/\(name).ahap"
     try Data(AHAPEncoder().encode(model)).write(to: URL(fileURLWithPath: ahap))
-    let report = try RenderJob(input: ahap, output: "\(folder)/\(name).wav", options: options).prepare().write()
+    let report = try RenderJob(input: ahap, output: "\(folder)/\(name).wav", options: options)
+        .prepare().write()
     print("wrote \(ahap) and \(report.output) (\(String(format: "%.2f", report.seconds)) s)\n")
 }

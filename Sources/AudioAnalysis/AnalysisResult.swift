@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A whole file's analysis: its frame features and its integrated loudness, so every level
@@ -20,8 +20,11 @@ public struct AnalysisResult: Sendable {
     /// the window, up to half a window after the frame's centre.
     public var windowSeconds: Double
 
-    public init(features: FrameFeatures, hopSeconds: Double, windowSeconds: Double, integratedLoudness: Double,
-                durationSeconds: Double, channelCount: Int = 1) {
+    public init(
+        features: FrameFeatures, hopSeconds: Double, windowSeconds: Double,
+        integratedLoudness: Double,
+        durationSeconds: Double, channelCount: Int = 1
+    ) {
         self.channelCount = channelCount
         self.windowSeconds = windowSeconds
         self.features = features

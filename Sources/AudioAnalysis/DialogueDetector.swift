@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Marks frames that are probably dialogue. Speech alternates voiced sounds (energy in the
@@ -24,7 +24,9 @@ public enum DialogueDetector {
             let total = f.total(t)
             let db = analysis.relativeDB(total)
             active[t] = db > -35 ? 1 : 0
-            share[t] = total > 0 ? Double((f.harmonic[mid][t] + f.percussive[mid][t]) / total) * active[t] : 0
+            share[t] =
+                total > 0
+                ? Double((f.harmonic[mid][t] + f.percussive[mid][t]) / total) * active[t] : 0
             level[t] = max(db, -50)
             centroid[t] = Double(f.logCentroid[t])
         }
@@ -34,7 +36,8 @@ public enum DialogueDetector {
         let centroidStats = WindowStatistics(centroid, half: half)
         let activeMean = WindowStatistics(active, half: half)
         return (0..<n).map { t in
-            activeMean.mean(t) > 0.3 && shareMean.mean(t) > 0.3 && centroidStats.deviation(t) > 0.6 && levelStats.deviation(t) > 5
+            activeMean.mean(t) > 0.3 && shareMean.mean(t) > 0.3 && centroidStats.deviation(t) > 0.6
+                && levelStats.deviation(t) > 5
         }
     }
 
@@ -49,7 +52,8 @@ struct WindowStatistics {
     private let sum: [Double], squares: [Double], half: Int
 
     init(_ x: [Double], half: Int) {
-        var s = [Double](repeating: 0, count: x.count + 1), q = s
+        var s = [Double](repeating: 0, count: x.count + 1)
+        var q = s
         for i in x.indices {
             s[i + 1] = s[i] + x[i]
             q[i + 1] = q[i] + x[i] * x[i]
@@ -59,7 +63,9 @@ struct WindowStatistics {
         self.half = half
     }
 
-    private func range(_ t: Int) -> (Int, Int) { (max(0, t - half), min(sum.count - 1, t + half + 1)) }
+    private func range(_ t: Int) -> (Int, Int) {
+        (max(0, t - half), min(sum.count - 1, t + half + 1))
+    }
 
     func mean(_ t: Int) -> Double {
         let (lo, hi) = range(t)

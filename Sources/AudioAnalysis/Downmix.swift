@@ -8,8 +8,10 @@ public enum Downmix {
     public static func lfeIndex(channels: Int) -> Int? { channels == 6 ? 3 : nil }
 
     /// Writes `frames` mono samples into `mono`. O(frames · channels).
-    public static func mono(_ interleaved: UnsafeBufferPointer<Float>, channels: Int, frames: Int,
-                            into mono: UnsafeMutableBufferPointer<Float>) {
+    public static func mono(
+        _ interleaved: UnsafeBufferPointer<Float>, channels: Int, frames: Int,
+        into mono: UnsafeMutableBufferPointer<Float>
+    ) {
         if channels == 1 {
             for i in 0..<frames { mono[i] = interleaved[i] }
             return

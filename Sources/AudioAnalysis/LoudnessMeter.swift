@@ -13,7 +13,7 @@ public final class LoudnessMeter {
     /// - Throws: `AnalysisError.unsupported` when libebur128 refuses the rate or channel count.
     public init(channels: Int, sampleRate: Int) throws(AnalysisError) {
         guard channels > 0, sampleRate > 0,
-              let s = ebur128_init(UInt32(channels), UInt(sampleRate), Int32(EBUR128_MODE_I.rawValue))
+            let s = ebur128_init(UInt32(channels), UInt(sampleRate), Int32(EBUR128_MODE_I.rawValue))
         else {
             throw .unsupported("libebur128 cannot measure \(channels) channels at \(sampleRate) Hz")
         }
@@ -37,7 +37,9 @@ public final class LoudnessMeter {
     /// absolute gate of −70 LUFS).
     public var integratedLoudness: Double {
         var value = -Double.infinity
-        guard ebur128_loudness_global(state, &value) == Int32(EBUR128_SUCCESS.rawValue) else { return -.infinity }
+        guard ebur128_loudness_global(state, &value) == Int32(EBUR128_SUCCESS.rawValue) else {
+            return -.infinity
+        }
         return value
     }
 }

@@ -14,7 +14,10 @@ public struct Onset: Sendable, Hashable {
     /// Where the attack's percussive energy sits: 0 = all sub, 1 = all high.
     public var brightness: Double
 
-    public init(time: Double, peakFrame: Int, group: BandLayout.Group, salience: Double, levelDB: Double, brightness: Double) {
+    public init(
+        time: Double, peakFrame: Int, group: BandLayout.Group, salience: Double, levelDB: Double,
+        brightness: Double
+    ) {
         self.time = time
         self.peakFrame = peakFrame
         self.group = group

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Onsets from percussive flux: per channel (a band group, or film's rumble range) an
@@ -38,36 +38,49 @@ public enum OnsetDetector {
         case rumble
     }
 
-    public static func detect(_ analysis: AnalysisResult, settings: Settings = Settings(), channels: Channels = .bandGroups,
-                              exclude: (BandLayout.Group, Int) -> Bool = { _, _ in false }) -> [Onset] {
+    public static func detect(
+        _ analysis: AnalysisResult, settings: Settings = Settings(),
+        channels: Channels = .bandGroups,
+        exclude: (BandLayout.Group, Int) -> Bool = { _, _ in false }
+    ) -> [Onset] {
         let f = analysis.features
         let n = f.count
         guard n > 2 else { return [] }
-        let sources: [(BandLayout.Group, [Float], [Float])] = switch channels {
-        case .bandGroups:
-            BandLayout.Group.allCases.map { g in
-                (g, f.flux[g.rawValue], f.percussive[g.rawValue])
+        let sources: [(BandLayout.Group, [Float], [Float])] =
+            switch channels {
+            case .bandGroups:
+                BandLayout.Group.allCases.map { g in
+                    (g, f.flux[g.rawValue], f.percussive[g.rawValue])
+                }
+            case .rumble:
+                [(.sub, f.rumbleFlux, f.rumblePercussive)]
             }
-        case .rumble:
-            [(.sub, f.rumbleFlux, f.rumblePercussive)]
-        }
         var candidates: [Onset] = []
         // A window that reaches past the end sees the signal stop abruptly (broadband splatter).
-        let lastFrame = Int(((analysis.durationSeconds - analysis.windowSeconds / 2) / analysis.hopSeconds).rounded(.down))
+        let lastFrame = Int(
+            ((analysis.durationSeconds - analysis.windowSeconds / 2) / analysis.hopSeconds).rounded(
+                .down))
         for (group, odf, power) in sources {
             var prefix = [Double](repeating: 0, count: n + 1)
             for t in 0..<n { prefix[t + 1] = prefix[t] + Double(odf[t]) }
             for t in 0..<n {
                 let v = odf[t]
                 guard v > 0, t <= lastFrame else { continue }
-                let lo = max(0, t - settings.peakHalfSpan), hi = min(n - 1, t + settings.peakHalfSpan)
+                let lo = max(0, t - settings.peakHalfSpan)
+                let hi = min(n - 1, t + settings.peakHalfSpan)
                 var isPeak = true
-                for j in lo...hi where j != t && (odf[j] > v || (odf[j] == v && j < t)) { isPeak = false; break }
+                for j in lo...hi where j != t && (odf[j] > v || (odf[j] == v && j < t)) {
+                    isPeak = false
+                    break
+                }
                 guard isPeak else { continue }
-                let ml = max(0, t - settings.meanHalfSpan), mh = min(n, t + settings.meanHalfSpan + 1)
-                let threshold = settings.ratio * (prefix[mh] - prefix[ml]) / Double(mh - ml) + settings.marginDB
+                let ml = max(0, t - settings.meanHalfSpan)
+                let mh = min(n, t + settings.meanHalfSpan + 1)
+                let threshold =
+                    settings.ratio * (prefix[mh] - prefix[ml]) / Double(mh - ml) + settings.marginDB
                 guard Double(v) > threshold, !exclude(group, t) else { continue }
-                var channelPeak: Float = 0, totalPeak: Float = 0
+                var channelPeak: Float = 0
+                var totalPeak: Float = 0
                 for j in t..<min(n, t + 5) {
                     channelPeak = max(channelPeak, power[j])
                     totalPeak = max(totalPeak, f.total(j))
@@ -80,10 +93,12 @@ public enum OnsetDetector {
                     for j in (t + 15)..<(t + 25) { later = max(later, power[j]) }
                     guard later < 0.25 * channelPeak else { continue }
                 }
-                candidates.append(Onset(
-                    time: analysis.time(ofFrame: t), peakFrame: t, group: group,
-                    salience: Double(v) / threshold,
-                    levelDB: analysis.relativeDB(totalPeak), brightness: brightness(f, frame: t)))
+                candidates.append(
+                    Onset(
+                        time: analysis.time(ofFrame: t), peakFrame: t, group: group,
+                        salience: Double(v) / threshold,
+                        levelDB: analysis.relativeDB(totalPeak), brightness: brightness(f, frame: t)
+                    ))
             }
         }
         return merge(candidates, within: settings.mergeSeconds).map { onset in
@@ -102,15 +117,20 @@ public enum OnsetDetector {
         let blockSeconds = analysis.hopSeconds / 4
         let centre = Int((analysis.time(ofFrame: peakFrame) / blockSeconds).rounded())
         let reach = Int((analysis.windowSeconds / 2 / blockSeconds).rounded(.up)) + 2
-        let lo = max(0, centre - 8), hi = min(fine.count - 1, centre + reach)
+        let lo = max(0, centre - 8)
+        let hi = min(fine.count - 1, centre + reach)
         guard lo <= hi else { return max(0, analysis.time(ofFrame: peakFrame)) }
         func db(_ i: Int) -> Double { i < 0 ? -200 : 10 * log10(max(Double(fine[i]), 1e-20)) }
-        var best = lo, bestRise = -Double.infinity
+        var best = lo
+        var bestRise = -Double.infinity
         for i in lo...hi {
             var before = Double.infinity
             for j in (i - 4)..<i { before = min(before, db(j)) }
             let rise = db(i) - before
-            if rise > bestRise { bestRise = rise; best = i }
+            if rise > bestRise {
+                bestRise = rise
+                best = i
+            }
         }
         return Double(best) * blockSeconds
     }
@@ -119,7 +139,8 @@ public enum OnsetDetector {
     /// (sub ≈ 80 Hz, mid ≈ 550 Hz, high ≈ 5 kHz).
     static func brightness(_ f: FrameFeatures, frame: Int) -> Double {
         let positions: [Double] = [0, 0.45, 1]
-        var num = 0.0, den = 0.0
+        var num = 0.0
+        var den = 0.0
         for g in 0..<positions.count {
             let p = Double(f.percussive[g][frame])
             num += p * positions[g]

@@ -28,7 +28,9 @@ public final class RealFFT {
 
     /// Writes |X[k]|² for k = 0 … size/2 of `samples` (exactly `size` values) into `power`.
     /// O(size · log size), no allocation.
-    public func powerSpectrum(of samples: UnsafeBufferPointer<Float>, into power: UnsafeMutableBufferPointer<Float>) {
+    public func powerSpectrum(
+        of samples: UnsafeBufferPointer<Float>, into power: UnsafeMutableBufferPointer<Float>
+    ) {
         precondition(samples.count == size && power.count == size / 2 + 1)
         input.withUnsafeMutableBufferPointer { inBuf in
             _ = inBuf.initialize(from: samples)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Streaming analysis of a mono signal into ``FrameFeatures``: a Hann-windowed STFT
@@ -153,7 +153,9 @@ public final class SpectralAnalyzer {
         var perc = [Float](repeating: 0, count: groups)
         var harm = [Float](repeating: 0, count: groups)
         var riseWeighted = [Float](repeating: 0, count: groups)
-        var rumble: Float = 0, rumblePerc: Float = 0, rumbleRise: Float = 0
+        var rumble: Float = 0
+        var rumblePerc: Float = 0
+        var rumbleRise: Float = 0
         var centroidNumerator: Double = 0
         var total: Double = 0
         var dbNow = [Float](repeating: 0, count: b)
@@ -161,12 +163,17 @@ public final class SpectralAnalyzer {
             let x = ring[centreSlot * b + band]
             for f in 0..<span { sortScratch[f] = ring[f * b + band] }
             let h = median(count: span)
-            let lo = max(0, band - percussiveHalfSpan), hi = min(b - 1, band + percussiveHalfSpan)
-            for (j, other) in (lo...hi).enumerated() { sortScratch[j] = ring[centreSlot * b + other] }
+            let lo = max(0, band - percussiveHalfSpan)
+            let hi = min(b - 1, band + percussiveHalfSpan)
+            for (j, other) in (lo...hi).enumerated() {
+                sortScratch[j] = ring[centreSlot * b + other]
+            }
             let p = median(count: hi - lo + 1)
-            let p2 = p * p, h2 = h * h
+            let p2 = p * p
+            let h2 = h * h
             let mask = p2 + h2 > 0 ? p2 / (p2 + h2) : 0.5
-            let pb = x * mask, hb = x - pb
+            let pb = x * mask
+            let hb = x - pb
             let g = bands.group[band].rawValue
             perc[g] += pb
             harm[g] += hb
@@ -175,7 +182,9 @@ public final class SpectralAnalyzer {
             dbNow[band] = db
             var reference: Float = -120
             for past in previousDB {
-                for other in max(0, band - 1)...min(b - 1, band + 1) { reference = max(reference, past[other]) }
+                for other in max(0, band - 1)...min(b - 1, band + 1) {
+                    reference = max(reference, past[other])
+                }
             }
             let rise = min(40, max(0, db - reference)) * pb
             riseWeighted[g] += rise
@@ -196,7 +205,8 @@ public final class SpectralAnalyzer {
         features.rumble.append(rumble)
         features.rumbleFlux.append(rumblePerc > 0 ? rumbleRise / rumblePerc : 0)
         features.rumblePercussive.append(rumblePerc)
-        features.logCentroid.append(total > 0 ? Float(centroidNumerator / total) : Float(log2(500.0)))
+        features.logCentroid.append(
+            total > 0 ? Float(centroidNumerator / total) : Float(log2(500.0)))
     }
 
     /// The median of `sortScratch[0..<count]` (insertion sort: count ≤ 17).

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A global tempo and beat grid from the onset-strength autocorrelation.
@@ -46,7 +46,9 @@ public enum TempoEstimator {
         var zero = 0.0
         for t in 0..<n { zero += odf[t] * odf[t] }
         guard zero > 0 else { return nil }
-        var bestLag = minLag, bestScore = -Double.infinity, bestAC = 0.0
+        var bestLag = minLag
+        var bestScore = -Double.infinity
+        var bestAC = 0.0
         for lag in minLag...maxLag {
             var ac = 0.0
             for t in lag..<n { ac += odf[t] * odf[t - lag] }
@@ -54,15 +56,27 @@ public enum TempoEstimator {
             // A mild preference for tempi near 120 BPM resolves octave ambiguity.
             let octaves = log2(60 / (Double(lag) * hop) / 120)
             let score = ac * (1 - 0.15 * octaves * octaves)
-            if score > bestScore { bestScore = score; bestLag = lag; bestAC = ac }
+            if score > bestScore {
+                bestScore = score
+                bestLag = lag
+                bestAC = ac
+            }
         }
-        var bestPhase = 0, bestSum = -Double.infinity
+        var bestPhase = 0
+        var bestSum = -Double.infinity
         for p in 0..<bestLag {
             var s = 0.0
             var t = p
-            while t < n { s += odf[t]; t += bestLag }
-            if s > bestSum { bestSum = s; bestPhase = p }
+            while t < n {
+                s += odf[t]
+                t += bestLag
+            }
+            if s > bestSum {
+                bestSum = s
+                bestPhase = p
+            }
         }
-        return BeatGrid(period: Double(bestLag) * hop, phase: Double(bestPhase) * hop, strength: max(0, bestAC))
+        return BeatGrid(
+            period: Double(bestLag) * hop, phase: Double(bestPhase) * hop, strength: max(0, bestAC))
     }
 }

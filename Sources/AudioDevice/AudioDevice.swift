@@ -12,6 +12,7 @@ public struct AudioDevice: Sendable, Hashable, CustomStringConvertible {
 
     /// `3: pulse (ALSA, 32 ch, 44100 Hz) [default]`
     public var description: String {
-        "\(index): \(name) (\(hostAPI), \(maxOutputChannels) ch, \(Int(defaultSampleRate)) Hz)" + (isDefault ? " [default]" : "")
+        "\(index): \(name) (\(hostAPI), \(maxOutputChannels) ch, \(Int(defaultSampleRate)) Hz)"
+            + (isDefault ? " [default]" : "")
     }
 }

@@ -17,7 +17,8 @@ public enum AudioDeviceError: Error, Equatable, Sendable, CustomStringConvertibl
             "no audio output device found (no sound card or sound server is available)"
         case .deviceNotFound(let name, let available):
             "no output device matches '\(name)'"
-                + (available.isEmpty ? "; there are none" : "; available: \(available.joined(separator: ", "))")
+                + (available.isEmpty
+                    ? "; there are none" : "; available: \(available.joined(separator: ", "))")
         case .unsupportedFormat(let device, let channels, let rate, let message):
             "'\(device)' cannot play \(channels) channel\(channels == 1 ? "" : "s") at \(Int(rate)) Hz: \(message)"
         }

@@ -1,7 +1,7 @@
 #if canImport(CPortAudioLazy)
-internal import CPortAudioLazy  // Linux: PortAudio loaded by the first call
+    internal import CPortAudioLazy  // Linux: PortAudio loaded by the first call
 #else
-internal import CPortAudio
+    internal import CPortAudio
 #endif
 
 /// Plays an ``AudioRenderSource`` on an output device: PortAudio calls the source on the
@@ -30,24 +30,30 @@ public struct AudioOutputStream: ~Copyable {
     /// Opens (does not start) a stream.
     /// - Throws: ``AudioDeviceError/unsupportedFormat(device:channels:sampleRate:message:)``
     ///   when the device refuses the channels or rate; ``AudioDeviceError/portAudio(call:message:)``.
-    public init(device: AudioDevice, channels: Int, sampleRate: Double, source: any AudioRenderSource) throws(AudioDeviceError) {
+    public init(
+        device: AudioDevice, channels: Int, sampleRate: Double, source: any AudioRenderSource
+    ) throws(AudioDeviceError) {
         try check(Pa_Initialize(), "Pa_Initialize")  // nested: the system's probe is not repeated
         var opened = false
         defer { if !opened { Pa_Terminate() } }
         // High latency: audition is not interactive, and a larger buffer survives a busy machine.
-        let latency = Pa_GetDeviceInfo(PaDeviceIndex(device.index))?.pointee.defaultHighOutputLatency ?? 0.1
+        let latency =
+            Pa_GetDeviceInfo(PaDeviceIndex(device.index))?.pointee.defaultHighOutputLatency ?? 0.1
         var parameters = PaStreamParameters(
-            device: PaDeviceIndex(device.index), channelCount: Int32(channels), sampleFormat: cportaudio_float32,
+            device: PaDeviceIndex(device.index), channelCount: Int32(channels),
+            sampleFormat: cportaudio_float32,
             suggestedLatency: latency, hostApiSpecificStreamInfo: nil)
         let supported = Pa_IsFormatSupported(nil, &parameters, sampleRate)
         guard supported == 0 else {
-            throw .unsupportedFormat(device: device.name, channels: channels, sampleRate: sampleRate,
-                                     message: String(cString: Pa_GetErrorText(supported)))
+            throw .unsupportedFormat(
+                device: device.name, channels: channels, sampleRate: sampleRate,
+                message: String(cString: Pa_GetErrorText(supported)))
         }
         let context = Unmanaged.passRetained(CallbackContext(source: source, channels: channels))
         var stream: UnsafeMutableRawPointer?
-        let code = Pa_OpenStream(&stream, nil, &parameters, sampleRate, cportaudio_frames_per_buffer_unspecified,
-                                 cportaudio_no_flag, renderCallback, context.toOpaque())
+        let code = Pa_OpenStream(
+            &stream, nil, &parameters, sampleRate, cportaudio_frames_per_buffer_unspecified,
+            cportaudio_no_flag, renderCallback, context.toOpaque())
         guard code == 0, let stream else {
             context.release()
             try check(code, "Pa_OpenStream")
@@ -68,7 +74,9 @@ public struct AudioOutputStream: ~Copyable {
     }
 
     /// Starts calling the source.
-    public func start() throws(AudioDeviceError) { try check(Pa_StartStream(stream), "Pa_StartStream") }
+    public func start() throws(AudioDeviceError) {
+        try check(Pa_StartStream(stream), "Pa_StartStream")
+    }
 
     /// Whether the stream is still playing: false once the source has ended and its last
     /// buffer has been played, or after ``stop()`` / ``abort()``.
@@ -101,14 +109,17 @@ private final class CallbackContext {
 /// and `paComplete` at its end. No allocation, no locks (the source promises the same).
 private func renderCallback(
     _ input: UnsafeRawPointer?, _ output: UnsafeMutableRawPointer?, _ frameCount: UInt,
-    _ time: UnsafePointer<PaStreamCallbackTimeInfo>?, _ flags: PaStreamCallbackFlags, _ user: UnsafeMutableRawPointer?
+    _ time: UnsafePointer<PaStreamCallbackTimeInfo>?, _ flags: PaStreamCallbackFlags,
+    _ user: UnsafeMutableRawPointer?
 ) -> Int32 {
     let context = Unmanaged<CallbackContext>.fromOpaque(user!).takeUnretainedValue()
     let wanted = Int(frameCount)
     let samples = wanted * context.channels
     let out = output!.assumingMemoryBound(to: Float.self)
-    let frames = min(context.source.render(into: UnsafeMutableBufferPointer(start: out, count: samples)), wanted)
+    let frames = min(
+        context.source.render(into: UnsafeMutableBufferPointer(start: out, count: samples)), wanted)
     guard frames < wanted else { return Int32(paContinue.rawValue) }
-    (out + frames * context.channels).update(repeating: 0, count: samples - frames * context.channels)
+    (out + frames * context.channels).update(
+        repeating: 0, count: samples - frames * context.channels)
     return Int32(paComplete.rawValue)
 }

@@ -1,12 +1,12 @@
 #if canImport(CPortAudioLazy)
-internal import CPortAudioLazy  // Linux: PortAudio loaded by the first call
+    internal import CPortAudioLazy  // Linux: PortAudio loaded by the first call
 #else
-internal import CPortAudio
+    internal import CPortAudio
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// PortAudio, initialised for as long as this value lives: lists the output devices and
@@ -35,11 +35,15 @@ public struct AudioSystem: ~Copyable {
         guard count > 0 else { return [] }
         let defaultIndex = Int(Pa_GetDefaultOutputDevice())
         return (0..<count).compactMap { index in
-            guard let info = Pa_GetDeviceInfo(PaDeviceIndex(index))?.pointee, info.maxOutputChannels > 0 else { return nil }
-            let host = Pa_GetHostApiInfo(info.hostApi).map { String(cString: $0.pointee.name) } ?? "?"
-            return AudioDevice(index: index, name: String(cString: info.name), hostAPI: host,
-                               maxOutputChannels: Int(info.maxOutputChannels),
-                               defaultSampleRate: info.defaultSampleRate, isDefault: index == defaultIndex)
+            guard let info = Pa_GetDeviceInfo(PaDeviceIndex(index))?.pointee,
+                info.maxOutputChannels > 0
+            else { return nil }
+            let host =
+                Pa_GetHostApiInfo(info.hostApi).map { String(cString: $0.pointee.name) } ?? "?"
+            return AudioDevice(
+                index: index, name: String(cString: info.name), hostAPI: host,
+                maxOutputChannels: Int(info.maxOutputChannels),
+                defaultSampleRate: info.defaultSampleRate, isDefault: index == defaultIndex)
         }
     }
 
@@ -47,7 +51,9 @@ public struct AudioSystem: ~Copyable {
     /// - Throws: ``AudioDeviceError/noOutputDevice`` when there is none.
     public func defaultOutputDevice() throws(AudioDeviceError) -> AudioDevice {
         let devices = outputDevices
-        guard let device = devices.first(where: \.isDefault) ?? devices.first else { throw .noOutputDevice }
+        guard let device = devices.first(where: \.isDefault) ?? devices.first else {
+            throw .noOutputDevice
+        }
         return device
     }
 
@@ -56,7 +62,9 @@ public struct AudioSystem: ~Copyable {
     /// - Throws: ``AudioDeviceError/deviceNotFound(_:available:)`` listing the devices.
     public func outputDevice(matching selector: String) throws(AudioDeviceError) -> AudioDevice {
         let devices = outputDevices
-        if let index = Int(selector), let device = devices.first(where: { $0.index == index }) { return device }
+        if let index = Int(selector), let device = devices.first(where: { $0.index == index }) {
+            return device
+        }
         if let device = devices.first(where: { $0.name == selector }) { return device }
         let partial = devices.filter { $0.name.lowercased().contains(selector.lowercased()) }
         if partial.count == 1 { return partial[0] }

@@ -6,15 +6,20 @@ enum ContinuousSegmenter {
     static let maxEventSeconds = 30.0
 
     /// Half-open frame ranges. O(frames).
-    static func segments(_ intensity: [Double], hopSeconds: Double,
-                         bridgeSeconds: Double = 0.15, minSeconds: Double = 0.1) -> [Range<Int>] {
+    static func segments(
+        _ intensity: [Double], hopSeconds: Double,
+        bridgeSeconds: Double = 0.15, minSeconds: Double = 0.1
+    ) -> [Range<Int>] {
         let bridge = Int((bridgeSeconds / hopSeconds).rounded())
         let minimum = Int((minSeconds / hopSeconds).rounded())
         var runs: [Range<Int>] = []
         var t = 0
         let n = intensity.count
         while t < n {
-            guard intensity[t] > 0 else { t += 1; continue }
+            guard intensity[t] > 0 else {
+                t += 1
+                continue
+            }
             var end = t
             while end < n && intensity[end] > 0 { end += 1 }
             if let last = runs.last, t - last.upperBound <= bridge {

@@ -1,5 +1,5 @@
-import HapticRenderKit
 import HapticPattern
+import HapticRenderKit
 
 /// Envelope → parameter curves Core Haptics accepts: simplified by error (Ramer–Douglas–
 /// Peucker, so flat stretches cost no points and fast moves keep theirs), then cut into
@@ -18,11 +18,15 @@ enum CurveSimplifier {
         var stack = [(0, values.count - 1)]
         while let (a, b) = stack.popLast() {
             guard b - a > 1 else { continue }
-            var worst = a, worstError = 0.0
+            var worst = a
+            var worstError = 0.0
             let slope = (values[b] - values[a]) / Double(b - a)
             for i in (a + 1)..<b {
                 let e = abs(values[i] - (values[a] + slope * Double(i - a)))
-                if e > worstError { worstError = e; worst = i }
+                if e > worstError {
+                    worstError = e
+                    worst = i
+                }
             }
             if worstError > tolerance {
                 keep[worst] = true
@@ -35,16 +39,22 @@ enum CurveSimplifier {
 
     /// Curves for `points` (absolute times, ascending): chunks of ≤ 16 points sharing their
     /// boundary point. O(points).
-    static func curves(_ id: DynamicParameterID, points: [ParameterCurve.ControlPoint]) -> [ParameterCurve] {
+    static func curves(_ id: DynamicParameterID, points: [ParameterCurve.ControlPoint])
+        -> [ParameterCurve]
+    {
         guard !points.isEmpty else { return [] }
         var result: [ParameterCurve] = []
         var start = 0
         repeat {
             let end = min(points.count, start + maxPointsPerCurve)
             let origin = points[start].time
-            result.append(ParameterCurve(id: id, time: origin, points: points[start..<end].map {
-                ParameterCurve.ControlPoint(time: Quantize.seconds($0.time - origin), value: $0.value)
-            }))
+            result.append(
+                ParameterCurve(
+                    id: id, time: origin,
+                    points: points[start..<end].map {
+                        ParameterCurve.ControlPoint(
+                            time: Quantize.seconds($0.time - origin), value: $0.value)
+                    }))
             start = end - 1
         } while start < points.count - 1
         return result
@@ -67,7 +77,8 @@ struct ControlCurveTrack {
 
     /// O(log curves + points).
     func value(at t: Double) -> Double {
-        var lo = 0, hi = curves.count
+        var lo = 0
+        var hi = curves.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if curves[mid].time <= t { lo = mid + 1 } else { hi = mid }
@@ -80,7 +91,9 @@ struct ControlCurveTrack {
         if local <= first.time { return first.value }
         for i in 1..<p.count where local <= p[i].time {
             let span = p[i].time - p[i - 1].time
-            return span > 0 ? p[i - 1].value + (p[i].value - p[i - 1].value) * (local - p[i - 1].time) / span : p[i].value
+            return span > 0
+                ? p[i - 1].value + (p[i].value - p[i - 1].value) * (local - p[i - 1].time) / span
+                : p[i].value
         }
         return p[p.count - 1].value
     }

@@ -17,16 +17,26 @@ public struct GeneratedPattern: Sendable {
     /// What the user should know about the result (printed as notes by the CLI).
     public var notes: [String] = []
 
-    public var transientCount: Int { pattern.events.lazy.filter { $0.type == .hapticTransient }.count }
-    public var continuousCount: Int { pattern.events.lazy.filter { $0.type == .hapticContinuous }.count }
+    public var transientCount: Int {
+        pattern.events.lazy.filter { $0.type == .hapticTransient }.count
+    }
+    public var continuousCount: Int {
+        pattern.events.lazy.filter { $0.type == .hapticContinuous }.count
+    }
 
     /// One line for a log: counts, preset, loudness, tempo.
     public var summary: String {
         let presetText = requestedPreset == .auto ? "auto → \(preset.rawValue)" : preset.rawValue
-        var s = "preset \(presetText); \(transientCount) transients, \(continuousCount) continuous events, "
+        var s =
+            "preset \(presetText); \(transientCount) transients, \(continuousCount) continuous events, "
             + "\(pattern.curves.count) curves; \(fixedText(integratedLoudness, decimals: 1)) LUFS"
-        if let beats { s += ", \(fixedText(beats.bpm, decimals: 0)) BPM (beat strength \(fixedText(beats.strength, decimals: 2)))" }
-        if dialogueFraction > 0 { s += ", dialogue \(fixedText(dialogueFraction * 100, decimals: 0)) %" }
+        if let beats {
+            s +=
+                ", \(fixedText(beats.bpm, decimals: 0)) BPM (beat strength \(fixedText(beats.strength, decimals: 2)))"
+        }
+        if dialogueFraction > 0 {
+            s += ", dialogue \(fixedText(dialogueFraction * 100, decimals: 0)) %"
+        }
         return s
     }
 }

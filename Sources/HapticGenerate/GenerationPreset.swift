@@ -39,7 +39,9 @@ public enum GenerationPreset: String, CaseIterable, Sendable, Hashable {
     /// The preset `auto` stands for: short clips are effects; dialogue, or a 5.1 mix without a
     /// clear beat, makes a film; a clear beat makes music; few onsets make a texture;
     /// anything else is treated as music.
-    public static func choose(_ analysis: AnalysisResult, beats: BeatGrid?, dialogueFraction: Double, onsetRate: Double) -> GenerationPreset {
+    public static func choose(
+        _ analysis: AnalysisResult, beats: BeatGrid?, dialogueFraction: Double, onsetRate: Double
+    ) -> GenerationPreset {
         if analysis.durationSeconds < 8 { return .sfx }
         if dialogueFraction > 0.15 { return .film }
         if analysis.channelCount == 6 && (beats?.strength ?? 0) < 0.25 { return .film }

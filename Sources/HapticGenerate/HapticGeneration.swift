@@ -1,7 +1,7 @@
-import HapticRenderKit
 import AudioAnalysis
 import FoundationEssentials
 import HapticPattern
+import HapticRenderKit
 
 /// The library entry point of `ahap-render generate`: a soundtrack in, an AHAP out.
 ///
@@ -15,9 +15,12 @@ public enum HapticGeneration {
     /// - Throws: ``GenerateError`` naming the file: unreadable, empty, truncated, too long or
     ///   silent. Sound with nothing to feel (e.g. dialogue only, in `film`) gives a valid
     ///   pattern of one silent transient, with a note.
-    public static func generate(path: String, preset: GenerationPreset = .auto, maxDurationSeconds: Double = 4 * 3_600,
-                                progress: (Double) -> Void = { _ in }) throws(GenerateError) -> GeneratedPattern {
-        let analysis = try SoundtrackAnalysis.analyse(path: path, maxDurationSeconds: maxDurationSeconds, progress: progress)
+    public static func generate(
+        path: String, preset: GenerationPreset = .auto, maxDurationSeconds: Double = 4 * 3_600,
+        progress: (Double) -> Void = { _ in }
+    ) throws(GenerateError) -> GeneratedPattern {
+        let analysis = try SoundtrackAnalysis.analyse(
+            path: path, maxDurationSeconds: maxDurationSeconds, progress: progress)
         if analysis.isSilent { throw .silent(path: path) }
         var generated = HapticPatternGenerator.makePattern(
             from: analysis, preset: preset, sourceName: PathString.lastComponent(path))
@@ -27,9 +30,12 @@ public enum HapticGeneration {
             var silent = EventParameters()
             silent.hapticIntensity = 0
             silent.hapticSharpness = 0
-            generated.pattern.events = [HapticEvent(type: .hapticTransient, time: 0, parameters: silent)]
-            generated.notes.append("nothing loud enough to feel with preset \(generated.preset.rawValue): "
-                + "the pattern holds one silent transient so Core Haptics accepts it")
+            generated.pattern.events = [
+                HapticEvent(type: .hapticTransient, time: 0, parameters: silent)
+            ]
+            generated.notes.append(
+                "nothing loud enough to feel with preset \(generated.preset.rawValue): "
+                    + "the pattern holds one silent transient so Core Haptics accepts it")
         }
         return generated
     }
@@ -40,8 +46,12 @@ public enum HapticGeneration {
     }
 
     /// Writes the AHAP atomically (temporary file, then rename): a failure leaves nothing.
-    public static func write(_ generated: GeneratedPattern, to path: String, overwrite: Bool) throws(GenerateError) {
-        if !overwrite && FileManager.default.fileExists(atPath: path) { throw .outputExists(path: path) }
+    public static func write(_ generated: GeneratedPattern, to path: String, overwrite: Bool)
+        throws(GenerateError)
+    {
+        if !overwrite && FileManager.default.fileExists(atPath: path) {
+            throw .outputExists(path: path)
+        }
         do {
             try Data(encode(generated)).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Level → Core Haptics intensity, compressed like Core Haptics' intensity is perceived:
@@ -22,7 +22,8 @@ enum LevelMapping {
 
     /// Sharpness for a log2-frequency centroid: 80 Hz → 0, 4 kHz → 0.9.
     static func sharpness(logCentroid: Double) -> Double {
-        let lo = log2(80.0), hi = log2(4_000.0)
+        let lo = log2(80.0)
+        let hi = log2(4_000.0)
         return min(1, max(0, (logCentroid - lo) / (hi - lo))) * 0.9
     }
 

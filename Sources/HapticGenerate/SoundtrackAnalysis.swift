@@ -1,12 +1,13 @@
 import AudioAnalysis
 import FoundationEssentials
 import SoundFile
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a sound file block by block into the analysis: downmix (LFE included), STFT/HPSS
@@ -19,23 +20,31 @@ public enum SoundtrackAnalysis {
     /// - Parameters:
     ///   - maxDurationSeconds: longer files are refused before any decoding.
     ///   - progress: called after each block with the fraction done (0…1).
-    public static func analyse(path: String, maxDurationSeconds: Double = 4 * 3_600,
-                               progress: (Double) -> Void = { _ in }) throws(GenerateError) -> AnalysisResult {
-        let limits = SoundFileReadLimits(maxFrames: .max, maxBytes: .max, maxFileBytes: .max, maxDurationSeconds: .infinity)
+    public static func analyse(
+        path: String, maxDurationSeconds: Double = 4 * 3_600,
+        progress: (Double) -> Void = { _ in }
+    ) throws(GenerateError) -> AnalysisResult {
+        let limits = SoundFileReadLimits(
+            maxFrames: .max, maxBytes: .max, maxFileBytes: .max, maxDurationSeconds: .infinity)
         var reader: AudioFileReader
         do { reader = try AudioFileReader(path: path, limits: limits) } catch {
             throw .unreadable(path: path, reason: error.description)
         }
         let info = reader.info
         guard info.sampleRate >= 8_000, info.channels >= 1 else {
-            throw .unreadable(path: path, reason: "unsupported sample rate \(info.sampleRate) Hz or \(info.channels) channels")
+            throw .unreadable(
+                path: path,
+                reason: "unsupported sample rate \(info.sampleRate) Hz or \(info.channels) channels"
+            )
         }
         if info.duration > maxDurationSeconds {
             throw .tooLong(path: path, seconds: info.duration, limit: maxDurationSeconds)
         }
         if reader.isTruncated { throw .truncated(path: path) }
         let meter: LoudnessMeter
-        do { meter = try LoudnessMeter(channels: info.channels, sampleRate: Int(info.sampleRate)) } catch {
+        do {
+            meter = try LoudnessMeter(channels: info.channels, sampleRate: Int(info.sampleRate))
+        } catch {
             throw .unreadable(path: path, reason: error.description)
         }
         let analyzer = SpectralAnalyzer(sampleRate: info.sampleRate)
@@ -46,21 +55,28 @@ public enum SoundtrackAnalysis {
         while true {
             let n: Int
             do {
-                n = try interleaved.withUnsafeMutableBufferPointer { (b) throws(SoundFileError) -> Int in try reader.read(into: b) }
+                n = try interleaved.withUnsafeMutableBufferPointer {
+                    (b) throws(SoundFileError) -> Int in try reader.read(into: b)
+                }
             } catch {
                 throw .unreadable(path: path, reason: error.description)
             }
             if n == 0 { break }
             total += n
             if total > maxFrames {
-                throw .tooLong(path: path, seconds: Double(total) / info.sampleRate, limit: maxDurationSeconds)
+                throw .tooLong(
+                    path: path, seconds: Double(total) / info.sampleRate, limit: maxDurationSeconds)
             }
             interleaved.withUnsafeBufferPointer { all in
                 let block = UnsafeBufferPointer(rebasing: all[0..<(n * info.channels)])
                 meter.add(interleaved: block)
-                mono.withUnsafeMutableBufferPointer { Downmix.mono(block, channels: info.channels, frames: n, into: $0) }
+                mono.withUnsafeMutableBufferPointer {
+                    Downmix.mono(block, channels: info.channels, frames: n, into: $0)
+                }
             }
-            mono.withUnsafeBufferPointer { analyzer.process(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+            mono.withUnsafeBufferPointer {
+                analyzer.process(UnsafeBufferPointer(rebasing: $0[0..<n]))
+            }
             if info.frames > 0 { progress(min(1, Double(total) / Double(info.frames))) }
         }
         guard total > 0 else { throw .empty(path: path) }
@@ -70,9 +86,11 @@ public enum SoundtrackAnalysis {
         if exactLength && info.frames > total { throw .truncated(path: path) }
         progress(1)
         let features = analyzer.finish()
-        return AnalysisResult(features: features, hopSeconds: analyzer.hopSeconds, windowSeconds: analyzer.windowSeconds,
-                              integratedLoudness: loudness(meter.integratedLoudness, features),
-                              durationSeconds: Double(total) / info.sampleRate, channelCount: info.channels)
+        return AnalysisResult(
+            features: features, hopSeconds: analyzer.hopSeconds,
+            windowSeconds: analyzer.windowSeconds,
+            integratedLoudness: loudness(meter.integratedLoudness, features),
+            durationSeconds: Double(total) / info.sampleRate, channelCount: info.channels)
     }
 
     /// BS.1770 loudness, or — when BS.1770 hears nothing because all the sound is in the LFE,

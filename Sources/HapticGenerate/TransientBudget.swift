@@ -12,24 +12,34 @@ enum TransientBudget {
     }
 
     /// The indices of the kept candidates, in time order.
-    static func select(_ candidates: [Candidate], minGapMilliseconds: Int, maxPerSecond: Int) -> [Int] {
+    static func select(_ candidates: [Candidate], minGapMilliseconds: Int, maxPerSecond: Int)
+        -> [Int]
+    {
         let sorted = candidates.sorted { ($0.milliseconds, $0.index) < ($1.milliseconds, $1.index) }
         var kept: [Candidate] = []
         var blockStart = 0
         while blockStart < sorted.count {
             let blockEndTime = sorted[blockStart].milliseconds + 10_000
             var blockEnd = blockStart
-            while blockEnd < sorted.count && sorted[blockEnd].milliseconds < blockEndTime { blockEnd += 1 }
+            while blockEnd < sorted.count && sorted[blockEnd].milliseconds < blockEndTime {
+                blockEnd += 1
+            }
             let fixed = kept.count
             let byStrength = sorted[blockStart..<blockEnd].sorted {
-                ($0.salience, -$0.milliseconds, -$0.index) > ($1.salience, -$1.milliseconds, -$1.index)
+                ($0.salience, -$0.milliseconds, -$0.index) > (
+                    $1.salience, -$1.milliseconds, -$1.index
+                )
             }
             for c in byStrength {
                 // Insertion point among this block's kept (all after the fixed ones).
                 var i = kept.count
                 while i > fixed && kept[i - 1].milliseconds > c.milliseconds { i -= 1 }
-                if i > 0 && c.milliseconds - kept[i - 1].milliseconds < minGapMilliseconds { continue }
-                if i < kept.count && kept[i].milliseconds - c.milliseconds < minGapMilliseconds { continue }
+                if i > 0 && c.milliseconds - kept[i - 1].milliseconds < minGapMilliseconds {
+                    continue
+                }
+                if i < kept.count && kept[i].milliseconds - c.milliseconds < minGapMilliseconds {
+                    continue
+                }
                 kept.insert(c, at: i)
                 if violatesRate(kept, around: i, maxPerSecond: maxPerSecond) { kept.remove(at: i) }
             }
@@ -39,7 +49,8 @@ enum TransientBudget {
     }
 
     /// Whether some `maxPerSecond + 1` consecutive kept onsets around `i` span under 1 s.
-    private static func violatesRate(_ kept: [Candidate], around i: Int, maxPerSecond: Int) -> Bool {
+    private static func violatesRate(_ kept: [Candidate], around i: Int, maxPerSecond: Int) -> Bool
+    {
         let lo = max(0, i - maxPerSecond)
         var j = lo
         while j <= i && j + maxPerSecond < kept.count {

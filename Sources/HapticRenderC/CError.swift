@@ -1,14 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import HapticPattern
 import HapticRenderKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `hr_status`: the C API's return codes (hapticrender.h documents each).
 enum CStatus: Int32 {
-    case ok = 0, argument, options, io, rejected, audio, schedule, render, queueFull, outOfMemory
+    case ok = 0
+    case argument, options, io, rejected, audio, schedule, render, queueFull, outOfMemory
 }
 
 /// `hr_error`: one failure's status, message and file, kept as C strings so the getters can
@@ -34,13 +36,15 @@ final class CError: Error, Sendable {
     /// A failed render, open or lint, with the status its stage implies: an unreadable AHAP
     /// file is `io`, any other decode failure `rejected`.
     convenience init(_ error: RenderJobError) {
-        let status: CStatus = switch error.stage {
-        case .options: .options
-        case .decode: error.diagnostics.contains { $0.code == .fileUnreadable } ? .io : .rejected
-        case .audio: .audio
-        case .schedule: .schedule
-        case .output, .outputClosed, .render, .write, .cancelled: .render
-        }
+        let status: CStatus =
+            switch error.stage {
+            case .options: .options
+            case .decode:
+                error.diagnostics.contains { $0.code == .fileUnreadable } ? .io : .rejected
+            case .audio: .audio
+            case .schedule: .schedule
+            case .output, .outputClosed, .render, .write, .cancelled: .render
+            }
         self.init(status, message: error.description, file: error.input)
     }
 
@@ -68,7 +72,9 @@ final class CText: @unchecked Sendable {
 }
 
 /// Runs `body`, turning a thrown ``CError`` into its status (stored through `out`).
-func catching(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ body: () throws(CError) -> Void) -> Int32 {
+func catching(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ body: () throws(CError) -> Void)
+    -> Int32
+{
     do {
         try body()
         return CStatus.ok.rawValue
@@ -80,7 +86,9 @@ func catching(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ body: () throws(CE
 /// The Swift string of a C argument; an argument error naming `what` when it is NULL or not UTF-8.
 func string(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(CError) -> String {
     guard let pointer else { throw .argument("\(what) is NULL") }
-    guard let text = String(validatingCString: pointer) else { throw .argument("\(what) is not valid UTF-8") }
+    guard let text = String(validatingCString: pointer) else {
+        throw .argument("\(what) is not valid UTF-8")
+    }
     return text
 }
 

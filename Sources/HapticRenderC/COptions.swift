@@ -23,10 +23,13 @@ final class COptions {
         var options = render
         do {
             switch actuator {
-            case .named(let name): options.actuator = try ActuatorProfileLoader.resolve(name, sampleRate: options.sampleRate)
+            case .named(let name):
+                options.actuator = try ActuatorProfileLoader.resolve(
+                    name, sampleRate: options.sampleRate)
             case .json(let text):
-                options.actuator = try ActuatorProfileLoader.decode(Array(text.utf8), path: "<actuator json>",
-                                                                     sampleRate: options.sampleRate)
+                options.actuator = try ActuatorProfileLoader.decode(
+                    Array(text.utf8), path: "<actuator json>",
+                    sampleRate: options.sampleRate)
             }
         } catch {
             throw CError(error)
@@ -44,8 +47,10 @@ final class COptions {
 }
 
 /// Applies `change` to the options behind `handle`, reporting what it throws.
-private func setting(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?,
-                     _ change: (COptions) throws(CError) -> Void) -> Int32 {
+private func setting(
+    _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?,
+    _ change: (COptions) throws(CError) -> Void
+) -> Int32 {
     catching(out) { () throws(CError) in try change(object(handle, "options")) }
 }
 
@@ -62,8 +67,10 @@ public func hr_options_create() -> OpaquePointer { handle(COptions()) }
 public func hr_options_free(_ options: OpaquePointer?) { release(options) }
 
 @_cdecl("hr_options_set_layout")
-public func hr_options_set_layout(_ options: OpaquePointer?, _ layout: UnsafePointer<CChar>?,
-                                  _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_options_set_layout(
+    _ options: OpaquePointer?, _ layout: UnsafePointer<CChar>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     setting(options, error) { o throws(CError) in
         let name = try string(layout, "layout")
         guard let value = OutputLayout(rawValue: name) else {
@@ -76,8 +83,10 @@ public func hr_options_set_layout(_ options: OpaquePointer?, _ layout: UnsafePoi
 }
 
 @_cdecl("hr_options_set_channels")
-public func hr_options_set_channels(_ options: OpaquePointer?, _ channels: UnsafePointer<CChar>?,
-                                    _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_options_set_channels(
+    _ options: OpaquePointer?, _ channels: UnsafePointer<CChar>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     setting(options, error) { o throws(CError) in
         let list = try string(channels, "channels")
         var result: [RenderChannel] = []
@@ -85,7 +94,9 @@ public func hr_options_set_channels(_ options: OpaquePointer?, _ channels: Unsaf
             let name = part.trimmingWhitespace()
             guard let channel = RenderChannel(rawValue: name) else {
                 let names = RenderChannel.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .argument("unknown channel '\(name)' in '\(list)': use a comma-separated list of \(names)")
+                throw .argument(
+                    "unknown channel '\(name)' in '\(list)': use a comma-separated list of \(names)"
+                )
             }
             result.append(channel)
         }
@@ -94,76 +105,114 @@ public func hr_options_set_channels(_ options: OpaquePointer?, _ channels: Unsaf
 }
 
 @_cdecl("hr_options_set_sample_rate")
-public func hr_options_set_sample_rate(_ options: OpaquePointer?, _ hz: Double,
-                                       _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
-    setting(options, error) { o throws(CError) in o.render.sampleRate = try finite(hz, "the sample rate") }
+public func hr_options_set_sample_rate(
+    _ options: OpaquePointer?, _ hz: Double,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    setting(options, error) { o throws(CError) in
+        o.render.sampleRate = try finite(hz, "the sample rate")
+    }
 }
 
 @_cdecl("hr_options_set_actuator")
-public func hr_options_set_actuator(_ options: OpaquePointer?, _ presetOrPath: UnsafePointer<CChar>?,
-                                    _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_options_set_actuator(
+    _ options: OpaquePointer?, _ presetOrPath: UnsafePointer<CChar>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     setting(options, error) { o throws(CError) in
         let name = try string(presetOrPath, "actuator")
-        guard ActuatorProfile.preset(named: name) != nil || name.hasSuffix(".json") || name.contains("/") else {
-            throw .argument("unknown actuator '\(name)': use iphone, coin, pixel or a path to a .json profile")
+        guard
+            ActuatorProfile.preset(named: name) != nil || name.hasSuffix(".json")
+                || name.contains("/")
+        else {
+            throw .argument(
+                "unknown actuator '\(name)': use iphone, coin, pixel or a path to a .json profile")
         }
         o.actuator = .named(name)
     }
 }
 
 @_cdecl("hr_options_set_actuator_json")
-public func hr_options_set_actuator_json(_ options: OpaquePointer?, _ json: UnsafePointer<CChar>?,
-                                         _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
-    setting(options, error) { o throws(CError) in o.actuator = .json(try string(json, "actuator json")) }
+public func hr_options_set_actuator_json(
+    _ options: OpaquePointer?, _ json: UnsafePointer<CChar>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    setting(options, error) { o throws(CError) in
+        o.actuator = .json(try string(json, "actuator json"))
+    }
 }
 
 @_cdecl("hr_options_set_rate")
-public func hr_options_set_rate(_ options: OpaquePointer?, _ rate: Double,
-                                _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_options_set_rate(
+    _ options: OpaquePointer?, _ rate: Double,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     setting(options, error) { o throws(CError) in
-        guard rate.isFinite, rate > 0 else { throw .argument("the playback rate must be a positive number, not \(rate)") }
+        guard rate.isFinite, rate > 0 else {
+            throw .argument("the playback rate must be a positive number, not \(rate)")
+        }
         o.render.player.playbackRate = rate
     }
 }
 
 @_cdecl("hr_options_set_loops")
-public func hr_options_set_loops(_ options: OpaquePointer?, _ count: Int32,
-                                 _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_options_set_loops(
+    _ options: OpaquePointer?, _ count: Int32,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     setting(options, error) { o throws(CError) in
-        guard (0...100_000).contains(count) else { throw .argument("the loop count must be between 1 and 100000 (0: no loop), not \(count)") }
+        guard (0...100_000).contains(count) else {
+            throw .argument(
+                "the loop count must be between 1 and 100000 (0: no loop), not \(count)")
+        }
         o.render.player.loop = count == 0 ? nil : LoopOptions(count: Int(count))
     }
 }
 
 @_cdecl("hr_options_set_start")
-public func hr_options_set_start(_ options: OpaquePointer?, _ seconds: Double,
-                                 _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_options_set_start(
+    _ options: OpaquePointer?, _ seconds: Double,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     setting(options, error) { o throws(CError) in
-        guard seconds.isFinite, seconds >= 0 else { throw .argument("the start must be zero or more seconds, not \(seconds)") }
+        guard seconds.isFinite, seconds >= 0 else {
+            throw .argument("the start must be zero or more seconds, not \(seconds)")
+        }
         o.render.player.startOffset = seconds
     }
 }
 
 @_cdecl("hr_options_set_duration")
-public func hr_options_set_duration(_ options: OpaquePointer?, _ seconds: Double,
-                                    _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_options_set_duration(
+    _ options: OpaquePointer?, _ seconds: Double,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     setting(options, error) { o throws(CError) in
-        guard seconds.isFinite, seconds >= 0 else { throw .argument("the duration must be a positive number of seconds (0: natural length), not \(seconds)") }
+        guard seconds.isFinite, seconds >= 0 else {
+            throw .argument(
+                "the duration must be a positive number of seconds (0: natural length), not \(seconds)"
+            )
+        }
         o.render.duration = seconds == 0 ? nil : seconds
     }
 }
 
 @_cdecl("hr_options_add_parameter")
-public func hr_options_add_parameter(_ options: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ value: Double,
-                                     _ seconds: Double, _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_options_add_parameter(
+    _ options: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ value: Double,
+    _ seconds: Double, _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     setting(options, error) { o throws(CError) in
         let name = try string(id, "parameter id")
         guard let parameterID = DynamicParameterID(name: name) else {
             let names = DynamicParameterID.allCases.map(\.rawValue).joined(separator: ", ")
             throw .argument("unknown dynamic parameter '\(name)': use \(names)")
         }
-        guard seconds.isFinite, seconds >= 0 else { throw .argument("the parameter time must be zero or more seconds, not \(seconds)") }
-        let parameter = RuntimeParameter(id: parameterID, value: try finite(value, "the parameter value"), time: seconds)
+        guard seconds.isFinite, seconds >= 0 else {
+            throw .argument("the parameter time must be zero or more seconds, not \(seconds)")
+        }
+        let parameter = RuntimeParameter(
+            id: parameterID, value: try finite(value, "the parameter value"), time: seconds)
         o.render.player.runtimeParameters.append(parameter)
     }
 }
@@ -175,13 +224,19 @@ public func hr_options_clear_parameters(_ options: OpaquePointer?) {
 }
 
 @_cdecl("hr_options_set_strict")
-public func hr_options_set_strict(_ options: OpaquePointer?, _ strict: Int32,
-                                  _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_options_set_strict(
+    _ options: OpaquePointer?, _ strict: Int32,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     setting(options, error) { o throws(CError) in o.render.strict = strict != 0 }
 }
 
 @_cdecl("hr_options_add_search_root")
-public func hr_options_add_search_root(_ options: OpaquePointer?, _ folder: UnsafePointer<CChar>?,
-                                       _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
-    setting(options, error) { o throws(CError) in o.render.searchRoots.append(try string(folder, "search root")) }
+public func hr_options_add_search_root(
+    _ options: OpaquePointer?, _ folder: UnsafePointer<CChar>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    setting(options, error) { o throws(CError) in
+        o.render.searchRoots.append(try string(folder, "search root"))
+    }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import HapticRenderKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `hr_audio`: a whole render in one malloc'ed interleaved buffer.
 final class CAudio {
@@ -13,7 +14,10 @@ final class CAudio {
     let sampleRate: Double
     let diagnostics: CText
 
-    init(samples: UnsafeMutablePointer<Float>?, frames: Int64, channels: Int32, sampleRate: Double, diagnostics: CText) {
+    init(
+        samples: UnsafeMutablePointer<Float>?, frames: Int64, channels: Int32, sampleRate: Double,
+        diagnostics: CText
+    ) {
         self.samples = samples
         self.frames = frames
         self.channels = channels
@@ -34,21 +38,29 @@ final class CAudio {
         var samples: UnsafeMutablePointer<Float>?
         if count > 0 {
             guard let memory = malloc(count * MemoryLayout<Float>.size) else {
-                throw CError(.outOfMemory, message: "\(source.name): error: cannot allocate \(count * 4) bytes for \(prepared.frames) frames", file: source.name)
+                throw CError(
+                    .outOfMemory,
+                    message:
+                        "\(source.name): error: cannot allocate \(count * 4) bytes for \(prepared.frames) frames",
+                    file: source.name)
             }
             samples = memory.bindMemory(to: Float.self, capacity: count)
-            let written = prepared.read(into: UnsafeMutableBufferPointer(start: samples, count: count))
+            let written = prepared.read(
+                into: UnsafeMutableBufferPointer(start: samples, count: count))
             precondition(Int64(written) == prepared.frames, "the render stopped early")
         }
-        return CAudio(samples: samples, frames: prepared.frames, channels: Int32(channels),
-                      sampleRate: options.sampleRate, diagnostics: diagnosticsJSON(prepared.diagnostics))
+        return CAudio(
+            samples: samples, frames: prepared.frames, channels: Int32(channels),
+            sampleRate: options.sampleRate, diagnostics: diagnosticsJSON(prepared.diagnostics))
     }
 }
 
 @_cdecl("hr_render_file")
-public func hr_render_file(_ path: UnsafePointer<CChar>?, _ options: OpaquePointer?,
-                           _ audio: UnsafeMutablePointer<OpaquePointer?>?,
-                           _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_render_file(
+    _ path: UnsafePointer<CChar>?, _ options: OpaquePointer?,
+    _ audio: UnsafeMutablePointer<OpaquePointer?>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     catching(error) { () throws(CError) in
         guard let audio else { throw .argument("audio is NULL") }
         audio.pointee = handle(try CAudio.render(.file(path), options: options))
@@ -56,9 +68,11 @@ public func hr_render_file(_ path: UnsafePointer<CChar>?, _ options: OpaquePoint
 }
 
 @_cdecl("hr_render_bytes")
-public func hr_render_bytes(_ bytes: UnsafeRawPointer?, _ length: UInt, _ name: UnsafePointer<CChar>?,
-                            _ options: OpaquePointer?, _ audio: UnsafeMutablePointer<OpaquePointer?>?,
-                            _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_render_bytes(
+    _ bytes: UnsafeRawPointer?, _ length: UInt, _ name: UnsafePointer<CChar>?,
+    _ options: OpaquePointer?, _ audio: UnsafeMutablePointer<OpaquePointer?>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     catching(error) { () throws(CError) in
         guard let audio else { throw .argument("audio is NULL") }
         audio.pointee = handle(try CAudio.render(.bytes(bytes, length, name), options: options))

@@ -13,9 +13,12 @@ struct CSource {
     }
 
     /// Bytes in memory; `name` may be NULL (then "<memory>", in the current folder).
-    static func bytes(_ pointer: UnsafeRawPointer?, _ length: UInt, _ name: UnsafePointer<CChar>?) throws(CError) -> CSource {
+    static func bytes(_ pointer: UnsafeRawPointer?, _ length: UInt, _ name: UnsafePointer<CChar>?)
+        throws(CError) -> CSource
+    {
         guard pointer != nil || length == 0 else { throw .argument("bytes is NULL") }
-        let bytes = pointer.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? []
+        let bytes =
+            pointer.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? []
         guard name != nil else { return CSource(name: "<memory>", bytes: bytes) }
         return CSource(name: try string(name, "name"), bytes: bytes)
     }

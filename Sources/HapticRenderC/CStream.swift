@@ -64,9 +64,11 @@ private func pushableParameter(_ code: Int32) -> DynamicParameterID? {
 }
 
 @_cdecl("hr_stream_open_file")
-public func hr_stream_open_file(_ path: UnsafePointer<CChar>?, _ options: OpaquePointer?,
-                                _ stream: UnsafeMutablePointer<OpaquePointer?>?,
-                                _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_stream_open_file(
+    _ path: UnsafePointer<CChar>?, _ options: OpaquePointer?,
+    _ stream: UnsafeMutablePointer<OpaquePointer?>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     catching(error) { () throws(CError) in
         guard let stream else { throw .argument("stream is NULL") }
         stream.pointee = handle(try CStream.open(.file(path), options: options))
@@ -74,9 +76,11 @@ public func hr_stream_open_file(_ path: UnsafePointer<CChar>?, _ options: Opaque
 }
 
 @_cdecl("hr_stream_open_bytes")
-public func hr_stream_open_bytes(_ bytes: UnsafeRawPointer?, _ length: UInt, _ name: UnsafePointer<CChar>?,
-                                 _ options: OpaquePointer?, _ stream: UnsafeMutablePointer<OpaquePointer?>?,
-                                 _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func hr_stream_open_bytes(
+    _ bytes: UnsafeRawPointer?, _ length: UInt, _ name: UnsafePointer<CChar>?,
+    _ options: OpaquePointer?, _ stream: UnsafeMutablePointer<OpaquePointer?>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     catching(error) { () throws(CError) in
         guard let stream else { throw .argument("stream is NULL") }
         stream.pointee = handle(try CStream.open(.bytes(bytes, length, name), options: options))
@@ -84,16 +88,24 @@ public func hr_stream_open_bytes(_ bytes: UnsafeRawPointer?, _ length: UInt, _ n
 }
 
 @_cdecl("hr_stream_channels")
-public func hr_stream_channels(_ stream: OpaquePointer?) -> Int32 { withStream(stream) { $0.channels } ?? 0 }
+public func hr_stream_channels(_ stream: OpaquePointer?) -> Int32 {
+    withStream(stream) { $0.channels } ?? 0
+}
 
 @_cdecl("hr_stream_sample_rate")
-public func hr_stream_sample_rate(_ stream: OpaquePointer?) -> Double { withStream(stream) { $0.sampleRate } ?? 0 }
+public func hr_stream_sample_rate(_ stream: OpaquePointer?) -> Double {
+    withStream(stream) { $0.sampleRate } ?? 0
+}
 
 @_cdecl("hr_stream_frames")
-public func hr_stream_frames(_ stream: OpaquePointer?) -> Int64 { withStream(stream) { $0.frames } ?? 0 }
+public func hr_stream_frames(_ stream: OpaquePointer?) -> Int64 {
+    withStream(stream) { $0.frames } ?? 0
+}
 
 @_cdecl("hr_stream_position")
-public func hr_stream_position(_ stream: OpaquePointer?) -> Int64 { withStream(stream) { $0.prepared.position } ?? 0 }
+public func hr_stream_position(_ stream: OpaquePointer?) -> Int64 {
+    withStream(stream) { $0.prepared.position } ?? 0
+}
 
 @_cdecl("hr_stream_diagnostics_json")
 public func hr_stream_diagnostics_json(_ stream: OpaquePointer?) -> UnsafePointer<CChar>? {
@@ -101,30 +113,40 @@ public func hr_stream_diagnostics_json(_ stream: OpaquePointer?) -> UnsafePointe
 }
 
 @_cdecl("hr_stream_render")
-public func hr_stream_render(_ stream: OpaquePointer?, _ out: UnsafeMutablePointer<Float>?, _ frames: Int64) -> Int64 {
+public func hr_stream_render(
+    _ stream: OpaquePointer?, _ out: UnsafeMutablePointer<Float>?, _ frames: Int64
+) -> Int64 {
     guard let out, frames >= 0 else { return -1 }
     return withStream(stream) { s in
         // Clamped to what is left first, so frames × channels cannot overflow.
         let n = min(frames, s.frames - s.prepared.position)
         guard n > 0 else { return 0 }
-        return Int64(s.prepared.read(into: UnsafeMutableBufferPointer(start: out, count: Int(n) * Int(s.channels))))
+        return Int64(
+            s.prepared.read(
+                into: UnsafeMutableBufferPointer(start: out, count: Int(n) * Int(s.channels))))
     } ?? -1
 }
 
 @_cdecl("hr_parameter_from_name")
 public func hr_parameter_from_name(_ name: UnsafePointer<CChar>?) -> Int32 {
     guard let text = try? string(name, "name"), let id = DynamicParameterID(name: text),
-          let index = DynamicParameterID.allCases.firstIndex(of: id),
-          pushableParameter(Int32(index)) != nil else { return -1 }
+        let index = DynamicParameterID.allCases.firstIndex(of: id),
+        pushableParameter(Int32(index)) != nil
+    else { return -1 }
     return Int32(index)
 }
 
 @_cdecl("hr_stream_push_parameter")
-public func hr_stream_push_parameter(_ stream: OpaquePointer?, _ parameter: Int32, _ value: Double,
-                                     _ seconds: Double) -> Int32 {
-    guard let id = pushableParameter(parameter), value.isFinite, !seconds.isNaN else { return CStatus.argument.rawValue }
+public func hr_stream_push_parameter(
+    _ stream: OpaquePointer?, _ parameter: Int32, _ value: Double,
+    _ seconds: Double
+) -> Int32 {
+    guard let id = pushableParameter(parameter), value.isFinite, !seconds.isNaN else {
+        return CStatus.argument.rawValue
+    }
     return withStream(stream) { s in
-        let pushed = s.queue.push(QueuedParameter(id: id, value: value, sample: s.frame(at: seconds)))
+        let pushed = s.queue.push(
+            QueuedParameter(id: id, value: value, sample: s.frame(at: seconds)))
         return pushed ? CStatus.ok.rawValue : CStatus.queueFull.rawValue
     } ?? CStatus.argument.rawValue
 }

@@ -1,7 +1,7 @@
 #if canImport(CSndFileLazy)
-internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+    internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
 #else
-internal import CSndFile
+    internal import CSndFile
 #endif
 
 /// An open sound file, decoded through libsndfile: WAV (any PCM/float), AIFF, FLAC,
@@ -37,7 +37,10 @@ public struct AudioFileReader: ~Copyable {
         case .opened(let d, let size):
             if size > limits.maxFileBytes {
                 _ = system_close(d)
-                throw .tooLarge(path: path, detail: "the file is \(size) bytes, more than maxFileBytes \(limits.maxFileBytes)")
+                throw .tooLarge(
+                    path: path,
+                    detail:
+                        "the file is \(size) bytes, more than maxFileBytes \(limits.maxFileBytes)")
             }
             fd = d
         }
@@ -58,7 +61,11 @@ public struct AudioFileReader: ~Copyable {
         if !(info.duration <= limits.maxDurationSeconds) {
             _ = sndfile_close(handle)
             _ = system_close(fd)
-            throw .tooLarge(path: path, detail: "it lasts \(info.duration) s, more than maxDurationSeconds \(limits.maxDurationSeconds)")
+            throw .tooLarge(
+                path: path,
+                detail:
+                    "it lasts \(info.duration) s, more than maxDurationSeconds \(limits.maxDurationSeconds)"
+            )
         }
         self.handle = handle
         self.descriptor = fd
@@ -84,9 +91,14 @@ public struct AudioFileReader: ~Copyable {
     /// download or copy): libsndfile then reads what is there and logs the correction
     /// `data : DECLARED (should be ACTUAL)` (`SSND` for AIFF). O(log length).
     public var isTruncated: Bool {
-        for line in headerLog.split(separator: "\n") where line.hasPrefix("data") || line.hasPrefix("SSND") {
+        for line in headerLog.split(separator: "\n")
+        where line.hasPrefix("data") || line.hasPrefix("SSND") {
             let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            if line.contains("should be"), numbers.count >= 2, numbers[numbers.count - 1] < numbers[numbers.count - 2] { return true }
+            if line.contains("should be"), numbers.count >= 2,
+                numbers[numbers.count - 1] < numbers[numbers.count - 2]
+            {
+                return true
+            }
         }
         return false
     }
@@ -103,7 +115,9 @@ public struct AudioFileReader: ~Copyable {
     /// Decodes the next frames into `buffer` (interleaved; its length must be a whole
     /// number of frames). Returns the frames read; 0 at the end of the file.
     /// - Throws: `readFailed` when libsndfile reports a decode error.
-    public mutating func read(into buffer: UnsafeMutableBufferPointer<Float>) throws(SoundFileError) -> Int {
+    public mutating func read(into buffer: UnsafeMutableBufferPointer<Float>) throws(SoundFileError)
+        -> Int
+    {
         guard buffer.count % info.channels == 0 else {
             throw .partialFrame(sampleCount: buffer.count, channels: info.channels)
         }
@@ -120,7 +134,9 @@ public struct AudioFileReader: ~Copyable {
     /// Reads until libsndfile reports the end rather than trusting the header's frame
     /// count, and fails as soon as `limits` would be exceeded — before allocating for it.
     /// - Throws: `tooLarge` when the header or the data exceeds `limits`; `readFailed`.
-    public consuming func readAll(limits: SoundFileReadLimits = .default) throws(SoundFileError) -> DecodedAudio {
+    public consuming func readAll(limits: SoundFileReadLimits = .default) throws(SoundFileError)
+        -> DecodedAudio
+    {
         let channels = info.channels
         let maxFrames = limits.maxFrames(channels: channels, sampleRate: info.sampleRate)
         if info.frames > maxFrames {
@@ -134,20 +150,25 @@ public struct AudioFileReader: ~Copyable {
         var chunk = [Float](repeating: 0, count: chunkFrames * channels)
         var total = 0
         while true {
-            let n = try chunk.withUnsafeMutableBufferPointer { (buf) throws(SoundFileError) -> Int in
+            let n = try chunk.withUnsafeMutableBufferPointer {
+                (buf) throws(SoundFileError) -> Int in
                 try self.read(into: buf)
             }
             if n == 0 { break }
             total += n
             if total > maxFrames {
-                throw .tooLarge(path: path, detail: tooLargeDetail(frames: total, limits: limits, atLeast: true))
+                throw .tooLarge(
+                    path: path, detail: tooLargeDetail(frames: total, limits: limits, atLeast: true)
+                )
             }
             samples.append(contentsOf: chunk[0..<(n * channels)])
         }
         return DecodedAudio(sampleRate: info.sampleRate, channels: channels, samples: samples)
     }
 
-    private func tooLargeDetail(frames: Int, limits: SoundFileReadLimits, atLeast: Bool = false) -> String {
+    private func tooLargeDetail(frames: Int, limits: SoundFileReadLimits, atLeast: Bool = false)
+        -> String
+    {
         "\(atLeast ? "more than " : "")\(frames) frames × \(info.channels) channels exceeds the limit "
             + "(maxFrames \(limits.maxFrames), maxBytes \(limits.maxBytes), maxDurationSeconds \(limits.maxDurationSeconds))"
     }
@@ -156,19 +177,25 @@ public struct AudioFileReader: ~Copyable {
 /// Convenience entry points: one call, one file.
 public enum SoundFile {
     /// Decodes a whole file. O(frames). See `AudioFileReader.readAll(limits:)`.
-    public static func read(path: String, limits: SoundFileReadLimits = .default) throws(SoundFileError) -> DecodedAudio {
+    public static func read(path: String, limits: SoundFileReadLimits = .default)
+        throws(SoundFileError) -> DecodedAudio
+    {
         try AudioFileReader(path: path, limits: limits).readAll(limits: limits)
     }
 
     /// Reads only the header: frames, rate, channels, format. O(header) for most formats
     /// (Ogg scans to the last page to find the length). Applies the open-time `limits`
     /// (regular file, ``SoundFileReadLimits/maxFileBytes``, declared length).
-    public static func info(path: String, limits: SoundFileReadLimits = .default) throws(SoundFileError) -> SoundFileInfo {
+    public static func info(path: String, limits: SoundFileReadLimits = .default)
+        throws(SoundFileError) -> SoundFileInfo
+    {
         try AudioFileReader(path: path, limits: limits).info
     }
 
     /// Reads the metadata strings of a file.
-    public static func metadata(path: String) throws(SoundFileError) -> [SoundFileMetadataKey: String] {
+    public static func metadata(path: String) throws(SoundFileError) -> [SoundFileMetadataKey:
+        String]
+    {
         try AudioFileReader(path: path).metadata
     }
 }

@@ -33,7 +33,11 @@ public struct AudioMemoryBudget: Sendable, Equatable {
     /// - Throws: `tooLarge` (and reserves nothing) when they do not fit.
     public mutating func reserve(bytes: Int, path: String) throws(SoundFileError) {
         guard bytes >= 0, bytes <= remainingBytes else {
-            throw .tooLarge(path: path, detail: "its \(bytes) bytes of decoded audio exceed what is left (\(remainingBytes) of \(maxBytes) bytes) of the memory for all custom audio")
+            throw .tooLarge(
+                path: path,
+                detail:
+                    "its \(bytes) bytes of decoded audio exceed what is left (\(remainingBytes) of \(maxBytes) bytes) of the memory for all custom audio"
+            )
         }
         usedBytes += bytes
     }

@@ -1,7 +1,7 @@
 #if canImport(CSndFileLazy)
-internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+    internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
 #else
-internal import CSndFile
+    internal import CSndFile
 #endif
 
 /// Decoded audio in memory: interleaved `Float` samples at nominal full scale ±1.0.
@@ -56,7 +56,9 @@ public struct SoundFileInfo: Sendable, Equatable {
     public var container: SoundFileFormat? {
         let major = rawFormat & Int32(SF_FORMAT_TYPEMASK)
         let sub = rawFormat & Int32(SF_FORMAT_SUBMASK)
-        return SoundFileFormat.allWritable.first { $0.rawValue == major || $0.rawValue == major | sub }
+        return SoundFileFormat.allWritable.first {
+            $0.rawValue == major || $0.rawValue == major | sub
+        }
     }
 
     /// The stored sample format, when it is one of `SampleFormat`'s constants.
@@ -89,8 +91,10 @@ public struct SoundFileReadLimits: Sendable, Equatable {
     /// The longest audio, in seconds at the file's own rate.
     public var maxDurationSeconds: Double
 
-    public init(maxFrames: Int = .max, maxBytes: Int = 256 << 20, maxFileBytes: Int = 256 << 20,
-                maxDurationSeconds: Double = 600) {
+    public init(
+        maxFrames: Int = .max, maxBytes: Int = 256 << 20, maxFileBytes: Int = 256 << 20,
+        maxDurationSeconds: Double = 600
+    ) {
         self.maxFrames = maxFrames
         self.maxBytes = maxBytes
         self.maxFileBytes = maxFileBytes

@@ -44,7 +44,8 @@ enum OggComments {
             pageIndex += 1
         }
         guard packets.count == wantedPackets, current.isEmpty,
-              let comment = withComments(packets[0], comments, isOpus: isOpus) else { return nil }
+            let comment = withComments(packets[0], comments, isOpus: isOpus)
+        else { return nil }
         packets[0] = comment
 
         let serial = pages[0].serial
@@ -100,14 +101,18 @@ enum OggComments {
             body += packet
         }
         var pages: [Page] = []
-        var laceStart = 0, bodyStart = 0
+        var laceStart = 0
+        var bodyStart = 0
         var continued = false
         while laceStart < lacing.count {
             let laces = Array(lacing[laceStart..<min(laceStart + 255, lacing.count)])
             let length = laces.reduce(0) { $0 + Int($1) }
             let endsPacket = laces.contains { $0 < 255 }
-            pages.append(Page(headerType: continued ? 1 : 0, granule: endsPacket ? 0 : UInt64.max, serial: serial,
-                              lacing: laces, body: body[bodyStart..<(bodyStart + length)]))
+            pages.append(
+                Page(
+                    headerType: continued ? 1 : 0, granule: endsPacket ? 0 : UInt64.max,
+                    serial: serial,
+                    lacing: laces, body: body[bodyStart..<(bodyStart + length)]))
             continued = laces.last == 255
             laceStart += laces.count
             bodyStart += length
@@ -119,17 +124,25 @@ enum OggComments {
         var pages: [Page] = []
         var offset = 0
         while offset < bytes.count {
-            guard offset + 27 <= bytes.count, bytes[offset..<(offset + 4)].elementsEqual("OggS".utf8) else { return nil }
+            guard offset + 27 <= bytes.count,
+                bytes[offset..<(offset + 4)].elementsEqual("OggS".utf8)
+            else { return nil }
             let segments = Int(bytes[offset + 26])
             guard offset + 27 + segments <= bytes.count else { return nil }
             let lacing = Array(bytes[(offset + 27)..<(offset + 27 + segments)])
             let bodyStart = offset + 27 + segments
             let bodyEnd = bodyStart + lacing.reduce(0) { $0 + Int($1) }
             guard bodyEnd <= bytes.count else { return nil }
-            let granule = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[offset + 6 + $1]) << (8 * UInt64($1)) }
-            let serial = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + 14 + $1]) << (8 * UInt32($1)) }
-            pages.append(Page(headerType: bytes[offset + 5], granule: granule, serial: serial,
-                              lacing: lacing, body: bytes[bodyStart..<bodyEnd]))
+            let granule = (0..<8).reduce(UInt64(0)) {
+                $0 | UInt64(bytes[offset + 6 + $1]) << (8 * UInt64($1))
+            }
+            let serial = (0..<4).reduce(UInt32(0)) {
+                $0 | UInt32(bytes[offset + 14 + $1]) << (8 * UInt32($1))
+            }
+            pages.append(
+                Page(
+                    headerType: bytes[offset + 5], granule: granule, serial: serial,
+                    lacing: lacing, body: bytes[bodyStart..<bodyEnd]))
             offset = bodyEnd
         }
         return pages

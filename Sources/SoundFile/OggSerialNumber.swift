@@ -17,8 +17,9 @@ enum OggSerialNumber {
             // Page header: "OggS", version, flags, granule (8), serial (4), sequence (4),
             // CRC (4), segment count, segment table; then the body.
             guard offset + 27 <= bytes.count,
-                  bytes[offset] == 0x4F, bytes[offset + 1] == 0x67,
-                  bytes[offset + 2] == 0x67, bytes[offset + 3] == 0x53 else { return false }
+                bytes[offset] == 0x4F, bytes[offset + 1] == 0x67,
+                bytes[offset + 2] == 0x67, bytes[offset + 3] == 0x53
+            else { return false }
             let segments = Int(bytes[offset + 26])
             let headerLength = 27 + segments
             guard offset + headerLength <= bytes.count else { return false }

@@ -42,7 +42,9 @@ public struct Resampler: Sendable {
     /// result is time-aligned with the input. O(frames × filter length).
     /// - Throws: `invalidSampleRate` for non-positive rates; `resamplingFailed` for a ratio
     ///   outside 1/256…256 or a libsamplerate error.
-    public func resample(_ audio: DecodedAudio, to targetRate: Double) throws(SoundFileError) -> DecodedAudio {
+    public func resample(_ audio: DecodedAudio, to targetRate: Double) throws(SoundFileError)
+        -> DecodedAudio
+    {
         guard audio.sampleRate > 0, audio.sampleRate.isFinite else {
             throw .invalidSampleRate(format: nil, sampleRate: audio.sampleRate, valid: nil)
         }
@@ -52,7 +54,9 @@ public struct Resampler: Sendable {
         let ratio = targetRate / audio.sampleRate
         if ratio == 1 { return audio }
         guard samplerate_is_valid_ratio(ratio) else {
-            throw .resamplingFailed(message: "ratio \(ratio) (\(audio.sampleRate) → \(targetRate) Hz) is outside 1/256…256")
+            throw .resamplingFailed(
+                message:
+                    "ratio \(ratio) (\(audio.sampleRate) → \(targetRate) Hz) is outside 1/256…256")
         }
         let channels = audio.channels
         let inputFrames = audio.frames
@@ -76,8 +80,10 @@ public struct Resampler: Sendable {
                 while produced < capacity {
                     let step = try samplerate_process(
                         state, ratio: ratio,
-                        input: input.baseAddress! + consumed * channels, inputFrames: inputFrames - consumed,
-                        output: out.baseAddress! + produced * channels, outputFrames: capacity - produced
+                        input: input.baseAddress! + consumed * channels,
+                        inputFrames: inputFrames - consumed,
+                        output: out.baseAddress! + produced * channels,
+                        outputFrames: capacity - produced
                     ).get()
                     consumed += step.used
                     produced += step.generated
@@ -93,7 +99,9 @@ public struct Resampler: Sendable {
 
 extension DecodedAudio {
     /// This audio converted to `sampleRate` with libsamplerate. See `Resampler.resample(_:to:)`.
-    public func resampled(to sampleRate: Double, quality: Resampler.Quality = .sincMedium) throws(SoundFileError) -> DecodedAudio {
+    public func resampled(to sampleRate: Double, quality: Resampler.Quality = .sincMedium)
+        throws(SoundFileError) -> DecodedAudio
+    {
         try Resampler(quality: quality).resample(self, to: sampleRate)
     }
 }

@@ -17,13 +17,15 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The destination is a directory.
     case destinationIsDirectory(path: String)
     /// The container does not take this sample format (nil: "none given").
-    case invalidSampleFormat(format: SoundFileFormat, sampleFormat: SampleFormat?, valid: [SampleFormat])
+    case invalidSampleFormat(
+        format: SoundFileFormat, sampleFormat: SampleFormat?, valid: [SampleFormat])
     /// The sample rate is not usable for this format (`valid` lists allowed rates, if limited).
     case invalidSampleRate(format: SoundFileFormat?, sampleRate: Double, valid: [Int]?)
     /// The channel count is out of range.
     case invalidChannelCount(Int)
     /// libsndfile refused the format/rate/channel combination (`sf_format_check`).
-    case unsupportedCombination(format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int)
+    case unsupportedCombination(
+        format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int)
     /// The container cannot store this metadata key.
     case unsupportedMetadata(path: String, key: SoundFileMetadataKey, message: String)
     /// A buffer whose length is not a whole number of frames.
@@ -43,9 +45,9 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
     public var path: String? {
         switch self {
         case .openFailed(let p, _), .readFailed(let p, _), .writeFailed(let p, _),
-             .fileSystem(let p, _, _), .destinationExists(let p), .destinationIsDirectory(let p),
-             .unsupportedMetadata(let p, _, _), .tooLarge(let p, _), .streamClosed(let p),
-             .streamLengthMismatch(let p, _, _):
+            .fileSystem(let p, _, _), .destinationExists(let p), .destinationIsDirectory(let p),
+            .unsupportedMetadata(let p, _, _), .tooLarge(let p, _), .streamClosed(let p),
+            .streamLengthMismatch(let p, _, _):
             p
         default: nil
         }

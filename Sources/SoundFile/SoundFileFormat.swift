@@ -1,7 +1,7 @@
 #if canImport(CSndFileLazy)
-internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+    internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
 #else
-internal import CSndFile
+    internal import CSndFile
 #endif
 
 /// A file format the writer can produce: a container, plus the codec where the container

@@ -1,12 +1,14 @@
 #if canImport(CSndFileLazy)
-internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+    internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
 #else
-internal import CSndFile
+    internal import CSndFile
 #endif
 
 /// A string tag libsndfile can store (WAV `LIST/INFO`, FLAC/Ogg Vorbis comments, AIFF
 /// text chunks). Not every container stores every key; the writer reports a refusal.
-public struct SoundFileMetadataKey: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct SoundFileMetadataKey: RawRepresentable, Hashable, Comparable, Sendable,
+    CustomStringConvertible
+{
     /// The `SF_STR_*` value.
     public var rawValue: Int32
 
@@ -38,7 +40,10 @@ public struct SoundFileMetadataKey: RawRepresentable, Hashable, Comparable, Send
 
     /// Every key, in `SF_STR_*` order.
     public static var allKeys: [SoundFileMetadataKey] {
-        [.title, .copyright, .software, .artist, .comment, .date, .album, .license, .trackNumber, .genre]
+        [
+            .title, .copyright, .software, .artist, .comment, .date, .album, .license, .trackNumber,
+            .genre,
+        ]
     }
 
     /// Orders by the C value, which is the order the writer applies keys in — that order

@@ -1,7 +1,7 @@
 #if canImport(CSndFileLazy)
-internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+    internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
 #else
-internal import CSndFile
+    internal import CSndFile
 #endif
 
 extension SoundFileWriter {
@@ -36,32 +36,43 @@ extension SoundFileWriter {
         metadata: [SoundFileMetadataKey: String] = [:]
     ) throws(SoundFileError) {
         guard format.isStreamable else { throw .notStreamable(format: format) }
-        guard frames >= 0 else { throw .streamLengthMismatch(path: name, declared: frames, written: 0) }
-        let resolved = try Self.validate(format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
-        let header = try Self.finalHeader(frames: frames, format: format, sampleFormat: resolved, sampleRate: sampleRate,
-                                          channels: channels, metadata: metadata, name: name)
+        guard frames >= 0 else {
+            throw .streamLengthMismatch(path: name, declared: frames, written: 0)
+        }
+        let resolved = try Self.validate(
+            format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
+        let header = try Self.finalHeader(
+            frames: frames, format: format, sampleFormat: resolved, sampleRate: sampleRate,
+            channels: channels, metadata: metadata, name: name)
         let sink = HeaderFirstStream(descriptor: descriptor, header: header)
-        let handle = try Self.openVirtual(sink, format: format, sampleFormat: resolved, sampleRate: sampleRate,
-                                          channels: channels, metadata: metadata, name: name)
-        self.init(path: name, format: format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
-                  overwrite: true, oggSerialNumber: nil, vorbisComments: [],
-                  handle: handle, descriptor: -1, temporaryPath: nil, stream: (sink, frames))
+        let handle = try Self.openVirtual(
+            sink, format: format, sampleFormat: resolved, sampleRate: sampleRate,
+            channels: channels, metadata: metadata, name: name)
+        self.init(
+            path: name, format: format, sampleFormat: resolved, sampleRate: sampleRate,
+            channels: channels,
+            overwrite: true, oggSerialNumber: nil, vorbisComments: [],
+            handle: handle, descriptor: -1, temporaryPath: nil, stream: (sink, frames))
     }
 
     /// The header libsndfile finishes a `frames`-frame file with: a dry run over silence
     /// whose audio is discarded. O(frames) conversion, no I/O.
     private static func finalHeader(
-        frames: Int, format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int,
+        frames: Int, format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int,
+        channels: Int,
         metadata: [SoundFileMetadataKey: String], name: String
     ) throws(SoundFileError) -> [UInt8] {
         let probe = HeaderProbe()
-        let handle = try openVirtual(probe, format: format, sampleFormat: sampleFormat, sampleRate: sampleRate,
-                                     channels: channels, metadata: metadata, name: name)
+        let handle = try openVirtual(
+            probe, format: format, sampleFormat: sampleFormat, sampleRate: sampleRate,
+            channels: channels, metadata: metadata, name: name)
         let silence = [Float](repeating: 0, count: probeBlockFrames * channels)
         var left = frames
         while left > 0 {
             let n = min(left, probeBlockFrames)
-            let written = silence.withUnsafeBufferPointer { sndfile_writef_float(handle, $0.baseAddress!, n) }
+            let written = silence.withUnsafeBufferPointer {
+                sndfile_writef_float(handle, $0.baseAddress!, n)
+            }
             guard written == n else {
                 let message = sndfile_strerror(handle)
                 _ = sndfile_close(handle)
@@ -75,12 +86,16 @@ extension SoundFileWriter {
 
     /// Opens libsndfile over a virtual file with the settings every written file gets.
     private static func openVirtual(
-        _ file: VirtualFile, format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int,
+        _ file: VirtualFile, format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int,
+        channels: Int,
         metadata: [SoundFileMetadataKey: String], name: String
     ) throws(SoundFileError) -> SndFileHandle {
         // libsndfile writes a first header as it opens: a reader that is already gone shows here.
-        func streamFailure() -> SoundFileError? { (file as? HeaderFirstStream)?.failure.map { error($0, path: name) } }
-        var info = info(format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
+        func streamFailure() -> SoundFileError? {
+            (file as? HeaderFirstStream)?.failure.map { error($0, path: name) }
+        }
+        var info = info(
+            format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
         switch sndfile_open_virtual_write(file, &info) {
         case .opened(let handle):
             do {
@@ -101,7 +116,11 @@ extension SoundFileWriter {
         case .system(let f) where f.isBrokenPipe: .streamClosed(path: path)
         case .system(let f): .fileSystem(path: path, call: f.call, message: f.message)
         case .outOfOrder(let offset, let sent):
-            .writeFailed(path: path, message: "libsndfile wrote at byte \(offset) after \(sent) bytes were streamed; this format cannot be streamed")
+            .writeFailed(
+                path: path,
+                message:
+                    "libsndfile wrote at byte \(offset) after \(sent) bytes were streamed; this format cannot be streamed"
+            )
         }
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(CSndFileLazy)
-internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
-#else
-internal import CSndFile
-#endif
 import Synchronization
+
+#if canImport(CSndFileLazy)
+    internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+#else
+    internal import CSndFile
+#endif
 
 /// Distinguishes temporary files of one process (the pid distinguishes processes).
 private let temporaryFileCounter = Atomic<Int>(0)
@@ -82,7 +83,8 @@ public struct SoundFileWriter: ~Copyable {
         vorbisComments: [String] = []
     ) throws(SoundFileError) {
         guard vorbisComments.isEmpty || format.isOgg else {
-            throw .unsupportedMetadata(path: path, key: .comment, message: "custom Vorbis comments need an Ogg format")
+            throw .unsupportedMetadata(
+                path: path, key: .comment, message: "custom Vorbis comments need an Ogg format")
         }
         let resolved = try Self.validate(
             format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
@@ -110,7 +112,8 @@ public struct SoundFileWriter: ~Copyable {
             if let temporary { system_unlink(temporary) }
         }
 
-        var info = Self.info(format: format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels)
+        var info = Self.info(
+            format: format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels)
         let handle: SndFileHandle
         switch sndfile_open_fd_write(fd, &info) {
         case .opened(let h): handle = h
@@ -125,16 +128,21 @@ public struct SoundFileWriter: ~Copyable {
             abandon()
             throw error
         }
-        self.init(path: path, format: format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
-                  overwrite: overwrite, oggSerialNumber: oggSerialNumber, vorbisComments: vorbisComments,
-                  handle: handle, descriptor: fd, temporaryPath: temporary, stream: nil)
+        self.init(
+            path: path, format: format, sampleFormat: resolved, sampleRate: sampleRate,
+            channels: channels,
+            overwrite: overwrite, oggSerialNumber: oggSerialNumber, vorbisComments: vorbisComments,
+            handle: handle, descriptor: fd, temporaryPath: temporary, stream: nil)
     }
 
     /// Takes ownership of opened resources; every public initialiser ends here.
-    init(path: String, format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int,
-         overwrite: Bool, oggSerialNumber: UInt32?, vorbisComments: [String],
-         handle: SndFileHandle, descriptor: Int32, temporaryPath: String?,
-         stream: (sink: HeaderFirstStream, frames: Int)?) {
+    init(
+        path: String, format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int,
+        channels: Int,
+        overwrite: Bool, oggSerialNumber: UInt32?, vorbisComments: [String],
+        handle: SndFileHandle, descriptor: Int32, temporaryPath: String?,
+        stream: (sink: HeaderFirstStream, frames: Int)?
+    ) {
         self.path = path
         self.format = format
         self.sampleFormat = sampleFormat
@@ -150,7 +158,9 @@ public struct SoundFileWriter: ~Copyable {
     }
 
     /// The `SF_INFO` libsndfile opens a file for writing with.
-    static func info(format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int) -> SF_INFO {
+    static func info(
+        format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int
+    ) -> SF_INFO {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
@@ -160,8 +170,10 @@ public struct SoundFileWriter: ~Copyable {
 
     /// Settings every written file gets: no PEAK chunk, clipping, metadata in key order.
     /// The caller closes `handle` when this throws.
-    static func configure(_ handle: SndFileHandle, sampleFormat: SampleFormat?,
-                          metadata: [SoundFileMetadataKey: String], path: String) throws(SoundFileError) {
+    static func configure(
+        _ handle: SndFileHandle, sampleFormat: SampleFormat?,
+        metadata: [SoundFileMetadataKey: String], path: String
+    ) throws(SoundFileError) {
         // A float WAV's PEAK chunk holds a timestamp; without it the output is a pure
         // function of the input. Formats without the chunk ignore the command.
         sndfile_command_bool(handle, Int32(SFC_SET_ADD_PEAK_CHUNK), false)
@@ -194,7 +206,8 @@ public struct SoundFileWriter: ~Copyable {
         guard let base = interleaved.baseAddress, interleaved.count > 0 else { return }
         let frames = interleaved.count / channels
         if let stream, framesWritten + frames > stream.frames {
-            throw .streamLengthMismatch(path: path, declared: stream.frames, written: framesWritten + frames)
+            throw .streamLengthMismatch(
+                path: path, declared: stream.frames, written: framesWritten + frames)
         }
         let written = sndfile_writef_float(handle, base, frames)
         framesWritten += written
@@ -206,7 +219,9 @@ public struct SoundFileWriter: ~Copyable {
 
     /// Appends interleaved frames from an array. See `write(_:)`.
     public mutating func write(_ interleaved: [Float]) throws(SoundFileError) {
-        try interleaved.withUnsafeBufferPointer { (buffer) throws(SoundFileError) in try write(buffer) }
+        try interleaved.withUnsafeBufferPointer { (buffer) throws(SoundFileError) in
+            try write(buffer)
+        }
     }
 
     /// Completes the file and publishes it at `path`.
@@ -229,7 +244,11 @@ public struct SoundFileWriter: ~Copyable {
         }
         if let stream {
             guard stream.sink.headerMatches else {
-                throw .writeFailed(path: path, message: "libsndfile's final header differs from the one streamed ahead of the audio")
+                throw .writeFailed(
+                    path: path,
+                    message:
+                        "libsndfile's final header differs from the one streamed ahead of the audio"
+                )
             }
             return  // the caller owns the descriptor
         }
@@ -265,12 +284,16 @@ public struct SoundFileWriter: ~Copyable {
         format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int
     ) throws(SoundFileError) -> SampleFormat? {
         guard SoundFileFormat.allWritable.contains(format) else {
-            throw .unsupportedCombination(format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
+            throw .unsupportedCombination(
+                format: format, sampleFormat: sampleFormat, sampleRate: sampleRate,
+                channels: channels)
         }
         let valid = format.validSampleFormats
         let resolved = sampleFormat ?? format.defaultSampleFormat
         if valid.isEmpty {
-            if sampleFormat != nil { throw .invalidSampleFormat(format: format, sampleFormat: sampleFormat, valid: valid) }
+            if sampleFormat != nil {
+                throw .invalidSampleFormat(format: format, sampleFormat: sampleFormat, valid: valid)
+            }
         } else if let resolved, !valid.contains(resolved) {
             throw .invalidSampleFormat(format: format, sampleFormat: resolved, valid: valid)
         }
@@ -286,7 +309,8 @@ public struct SoundFileWriter: ~Copyable {
         info.channels = Int32(channels)
         info.format = format.rawValue | (resolved?.rawValue ?? 0)
         guard sndfile_format_check(&info) else {
-            throw .unsupportedCombination(format: format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels)
+            throw .unsupportedCombination(
+                format: format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels)
         }
         return resolved
     }
@@ -297,7 +321,9 @@ public struct SoundFileWriter: ~Copyable {
         _ = try destinationKind(path: path, overwrite: overwrite)
     }
 
-    private static func destinationKind(path: String, overwrite: Bool) throws(SoundFileError) -> PathKind {
+    private static func destinationKind(path: String, overwrite: Bool) throws(SoundFileError)
+        -> PathKind
+    {
         let kind = system_path_kind(path)
         switch kind {
         case .directory: throw .destinationIsDirectory(path: path)
@@ -330,12 +356,16 @@ public struct SoundFileWriter: ~Copyable {
         }
         if !vorbisComments.isEmpty {
             guard let commented = OggComments.appending(vorbisComments, to: bytes) else {
-                throw .writeFailed(path: path, message: "libsndfile produced Ogg headers this writer cannot extend with comments")
+                throw .writeFailed(
+                    path: path,
+                    message:
+                        "libsndfile produced Ogg headers this writer cannot extend with comments")
             }
             bytes = commented
         }
         if let serial = oggSerialNumber, !OggSerialNumber.normalize(&bytes, serial: serial) {
-            throw .writeFailed(path: path, message: "libsndfile produced an Ogg stream this writer cannot parse")
+            throw .writeFailed(
+                path: path, message: "libsndfile produced an Ogg stream this writer cannot parse")
         }
         if let f = system_write_all(descriptor, bytes) {
             throw .fileSystem(path: path, call: f.call, message: f.message)

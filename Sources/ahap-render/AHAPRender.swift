@@ -11,6 +11,8 @@ struct AHAPRender: ParsableCommand {
         commandName: "ahap-render",
         abstract: "Render, lint and inspect Apple Haptic and Audio Pattern (AHAP) files offline.",
         version: HapticRenderKitVersion.current,
-        subcommands: [Render.self, Play.self, Plot.self, Lint.self, Inspect.self, Bench.self, Actuator.self,
-                      Generate.self, HLS.self])
+        subcommands: [
+            Render.self, Play.self, Plot.self, Lint.self, Inspect.self, Bench.self, Actuator.self,
+            Generate.self, HLS.self,
+        ])
 }

@@ -1,19 +1,21 @@
 import ArgumentParser
 import FoundationEssentials
 import HapticRenderKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `ahap-render bench`: how fast does a pattern render here?
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure render latency and throughput: time to first buffer, frames/s, × realtime, peak memory.",
+        abstract:
+            "Measure render latency and throughput: time to first buffer, frames/s, × realtime, peak memory.",
         discussion: """
             For each file: time to first buffer (read + decode + schedule + renderer set-up + the \
             first block), the full render into memory (no file output), frames per second and × \
@@ -38,13 +40,22 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var simulation: SimulationOptions
 
-    @Option(help: "Layout rendered (the pull API mixes it): audition, haptic, drive, audio, split, android.")
+    @Option(
+        help:
+            "Layout rendered (the pull API mixes it): audition, haptic, drive, audio, split, android."
+    )
     var layout: OutputLayout = .audition
 
-    @Option(help: "Also render each file to a float32 WAV in this folder, and time libsndfile writing as many silent frames there.")
+    @Option(
+        help:
+            "Also render each file to a float32 WAV in this folder, and time libsndfile writing as many silent frames there."
+    )
     var writeDir: String?
 
-    @Option(help: "Threads that render the --write-dir file (split where the pattern is quiet; the file is the same).")
+    @Option(
+        help:
+            "Threads that render the --write-dir file (split where the pattern is quiet; the file is the same)."
+    )
     var jobs = 1
 
     @OptionGroup(title: "Limits")
@@ -52,7 +63,9 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1.") }
-        guard (1...1_048_576).contains(blockSize) else { throw ValidationError("--block-size must be 1…1048576.") }
+        guard (1...1_048_576).contains(blockSize) else {
+            throw ValidationError("--block-size must be 1…1048576.")
+        }
     }
 
     func run() throws {
@@ -64,14 +77,19 @@ struct Bench: ParsableCommand {
         limits.apply(to: &options)
         do { try options.validateRendering() } catch { throw ValidationError(error.message) }
         let files: [String]
-        do { files = try InputDiscovery.discover(inputs) } catch { throw ValidationError(error.message) }
+        do { files = try InputDiscovery.discover(inputs) } catch {
+            throw ValidationError(error.message)
+        }
         var results: [RenderBenchmark.Result] = []
         var failed = false
         for file in files {
             do {
-                let target = writeDir.map { PathString.appending("ahap-render-bench-\(getpid()).wav", to: $0) }
-                let result = try RenderBenchmark.run(RenderJob(input: file, output: "/dev/null", options: options),
-                                                     iterations: iterations, writeTo: target)
+                let target = writeDir.map {
+                    PathString.appending("ahap-render-bench-\(getpid()).wav", to: $0)
+                }
+                let result = try RenderBenchmark.run(
+                    RenderJob(input: file, output: "/dev/null", options: options),
+                    iterations: iterations, writeTo: target)
                 results.append(result)
                 if format == .text { print(text(result)) }
             } catch {
@@ -85,7 +103,8 @@ struct Bench: ParsableCommand {
 
     func text(_ r: RenderBenchmark.Result) -> String {
         func ms(_ s: Double) -> String { cFormat("%.3f ms", s * 1000) }
-        let first = r.firstBuffer, render = r.render
+        let first = r.firstBuffer
+        let render = r.render
         return """
             \(r.input)
               audio:         \(cFormat("%.3f", r.audioSeconds)) s (\(r.frames) frames at \(Int(r.sampleRate)) Hz, blocks of \(r.blockFrames))
@@ -94,26 +113,31 @@ struct Bench: ParsableCommand {
               throughput:    \(cFormat("%.1f", r.framesPerSecond / 1e6)) M frames/s, \(Int(r.realtimeFactor))× realtime
             """ + fileLines(r) + """
 
-              peak memory:   \(r.peakMemoryBytes / 1_048_576) MB (process)
-            """
+                  peak memory:   \(r.peakMemoryBytes / 1_048_576) MB (process)
+                """
     }
 
     func fileLines(_ r: RenderBenchmark.Result) -> String {
         guard let file = r.file, let silent = r.silentWrite else { return "" }
         func ms(_ s: Double) -> String { cFormat("%.3f ms", s * 1000) }
-        return "\n  to WAV file:   \(ms(file.median)) (\(Int(r.audioSeconds / file.median))× realtime)"
+        return
+            "\n  to WAV file:   \(ms(file.median)) (\(Int(r.audioSeconds / file.median))× realtime)"
             + "\n  silent write:  \(ms(silent.median)) (libsndfile alone; render costs \(cFormat("%.2f", file.median / silent.median))×)"
     }
 
     func json(_ r: RenderBenchmark.Result) -> [String: Any] {
-        func spread(_ s: RenderBenchmark.Spread) -> [String: Double] { ["median": s.median, "min": s.min, "max": s.max] }
+        func spread(_ s: RenderBenchmark.Spread) -> [String: Double] {
+            ["median": s.median, "min": s.min, "max": s.max]
+        }
         return [
-            "file": r.input, "frames": r.frames, "sampleRate": r.sampleRate, "blockFrames": r.blockFrames,
+            "file": r.input, "frames": r.frames, "sampleRate": r.sampleRate,
+            "blockFrames": r.blockFrames,
             "iterations": r.samples.count, "audioSeconds": r.audioSeconds,
             "firstBufferSeconds": spread(r.firstBuffer), "renderSeconds": spread(r.render),
             "framesPerSecond": r.framesPerSecond, "realtimeFactor": r.realtimeFactor,
             "peakMemoryBytes": r.peakMemoryBytes,
-            "fileSeconds": r.file.map(spread) as Any, "silentWriteSeconds": r.silentWrite.map(spread) as Any,
+            "fileSeconds": r.file.map(spread) as Any,
+            "silentWriteSeconds": r.silentWrite.map(spread) as Any,
         ]
     }
 }

@@ -2,12 +2,13 @@ import ArgumentParser
 import FoundationEssentials
 import HapticGenerate
 import HapticRenderKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `ahap-render generate`: haptics from a soundtrack.
@@ -16,7 +17,8 @@ import Darwin
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Generate AHAP haptics from audio: onsets become transients, sustained sound continuous haptics.",
+        abstract:
+            "Generate AHAP haptics from audio: onsets become transients, sustained sound continuous haptics.",
         discussion: """
             Reads any file libsndfile reads (WAV, FLAC, Ogg, MP3, AIFF…), any rate, mono to 5.1 \
             (a 5.1 file's LFE channel feeds the bass). Levels are measured relative to the file's \
@@ -69,19 +71,35 @@ struct Generate: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if output != nil, outputDir != nil { throw ValidationError("Use either -o or --output-dir, not both.") }
-        if output != nil, inputs.count > 1 { throw ValidationError("-o names one output but \(inputs.count) inputs were given; use --output-dir.") }
-        guard maxDuration.isFinite, maxDuration > 0 else { throw ValidationError("--max-duration must be a positive number of seconds.") }
+        if output != nil, outputDir != nil {
+            throw ValidationError("Use either -o or --output-dir, not both.")
+        }
+        if output != nil, inputs.count > 1 {
+            throw ValidationError(
+                "-o names one output but \(inputs.count) inputs were given; use --output-dir.")
+        }
+        guard maxDuration.isFinite, maxDuration > 0 else {
+            throw ValidationError("--max-duration must be a positive number of seconds.")
+        }
         var seen: [String: String] = [:]
         for input in inputs {
             var isDirectory = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 throw ValidationError("No such file: \(input)")
             }
-            if isDirectory { throw ValidationError("\(input) is a folder; give the audio files (e.g. \(input)/*.wav).") }
+            if isDirectory {
+                throw ValidationError(
+                    "\(input) is a folder; give the audio files (e.g. \(input)/*.wav).")
+            }
             let out = outputPath(for: input)
-            if out == input { throw ValidationError("The output \(out) would overwrite its input.") }
-            if let other = seen[out] { throw ValidationError("\(other) and \(input) would both write \(out); use -o or another --output-dir.") }
+            if out == input {
+                throw ValidationError("The output \(out) would overwrite its input.")
+            }
+            if let other = seen[out] {
+                throw ValidationError(
+                    "\(other) and \(input) would both write \(out); use -o or another --output-dir."
+                )
+            }
             seen[out] = input
         }
     }
@@ -95,8 +113,12 @@ struct Generate: ParsableCommand {
 
     func run() throws {
         if let outputDir {
-            do { try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true) } catch {
-                throw ValidationError("Cannot create the output folder \(outputDir): \(fileErrorText(error))")
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: outputDir, withIntermediateDirectories: true)
+            } catch {
+                throw ValidationError(
+                    "Cannot create the output folder \(outputDir): \(fileErrorText(error))")
             }
         }
         var failed = 0
@@ -110,7 +132,9 @@ struct Generate: ParsableCommand {
             var progress = GenerateProgress(quiet: quiet, file: input)
             do {
                 let start = Date()
-                let generated = try HapticGeneration.generate(path: input, preset: preset, maxDurationSeconds: maxDuration) {
+                let generated = try HapticGeneration.generate(
+                    path: input, preset: preset, maxDurationSeconds: maxDuration
+                ) {
                     progress.update($0)
                 }
                 progress.clear()
@@ -118,7 +142,9 @@ struct Generate: ParsableCommand {
                 if !quiet {
                     for note in generated.notes { printError("\(input): note: \(note)") }
                     let elapsed = Date().timeIntervalSince(start)
-                    let speed = elapsed > 0 ? " (\(Int(generated.durationSeconds / elapsed))× realtime)" : ""
+                    let speed =
+                        elapsed > 0
+                        ? " (\(Int(generated.durationSeconds / elapsed))× realtime)" : ""
                     printError("wrote \(out): \(generated.summary)\(speed)")
                 }
             } catch {

@@ -29,7 +29,9 @@ struct HLS: ParsableCommand {
     @Argument(help: "The master playlist (.m3u8).")
     var playlist: String
 
-    @Option(help: ArgumentHelp("The AHAP's URI, relative to the playlist or absolute.", valueName: "uri"))
+    @Option(
+        help: ArgumentHelp(
+            "The AHAP's URI, relative to the playlist or absolute.", valueName: "uri"))
     var haptics: String
 
     @Option(name: .shortAndLong, help: "Write here instead of rewriting the playlist in place.")
@@ -40,7 +42,9 @@ struct HLS: ParsableCommand {
 
     func validate() throws {
         var isDirectory = false
-        guard FileManager.default.fileExists(atPath: playlist, isDirectory: &isDirectory), !isDirectory else {
+        guard FileManager.default.fileExists(atPath: playlist, isDirectory: &isDirectory),
+            !isDirectory
+        else {
             throw ValidationError("No such file: \(playlist)")
         }
         if let output, !force, FileManager.default.fileExists(atPath: output), output != playlist {
@@ -49,7 +53,9 @@ struct HLS: ParsableCommand {
     }
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: playlist), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: playlist),
+            let text = String(data: data, encoding: .utf8)
+        else {
             printError("\(playlist): error: cannot read it as UTF-8 text")
             throw ExitCode(1)
         }
@@ -58,9 +64,13 @@ struct HLS: ParsableCommand {
             var parsed = try HLSPlaylist(text: text, path: playlist)
             let before = parsed.hapticsURIs
             try parsed.setHaptics(uri: haptics, path: playlist)
-            try Data(parsed.text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
-            printError(before.isEmpty ? "\(destination): added the haptics tag (URI \"\(haptics)\")"
-                                      : "\(destination): replaced the haptics tag (was \"\(before.joined(separator: "\", \""))\", now \"\(haptics)\")")
+            try Data(parsed.text.utf8).write(
+                to: URL(fileURLWithPath: destination), options: .atomic)
+            printError(
+                before.isEmpty
+                    ? "\(destination): added the haptics tag (URI \"\(haptics)\")"
+                    : "\(destination): replaced the haptics tag (was \"\(before.joined(separator: "\", \""))\", now \"\(haptics)\")"
+            )
         } catch let error as HLSPlaylistError {
             printError(error.description)
             throw ExitCode(1)

@@ -1,11 +1,12 @@
 import Dispatch
 import FoundationEssentials
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns the first Ctrl-C (SIGINT) or SIGTERM into a cooperative cancellation: running
@@ -30,7 +31,7 @@ final class InterruptHandler {
     }
 
     func cancel() {
-        sources.forEach { $0.cancel() }
+        for source in sources { source.cancel() }
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
     }

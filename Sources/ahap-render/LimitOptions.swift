@@ -13,10 +13,15 @@ struct LimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Most events in one AHAP file.", valueName: "n"))
     var maxEvents: Int = PatternLimits.default.maxEvents
 
-    @Option(help: ArgumentHelp("Largest custom audio file, in bytes: file size and decoded samples each.", valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "Largest custom audio file, in bytes: file size and decoded samples each.",
+            valueName: "bytes"))
     var maxAudioBytes: Int = SoundFileReadLimits.default.maxFileBytes
 
-    @Option(help: ArgumentHelp("Memory all custom audio of one render may use, in bytes.", valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "Memory all custom audio of one render may use, in bytes.", valueName: "bytes"))
     var maxAudioMemory: Int = AudioMemoryBudget.defaultMaxBytes
 
     @Option(help: ArgumentHelp("Most scheduled voices, events × loop iterations.", valueName: "n"))
@@ -25,18 +30,29 @@ struct LimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Most voices of one kind sounding at once.", valueName: "n"))
     var maxPolyphony: Int = RenderLimits.default.maxPolyphony
 
-    @Option(help: ArgumentHelp("Most parameter and curve points scheduled, × loop iterations.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Most parameter and curve points scheduled, × loop iterations.", valueName: "n"))
     var maxLanePoints: Int = RenderLimits.default.maxLaneBreakpoints
 
-    @Flag(help: "Let EventWaveformPath leave the AHAP file's folder and the search roots (absolute paths, '..', symlinks). Only for trusted files.")
+    @Flag(
+        help:
+            "Let EventWaveformPath leave the AHAP file's folder and the search roots (absolute paths, '..', symlinks). Only for trusted files."
+    )
     var allowEscapingPaths = false
 
     func validate() throws {
-        guard maxDuration.isFinite, maxDuration > 0 else { throw ValidationError("--max-duration must be a positive number of seconds.") }
-        guard maxEvents >= 1, maxVoices >= 1, maxPolyphony >= 1, maxLanePoints >= 1 else {
-            throw ValidationError("--max-events, --max-voices, --max-polyphony and --max-lane-points must be at least 1.")
+        guard maxDuration.isFinite, maxDuration > 0 else {
+            throw ValidationError("--max-duration must be a positive number of seconds.")
         }
-        guard maxAudioBytes >= 1, maxAudioMemory >= 1 else { throw ValidationError("--max-audio-bytes and --max-audio-memory must be positive.") }
+        guard maxEvents >= 1, maxVoices >= 1, maxPolyphony >= 1, maxLanePoints >= 1 else {
+            throw ValidationError(
+                "--max-events, --max-voices, --max-polyphony and --max-lane-points must be at least 1."
+            )
+        }
+        guard maxAudioBytes >= 1, maxAudioMemory >= 1 else {
+            throw ValidationError("--max-audio-bytes and --max-audio-memory must be positive.")
+        }
     }
 
     var patternLimits: PatternLimits {

@@ -27,7 +27,9 @@ struct Lint: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
+    @Option(
+        name: .customLong("search-root"),
+        help: "Extra folder to search for AudioCustom audio files (repeatable).")
     var searchRoots: [String] = []
 
     @Flag(help: "Also print notes (text format).")
@@ -49,11 +51,13 @@ struct Lint: ParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        let options = AHAPDecoder.Options(mode: strict ? .strict : .lenient, limits: limits.patternLimits)
+        let options = AHAPDecoder.Options(
+            mode: strict ? .strict : .lenient, limits: limits.patternLimits)
         var reports: [(file: String, result: AHAPDecodeResult)] = []
         for file in files {
-            let document = AHAPDocument.load(contentsOf: URL(fileURLWithPath: file), options: options, searchRoots: searchRoots,
-                                           allowEscaping: limits.allowEscapingPaths)
+            let document = AHAPDocument.load(
+                contentsOf: URL(fileURLWithPath: file), options: options, searchRoots: searchRoots,
+                allowEscaping: limits.allowEscapingPaths)
             reports.append((file, document.result))
         }
         switch format {
@@ -64,9 +68,14 @@ struct Lint: ParsableCommand {
                 }
             }
             let rejected = reports.filter { !$0.result.accepted }.count
-            let errors = reports.reduce(0) { $0 + $1.result.diagnostics.filter { $0.severity == .error }.count }
-            let warnings = reports.reduce(0) { $0 + $1.result.diagnostics.filter { $0.severity == .warning }.count }
-            let summary = "lint (\(options.mode.rawValue)): \(reports.count) file\(reports.count == 1 ? "" : "s"), "
+            let errors = reports.reduce(0) {
+                $0 + $1.result.diagnostics.filter { $0.severity == .error }.count
+            }
+            let warnings = reports.reduce(0) {
+                $0 + $1.result.diagnostics.filter { $0.severity == .warning }.count
+            }
+            let summary =
+                "lint (\(options.mode.rawValue)): \(reports.count) file\(reports.count == 1 ? "" : "s"), "
                 + "\(reports.count - rejected) accepted, \(rejected) rejected; \(errors) error\(errors == 1 ? "" : "s"), "
                 + "\(warnings) warning\(warnings == 1 ? "" : "s")\n"
             StandardStream.error.write(summary)

@@ -12,7 +12,8 @@ enum OutputFormat: String, CaseIterable, StringEnumArgument {
 /// `String(describing:)` in generic code: dynamic casts whose first use scans every protocol
 /// conformance record of the binary (≈ 0.2 M instructions each), on every start that parses
 /// an option of the type (docs/performance.md, "Start-up"). These read `rawValue` directly.
-public protocol StringEnumArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+public protocol StringEnumArgument: ExpressibleByArgument, CaseIterable, RawRepresentable
+where RawValue == String {}
 
 extension StringEnumArgument {
     public var defaultValueDescription: String { rawValue }

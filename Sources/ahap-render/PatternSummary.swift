@@ -19,10 +19,13 @@ struct PatternSummary {
         version = pattern.version
         duration = pattern.duration
         eventCounts = Dictionary(grouping: pattern.events, by: \.type.rawValue).mapValues(\.count)
-        parameterCounts = Dictionary(grouping: pattern.parameters, by: \.id.rawValue).mapValues(\.count)
+        parameterCounts = Dictionary(grouping: pattern.parameters, by: \.id.rawValue).mapValues(
+            \.count)
         curves = Dictionary(grouping: pattern.curves, by: \.id.rawValue)
             .mapValues { (count: $0.count, points: $0.reduce(0) { $0 + $1.points.count }) }
-        self.resources = resources.keys.sorted().compactMap { key in resources[key].map { (key, $0) } }
+        self.resources = resources.keys.sorted().compactMap { key in
+            resources[key].map { (key, $0) }
+        }
         func range(_ values: [Double]) -> ClosedRange<Double>? {
             guard let lo = values.min(), let hi = values.max() else { return nil }
             return lo...hi
@@ -60,11 +63,21 @@ struct PatternSummary {
         func f(_ d: Double) -> String { AHAPNumberFormatter.string((d * 1000).rounded() / 1000) }
         var lines = ["\(file)", "  version:    \(f(version))", "  duration:   \(f(duration)) s"]
         let events = eventCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-        lines.append("  events:     \(eventCounts.values.reduce(0, +))" + (events.isEmpty ? "" : " (\(events.joined(separator: ", ")))"))
-        for (id, n) in parameterCounts.sorted(by: { $0.key < $1.key }) { lines.append("  parameter:  \(id) ×\(n)") }
-        for (id, c) in curves.sorted(by: { $0.key < $1.key }) { lines.append("  curve:      \(id) ×\(c.count), \(c.points) points") }
-        if let intensity { lines.append("  intensity:  \(f(intensity.lowerBound))…\(f(intensity.upperBound))") }
-        if let sharpness { lines.append("  sharpness:  \(f(sharpness.lowerBound))…\(f(sharpness.upperBound))") }
+        lines.append(
+            "  events:     \(eventCounts.values.reduce(0, +))"
+                + (events.isEmpty ? "" : " (\(events.joined(separator: ", ")))"))
+        for (id, n) in parameterCounts.sorted(by: { $0.key < $1.key }) {
+            lines.append("  parameter:  \(id) ×\(n)")
+        }
+        for (id, c) in curves.sorted(by: { $0.key < $1.key }) {
+            lines.append("  curve:      \(id) ×\(c.count), \(c.points) points")
+        }
+        if let intensity {
+            lines.append("  intensity:  \(f(intensity.lowerBound))…\(f(intensity.upperBound))")
+        }
+        if let sharpness {
+            lines.append("  sharpness:  \(f(sharpness.lowerBound))…\(f(sharpness.upperBound))")
+        }
         for (path, resolution) in resources {
             switch resolution {
             case .resolved(let p): lines.append("  audio:      \(path) → \(p)")

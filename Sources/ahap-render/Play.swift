@@ -4,12 +4,13 @@ import FoundationEssentials
 import HapticRender
 import HapticRenderKit
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Set by Ctrl-C while playing (the handler runs on another thread).
@@ -43,7 +44,10 @@ struct Play: ParsableCommand {
     @Argument(help: "The AHAP file to play.")
     var input: String?
 
-    @Option(help: ArgumentHelp("Output device: its index or (part of) its name from --list-devices (default: the system's default output).", valueName: "name|index"))
+    @Option(
+        help: ArgumentHelp(
+            "Output device: its index or (part of) its name from --list-devices (default: the system's default output).",
+            valueName: "name|index"))
     var device: String?
 
     @Flag(help: "List the output devices and exit.")
@@ -62,7 +66,9 @@ struct Play: ParsableCommand {
     @Option(help: "An audio file to mix under the pattern's audio.")
     var mixWith: String?
 
-    @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
+    @Option(
+        name: .customLong("search-root"),
+        help: "Extra folder to search for AudioCustom audio files (repeatable).")
     var searchRoots: [String] = []
 
     @Flag(name: .shortAndLong, help: "No status line or warnings; errors only.")
@@ -73,9 +79,16 @@ struct Play: ParsableCommand {
 
     func validate() throws {
         if listDevices { return }
-        guard let input else { throw ValidationError("Name the AHAP file to play (or --list-devices).") }
-        guard FileManager.default.fileExists(atPath: input) else { throw ValidationError("No such file: \(input)") }
-        if layout == .android { throw ValidationError("The android layout is a file format; play another layout, or render it.") }
+        guard let input else {
+            throw ValidationError("Name the AHAP file to play (or --list-devices).")
+        }
+        guard FileManager.default.fileExists(atPath: input) else {
+            throw ValidationError("No such file: \(input)")
+        }
+        if layout == .android {
+            throw ValidationError(
+                "The android layout is a file format; play another layout, or render it.")
+        }
     }
 
     func run() throws {
@@ -93,18 +106,25 @@ struct Play: ParsableCommand {
             throw ExitCode(1)
         }
         if !quiet {
-            for d in prepared.diagnostics where d.severity == .warning { printError(d.rendered(file: input!)) }
+            for d in prepared.diagnostics where d.severity == .warning {
+                printError(d.rendered(file: input!))
+            }
         }
         let channels = prepared.channelCount
         let rate = prepared.job.options.sampleRate
         let source = PreparedRenderSource(prepared)
         let output = try deviceCall { () throws(AudioDeviceError) in
-            let chosen = if let device { try system.outputDevice(matching: device) } else { try system.defaultOutputDevice() }
-            return try AudioOutputStream(device: chosen, channels: channels, sampleRate: rate, source: source)
+            let chosen =
+                if let device { try system.outputDevice(matching: device) } else {
+                    try system.defaultOutputDevice()
+                }
+            return try AudioOutputStream(
+                device: chosen, channels: channels, sampleRate: rate, source: source)
         }
         if !quiet {
-            printError("playing \(input!) on \(output.device.name) (\(output.device.hostAPI)): \(channels) ch, \(Int(rate)) Hz, "
-                       + cFormat("%.1f s", Double(source.frames) / rate))
+            printError(
+                "playing \(input!) on \(output.device.name) (\(output.device.hostAPI)): \(channels) ch, \(Int(rate)) Hz, "
+                    + cFormat("%.1f s", Double(source.frames) / rate))
         }
         // Armed before the first buffer: a Ctrl-C from then on stops playback cleanly.
         let interrupt = InterruptHandler { interrupted.store(true, ordering: .relaxed) }

@@ -9,7 +9,8 @@ import SoundFile
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
-        abstract: "Draw a pattern's timeline as SVG, or a self-contained HTML page to see and hear it.",
+        abstract:
+            "Draw a pattern's timeline as SVG, or a self-contained HTML page to see and hear it.",
         discussion: """
             Lanes share one time axis: haptic events (transients as stems, height = intensity, \
             colour = sharpness; continuous events as filled envelopes), the effective intensity \
@@ -40,16 +41,24 @@ struct Plot: ParsableCommand {
     @Option(help: "Audio embedded in the HTML page: audition, haptic, drive or audio.")
     var layout: OutputLayout = .audition
 
-    @Option(name: .customLong("page-audio"), help: "Audio embedded in the HTML page: mp3 (small, every browser) or wav (lossless, large).")
+    @Option(
+        name: .customLong("page-audio"),
+        help:
+            "Audio embedded in the HTML page: mp3 (small, every browser) or wav (lossless, large).")
     var pageAudio: PageAudio = .mp3
 
     @Option(help: "Picture width in pixels (\(TimelinePlot.minimumWidth) or more).")
     var width = TimelinePlot.defaultWidth
 
-    @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
+    @Option(
+        name: .customLong("search-root"),
+        help: "Extra folder to search for AudioCustom audio files (repeatable).")
     var searchRoots: [String] = []
 
-    @Option(help: "A soundtrack (e.g. the audio the pattern was generated from): its waveform joins the audio lane and the page plays both.")
+    @Option(
+        help:
+            "A soundtrack (e.g. the audio the pattern was generated from): its waveform joins the audio lane and the page plays both."
+    )
     var mixWith: String?
 
     @Flag(help: "Replace an existing output file.")
@@ -58,19 +67,27 @@ struct Plot: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
-    var isHTML: Bool { output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm") }
+    var isHTML: Bool {
+        output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm")
+    }
 
     func validate() throws {
         guard isHTML || output.lowercased().hasSuffix(".svg") else {
             throw ValidationError("The output must end in .svg or .html.")
         }
-        if isHTML, let rates = pageAudio.format.validSampleRates, !rates.contains(simulation.sampleRate) {
-            throw ValidationError("--page-audio \(pageAudio.rawValue) needs --sample-rate "
-                + rates.map(String.init).joined(separator: ", ") + "; or use --page-audio wav.")
+        if isHTML, let rates = pageAudio.format.validSampleRates,
+            !rates.contains(simulation.sampleRate)
+        {
+            throw ValidationError(
+                "--page-audio \(pageAudio.rawValue) needs --sample-rate "
+                    + rates.map(String.init).joined(separator: ", ") + "; or use --page-audio wav.")
         }
-        guard width >= TimelinePlot.minimumWidth else { throw ValidationError("--width must be at least \(TimelinePlot.minimumWidth).") }
+        guard width >= TimelinePlot.minimumWidth else {
+            throw ValidationError("--width must be at least \(TimelinePlot.minimumWidth).")
+        }
         var isDirectory = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory else {
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory
+        else {
             throw ValidationError("No such file: \(file)")
         }
         if let mixWith, !FileManager.default.isReadableFile(atPath: mixWith) {
@@ -93,23 +110,29 @@ struct Plot: ParsableCommand {
         let job = RenderJob(input: file, output: "/dev/null", options: options)
         let result: PlotRender.Output
         do {
-            result = try PlotRender.make(job: job, width: width, includeAudio: isHTML, audioFormat: pageAudio.format)
+            result = try PlotRender.make(
+                job: job, width: width, includeAudio: isHTML, audioFormat: pageAudio.format)
         } catch {
             printError(error.description)
             throw ExitCode(1)
         }
         var text = result.svg
         if isHTML, let audio = result.audio {
-            let summary = PatternSummary(pattern: result.pattern, resources: result.resources).text(file: file)
-                .split(separator: "\n").dropFirst().compactMap { line -> (String, String)? in
-                    guard let colon = line.firstIndex(of: ":") else { return nil }
-                    return (line[..<colon].trimmingWhitespace(),
-                            line[line.index(after: colon)...].trimmingWhitespace())
-                }
+            let summary = PatternSummary(pattern: result.pattern, resources: result.resources).text(
+                file: file
+            )
+            .split(separator: "\n").dropFirst().compactMap { line -> (String, String)? in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                return (
+                    line[..<colon].trimmingWhitespace(),
+                    line[line.index(after: colon)...].trimmingWhitespace()
+                )
+            }
             // Compiler-style lines; the page reads the severity from them.
             let diagnostics = result.diagnostics.map { $0.rendered(file: file) }
-            text = AuditionPage.html(plot: result.plot, svg: result.svg, audio: audio, detail: result.detail,
-                                     diagnostics: diagnostics, summary: summary)
+            text = AuditionPage.html(
+                plot: result.plot, svg: result.svg, audio: audio, detail: result.detail,
+                diagnostics: diagnostics, summary: summary)
         }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)

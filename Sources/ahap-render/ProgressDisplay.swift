@@ -1,11 +1,12 @@
 import FoundationEssentials
 import HapticRenderKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Shows a batch's progress on stderr the way command-line audio tools do:
@@ -35,7 +36,9 @@ struct ProgressDisplay {
             write("\r\u{1B}[K" + line(p))
             lineShown = true
         case .plain:
-            guard Date().timeIntervalSince(lastPlain) >= plainInterval, p.finished < p.files, p.started > 0 else { return }
+            guard Date().timeIntervalSince(lastPlain) >= plainInterval, p.finished < p.files,
+                p.started > 0
+            else { return }
             lastPlain = Date()
             write(line(p) + "\n")
         }
@@ -60,10 +63,12 @@ struct ProgressDisplay {
     }
 
     /// The summary printed at the end.
-    func summary(files: Int, failed: Int, cancelled: Int, skipped: Int = 0, frames: Int64) -> String {
+    func summary(files: Int, failed: Int, cancelled: Int, skipped: Int = 0, frames: Int64) -> String
+    {
         let elapsed = Date().timeIntervalSince(start)
         let audio = Double(frames) / sampleRate
-        var text = "rendered \(files - failed - cancelled - skipped) of \(files) file\(files == 1 ? "" : "s"): "
+        var text =
+            "rendered \(files - failed - cancelled - skipped) of \(files) file\(files == 1 ? "" : "s"): "
             + "\(format(audio)) s of audio in \(format(elapsed)) s"
         if elapsed > 0 { text += " (\(Int(audio / elapsed))× realtime)" }
         if skipped > 0 { text += "; \(skipped) skipped (already there)" }

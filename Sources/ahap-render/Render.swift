@@ -5,12 +5,13 @@ import HapticPattern
 import HapticRender
 import HapticRenderKit
 import SoundFile
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `ahap-render render`: AHAP to WAV / FLAC / OGG, one file or whole folders in parallel.
@@ -58,21 +59,29 @@ struct Render: ParsableCommand {
     @Argument(help: "AHAP files or folders (searched recursively).")
     var inputs: [String] = []
 
-    @Option(name: .customLong("from-list"), help: ArgumentHelp(
-        "Also render the files or folders listed in FILE, one per line (- reads standard input; blank lines and # comments ignored).",
-        valueName: "file"))
+    @Option(
+        name: .customLong("from-list"),
+        help: ArgumentHelp(
+            "Also render the files or folders listed in FILE, one per line (- reads standard input; blank lines and # comments ignored).",
+            valueName: "file"))
     var fromList: String?
 
-    @Option(name: .shortAndLong, help: "Output file (one input only); - streams WAV or AIFF to standard output.")
+    @Option(
+        name: .shortAndLong,
+        help: "Output file (one input only); - streams WAV or AIFF to standard output.")
     var output: String?
 
     @Option(help: "Folder for the outputs; mirrors the input folders' structure.")
     var outputDir: String?
 
-    @Option(help: "wav, flac, ogg, aiff or opus. Default: from -o's extension, else wav (ogg for --layout android).")
+    @Option(
+        help:
+            "wav, flac, ogg, aiff or opus. Default: from -o's extension, else wav (ogg for --layout android)."
+    )
     var format: FileFormatArgument?
 
-    @Option(help: "pcm16, pcm24 or float32 (wav/aiff/flac; default float32 for wav, pcm24 for flac).")
+    @Option(
+        help: "pcm16, pcm24 or float32 (wav/aiff/flac; default float32 for wav, pcm24 for flac).")
     var sampleFormat: SampleFormatArgument?
 
     @OptionGroup var simulation: SimulationOptions
@@ -80,26 +89,38 @@ struct Render: ParsableCommand {
     @Option(help: "audition, haptic, drive, audio, split or android (see above).")
     var layout: OutputLayout = .audition
 
-    @Flag(help: "Reject what Core Haptics rejects (default: lenient, renders what has one clear meaning).")
+    @Flag(
+        help:
+            "Reject what Core Haptics rejects (default: lenient, renders what has one clear meaning)."
+    )
     var strict = false
 
     @OptionGroup var player: PlayerArguments
 
-    @Option(help: "An audio file to mix under the pattern's audio (to judge sync with a soundtrack).")
+    @Option(
+        help: "An audio file to mix under the pattern's audio (to judge sync with a soundtrack).")
     var mixWith: String?
 
-    @Option(name: .customLong("search-root"), help: "Extra folder to search for AudioCustom audio files (repeatable).")
+    @Option(
+        name: .customLong("search-root"),
+        help: "Extra folder to search for AudioCustom audio files (repeatable).")
     var searchRoots: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "Threads in all (default: all cores).",
-        discussion: "Files render in parallel; with fewer files than threads, each file is also split where the pattern is quiet and its parts render at once. The output is the same either way."))
+    @Option(
+        help: ArgumentHelp(
+            "Threads in all (default: all cores).",
+            discussion:
+                "Files render in parallel; with fewer files than threads, each file is also split where the pattern is quiet and its parts render at once. The output is the same either way."
+        ))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Replace existing output files (an input is never overwritten).")
     var force = false
 
-    @Flag(help: "Count outputs that already exist as done (resume a batch); they are reported as skipped.")
+    @Flag(
+        help:
+            "Count outputs that already exist as done (resume a batch); they are reported as skipped."
+    )
     var skipExisting = false
 
     @Flag(name: .shortAndLong, help: "No progress, warnings or summary; errors only.")
@@ -112,17 +133,29 @@ struct Render: ParsableCommand {
     var progressInterval = 5.0
 
     func validate() throws {
-        if output != nil, outputDir != nil { throw ValidationError("Use either -o or --output-dir, not both.") }
-        if inputs.isEmpty, fromList == nil { throw ValidationError("Name AHAP files or folders, or --from-list FILE.") }
-        if force, skipExisting { throw ValidationError("Use either --force or --skip-existing, not both.") }
+        if output != nil, outputDir != nil {
+            throw ValidationError("Use either -o or --output-dir, not both.")
+        }
+        if inputs.isEmpty, fromList == nil {
+            throw ValidationError("Name AHAP files or folders, or --from-list FILE.")
+        }
+        if force, skipExisting {
+            throw ValidationError("Use either --force or --skip-existing, not both.")
+        }
         if output == RenderJob.standardOutput {
-            if skipExisting { throw ValidationError("--skip-existing needs output files, not -o -.") }
+            if skipExisting {
+                throw ValidationError("--skip-existing needs output files, not -o -.")
+            }
             if isatty(STDOUT_FILENO) == 1 {
-                throw ValidationError("-o - writes binary audio to standard output, which is a terminal; pipe it (| play -) or redirect it (> file.wav).")
+                throw ValidationError(
+                    "-o - writes binary audio to standard output, which is a terminal; pipe it (| play -) or redirect it (> file.wav)."
+                )
             }
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
-        guard progressInterval.isFinite, progressInterval > 0 else { throw ValidationError("--progress-interval must be positive.") }
+        guard progressInterval.isFinite, progressInterval > 0 else {
+            throw ValidationError("--progress-interval must be positive.")
+        }
         if let mixWith, !FileManager.default.isReadableFile(atPath: mixWith) {
             throw ValidationError("Cannot read the --mix-with file \(mixWith).")
         }
@@ -135,10 +168,12 @@ struct Render: ParsableCommand {
         var options = try makeOptions()
         let files = try discoverInputs()
         if output == RenderJob.standardOutput, files.count > 1 {
-            throw ValidationError("-o - streams one input but \(files.count) were found; use --output-dir.")
+            throw ValidationError(
+                "-o - streams one input but \(files.count) were found; use --output-dir.")
         }
         if output != nil, files.count > 1 {
-            throw ValidationError("-o names one output but \(files.count) inputs were found; use --output-dir.")
+            throw ValidationError(
+                "-o names one output but \(files.count) inputs were found; use --output-dir.")
         }
         if output == RenderJob.standardOutput {
             signal(SIGPIPE, SIG_IGN)  // a reader that quits early is an error to report, not a kill
@@ -168,9 +203,13 @@ struct Render: ParsableCommand {
             }
         }
         let files: [DiscoveredFile]
-        do { files = try InputDiscovery.discoverFiles(all) } catch { throw ValidationError(error.message) }
+        do { files = try InputDiscovery.discoverFiles(all) } catch {
+            throw ValidationError(error.message)
+        }
         guard !files.isEmpty else {
-            throw ValidationError("No AHAP files found in \(inputs.isEmpty ? "the list \(fromList ?? "")" : inputs.joined(separator: ", ")).")
+            throw ValidationError(
+                "No AHAP files found in \(inputs.isEmpty ? "the list \(fromList ?? "")" : inputs.joined(separator: ", "))."
+            )
         }
         return files
     }
@@ -202,10 +241,12 @@ struct Render: ParsableCommand {
         var seen: [String: String] = [:]
         var jobs: [RenderJob] = []
         for file in files {
-            let path = OutputNaming.output(for: file, outputFile: output, outputDirectory: outputDir,
-                                           fileExtension: options.format.fileExtension)
+            let path = OutputNaming.output(
+                for: file, outputFile: output, outputDirectory: outputDir,
+                fileExtension: options.format.fileExtension)
             if let other = seen[path] {
-                throw ValidationError("\(other) and \(file.path) would both render to \(path); use --output-dir.")
+                throw ValidationError(
+                    "\(other) and \(file.path) would both render to \(path); use --output-dir.")
             }
             seen[path] = file.path
             jobs.append(RenderJob(input: file.path, output: path, options: options))
@@ -213,9 +254,12 @@ struct Render: ParsableCommand {
         if let outputDir {
             for folder in Set(jobs.map { PathString.deletingLastComponent($0.output) }).sorted() {
                 do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(
+                        atPath: folder, withIntermediateDirectories: true)
                 } catch {
-                    throw ValidationError("Cannot create the output folder \(folder) (under \(outputDir)): \(fileErrorText(error))")
+                    throw ValidationError(
+                        "Cannot create the output folder \(folder) (under \(outputDir)): \(fileErrorText(error))"
+                    )
                 }
             }
         }
@@ -224,8 +268,12 @@ struct Render: ParsableCommand {
 
     /// Warnings and failures per file, then the summary; exits 1 on any failure, 130 when
     /// interrupted.
-    func report(_ results: [Result<RenderReport, RenderJobError>], display: ProgressDisplay) throws {
-        var failed = 0, cancelled = 0, skipped = 0, closed = 0
+    func report(_ results: [Result<RenderReport, RenderJobError>], display: ProgressDisplay) throws
+    {
+        var failed = 0
+        var cancelled = 0
+        var skipped = 0
+        var closed = 0
         var frames: Int64 = 0
         for result in results {
             switch result {
@@ -235,9 +283,13 @@ struct Render: ParsableCommand {
             case .success(let r):
                 frames += r.frames
                 guard !quiet else { continue }
-                for d in r.diagnostics where d.severity == .warning { printError(d.rendered(file: r.input)) }
+                for d in r.diagnostics where d.severity == .warning {
+                    printError(d.rendered(file: r.input))
+                }
                 let name = r.output == RenderJob.standardOutput ? "<stdout>" : r.output
-                printError("wrote \(name) (\(cFormat("%.3f", r.seconds)) s, \(r.channels) ch, \(Int(r.sampleRate)) Hz)")
+                printError(
+                    "wrote \(name) (\(cFormat("%.3f", r.seconds)) s, \(r.channels) ch, \(Int(r.sampleRate)) Hz)"
+                )
             case .failure(let e) where e.stage == .cancelled:
                 cancelled += 1
             case .failure(let e) where e.stage == .outputClosed:
@@ -250,7 +302,10 @@ struct Render: ParsableCommand {
         }
         if closed > 0 { throw ExitCode(141) }  // 128 + SIGPIPE, as if the pipe had ended us
         if !quiet || failed > 0 || cancelled > 0 {
-            printError(display.summary(files: results.count, failed: failed, cancelled: cancelled, skipped: skipped, frames: frames))
+            printError(
+                display.summary(
+                    files: results.count, failed: failed, cancelled: cancelled, skipped: skipped,
+                    frames: frames))
         }
         if cancelled > 0 { throw ExitCode(130) }
         if failed > 0 { throw ExitCode(1) }

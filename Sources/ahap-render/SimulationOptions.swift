@@ -12,9 +12,10 @@ struct SimulationOptions: ParsableArguments {
     @Option(help: "iphone, coin, pixel, or a JSON actuator profile (see the README).")
     var actuator = "iphone"
 
-    @Option(help: ArgumentHelp(
-        "fast, or reference: the per-sample Double definition the fast engine is tested against (≈ 100× slower).",
-        valueName: "engine"))
+    @Option(
+        help: ArgumentHelp(
+            "fast, or reference: the per-sample Double definition the fast engine is tested against (≈ 100× slower).",
+            valueName: "engine"))
     var engine: RenderEngine = .fast
 
     /// Sets the rate and loads the actuator (a preset or a JSON profile checked at that rate).
@@ -23,7 +24,8 @@ struct SimulationOptions: ParsableArguments {
         options.sampleRate = Double(sampleRate)
         options.engine = engine
         do {
-            options.actuator = try ActuatorProfileLoader.resolve(actuator, sampleRate: options.sampleRate)
+            options.actuator = try ActuatorProfileLoader.resolve(
+                actuator, sampleRate: options.sampleRate)
         } catch {
             throw ValidationError(error.description)
         }

@@ -18,21 +18,26 @@ extension Timeline {
             let kind = Self.kindName(v.kind[i])
             var what = "start   #\(i) \(kind) L\(v.layer[i])"
             if v.kind[i].isHaptic {
-                what += " intensity \(fixedText(Double(v.level[i]), decimals: 3)) sharpness \(fixedText(Double(v.timbre[i]), decimals: 3))"
+                what +=
+                    " intensity \(fixedText(Double(v.level[i]), decimals: 3)) sharpness \(fixedText(Double(v.timbre[i]), decimals: 3))"
             } else {
-                what += " volume \(fixedText(Double(v.level[i]), decimals: 3)) brightness \(fixedText(Double(v.timbre[i]), decimals: 3))"
-                what += " pan \(fixedText(Double(v.pan[i]), decimals: 3)) pitch \(fixedText(Double(v.pitch[i]), decimals: 3))"
+                what +=
+                    " volume \(fixedText(Double(v.level[i]), decimals: 3)) brightness \(fixedText(Double(v.timbre[i]), decimals: 3))"
+                what +=
+                    " pan \(fixedText(Double(v.pan[i]), decimals: 3)) pitch \(fixedText(Double(v.pitch[i]), decimals: 3))"
             }
             switch v.kind[i] {
             case .hapticTransient:
                 break
             case .hapticContinuous, .audioContinuous:
-                what += v.sustained[i]
+                what +=
+                    v.sustained[i]
                     ? " AR attack \(v.attackSamples[i]) release \(v.releaseSamples[i]) smp"
                     : " AD attack \(v.attackSamples[i]) decay \(v.decaySamples[i]) smp"
             case .audioCustom:
                 let r = Int(v.audioResource[i])
-                what += " file \"\(r >= 0 && r < audioResources.count ? audioResources[r].path : "?")\""
+                what +=
+                    " file \"\(r >= 0 && r < audioResources.count ? audioResources[r].path : "?")\""
                 if v.loops[i] { what += " looped" }
                 if v.usesVolumeEnvelope[i] {
                     what += " fade in \(v.attackSamples[i]) out \(v.releaseSamples[i]) smp"
@@ -46,9 +51,11 @@ extension Timeline {
         }
         let ids = DynamicParameterID.allCases
         for (l, lane) in lanes.enumerated() where lane.count > 0 {
-            let layer = l / ids.count, id = ids[l % ids.count]
+            let layer = l / ids.count
+            let id = ids[l % ids.count]
             for k in 0..<lane.count {
-                var what = "lane    L\(layer) \(id.rawValue) = \(fixedText(lane.value[k], decimals: 4))"
+                var what =
+                    "lane    L\(layer) \(id.rawValue) = \(fixedText(lane.value[k], decimals: 4))"
                 if lane.slope[k] != 0 {
                     what += " ramp \(fixedText(lane.slope[k] * sampleRate, decimals: 4))/s"
                 }
@@ -60,11 +67,14 @@ extension Timeline {
         let width = max(6, String(rows.last?.sample ?? 0).count)
         var out = padLeft("sample", width) + "  " + padLeft("time(s)", 10) + "  what happens\n"
         for row in rows.prefix(max(limit, 0)) {
-            out += padLeft(String(row.sample), width) + "  "
-                + padLeft(fixedText(Double(row.sample) / sampleRate, decimals: 6), 10) + "  " + row.text + "\n"
+            out +=
+                padLeft(String(row.sample), width) + "  "
+                + padLeft(fixedText(Double(row.sample) / sampleRate, decimals: 6), 10) + "  "
+                + row.text + "\n"
         }
         if rows.count > limit { out += "… \(rows.count - limit) more rows\n" }
-        out += "pattern end \(patternDurationSamples) smp, voices end \(voicesEndSample) smp, "
+        out +=
+            "pattern end \(patternDurationSamples) smp, voices end \(voicesEndSample) smp, "
             + "max polyphony HT \(maxPolyphony.hapticTransient) HC \(maxPolyphony.hapticContinuous) "
             + "AC \(maxPolyphony.audioContinuous) AU \(maxPolyphony.audioCustom)\n"
         return out

@@ -8,24 +8,35 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         for name in ["a", "b", "c"] { try dir.write("in/\(name).ahap", renderFixture) }
-        let first = try CLI.run(["render", dir.path + "/in", "--output-dir", dir.path + "/out", "--quiet"])
+        let first = try CLI.run([
+            "render", dir.path + "/in", "--output-dir", dir.path + "/out", "--quiet",
+        ])
         #expect(first.status == 0, "\(first.stderr)")
         // An interrupted batch: b is missing; a holds bytes a render would never write.
         let reference = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/b.wav"))
         try FileManager.default.removeItem(atPath: dir.path + "/out/b.wav")
         try Data("kept".utf8).write(to: URL(fileURLWithPath: dir.path + "/out/a.wav"))
 
-        let resumed = try CLI.run(["render", dir.path + "/in", "--output-dir", dir.path + "/out", "--skip-existing"])
+        let resumed = try CLI.run([
+            "render", dir.path + "/in", "--output-dir", dir.path + "/out", "--skip-existing",
+        ])
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        #expect(resumed.stderr.contains("rendered 1 of 3 files") && resumed.stderr.contains("2 skipped (already there)"),
-                "\(resumed.stderr)")
+        #expect(
+            resumed.stderr.contains("rendered 1 of 3 files")
+                && resumed.stderr.contains("2 skipped (already there)"),
+            "\(resumed.stderr)")
         #expect(resumed.stderr.contains("skipped \(dir.path)/out/a.wav"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/a.wav")) == Data("kept".utf8))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/b.wav")) == reference)  // rendered again, identically
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/a.wav")) == Data("kept".utf8)
+        )
+        // rendered again, identically
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/b.wav")) == reference)
         #expect(listing(dir.path + "/out") == ["a.wav", "b.wav", "c.wav"])
 
         let contradiction = try CLI.run(["render", dir.path + "/in", "--skip-existing", "--force"])
-        #expect(contradiction.status == 64 && contradiction.stderr.contains("either --force or --skip-existing"))
+        #expect(
+            contradiction.status == 64
+                && contradiction.stderr.contains("either --force or --skip-existing"))
     }
 
     @Test func fromListReadsPathsCommentsAndStandardInput() throws {
@@ -33,13 +44,16 @@ import Testing
         defer { dir.cleanUp() }
         for name in ["a", "b", "c", "d"] { try dir.write("cat/\(name).ahap", renderFixture) }
         // Relative to the current directory (the test runs the CLI in `dir`), CRLF, spaces.
-        let list = try dir.write("slice.txt", "# slice 1 of 2\n\ncat/a.ahap\r\n  cat/c.ahap  \n   # indented comment\n")
-        let r = try CLI.runRaw(["render", "--from-list", list, "--output-dir", "out"], in: dir.path)
+        let list = try dir.write(
+            "slice.txt", "# slice 1 of 2\n\ncat/a.ahap\r\n  cat/c.ahap  \n   # indented comment\n")
+        let r = try CLI.runRaw(
+            ["render", "--from-list", list, "--output-dir", "out"], in: dir.path)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(listing(dir.path + "/out") == ["a.wav", "c.wav"])
 
-        let fromStdin = try CLI.runRaw(["render", "--from-list", "-", "--output-dir", "out2", "--quiet"],
-                                       stdin: Data("cat/b.ahap\ncat/d.ahap\n".utf8), in: dir.path)
+        let fromStdin = try CLI.runRaw(
+            ["render", "--from-list", "-", "--output-dir", "out2", "--quiet"],
+            stdin: Data("cat/b.ahap\ncat/d.ahap\n".utf8), in: dir.path)
         #expect(fromStdin.status == 0, "\(fromStdin.stderr)")
         #expect(listing(dir.path + "/out2") == ["b.wav", "d.wav"])
     }
@@ -54,8 +68,12 @@ import Testing
         #expect(r.stderr.contains("\(list):3: no such file or folder: missing.ahap"), "\(r.stderr)")
         #expect(listing(dir.path) == ["a.ahap", "list.txt"])  // nothing rendered
 
-        let stdin = try CLI.runRaw(["render", "--from-list", "-"], stdin: Data("\n\nnope.ahap\n".utf8), in: dir.path)
-        #expect(stdin.status == 64 && stdin.stderr.contains("<stdin>:3: no such file or folder: nope.ahap"), "\(stdin.stderr)")
+        let stdin = try CLI.runRaw(
+            ["render", "--from-list", "-"], stdin: Data("\n\nnope.ahap\n".utf8), in: dir.path)
+        #expect(
+            stdin.status == 64
+                && stdin.stderr.contains("<stdin>:3: no such file or folder: nope.ahap"),
+            "\(stdin.stderr)")
 
         let none = try CLI.runRaw(["render"], in: dir.path)
         #expect(none.status == 64 && none.stderr.contains("--from-list"), "\(none.stderr)")

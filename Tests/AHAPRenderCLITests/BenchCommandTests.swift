@@ -7,10 +7,13 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         let input = try dir.write("p.ahap", renderFixture)
-        let r = try CLI.run(["bench", input, "--iterations", "3", "--block-size", "256", "--format", "json",
-                             "--write-dir", dir.path])
+        let r = try CLI.run([
+            "bench", input, "--iterations", "3", "--block-size", "256", "--format", "json",
+            "--write-dir", dir.path,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        let array = try #require(
+            try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
         let o = try #require(array.first)
         #expect(o["frames"] as? Int == fixtureFrames)
         #expect(o["iterations"] as? Int == 3 && o["blockFrames"] as? Int == 256)

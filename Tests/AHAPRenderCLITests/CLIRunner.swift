@@ -12,10 +12,13 @@ enum CLI {
 
     static let binary: URL = {
         var candidates: [URL] = []
-        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent()) }
+        if let exe = Bundle.main.executableURL {
+            candidates.append(exe.deletingLastPathComponent())
+        }
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
         candidates.append(Bundle.main.bundleURL)
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(root.appendingPathComponent(".build/debug"))
         for dir in candidates {
             let url = dir.appendingPathComponent("ahap-render")
@@ -40,14 +43,18 @@ extension CLI {
 
     /// Runs the binary with extra environment variables, optional standard input, and a
     /// working directory; standard output is returned as bytes.
-    static func runRaw(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil,
-                       in directory: String? = nil) throws -> RawOutput {
+    static func runRaw(
+        _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil,
+        in directory: String? = nil
+    ) throws -> RawOutput {
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         p.standardOutput = out
         p.standardError = err
         p.standardInput = stdin == nil ? FileHandle.nullDevice : input
@@ -66,7 +73,9 @@ extension CLI {
         let o = readToEnd(out.fileHandleForReading)
         drained.wait()
         p.waitUntilExit()
-        return RawOutput(status: p.terminationStatus, stdout: o, stderr: String(decoding: errData, as: UTF8.self))
+        return RawOutput(
+            status: p.terminationStatus, stdout: o, stderr: String(decoding: errData, as: UTF8.self)
+        )
     }
 }
 
@@ -76,7 +85,9 @@ func readToEnd(_ handle: FileHandle) -> Data {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
-        let n = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+        let n = buffer.withUnsafeMutableBytes {
+            read(handle.fileDescriptor, $0.baseAddress, $0.count)
+        }
         if n > 0 {
             data.append(contentsOf: buffer[0..<n])
         } else if n < 0, errno == EINTR {

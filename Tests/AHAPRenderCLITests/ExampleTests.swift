@@ -8,7 +8,8 @@ import Testing
     @Test func shieldAndTextureWritesStrictAHAPAndRendersIt() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        let example = CLI.binary.deletingLastPathComponent().appendingPathComponent("shield-and-texture")
+        let example = CLI.binary.deletingLastPathComponent().appendingPathComponent(
+            "shield-and-texture")
         let process = Process()
         process.executableURL = example
         process.arguments = [dir.path]
@@ -18,7 +19,8 @@ import Testing
         #expect(process.terminationStatus == 0)
         let names = ["Grow", "Impact", "Rolling", "Sequence", "ShieldOn"]
         let sounds = ["Sounds", "Sounds/Impact.wav", "Sounds/ShieldOn.wav"]
-        #expect(listing(dir.path) == (names.flatMap { ["\($0).ahap", "\($0).wav"] } + sounds).sorted())
+        #expect(
+            listing(dir.path) == (names.flatMap { ["\($0).ahap", "\($0).wav"] } + sounds).sorted())
         // Core Haptics would load every file, audio resources included.
         let lint = try CLI.run(["lint", "--strict", dir.path])
         #expect(lint.status == 0, "\(lint.stderr)")

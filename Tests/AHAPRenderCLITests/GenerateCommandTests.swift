@@ -9,11 +9,16 @@ import Testing
 @Suite struct GenerateCommandTests {
     /// Writes `frames` of `channels`-channel audio from `sample(frame, channel)`.
     @discardableResult
-    func writeWAV(_ path: String, rate: Int = 48_000, channels: Int = 1, frames: Int,
-                  _ sample: (Int, Int) -> Double) throws -> String {
-        var w = try SoundFileWriter(path: path, format: .wav, sampleFormat: .pcm16, sampleRate: rate, channels: channels)
+    func writeWAV(
+        _ path: String, rate: Int = 48_000, channels: Int = 1, frames: Int,
+        _ sample: (Int, Int) -> Double
+    ) throws -> String {
+        var w = try SoundFileWriter(
+            path: path, format: .wav, sampleFormat: .pcm16, sampleRate: rate, channels: channels)
         var data = [Float](repeating: 0, count: frames * channels)
-        for f in 0..<frames { for c in 0..<channels { data[f * channels + c] = Float(sample(f, c)) } }
+        for f in 0..<frames {
+            for c in 0..<channels { data[f * channels + c] = Float(sample(f, c)) }
+        }
         try w.write(data)
         try w.finish()
         return path
@@ -25,14 +30,16 @@ import Testing
         return { f, _ in
             let t = Double(f) / Double(rate)
             let since = t.truncatingRemainder(dividingBy: period)
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let noise = Double(Int64(bitPattern: seed) >> 11) / Double(1 << 52)
-            return 0.05 * sin(2 * .pi * 220 * t) + 0.7 * exp(-since * 30) * (0.5 * sin(2 * .pi * 60 * t) + 0.3 * noise)
+            return 0.05 * sin(2 * .pi * 220 * t) + 0.7 * exp(-since * 30)
+                * (0.5 * sin(2 * .pi * 60 * t) + 0.3 * noise)
         }
     }
 
     func decodeStrict(_ path: String) throws -> AHAPDecodeResult {
-        AHAPDecoder(options: .init(mode: .strict)).decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        AHAPDecoder(options: .init(mode: .strict)).decode(
+            Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
     @Test func hitsBecomeTransientsInAStrictlyValidFileNamingSourceAndPreset() throws {
@@ -43,11 +50,15 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("wrote \(dir.path)/hits.ahap"))
         let result = try decodeStrict(dir.path + "/hits.ahap")
-        #expect(result.accepted && result.diagnostics.filter { $0.severity != .note }.isEmpty, "\(result.diagnostics)")
+        #expect(
+            result.accepted && result.diagnostics.filter { $0.severity != .note }.isEmpty,
+            "\(result.diagnostics)")
         let pattern = try #require(result.pattern)
         let times = pattern.events.filter { $0.type == .hapticTransient }.map(\.time)
         #expect(times.count == 12, "\(times)")
-        for (k, t) in times.enumerated() { #expect(abs(t - Double(k) * 0.5) <= 0.03, "hit \(k) at \(t)") }
+        for (k, t) in times.enumerated() {
+            #expect(abs(t - Double(k) * 0.5) <= 0.03, "hit \(k) at \(t)")
+        }
         let meta = Dictionary(uniqueKeysWithValues: pattern.metadata.map { ($0.key, $0.value) })
         #expect(meta["Source"] == .string("hits.wav") && meta["Preset"] == .string("sfx"))
         let lint = try CLI.run(["lint", "--strict", dir.path + "/hits.ahap"])
@@ -57,9 +68,13 @@ import Testing
     @Test func outputIsByteIdenticalForTheSameInputAndOptions() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        let input = try writeWAV(dir.path + "/in.wav", rate: 44_100, channels: 2, frames: 44_100 * 5, hits(period: 0.37, rate: 44_100))
+        let input = try writeWAV(
+            dir.path + "/in.wav", rate: 44_100, channels: 2, frames: 44_100 * 5,
+            hits(period: 0.37, rate: 44_100))
         for name in ["a", "b"] {
-            let r = try CLI.run(["generate", input, "-o", dir.path + "/\(name).ahap", "--preset", "music", "--quiet"])
+            let r = try CLI.run([
+                "generate", input, "-o", dir.path + "/\(name).ahap", "--preset", "music", "--quiet",
+            ])
             #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
         }
         let a = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/a.ahap"))
@@ -81,11 +96,15 @@ import Testing
             #expect(r.status == 0, "\(preset): \(r.stderr)")
             let pattern = try #require(try decodeStrict(out).pattern)
             let times = pattern.events.filter { $0.type == .hapticTransient }.map(\.time).sorted()
-            for (a, b) in zip(times, times.dropFirst()) { #expect(b - a >= 0.04 - 1e-9, "\(preset): \(a) → \(b)") }
+            for (a, b) in zip(times, times.dropFirst()) {
+                #expect(b - a >= 0.04 - 1e-9, "\(preset): \(a) → \(b)")
+            }
             var lo = 0
             for hi in times.indices {
                 while times[hi] - times[lo] >= 1 { lo += 1 }
-                #expect(hi - lo + 1 <= 15, "\(preset): \(hi - lo + 1) transients in a second from \(times[lo])")
+                #expect(
+                    hi - lo + 1 <= 15,
+                    "\(preset): \(hi - lo + 1) transients in a second from \(times[lo])")
             }
         }
     }
@@ -96,20 +115,26 @@ import Testing
         // 75 s of a slowly swelling 50 Hz + 400 Hz tone at 8 kHz.
         let input = try writeWAV(dir.path + "/drone.wav", rate: 8_000, frames: 8_000 * 75) { f, _ in
             let t = Double(f) / 8_000
-            return (0.3 + 0.2 * sin(2 * .pi * t / 7)) * (sin(2 * .pi * 50 * t) + 0.3 * sin(2 * .pi * 400 * t))
+            return (0.3 + 0.2 * sin(2 * .pi * t / 7))
+                * (sin(2 * .pi * 50 * t) + 0.3 * sin(2 * .pi * 400 * t))
         }
         let out = dir.path + "/drone.ahap"
         let r = try CLI.run(["generate", input, "-o", out, "--preset", "texture", "--quiet"])
         #expect(r.status == 0, "\(r.stderr)")
         let result = try decodeStrict(out)
-        #expect(result.accepted && result.diagnostics.filter { $0.severity != .note }.isEmpty, "\(result.diagnostics)")
+        #expect(
+            result.accepted && result.diagnostics.filter { $0.severity != .note }.isEmpty,
+            "\(result.diagnostics)")
         let pattern = try #require(result.pattern)
         let continuous = pattern.events.filter { $0.type == .hapticContinuous }
         #expect(continuous.count >= 3)
         #expect(continuous.allSatisfy { ($0.duration ?? 0) <= 30 && ($0.duration ?? 0) > 0 })
         let covered = continuous.reduce(0) { $0 + ($1.duration ?? 0) }
         #expect(covered > 70, "continuous haptics cover \(covered) s of 75")
-        #expect(!pattern.curves.isEmpty && pattern.curves.allSatisfy { $0.points.count <= 16 && $0.points.first?.time == 0 })
+        #expect(
+            !pattern.curves.isEmpty
+                && pattern.curves.allSatisfy { $0.points.count <= 16 && $0.points.first?.time == 0 }
+        )
     }
 
     @Test func theLFEChannelOfA51FileIsFelt() throws {
@@ -152,12 +177,18 @@ import Testing
             #expect(r.status == 1, "\(input): \(r.status) \(r.stderr)")
             #expect(r.stderr.contains(input) && r.stderr.contains(message), "\(input): \(r.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out), "\(input) left \(out)")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".ahap") || $0.hasPrefix(".") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+                $0.hasSuffix(".ahap") || $0.hasPrefix(".")
+            }
             #expect(leftovers.isEmpty, "\(leftovers)")
         }
         // One bad input does not stop the good one; the exit status still says something failed.
-        let mixed = try CLI.run(["generate", silent, whole, "--output-dir", dir.path + "/out", "--quiet"])
-        #expect(mixed.status == 1 && FileManager.default.fileExists(atPath: dir.path + "/out/whole.ahap"))
+        let mixed = try CLI.run([
+            "generate", silent, whole, "--output-dir", dir.path + "/out", "--quiet",
+        ])
+        #expect(
+            mixed.status == 1
+                && FileManager.default.fileExists(atPath: dir.path + "/out/whole.ahap"))
         // Usage errors: a missing file, a folder, -o with two inputs.
         #expect(try CLI.run(["generate", dir.path + "/missing.wav"]).status == 64)
         #expect(try CLI.run(["generate", dir.path]).status == 64)
@@ -183,7 +214,8 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         let source = dir.path + "/source.wav"
-        var w = try SoundFileWriter(path: source, format: .wav, sampleFormat: .pcm16, sampleRate: 48_000, channels: 1)
+        var w = try SoundFileWriter(
+            path: source, format: .wav, sampleFormat: .pcm16, sampleRate: 48_000, channels: 1)
         var samples = [Float](repeating: 0, count: 96_000)
         for f in samples.indices {
             let x = Double(f)
@@ -201,8 +233,14 @@ import Testing
         let b = try String(contentsOfFile: dir.path + "/mixed.svg", encoding: .utf8)
         // The pattern has no audio events: only the soundtrack can fill the audio lane.
         #expect(a != b && b.count > a.count)
-        let page = try CLI.run(["plot", ahap, "--mix-with", source, "-o", dir.path + "/page.html", "--sample-rate", "16000"])
+        let page = try CLI.run([
+            "plot", ahap, "--mix-with", source, "-o", dir.path + "/page.html", "--sample-rate",
+            "16000",
+        ])
         #expect(page.status == 0, "\(page.stderr)")
-        #expect(try CLI.run(["plot", ahap, "--mix-with", dir.path + "/missing.wav", "-o", dir.path + "/x.svg"]).status == 64)
+        #expect(
+            try CLI.run([
+                "plot", ahap, "--mix-with", dir.path + "/missing.wav", "-o", dir.path + "/x.svg",
+            ]).status == 64)
     }
 }

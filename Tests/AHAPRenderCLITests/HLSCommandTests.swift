@@ -29,31 +29,39 @@ import Testing
         let original = master.components(separatedBy: "\n")
         #expect(lines.count == original.count + 1)
         #expect(lines.filter { $0 == haptics }.count == 1)
-        #expect(lines.firstIndex(of: haptics)! < lines.firstIndex { $0.hasPrefix("#EXT-X-MEDIA:") }!)
+        #expect(
+            lines.firstIndex(of: haptics)! < lines.firstIndex { $0.hasPrefix("#EXT-X-MEDIA:") }!)
         #expect(lines.filter { $0 != haptics } == original)
     }
 
     @Test func replacesExistingTagsByExactlyOneAndWritesToOutput() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        let twice = master.replacingOccurrences(of: "#EXT-X-INDEPENDENT-SEGMENTS\n", with: """
-            #EXT-X-INDEPENDENT-SEGMENTS
-            #EXT-X-SESSION-DATA:DATA-ID="com.example.title",VALUE="Trailer"
-            #EXT-X-SESSION-DATA:DATA-ID="com.apple.hls.haptics.url",URI="old.ahap"
-            #EXT-X-SESSION-DATA:DATA-ID="com.apple.hls.haptics.url",URI="older.ahap"
+        let twice = master.replacingOccurrences(
+            of: "#EXT-X-INDEPENDENT-SEGMENTS\n",
+            with: """
+                #EXT-X-INDEPENDENT-SEGMENTS
+                #EXT-X-SESSION-DATA:DATA-ID="com.example.title",VALUE="Trailer"
+                #EXT-X-SESSION-DATA:DATA-ID="com.apple.hls.haptics.url",URI="old.ahap"
+                #EXT-X-SESSION-DATA:DATA-ID="com.apple.hls.haptics.url",URI="older.ahap"
 
-            """)
+                """)
         let path = try dir.write("master.m3u8", twice)
         let out = dir.path + "/with-haptics.m3u8"
-        let r = try CLI.run(["hls", path, "--haptics", "https://cdn.example.com/trailer.ahap", "-o", out])
+        let r = try CLI.run([
+            "hls", path, "--haptics", "https://cdn.example.com/trailer.ahap", "-o", out,
+        ])
         #expect(r.status == 0 && r.stderr.contains("replaced"), "\(r.stderr)")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == twice)  // the input is untouched with -o
+        // the input is untouched with -o
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == twice)
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.components(separatedBy: "com.apple.hls.haptics.url").count == 2)
         #expect(text.contains(#"URI="https://cdn.example.com/trailer.ahap""#))
         #expect(text.contains(#"DATA-ID="com.example.title",VALUE="Trailer""#))
         let inspect = try CLI.run(["inspect", out])
-        #expect(inspect.status == 0 && inspect.stdout.contains("haptics: https://cdn.example.com/trailer.ahap")
+        #expect(
+            inspect.status == 0
+                && inspect.stdout.contains("haptics: https://cdn.example.com/trailer.ahap")
                 && inspect.stdout.contains("variants: 2"), "\(inspect.stdout)")
     }
 
@@ -63,7 +71,9 @@ import Testing
         let media = "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.0,\nseg0.ts\n#EXT-X-ENDLIST\n"
         let mediaPath = try dir.write("video.m3u8", media)
         let r = try CLI.run(["hls", mediaPath, "--haptics", "t.ahap"])
-        #expect(r.status == 1 && r.stderr.contains("media playlist") && r.stderr.contains(mediaPath), "\(r.stderr)")
+        #expect(
+            r.status == 1 && r.stderr.contains("media playlist") && r.stderr.contains(mediaPath),
+            "\(r.stderr)")
         #expect(try String(contentsOfFile: mediaPath, encoding: .utf8) == media)
         let notPlaylist = try dir.write("notes.m3u8", "hello\n")
         let n = try CLI.run(["hls", notPlaylist, "--haptics", "t.ahap"])
@@ -71,7 +81,9 @@ import Testing
         let quote = try CLI.run(["hls", try dir.write("m.m3u8", master), "--haptics", "a\"b.ahap"])
         #expect(quote.status == 1 && quote.stderr.contains("cannot be written"))
         let inspect = try CLI.run(["inspect", try dir.write("plain.m3u8", master)])
-        #expect(inspect.stdout.contains("master playlist") && inspect.stdout.contains("haptics: none"), "\(inspect.stdout)")
+        #expect(
+            inspect.stdout.contains("master playlist") && inspect.stdout.contains("haptics: none"),
+            "\(inspect.stdout)")
     }
 
     @Test func keepsWindowsLineEndings() throws {
@@ -81,6 +93,8 @@ import Testing
         let path = try dir.write("master.m3u8", crlf)
         #expect(try CLI.run(["hls", path, "--haptics", "trailer.ahap"]).status == 0)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.contains(haptics + "\r\n") && !text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(
+            text.contains(haptics + "\r\n")
+                && !text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
     }
 }

@@ -6,7 +6,8 @@ import Testing
     func inspectJSON(_ path: String, _ extra: [String] = []) throws -> [String: Any] {
         let out = try CLI.run(["inspect", "--format", "json", path] + extra)
         #expect(out.status == 0, "\(out.stderr)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
     }
 
     @Test func fixtureSummary() throws {
@@ -28,7 +29,10 @@ import Testing
     @Test func releaseTailDecidesDuration() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        let file = try dir.write("tail.ahap", #"{"Pattern": [{"Event": {"Time": 1, "EventType": "HapticContinuous", "EventDuration": 2, "EventParameters": [{"ParameterID": "ReleaseTime", "ParameterValue": 0.5}]}}]}"#)
+        let file = try dir.write(
+            "tail.ahap",
+            #"{"Pattern": [{"Event": {"Time": 1, "EventType": "HapticContinuous", "EventDuration": 2, "EventParameters": [{"ParameterID": "ReleaseTime", "ParameterValue": 0.5}]}}]}"#
+        )
         let duration = try #require(try inspectJSON(file)["duration"] as? Double)
         #expect(abs(duration - (1 + 2 + 0.02 * 16 - 0.04)) < 1e-9)
     }
@@ -36,21 +40,32 @@ import Testing
     @Test(needsCorpus) func corpusFileDuration() throws {
         // Apple's Boing sample; the expected value is computed independently from the file
         // (JSONSerialization + the §6 rule), not from our decoder.
-        let file = try #require(Corpus.patternFiles().first { $0.hasSuffix("Demos/SampleAHAPs/Effects/Boing.ahap") })
+        let file = try #require(
+            Corpus.patternFiles().first { $0.hasSuffix("Demos/SampleAHAPs/Effects/Boing.ahap") })
         let url = Corpus.url(file)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         var expected = 0.0
         for item in json["Pattern"] as? [[String: Any]] ?? [] {
             if let e = item["Event"] as? [String: Any] {
-                let t = e["Time"] as? Double ?? 0, d = e["EventDuration"] as? Double ?? 0
+                let t = e["Time"] as? Double ?? 0
+                let d = e["EventDuration"] as? Double ?? 0
                 let params = e["EventParameters"] as? [[String: Any]] ?? []
-                let release = params.first { $0["ParameterID"] as? String == "ReleaseTime" }?["ParameterValue"] as? Double
-                let sustained = (params.first { $0["ParameterID"] as? String == "Sustained" }?["ParameterValue"] as? Double ?? 1) != 0
+                let release =
+                    params.first { $0["ParameterID"] as? String == "ReleaseTime" }?[
+                        "ParameterValue"] as? Double
+                let sustained =
+                    (params.first { $0["ParameterID"] as? String == "Sustained" }?["ParameterValue"]
+                        as? Double ?? 1) != 0
                 let isTransient = e["EventType"] as? String == "HapticTransient"
-                let tail = (!isTransient && sustained) ? release.map { 0.02 * pow(2, 8 * $0) - 0.04 } ?? 0 : 0
+                let tail =
+                    (!isTransient && sustained)
+                    ? release.map { 0.02 * pow(2, 8 * $0) - 0.04 } ?? 0 : 0
                 expected = max(expected, t + d + tail)
             }
-            if let p = item["Parameter"] as? [String: Any] { expected = max(expected, p["Time"] as? Double ?? 0) }
+            if let p = item["Parameter"] as? [String: Any] {
+                expected = max(expected, p["Time"] as? Double ?? 0)
+            }
             if let c = item["ParameterCurve"] as? [String: Any] {
                 let t = c["Time"] as? Double ?? 0
                 for point in c["ParameterCurveControlPoints"] as? [[String: Any]] ?? [] {
@@ -64,14 +79,18 @@ import Testing
     }
 
     @Test(needsCorpus) func searchRootsResolveRicochetAudio() throws {
-        let file = try #require(Corpus.patternFiles().first { $0.hasSuffix("Demos/SampleAHAPs/Ricochet/Grow.ahap") })
-        let streaming = Corpus.url(file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = try #require(
+            Corpus.patternFiles().first { $0.hasSuffix("Demos/SampleAHAPs/Ricochet/Grow.ahap") })
+        let streaming = Corpus.url(file).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("!Copy-To-StreamingAssets!").path
         let without = try inspectJSON(Corpus.url(file).path)
         #expect((without["resources"] as? [[String: Any]])?.first?["resolved"] as? Bool == false)
         let with = try inspectJSON(Corpus.url(file).path, ["--search-root", streaming])
         #expect((with["resources"] as? [[String: Any]])?.first?["resolved"] as? Bool == true)
-        #expect(try CLI.run(["lint", "--strict", "--search-root", streaming, Corpus.url(file).path]).status == 0)
+        #expect(
+            try CLI.run(["lint", "--strict", "--search-root", streaming, Corpus.url(file).path])
+                .status == 0)
     }
 
     @Test func textAndUsage() throws {
@@ -106,14 +125,19 @@ import Testing
         let start = try #require(lines.firstIndex { $0.hasPrefix("sample ") })
         let table = Array(lines[start...])
         #expect(table[0] == "sample     time(s)  what happens")
-        #expect(table[1] == "     0    0.000000  start   #0 HapticTransient L0 intensity 0.750 sharpness 0.500")
+        #expect(
+            table[1]
+                == "     0    0.000000  start   #0 HapticTransient L0 intensity 0.750 sharpness 0.500"
+        )
         #expect(table[2] == "   960    0.020000  lane    L0 HapticIntensityControl = 0.5000")
         #expect(table[3] == "  1920    0.040000  end     #0 HapticTransient")
-        #expect(table[4] == "  4800    0.100000  lane    L0 AudioPanControl = 0.0000 ramp 10.0000/s")
+        #expect(
+            table[4] == "  4800    0.100000  lane    L0 AudioPanControl = 0.0000 ramp 10.0000/s")
         #expect(table[5] == "  9600    0.200000  lane    L0 AudioPanControl = 1.0000")
         #expect(
             table[6]
-                == " 12000    0.250000  start   #1 HapticContinuous L0 intensity 0.750 sharpness 0.500 AR attack 1920 release 960 smp")
+                == " 12000    0.250000  start   #1 HapticContinuous L0 intensity 0.750 sharpness 0.500 AR attack 1920 release 960 smp"
+        )
         #expect(table[7] == " 24000    0.500000  release #1 HapticContinuous")
         #expect(table[8] == " 24960    0.520000  end     #1 HapticContinuous")
         #expect(table[9].hasPrefix("pattern end 24000 smp, voices end 24960 smp"))

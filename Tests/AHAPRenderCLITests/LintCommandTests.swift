@@ -3,23 +3,23 @@ import HapticTestSupport
 import Testing
 
 let goodAHAP = """
-{
-  "Version": 1.0,
-  "Pattern": [
-    {"Event": {"Time": 0.5, "EventType": "HapticContinuous", "EventDuration": 1.5, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.25}, {"ParameterID": "ReleaseTime", "ParameterValue": 0.25}]}},
-    {"Event": {"Time": 0.1, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 0.75}]}},
-    {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 1, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}, {"Time": 1.25, "ParameterValue": 0.5}]}}
-  ]
-}
-"""
+    {
+      "Version": 1.0,
+      "Pattern": [
+        {"Event": {"Time": 0.5, "EventType": "HapticContinuous", "EventDuration": 1.5, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.25}, {"ParameterID": "ReleaseTime", "ParameterValue": 0.25}]}},
+        {"Event": {"Time": 0.1, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 0.75}]}},
+        {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 1, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}, {"Time": 1.25, "ParameterValue": 0.5}]}}
+      ]
+    }
+    """
 
 let trailingCommaAHAP = """
-{
-  "Pattern": [
-    {"Event": {"Time": 0, "EventType": "HapticTransient"}},
-  ]
-}
-"""
+    {
+      "Pattern": [
+        {"Event": {"Time": 0, "EventType": "HapticTransient"}},
+      ]
+    }
+    """
 
 @Suite struct LintCommandTests {
     @Test func exitCodes() throws {
@@ -55,17 +55,24 @@ let trailingCommaAHAP = """
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         let good = try dir.write("good.ahap", goodAHAP)
-        let bad = try dir.write("bad.ahap", #"{"Pattern": [{"Event": {"Time": -1, "EventType": "HapticTransient"}}, {"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
+        let bad = try dir.write(
+            "bad.ahap",
+            #"{"Pattern": [{"Event": {"Time": -1, "EventType": "HapticTransient"}}, {"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#
+        )
         let out = try CLI.run(["lint", "--strict", "--format", "json", good, bad])
         #expect(out.status == 1)
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]])
+        let array = try #require(
+            try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]])
         #expect(array.count == 2)
         #expect(array[0]["file"] as? String == good)
         #expect(array[0]["accepted"] as? Bool == true)
         #expect(array[1]["accepted"] as? Bool == false)
         let diagnostics = try #require(array[1]["diagnostics"] as? [[String: Any]])
         let error = try #require(diagnostics.first { $0["severity"] as? String == "error" })
-        #expect(Set(error.keys) == ["severity", "code", "coreHapticsCode", "path", "line", "column", "message"])
+        #expect(
+            Set(error.keys) == [
+                "severity", "code", "coreHapticsCode", "path", "line", "column", "message",
+            ])
         #expect(error["code"] as? String == "event.negative-time")
         #expect(error["coreHapticsCode"] as? Int == -4822)
         #expect(error["path"] as? String == "Pattern[0].Event.Time")
@@ -83,8 +90,11 @@ let trailingCommaAHAP = """
         try dir.write(".hidden/four.ahap", "garbage")
         let out = try CLI.run(["lint", "--format", "json", dir.path])
         #expect(out.status == 0)
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]])
-        let files = array.compactMap { ($0["file"] as? String)?.replacingOccurrences(of: dir.path + "/", with: "") }
+        let array = try #require(
+            try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]])
+        let files = array.compactMap {
+            ($0["file"] as? String)?.replacingOccurrences(of: dir.path + "/", with: "")
+        }
         #expect(files == ["a/b/one.ahap", "a/two.json", "c/three.AHAP"])
         // An explicitly named non-AHAP JSON file is linted (and rejected).
         let named = try CLI.run(["lint", dir.path + "/a/package.json"])

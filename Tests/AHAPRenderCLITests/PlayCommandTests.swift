@@ -20,7 +20,9 @@ struct PlayCommandTests {
 
         init() throws {
             home = try TempFolder()
-            try home.write(".asoundrc", """
+            try home.write(
+                ".asoundrc",
+                """
                 pcm.!default {
                     type file
                     slave.pcm "null"
@@ -62,10 +64,13 @@ struct PlayCommandTests {
         let offset = arrived - first
         #expect(offset >= 0 && offset % reference.channels == 0, "offset \(offset)")
         let end = offset + reference.samples.count
-        try #require(received.count >= end, "the device got \(received.count) samples, the render has \(reference.samples.count)")
+        try #require(
+            received.count >= end,
+            "the device got \(received.count) samples, the render has \(reference.samples.count)")
         #expect(received[offset..<end].map(\.bitPattern) == reference.samples.map(\.bitPattern))
-        #expect(received[..<offset].allSatisfy { $0 == 0 } && received[end...].allSatisfy { $0 == 0 },
-                "only silence before and after the render")
+        #expect(
+            received[..<offset].allSatisfy { $0 == 0 } && received[end...].allSatisfy { $0 == 0 },
+            "only silence before and after the render")
     }
 
     @Test func ctrlCStopsPlaybackCleanly() throws {
@@ -74,13 +79,16 @@ struct PlayCommandTests {
         let input = try device.home.write("p.ahap", renderFixture)
         let p = Process()
         p.executableURL = CLI.binary
-        p.arguments = ["play", input, "--duration", "600"]  // seconds of play even at the null device's speed
+        // seconds of play even at the null device's speed
+        p.arguments = ["play", input, "--duration", "600"]
         p.environment = ProcessInfo.processInfo.environment.merging(device.environment) { $1 }
         let err = Pipe()
         p.standardError = err
         try p.run()
         let deadline = Date().addingTimeInterval(20)
-        while ((try? FileManager.default.attributesOfItem(atPath: device.raw)[.size] as? Int) ?? 0) == 0, Date() < deadline {
+        while ((try? FileManager.default.attributesOfItem(atPath: device.raw)[.size] as? Int) ?? 0)
+            == 0, Date() < deadline
+        {
             Thread.sleep(forTimeInterval: 0.02)
         }
         // libdispatch arms the CLI's signal source asynchronously: give it a moment.
@@ -88,7 +96,9 @@ struct PlayCommandTests {
         p.interrupt()  // SIGINT, as Ctrl-C
         let stderr = String(decoding: readToEnd(err.fileHandleForReading), as: UTF8.self)
         p.waitUntilExit()
-        #expect(p.terminationReason == .exit && p.terminationStatus == 130, "status \(p.terminationStatus): \(stderr)")
+        #expect(
+            p.terminationReason == .exit && p.terminationStatus == 130,
+            "status \(p.terminationStatus): \(stderr)")
         #expect(stderr.contains("interrupted"), "\(stderr)")
         #expect(!stderr.contains("Fatal error"), "\(stderr)")
     }
@@ -99,28 +109,39 @@ struct PlayCommandTests {
         let input = try device.home.write("p.ahap", renderFixture)
         let list = try CLI.runRaw(["play", "--list-devices"], environment: device.environment)
         #expect(list.status == 0)
-        #expect(String(decoding: list.stdout, as: UTF8.self).contains("default (ALSA"), "\(list.stderr)")
+        #expect(
+            String(decoding: list.stdout, as: UTF8.self).contains("default (ALSA"), "\(list.stderr)"
+        )
         #expect(list.stderr.isEmpty, "PortAudio's probing noise is silenced: \(list.stderr)")
 
         for selector in ["0", "default", "DEF"] {  // by index, by name, by part of the name
             try? FileManager.default.removeItem(atPath: device.raw)
-            let chosen = try CLI.runRaw(["play", input, "--device", selector, "--quiet"], environment: device.environment)
+            let chosen = try CLI.runRaw(
+                ["play", input, "--device", selector, "--quiet"], environment: device.environment)
             #expect(chosen.status == 0 && chosen.stderr.isEmpty, "\(selector): \(chosen.stderr)")
             #expect(try device.samples().contains { $0 != 0 }, "\(selector)")
         }
 
-        let unknown = try CLI.runRaw(["play", input, "--device", "no-such-device"], environment: device.environment)
+        let unknown = try CLI.runRaw(
+            ["play", input, "--device", "no-such-device"], environment: device.environment)
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.contains("no output device matches 'no-such-device'; available: 0: default (ALSA"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains(
+                "no output device matches 'no-such-device'; available: 0: default (ALSA"),
+            "\(unknown.stderr)")
     }
 
-    @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/snd"), "a machine with a sound card always has a device"))
+    @Test(
+        .enabled(
+            if: !FileManager.default.fileExists(atPath: "/dev/snd"),
+            "a machine with a sound card always has a device"))
     func noDeviceAtAllIsAClearError() throws {
         // ALSA's default device on a sound card that does not exist, on a machine without
         // sound cards (CI): there is nothing to play on.
         let home = try TempFolder()
         defer { home.cleanUp() }
-        try home.write(".asoundrc", "pcm.!default { type hw card 99 }\nctl.!default { type hw card 99 }\n")
+        try home.write(
+            ".asoundrc", "pcm.!default { type hw card 99 }\nctl.!default { type hw card 99 }\n")
         let input = try home.write("p.ahap", renderFixture)
         let r = try CLI.runRaw(["play", input], environment: ["HOME": home.path])
         #expect(r.status == 1)

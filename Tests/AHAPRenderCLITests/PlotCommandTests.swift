@@ -8,10 +8,15 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         let input = try dir.write("p.ahap", renderFixture)
-        let r = try CLI.run(["plot", input, "-o", dir.path + "/p.svg", "--actuator", "pixel", "--width", "1200"])
+        let r = try CLI.run([
+            "plot", input, "-o", dir.path + "/p.svg", "--actuator", "pixel", "--width", "1200",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let svg = try String(contentsOfFile: dir.path + "/p.svg", encoding: .utf8)
-        for id in ["haptic-events", "intensity", "sharpness", "audio-events", "drive", "acceleration", "audio"] {
+        for id in [
+            "haptic-events", "intensity", "sharpness", "audio-events", "drive", "acceleration",
+            "audio",
+        ] {
             #expect(svg.contains("id=\"lane-\(id)\""), "lane \(id)")
         }
         for text in ["p.ahap", "pixel", "time (s)", "±1.5 g", "tone", "48 kHz"] {
@@ -19,7 +24,8 @@ import Testing
         }
         #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
         #expect(svg.contains("width=\"1200\""))
-        let rsvg = try #require(ExternalTool.which("rsvg-convert"), "rsvg-convert is installed by .ci/run")
+        let rsvg = try #require(
+            ExternalTool.which("rsvg-convert"), "rsvg-convert is installed by .ci/run")
         let png = dir.path + "/p.png"
         let converted = try ExternalTool.run(rsvg, [dir.path + "/p.svg", "-o", png])
         #expect(converted.status == 0, "\(converted.err)")
@@ -41,14 +47,19 @@ import Testing
         try mp3.write(to: URL(fileURLWithPath: dir.path + "/embedded.mp3"))
         let info = try SoundFile.info(path: dir.path + "/embedded.mp3")
         #expect(info.container == .mp3 && info.channels == 2)
-        #expect(abs(info.frames - fixtureFrames) <= 1_152, "\(info.frames) vs \(fixtureFrames) frames")
+        #expect(
+            abs(info.frames - fixtureFrames) <= 1_152, "\(info.frames) vs \(fixtureFrames) frames")
         #expect(html.contains("id=\"timeline-detail\""), "the page has its zoom data")
 
         if let browser = ExternalTool.chromium {
             let page = URL(fileURLWithPath: dir.path + "/p.html").absoluteString
-            let dom = try ExternalTool.run(browser, ExternalTool.chromiumArguments(profile: dir.path + "/profile")
-                + ["--virtual-time-budget=5000", "--dump-dom", page])
-            #expect(dom.out.contains("data-audio-ready=\"1\""), "the embedded audio did not load: \(dom.err.suffix(500))")
+            let dom = try ExternalTool.run(
+                browser,
+                ExternalTool.chromiumArguments(profile: dir.path + "/profile")
+                    + ["--virtual-time-budget=5000", "--dump-dom", page])
+            #expect(
+                dom.out.contains("data-audio-ready=\"1\""),
+                "the embedded audio did not load: \(dom.err.suffix(500))")
             // What the browser decoded is as long as the render.
             let decoded = dom.out.range(of: "data-audio-duration=\"").flatMap { start in
                 Double(dom.out[start.upperBound...].prefix { $0 != "\"" })
@@ -64,13 +75,19 @@ import Testing
         let input = try dir.write("p.ahap", renderFixture)
         let r = try CLI.run(["plot", input, "-o", dir.path + "/p.html", "--page-audio", "wav"])
         #expect(r.status == 0, "\(r.stderr)")
-        let wav = try embeddedAudio(try String(contentsOfFile: dir.path + "/p.html", encoding: .utf8), mimeType: "audio/wav")
+        let wav = try embeddedAudio(
+            try String(contentsOfFile: dir.path + "/p.html", encoding: .utf8), mimeType: "audio/wav"
+        )
         try wav.write(to: URL(fileURLWithPath: dir.path + "/embedded.wav"))
         let info = try SoundFile.info(path: dir.path + "/embedded.wav")
         #expect(info.channels == 2 && info.frames == fixtureFrames && info.sampleFormat == .pcm16)
 
-        let badRate = try CLI.run(["plot", input, "-o", dir.path + "/q.html", "--sample-rate", "96000"])
-        #expect(badRate.status == 64 && badRate.stderr.contains("--page-audio mp3 needs --sample-rate"), "\(badRate.stderr)")
+        let badRate = try CLI.run([
+            "plot", input, "-o", dir.path + "/q.html", "--sample-rate", "96000",
+        ])
+        #expect(
+            badRate.status == 64 && badRate.stderr.contains("--page-audio mp3 needs --sample-rate"),
+            "\(badRate.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/q.html"))
     }
 

@@ -11,13 +11,16 @@ import Testing
         let input = try dir.write("p.ahap", renderFixture)
         func render(_ layout: String, _ extra: [String] = []) throws -> DecodedAudio {
             let out = dir.path + "/\(layout).\(layout == "android" ? "ogg" : "wav")"
-            let r = try CLI.run(["render", input, "--layout", layout, "-o", out, "--quiet"] + extra)
+            let r = try CLI.run(
+                ["render", input, "--layout", layout, "-o", out, "--quiet"] + extra)
             #expect(r.status == 0, "\(r.stderr)")
             return try readBack(out)
         }
         let split = try render("split")
         #expect(split.channels == 4)
-        let (l, r, drive, acceleration) = (channel(split, 0), channel(split, 1), channel(split, 2), channel(split, 3))
+        let (l, r, drive, acceleration) = (
+            channel(split, 0), channel(split, 1), channel(split, 2), channel(split, 3)
+        )
         // Every signal is present: audio from 0.2 s, haptics from 0 s.
         #expect(rms(l[9_600..<33_600]) > 0.05 && rms(r[9_600..<33_600]) > 0.05)
         #expect(rms(l[0..<9_000]) == 0)
@@ -41,7 +44,9 @@ import Testing
         let haptic = channel(android, 2)
         let dot = zip(haptic, drive).reduce(0.0) { $0 + Double($1.0) * Double($1.1) }
         let correlation = dot / (rms(haptic[...]) * rms(drive[...]) * Double(drive.count))
-        #expect(correlation > 0.99, "the haptic channel is the drive signal (lossy): r = \(correlation)")
+        #expect(
+            correlation > 0.99, "the haptic channel is the drive signal (lossy): r = \(correlation)"
+        )
     }
 
     @Test func formatsReadBackWithLibsndfile() throws {
@@ -59,11 +64,15 @@ import Testing
             #expect(info.sampleFormat == expectedFormat)
             #expect(info.frames == fixtureFrames && info.channels == 2 && info.sampleRate == 48_000)
         }
-        let ogg = try CLI.run(["render", input, "-o", dir.path + "/d.ogg", "--sample-rate", "44100", "--quiet"])
+        let ogg = try CLI.run([
+            "render", input, "-o", dir.path + "/d.ogg", "--sample-rate", "44100", "--quiet",
+        ])
         #expect(ogg.status == 0, "\(ogg.stderr)")
         let decoded = try readBack(dir.path + "/d.ogg")
         #expect(decoded.sampleRate == 44_100 && decoded.channels == 2)
-        #expect(decoded.frames == 44_982 + Int((ActuatorProfile.iphone.ringDownSeconds * 44_100).rounded()))
+        #expect(
+            decoded.frames == 44_982
+                + Int((ActuatorProfile.iphone.ringDownSeconds * 44_100).rounded()))
     }
 
     @Test func lengthFollowsDurationRateLoopAndStart() throws {
@@ -92,8 +101,12 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         let input = try dir.write("p.ahap", renderFixture)
-        for (name, extra) in [("plain", [String]()), ("param", ["--param", "HapticIntensityControl=0.3@0.5"])] {
-            let r = try CLI.run(["render", input, "--layout", "haptic", "-o", dir.path + "/\(name).wav", "--quiet"] + extra)
+        for (name, extra) in [
+            ("plain", [String]()), ("param", ["--param", "HapticIntensityControl=0.3@0.5"]),
+        ] {
+            let r = try CLI.run(
+                ["render", input, "--layout", "haptic", "-o", dir.path + "/\(name).wav", "--quiet"]
+                    + extra)
             #expect(r.status == 0, "\(r.stderr)")
         }
         let plain = channel(try readBack(dir.path + "/plain.wav"), 0)
@@ -112,11 +125,14 @@ import Testing
         let input = try dir.write("p.ahap", renderFixture)
         // A 2 s, 440 Hz mono soundtrack at 44.1 kHz: longer than the pattern.
         let n = 88_200
-        var w = try SoundFileWriter(path: dir.path + "/track.wav", format: .wav, sampleRate: 44_100, channels: 1)
+        var w = try SoundFileWriter(
+            path: dir.path + "/track.wav", format: .wav, sampleRate: 44_100, channels: 1)
         try w.write((0..<n).map { Float(0.25 * sin(2 * Double.pi * 440 * Double($0) / 44_100)) })
         try w.finish()
-        let r = try CLI.run(["render", input, "--layout", "audio", "--mix-with", dir.path + "/track.wav",
-                             "-o", dir.path + "/mixed.wav", "--quiet"])
+        let r = try CLI.run([
+            "render", input, "--layout", "audio", "--mix-with", dir.path + "/track.wav",
+            "-o", dir.path + "/mixed.wav", "--quiet",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let mixed = try readBack(dir.path + "/mixed.wav")
         #expect(mixed.frames == 96_000)  // the soundtrack's length, converted to 48 kHz
@@ -125,7 +141,10 @@ import Testing
         let at1k = SignalAnalysis.goertzel(tail, hz: 1_000, sampleRate: 48_000)
         #expect(at440 > 0.2 && at1k < 0.01, "440 Hz: \(at440), 1 kHz: \(at1k)")
         // A layout without audio channels cannot carry a soundtrack.
-        let bad = try CLI.run(["render", input, "--layout", "haptic", "--mix-with", dir.path + "/track.wav", "-o", dir.path + "/x.wav"])
+        let bad = try CLI.run([
+            "render", input, "--layout", "haptic", "--mix-with", dir.path + "/track.wav", "-o",
+            dir.path + "/x.wav",
+        ])
         #expect(bad.status == 64 && bad.stderr.contains("--mix-with needs a layout with audio"))
     }
 
@@ -155,7 +174,9 @@ import Testing
         try dir.write("in/a.ahap", renderFixture)
         try dir.write("in/b.ahap", "{\"Pattern\": [\n  {\"Event\": }\n]}")
         try dir.write("in/c.ahap", renderFixture)
-        let r = try CLI.run(["render", dir.path + "/in", "--output-dir", dir.path + "/out", "--jobs", "2"])
+        let r = try CLI.run([
+            "render", dir.path + "/in", "--output-dir", dir.path + "/out", "--jobs", "2",
+        ])
         #expect(r.status == 1)
         #expect(r.stderr.contains("b.ahap: error: the file was rejected"))
         #expect(r.stderr.contains("b.ahap:2:13: error:"))
@@ -205,17 +226,27 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         try dir.write("in/a/x.ahap", renderFixture)
-        try dir.write("in/b/x.ahap", renderFixture.replacingOccurrences(of: "\"EventDuration\": 1,", with: "\"EventDuration\": 0.5,"))
+        try dir.write(
+            "in/b/x.ahap",
+            renderFixture.replacingOccurrences(
+                of: "\"EventDuration\": 1,", with: "\"EventDuration\": 0.5,"))
         try dir.write("in/b/notes.json", #"{"name": "not a pattern"}"#)
         for jobs in ["1", "2"] {
-            let r = try CLI.run(["render", dir.path + "/in", "--output-dir", dir.path + "/out\(jobs)", "--jobs", jobs, "--quiet"])
+            let r = try CLI.run([
+                "render", dir.path + "/in", "--output-dir", dir.path + "/out\(jobs)", "--jobs",
+                jobs, "--quiet",
+            ])
             #expect(r.status == 0, "\(r.stderr)")
             #expect(listing(dir.path + "/out\(jobs)") == ["a", "a/x.wav", "b", "b/x.wav"])
         }
         for file in ["a/x.wav", "b/x.wav"] {
-            #expect(FileManager.default.contentsEqual(atPath: dir.path + "/out1/" + file, andPath: dir.path + "/out2/" + file))
+            #expect(
+                FileManager.default.contentsEqual(
+                    atPath: dir.path + "/out1/" + file, andPath: dir.path + "/out2/" + file))
         }
-        #expect(!FileManager.default.contentsEqual(atPath: dir.path + "/out1/a/x.wav", andPath: dir.path + "/out1/b/x.wav"))
+        #expect(
+            !FileManager.default.contentsEqual(
+                atPath: dir.path + "/out1/a/x.wav", andPath: dir.path + "/out1/b/x.wav"))
     }
 
     @Test func metadataRecordsToolSourceActuatorLayoutAndScale() throws {
@@ -228,7 +259,10 @@ import Testing
         #expect(tags[.software]?.hasPrefix("ahap-render ") == true)
         #expect(tags[.title] == "p.ahap")
         let comment = try #require(tags[.comment])
-        for part in ["source=p.ahap", "actuator=coin", "layout=split", "acceleration 1.0 = 2.0 g", "audio L, audio R, drive, acceleration"] {
+        for part in [
+            "source=p.ahap", "actuator=coin", "layout=split", "acceleration 1.0 = 2.0 g",
+            "audio L, audio R, drive, acceleration",
+        ] {
             #expect(comment.contains(part), "\(comment)")
         }
     }
@@ -237,20 +271,31 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         let input = try dir.write("p.ahap", renderFixture)
-        let profile = try dir.write("soft.json", #"{"base": "iphone", "name": "soft", "resonanceHz": 120}"#)
-        let ok = try CLI.run(["render", input, "--actuator", profile, "--layout", "haptic", "-o", dir.path + "/soft.wav", "--quiet"])
+        let profile = try dir.write(
+            "soft.json", #"{"base": "iphone", "name": "soft", "resonanceHz": 120}"#)
+        let ok = try CLI.run([
+            "render", input, "--actuator", profile, "--layout", "haptic", "-o",
+            dir.path + "/soft.wav", "--quiet",
+        ])
         #expect(ok.status == 0, "\(ok.stderr)")
-        #expect(try SoundFile.metadata(path: dir.path + "/soft.wav")[.comment]?.contains("actuator=soft") == true)
+        #expect(
+            try SoundFile.metadata(path: dir.path + "/soft.wav")[.comment]?.contains(
+                "actuator=soft") == true)
         let bad = try dir.write("bad.json", "{\"base\": \"iphone\",\n  \"resonanceHz\": 30000}")
         let r = try CLI.run(["render", input, "--actuator", bad, "-o", dir.path + "/bad.wav"])
         #expect(r.status == 64)
-        #expect(r.stderr.contains("bad.json:2:3: error: 'resonanceHz' = 30000.0 is out of range"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("bad.json:2:3: error: 'resonanceHz' = 30000.0 is out of range"),
+            "\(r.stderr)")
     }
 
     @Test func interruptLeavesNoPartialFile() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        let input = try dir.write("long.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 30}}]}"#)
+        let input = try dir.write(
+            "long.ahap",
+            #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 30}}]}"#
+        )
         let process = Process()
         process.executableURL = CLI.binary
         // 3,000 s of audio: far longer than the test waits.
@@ -273,14 +318,22 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         // Apple's Unity sample keeps its WAVs in another folder: --search-root finds them.
-        let file = try #require(Corpus.patternFiles().first { $0.hasSuffix("Ricochet/HapticPatterns/ShieldOn.ahap") })
+        let file = try #require(
+            Corpus.patternFiles().first { $0.hasSuffix("Ricochet/HapticPatterns/ShieldOn.ahap") })
         let sounds = Corpus.url(file).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("../!Copy-To-StreamingAssets!/CoreHaptics/Ricochet").standardized.path
-        let without = try CLI.run(["render", Corpus.url(file).path, "--layout", "audio", "-o", dir.path + "/a.wav"])
-        #expect(without.status == 0 && without.stderr.contains("resource.not-found"), "\(without.stderr)")
+            .appendingPathComponent("../!Copy-To-StreamingAssets!/CoreHaptics/Ricochet")
+            .standardized.path
+        let without = try CLI.run([
+            "render", Corpus.url(file).path, "--layout", "audio", "-o", dir.path + "/a.wav",
+        ])
+        #expect(
+            without.status == 0 && without.stderr.contains("resource.not-found"),
+            "\(without.stderr)")
         #expect(rms(channel(try readBack(dir.path + "/a.wav"), 0)[...]) == 0)
-        let with = try CLI.run(["render", Corpus.url(file).path, "--layout", "audio", "--search-root", sounds,
-                                "-o", dir.path + "/b.wav", "--quiet"])
+        let with = try CLI.run([
+            "render", Corpus.url(file).path, "--layout", "audio", "--search-root", sounds,
+            "-o", dir.path + "/b.wav", "--quiet",
+        ])
         #expect(with.status == 0, "\(with.stderr)")
         #expect(rms(channel(try readBack(dir.path + "/b.wav"), 0)[...]) > 0.01)
     }
@@ -289,28 +342,39 @@ import Testing
 @Suite struct RenderProgressTests {
     /// 60 s of a continuous event: long enough for several progress updates in a debug build.
     func longInput(_ dir: TempFolder) throws -> String {
-        try dir.write("long.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 30}}]}"#)
+        try dir.write(
+            "long.ahap",
+            #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 30}}]}"#
+        )
     }
 
     @Test func plainLinesWhenNotATerminal() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        let r = try CLI.run(["render", try longInput(dir), "--loop", "2", "-o", dir.path + "/l.wav", "--progress-interval", "0.05"])
+        let r = try CLI.run([
+            "render", try longInput(dir), "--loop", "2", "-o", dir.path + "/l.wav",
+            "--progress-interval", "0.05",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stderr.split(separator: "\n")
         let progress = lines.filter { $0.hasPrefix("[0/1] ") && $0.contains(" s audio") }
         #expect(progress.count >= 2, "\(r.stderr)")
         #expect(!r.stderr.contains("\u{1B}["))  // no terminal control codes in a log
-        #expect(lines.last?.hasPrefix("rendered 1 of 1 file: 60.1 s of audio") == true, "\(r.stderr)")
+        #expect(
+            lines.last?.hasPrefix("rendered 1 of 1 file: 60.1 s of audio") == true, "\(r.stderr)")
     }
 
     @Test func statusLineRewrittenOnATerminal() throws {
         let script = "/usr/bin/script"
-        try #require(FileManager.default.isExecutableFile(atPath: script), "util-linux script(1) provides the terminal")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: script),
+            "util-linux script(1) provides the terminal")
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        let command = [CLI.binary.path, "render", try longInput(dir), "--loop", "2", "-o", dir.path + "/l.wav"]
-            .map { "'\($0)'" }.joined(separator: " ")
+        let command = [
+            CLI.binary.path, "render", try longInput(dir), "--loop", "2", "-o", dir.path + "/l.wav",
+        ]
+        .map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
         process.arguments = ["-qc", command, "/dev/null"]
@@ -340,11 +404,14 @@ import Testing
     @Test func everyCorpusFileRendersInOneBatch() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        let r = try CLI.run(["render", Corpus.root.path, "--output-dir", dir.path, "--sample-rate", "16000",
-                             "--jobs", "2", "--quiet"])
+        let r = try CLI.run([
+            "render", Corpus.root.path, "--output-dir", dir.path, "--sample-rate", "16000",
+            "--jobs", "2", "--quiet",
+        ])
         #expect(r.status == 0, "\(r.stderr.suffix(2_000))")
         let outputs = listing(dir.path).filter { $0.hasSuffix(".wav") }
-        let expected = Corpus.patternFiles().map { ($0 as NSString).deletingPathExtension + ".wav" }.sorted()
+        let expected = Corpus.patternFiles().map { ($0 as NSString).deletingPathExtension + ".wav" }
+            .sorted()
         #expect(outputs == expected)
         for file in outputs.prefix(10) {
             let info = try SoundFile.info(path: dir.path + "/" + file)

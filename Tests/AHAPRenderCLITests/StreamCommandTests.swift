@@ -5,9 +5,10 @@ import Testing
 /// `render -o -`: the file on standard output, for pipes.
 @Suite struct StreamCommandTests {
     @Test(arguments: [
-        [],                                                                    // float32 stereo WAV
-        ["--layout", "split", "--sample-format", "pcm16"],                      // 4 ch, integer
-        ["--layout", "haptic", "--sample-format", "pcm24", "--duration", "0.100021"],  // odd data length: pad byte
+        [],  // float32 stereo WAV
+        ["--layout", "split", "--sample-format", "pcm16"],  // 4 ch, integer
+        // odd data length: pad byte
+        ["--layout", "haptic", "--sample-format", "pcm24", "--duration", "0.100021"],
         ["--format", "aiff", "--layout", "drive"],
         ["--param", "HapticIntensityControl=0.3@0.5", "--loop", "2"],
     ])
@@ -32,8 +33,10 @@ import Testing
         let input = try dir.write("p.ahap", renderFixture)
         let p = Process()
         p.executableURL = CLI.binary
-        p.arguments = ["render", input, "-o", "-", "--duration", "3000"]  // ≈ 1.2 GB: never finishes first
-        let out = Pipe(), err = Pipe()
+        // ≈ 1.2 GB: never finishes first
+        p.arguments = ["render", input, "-o", "-", "--duration", "3000"]
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()

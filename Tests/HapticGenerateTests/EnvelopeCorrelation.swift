@@ -25,7 +25,9 @@ enum EnvelopeCorrelation {
         var best = -1.0
         for lag in -2...2 {
             let a = (max(0, lag)..<n).map { audioEnvelope[$0] }
-            let h = (max(0, lag)..<n).map { hapticEnvelope[min(hapticEnvelope.count - 1, max(0, $0 - lag))] }
+            let h = (max(0, lag)..<n).map {
+                hapticEnvelope[min(hapticEnvelope.count - 1, max(0, $0 - lag))]
+            }
             best = max(best, pearson(a, h))
         }
         return best
@@ -33,11 +35,15 @@ enum EnvelopeCorrelation {
 
     static func render(_ pattern: HapticPattern) throws -> [Float] {
         let timeline = Scheduler(sampleRate: renderRate).schedule(pattern).timeline
-        var renderer = try PatternRenderer(timeline: timeline, configuration: RenderConfiguration(sampleRate: renderRate, channels: [.acceleration]))
+        var renderer = try PatternRenderer(
+            timeline: timeline,
+            configuration: RenderConfiguration(sampleRate: renderRate, channels: [.acceleration]))
         var out = [Float](repeating: 0, count: Int(renderer.totalFrames))
         var done = 0
         while !renderer.isFinished && done < out.count {
-            let n = out.withUnsafeMutableBufferPointer { renderer.render(into: UnsafeMutableBufferPointer(rebasing: $0[done...])) }
+            let n = out.withUnsafeMutableBufferPointer {
+                renderer.render(into: UnsafeMutableBufferPointer(rebasing: $0[done...]))
+            }
             if n == 0 { break }
             done += n
         }
@@ -46,12 +52,14 @@ enum EnvelopeCorrelation {
 
     /// dB RMS over 50 ms windows every 10 ms, floored 40 dB under the maximum.
     static func envelope(_ x: [Float], rate: Double) -> [Double] {
-        let hop = Int(rate * 0.01), half = Int(rate * 0.025)
+        let hop = Int(rate * 0.01)
+        let half = Int(rate * 0.025)
         var prefix = [Double](repeating: 0, count: x.count + 1)
         for i in x.indices { prefix[i + 1] = prefix[i] + Double(x[i] * x[i]) }
         let frames = x.count / hop
         var db = (0..<frames).map { f -> Double in
-            let lo = max(0, f * hop - half), hi = min(x.count, f * hop + half)
+            let lo = max(0, f * hop - half)
+            let hi = min(x.count, f * hop + half)
             let ms = hi > lo ? (prefix[hi] - prefix[lo]) / Double(hi - lo) : 0
             return 10 * log10(max(ms, 1e-20))
         }
@@ -63,8 +71,11 @@ enum EnvelopeCorrelation {
     static func pearson(_ a: [Double], _ b: [Double]) -> Double {
         let n = Double(a.count)
         guard n > 1 else { return 0 }
-        let ma = a.reduce(0, +) / n, mb = b.reduce(0, +) / n
-        var sab = 0.0, saa = 0.0, sbb = 0.0
+        let ma = a.reduce(0, +) / n
+        let mb = b.reduce(0, +) / n
+        var sab = 0.0
+        var saa = 0.0
+        var sbb = 0.0
         for i in a.indices {
             sab += (a[i] - ma) * (b[i] - mb)
             saa += (a[i] - ma) * (a[i] - ma)

@@ -1,6 +1,6 @@
 import Foundation
-import HapticPattern
 import HapticGenerate
+import HapticPattern
 import HapticRenderKit
 import Testing
 
@@ -8,8 +8,12 @@ import Testing
 /// (QualityTestSet). The table goes to stdout, and to the file named by `QUALITY_TABLE`
 /// when set (docs/generate.md quotes it). Without the Debian tools the suite skips with the
 /// reason, except in CI (`CI=true`), where a missing tool is a failure.
-@Suite(.serialized, .enabled(if: QualityTestSet.missingTools == nil || ProcessInfo.processInfo.environment["CI"] == "true",
-                             "the quality test set \(QualityTestSet.missingTools ?? "")"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: QualityTestSet.missingTools == nil
+            || ProcessInfo.processInfo.environment["CI"] == "true",
+        "the quality test set \(QualityTestSet.missingTools ?? "")"))
 struct GenerateQualityTests {
     struct Row {
         var clip: QualityClip
@@ -22,23 +26,29 @@ struct GenerateQualityTests {
     }
 
     static let rows: Result<[Row], Error> = Result {
-        if let missing = QualityTestSet.missingTools { throw QualityTestSet.ToolFailure(message: missing) }
+        if let missing = QualityTestSet.missingTools {
+            throw QualityTestSet.ToolFailure(message: missing)
+        }
         var rows: [Row] = []
         for clip in try QualityTestSet.clips.get() {
             var methods: [(String, HapticPattern)] = []
-            let matching = try HapticGeneration.generate(path: clip.path, preset: GenerationPreset(rawValue: clip.preset)!)
+            let matching = try HapticGeneration.generate(
+                path: clip.path, preset: GenerationPreset(rawValue: clip.preset)!)
             methods.append(("ours (\(clip.preset))", matching.pattern))
             let auto = try HapticGeneration.generate(path: clip.path, preset: .auto)
             methods.append(("ours (auto → \(auto.preset.rawValue))", auto.pattern))
             methods.append(("haptify baseline", try HaptifyBaseline.pattern(for: clip.path)))
             for (method, pattern) in methods {
                 let times = pattern.events.filter { $0.type == .hapticTransient }.map(\.time)
-                rows.append(Row(
-                    clip: clip, method: method, pattern: pattern,
-                    score: clip.onsets.map { OnsetScore(reference: $0, estimated: times) },
-                    correlation: try EnvelopeCorrelation.correlation(pattern: pattern, audioPath: clip.path),
-                    dialogueTransients: PatternBudget.transients(in: pattern, during: clip.dialogue),
-                    budget: PatternBudget(pattern)))
+                rows.append(
+                    Row(
+                        clip: clip, method: method, pattern: pattern,
+                        score: clip.onsets.map { OnsetScore(reference: $0, estimated: times) },
+                        correlation: try EnvelopeCorrelation.correlation(
+                            pattern: pattern, audioPath: clip.path),
+                        dialogueTransients: PatternBudget.transients(
+                            in: pattern, during: clip.dialogue),
+                        budget: PatternBudget(pattern)))
             }
         }
         return rows
@@ -46,11 +56,13 @@ struct GenerateQualityTests {
 
     static func table(_ rows: [Row]) -> String {
         func f(_ x: Double, _ d: Int = 2) -> String { x.isNaN ? "–" : String(format: "%.\(d)f", x) }
-        var s = "| clip (material) | method | P | R | F | median error ms | envelope r | transients in dialogue | transients | max/s | min gap ms | max curve pts | longest continuous s | strict |\n"
+        var s =
+            "| clip (material) | method | P | R | F | median error ms | envelope r | transients in dialogue | transients | max/s | min gap ms | max curve pts | longest continuous s | strict |\n"
         s += "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
         for r in rows {
             let b = r.budget
-            s += "| \(r.clip.name) (\(r.clip.material)) | \(r.method) | \(r.score.map { f($0.precision) } ?? "–") | \(r.score.map { f($0.recall) } ?? "–") | "
+            s +=
+                "| \(r.clip.name) (\(r.clip.material)) | \(r.method) | \(r.score.map { f($0.precision) } ?? "–") | \(r.score.map { f($0.recall) } ?? "–") | "
                 + "\(r.score.map { f($0.f) } ?? "–") | \(r.score.map { f($0.medianError * 1000, 0) } ?? "–") | \(f(r.correlation)) | "
                 + "\(r.clip.dialogue.isEmpty ? "–" : String(r.dialogueTransients)) | \(b.transients) | \(b.maxPerSecond) | "
                 + "\(b.minGap.isFinite ? f(b.minGap * 1000, 0) : "–") | \(b.maxCurvePoints) | \(f(b.longestContinuous, 1)) | "
@@ -76,7 +88,9 @@ struct GenerateQualityTests {
 
     @Test func everyGeneratedPatternIsStrictlyValidAndWithinBudget() throws {
         for r in try rows() where r.method.hasPrefix("ours") {
-            #expect(r.budget.strictProblems.isEmpty, "\(r.clip.name) \(r.method): \(r.budget.strictProblems)")
+            #expect(
+                r.budget.strictProblems.isEmpty,
+                "\(r.clip.name) \(r.method): \(r.budget.strictProblems)")
             #expect(r.budget.withinCoreHapticsLimits, "\(r.clip.name) \(r.method)")
         }
     }
@@ -100,7 +114,8 @@ struct GenerateQualityTests {
     @Test func impactsAmongNoiseAndDialogueBeatTheBaseline() throws {
         let ours = try row("film-scene", "ours (film)")
         let baseline = try row("film-scene", "haptify")
-        let oursF = try #require(ours.score).f, baselineF = try #require(baseline.score).f
+        let oursF = try #require(ours.score).f
+        let baselineF = try #require(baseline.score).f
         #expect(oursF >= 0.85, "ours F = \(oursF)")
         #expect(oursF >= baselineF, "ours F = \(oursF), baseline F = \(baselineF)")
     }
@@ -108,9 +123,14 @@ struct GenerateQualityTests {
     @Test func dialogueStaysOutOfTheHaptics() throws {
         for clip in ["film-scene", "dialogue"] {
             let ours = try row(clip, "ours (film)")
-            let impactsInDialogue = ours.clip.onsets.map { o in o.filter { t in ours.clip.dialogue.contains { $0.contains(t) } }.count } ?? 0
+            let impactsInDialogue =
+                ours.clip.onsets.map { o in
+                    o.filter { t in ours.clip.dialogue.contains { $0.contains(t) } }.count
+                } ?? 0
             // Only the impacts that happen during dialogue may tap; the speech itself never.
-            #expect(ours.dialogueTransients <= impactsInDialogue, "\(clip): \(ours.dialogueTransients) transients in dialogue")
+            #expect(
+                ours.dialogueTransients <= impactsInDialogue,
+                "\(clip): \(ours.dialogueTransients) transients in dialogue")
         }
     }
 
@@ -121,13 +141,19 @@ struct GenerateQualityTests {
     }
 
     @Test func theFeltEnvelopeFollowsTheSound() throws {
-        for r in try rows() where r.method.hasPrefix("ours (") && !r.method.contains("auto") && r.clip.name.hasPrefix("music") {
+        for r in try rows()
+        where r.method.hasPrefix("ours (") && !r.method.contains("auto")
+            && r.clip.name.hasPrefix("music")
+        {
             #expect(r.correlation >= 0.5, "\(r.clip.name) \(r.method): r = \(r.correlation)")
         }
     }
 
     @Test func autoPicksTheMaterialsPreset() throws {
-        let picks = Dictionary(uniqueKeysWithValues: try rows().filter { $0.method.contains("auto") }.map { ($0.clip.name, $0.method) })
+        let picks = Dictionary(
+            uniqueKeysWithValues: try rows().filter { $0.method.contains("auto") }.map {
+                ($0.clip.name, $0.method)
+            })
         #expect(picks["music-band"] == "ours (auto → music)")
         #expect(picks["film-scene"] == "ours (auto → film)")
         #expect(picks["sfx-impacts"] == "ours (auto → sfx)")

@@ -14,10 +14,12 @@ enum HaptifyBaseline {
         let audio = try SoundFile.read(path: path, limits: .unlimited)
         let frame = max(1, Int((audio.sampleRate * 0.01).rounded()))
         let frames = audio.samples.count / audio.channels / frame
-        var env = [Double](repeating: 0, count: frames), zcr = [Double](repeating: 0, count: frames)
+        var env = [Double](repeating: 0, count: frames)
+        var zcr = [Double](repeating: 0, count: frames)
         var previous: Float = 0
         for f in 0..<frames {
-            var sum = 0.0, crossings = 0
+            var sum = 0.0
+            var crossings = 0
             for i in 0..<frame {
                 var x: Float = 0
                 let base = (f * frame + i) * audio.channels
@@ -36,10 +38,12 @@ enum HaptifyBaseline {
         var events: [HapticEvent] = []
         var last = -1.0
         for f in 1..<max(frames, 1) {
-            let lo = max(0, f - 10), hi = min(frames, f + 11)
+            let lo = max(0, f - 10)
+            let hi = min(frames, f + 11)
             let mean = env[lo..<hi].reduce(0, +) / Double(hi - lo)
             let t = Double(f) * 0.01
-            guard env[f] - env[f - 1] > 1.5 * mean + 0.005, env[f] > silence, t - last >= 0.05 else { continue }
+            guard env[f] - env[f - 1] > 1.5 * mean + 0.005, env[f] > silence, t - last >= 0.05
+            else { continue }
             last = t
             var p = EventParameters()
             p.hapticIntensity = (env[f..<min(frames, f + 5)].max() ?? 0).rounded3
@@ -49,10 +53,16 @@ enum HaptifyBaseline {
         var curves: [ParameterCurve] = []
         var f = 0
         while f < frames {
-            guard env[f] > silence else { f += 1; continue }
+            guard env[f] > silence else {
+                f += 1
+                continue
+            }
             var end = f
             while end < frames {
-                if env[end] > silence { end += 1; continue }
+                if env[end] > silence {
+                    end += 1
+                    continue
+                }
                 var gap = end
                 while gap < frames && env[gap] <= silence && gap - end < 3 { gap += 1 }
                 if gap < frames && env[gap] > silence && gap - end <= 3 { end = gap } else { break }
@@ -61,25 +71,37 @@ enum HaptifyBaseline {
                 let runPeak = env[f..<end].max() ?? 1
                 var p = EventParameters()
                 p.hapticIntensity = runPeak.rounded3
-                p.hapticSharpness = min(1, (zcr[f..<end].reduce(0, +) / Double(end - f) / 0.5).squareRoot()).rounded3
-                events.append(HapticEvent(type: .hapticContinuous, time: (Double(f) * 0.01).rounded3,
-                                          duration: (Double(end - f) * 0.01).rounded3, parameters: p))
+                p.hapticSharpness =
+                    min(1, (zcr[f..<end].reduce(0, +) / Double(end - f) / 0.5).squareRoot())
+                    .rounded3
+                events.append(
+                    HapticEvent(
+                        type: .hapticContinuous, time: (Double(f) * 0.01).rounded3,
+                        duration: (Double(end - f) * 0.01).rounded3, parameters: p))
                 let values = env[f..<end].map { $0 / runPeak }
                 let keep = simplify(values, tolerance: 0.03)
-                let points = keep.map { ParameterCurve.ControlPoint(time: (Double(f + $0) * 0.01).rounded3, value: values[$0].rounded3) }
+                let points = keep.map {
+                    ParameterCurve.ControlPoint(
+                        time: (Double(f + $0) * 0.01).rounded3, value: values[$0].rounded3)
+                }
                 var start = 0
                 repeat {
                     let chunk = points[start..<min(points.count, start + 16)]
                     let origin = chunk.first!.time
-                    curves.append(ParameterCurve(id: .hapticIntensityControl, time: origin,
-                                                 points: chunk.map { .init(time: ($0.time - origin).rounded3, value: $0.value) }))
+                    curves.append(
+                        ParameterCurve(
+                            id: .hapticIntensityControl, time: origin,
+                            points: chunk.map {
+                                .init(time: ($0.time - origin).rounded3, value: $0.value)
+                            }))
                     start += chunk.count - 1
                 } while start < points.count - 1
             }
             f = end
         }
-        var pattern = HapticPattern(metadata: [MetadataEntry(key: "Project", value: .string("haptify baseline"))],
-                                    events: events, curves: curves)
+        var pattern = HapticPattern(
+            metadata: [MetadataEntry(key: "Project", value: .string("haptify baseline"))],
+            events: events, curves: curves)
         pattern.canonicalize()
         return pattern
     }
@@ -93,12 +115,19 @@ enum HaptifyBaseline {
         var stack = [(0, v.count - 1)]
         while let (a, b) = stack.popLast() {
             guard b - a > 1 else { continue }
-            var worst = a, error = 0.0
+            var worst = a
+            var error = 0.0
             for i in (a + 1)..<b {
                 let e = abs(v[i] - (v[a] + (v[b] - v[a]) * Double(i - a) / Double(b - a)))
-                if e > error { error = e; worst = i }
+                if e > error {
+                    error = e
+                    worst = i
+                }
             }
-            if error > tolerance { keep[worst] = true; stack += [(a, worst), (worst, b)] }
+            if error > tolerance {
+                keep[worst] = true
+                stack += [(a, worst), (worst, b)]
+            }
         }
         return v.indices.filter { keep[$0] }
     }

@@ -17,7 +17,9 @@ struct MIDIFile {
     /// The note-on times, merged within 30 ms (chords and unisons are one onset).
     var onsets: [Double] {
         var result: [Double] = []
-        for t in notes.map(\.start).sorted() where result.last.map({ t - $0 >= 0.03 }) ?? true { result.append(t) }
+        for t in notes.map(\.start).sorted() where result.last.map({ t - $0 >= 0.03 }) ?? true {
+            result.append(t)
+        }
         return result
     }
 
@@ -28,7 +30,8 @@ struct MIDIFile {
             events.append((0, 0, [0xC0 | channel, program]))
         }
         for n in notes {
-            let on = Int((n.start * ticksPerSecond).rounded()), off = Int(((n.start + n.duration) * ticksPerSecond).rounded())
+            let on = Int((n.start * ticksPerSecond).rounded())
+            let off = Int(((n.start + n.duration) * ticksPerSecond).rounded())
             events.append((off, 1, [0x80 | n.channel, n.key, 0]))
             events.append((on, 2, [0x90 | n.channel, n.key, n.velocity]))
         }
@@ -45,10 +48,13 @@ struct MIDIFile {
         return file
     }
 
-    private func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    private func be32(_ v: Int) -> [UInt8] {
+        [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 
     private func variableLength(_ value: Int) -> [UInt8] {
-        var v = value, out: [UInt8] = [UInt8(v & 0x7F)]
+        var v = value
+        var out: [UInt8] = [UInt8(v & 0x7F)]
         v >>= 7
         while v > 0 {
             out.insert(UInt8(v & 0x7F) | 0x80, at: 0)

@@ -10,11 +10,17 @@ struct OnsetScore: Sendable {
     var medianError: Double
 
     init(reference: [Double], estimated: [Double], window: Double = 0.05) {
-        let r = reference.sorted(), e = estimated.sorted()
-        var i = 0, j = 0
+        let r = reference.sorted()
+        let e = estimated.sorted()
+        var i = 0
+        var j = 0
         var errors: [Double] = []
         while i < r.count && j < e.count {
-            if e[j] < r[i] - window { j += 1 } else if e[j] > r[i] + window { i += 1 } else {
+            if e[j] < r[i] - window {
+                j += 1
+            } else if e[j] > r[i] + window {
+                i += 1
+            } else {
                 errors.append(e[j] - r[i])
                 i += 1
                 j += 1

@@ -14,19 +14,23 @@ struct PatternBudget: Sendable {
     var strictProblems: [String]
 
     var withinCoreHapticsLimits: Bool {
-        strictProblems.isEmpty && maxPerSecond <= 15 && minGap >= 0.04 - 1e-9 && maxCurvePoints <= 16 && longestContinuous <= 30
+        strictProblems.isEmpty && maxPerSecond <= 15 && minGap >= 0.04 - 1e-9
+            && maxCurvePoints <= 16 && longestContinuous <= 30
     }
 
     init(_ pattern: HapticPattern) {
         let bytes = AHAPEncoder().encode(pattern)
         let result = AHAPDecoder(options: .init(mode: .strict)).decode(bytes)
-        strictProblems = result.diagnostics.filter { $0.severity != .note }.map { "\($0.severity): \($0.message)" }
+        strictProblems = result.diagnostics.filter { $0.severity != .note }.map {
+            "\($0.severity): \($0.message)"
+        }
         if !result.accepted && strictProblems.isEmpty { strictProblems = ["not accepted"] }
         // Measure what the file says (decoded), not the in-memory values.
         let decoded = result.pattern ?? pattern
         let times = decoded.events.filter { $0.type == .hapticTransient }.map(\.time).sorted()
         transients = times.count
-        var most = 0, lo = 0
+        var most = 0
+        var lo = 0
         for hi in times.indices {
             while times[hi] - times[lo] >= 1 { lo += 1 }
             most = max(most, hi - lo + 1)
@@ -34,11 +38,14 @@ struct PatternBudget: Sendable {
         maxPerSecond = most
         minGap = zip(times.dropFirst(), times).map { $0 - $1 }.min() ?? .infinity
         maxCurvePoints = decoded.curves.map(\.points.count).max() ?? 0
-        longestContinuous = decoded.events.filter { $0.type == .hapticContinuous }.compactMap(\.duration).max() ?? 0
+        longestContinuous =
+            decoded.events.filter { $0.type == .hapticContinuous }.compactMap(\.duration).max() ?? 0
     }
 
     /// Transients inside any of `ranges`.
     static func transients(in pattern: HapticPattern, during ranges: [ClosedRange<Double>]) -> Int {
-        pattern.events.filter { e in e.type == .hapticTransient && ranges.contains { $0.contains(e.time) } }.count
+        pattern.events.filter { e in
+            e.type == .hapticTransient && ranges.contains { $0.contains(e.time) }
+        }.count
     }
 }

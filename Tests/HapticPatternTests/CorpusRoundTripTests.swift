@@ -13,8 +13,13 @@ import Testing
             let again = AHAPDecoder(options: .init(mode: .strict)).decode(encoded)
             #expect(again.pattern == pattern, "\(file)")
             // Canonical output is strict JSON with no trailing commas.
-            #expect(!again.diagnostics.contains { $0.code == .jsonTrailingComma || $0.code.rawValue.hasPrefix("json.") })
-            #expect(AHAPEncoder().encode(try #require(again.pattern)) == encoded, "encoding is not idempotent: \(file)")
+            #expect(
+                !again.diagnostics.contains {
+                    $0.code == .jsonTrailingComma || $0.code.rawValue.hasPrefix("json.")
+                })
+            #expect(
+                AHAPEncoder().encode(try #require(again.pattern)) == encoded,
+                "encoding is not idempotent: \(file)")
             checked += 1
         }
         #expect(checked >= 100)

@@ -18,7 +18,10 @@ import Testing
 
     @Test func nestedPatternDoesNotInheritTheGap() {
         let pattern = HapticPattern(gap: 0.3) {
-            Pattern { Transient(); Continuous(duration: 1) }
+            Pattern {
+                Transient()
+                Continuous(duration: 1)
+            }
             Transient()
         }
         #expect(eventTimes(pattern) == [0, 0, 1.3])
@@ -39,7 +42,10 @@ import Testing
 
     @Test func sequentialWithItsOwnGap() {
         let pattern = HapticPattern(gap: 0.1) {
-            Sequential(gap: 0.5) { Transient(); Transient() }
+            Sequential(gap: 0.5) {
+                Transient()
+                Transient()
+            }
             Transient()
         }
         #expect(eventTimes(pattern) == [0, 0.5, 0.6])
@@ -47,7 +53,10 @@ import Testing
 
     @Test func pauseAtTheEndOfAGroupLengthensItWithoutASecondGap() {
         let pattern = HapticPattern(gap: 0.1) {
-            Sequential { Transient(); Pause(0.5) }
+            Sequential {
+                Transient()
+                Pause(0.5)
+            }
             Transient()
         }
         #expect(eventTimes(pattern) == [0, 0.6])
@@ -61,12 +70,13 @@ import Testing
             }
             Transient()
         }
-        #expect(eventRows(pattern) == [
-            row(0, 0, .hapticTransient), row(0.1, 0.4, .hapticContinuous),
-            row(0.6, 0, .hapticTransient), row(0.7, 0.4, .hapticContinuous),
-            row(1.2, 0, .hapticTransient), row(1.3, 0.4, .hapticContinuous),
-            row(1.8, 0, .hapticTransient),
-        ])
+        #expect(
+            eventRows(pattern) == [
+                row(0, 0, .hapticTransient), row(0.1, 0.4, .hapticContinuous),
+                row(0.6, 0, .hapticTransient), row(0.7, 0.4, .hapticContinuous),
+                row(1.2, 0, .hapticTransient), row(1.3, 0.4, .hapticContinuous),
+                row(1.8, 0, .hapticTransient),
+            ])
     }
 
     @Test func repeatedModifierAndOwnGap() {
@@ -94,10 +104,11 @@ import Testing
                 Transient().at(0.5)
             }
         }
-        #expect(eventRows(pattern) == [
-            row(0, 1, .hapticContinuous), row(0.5, 0, .hapticTransient),
-            row(1, 1, .hapticContinuous), row(1.5, 0, .hapticTransient),
-        ])
+        #expect(
+            eventRows(pattern) == [
+                row(0, 1, .hapticContinuous), row(0.5, 0, .hapticTransient),
+                row(1, 1, .hapticContinuous), row(1.5, 0, .hapticTransient),
+            ])
     }
 
     @Test func parallelLanesStartTogetherAndLastAsTheLongest() {
@@ -106,26 +117,33 @@ import Testing
             Parallel {
                 Continuous(duration: 1)
                 AudioTone(duration: 2)
-                Sequential { Transient(); Transient() }
+                Sequential {
+                    Transient()
+                    Transient()
+                }
                 Transient().at(7)
             }
             Transient()
         }
-        #expect(eventRows(pattern) == [
-            row(0, 0, .hapticTransient),
-            row(0.1, 1, .hapticContinuous),
-            row(0.1, 2, .audioContinuous),
-            row(0.1, 0, .hapticTransient),
-            row(0.2, 0, .hapticTransient),
-            row(2.2, 0, .hapticTransient),
-            row(7.1, 0, .hapticTransient),
-        ])
+        #expect(
+            eventRows(pattern) == [
+                row(0, 0, .hapticTransient),
+                row(0.1, 1, .hapticContinuous),
+                row(0.1, 2, .audioContinuous),
+                row(0.1, 0, .hapticTransient),
+                row(0.2, 0, .hapticTransient),
+                row(2.2, 0, .hapticTransient),
+                row(7.1, 0, .hapticTransient),
+            ])
     }
 
     @Test func parallelOfPausesLeavesNoGapPending() {
         let pattern = HapticPattern(gap: 0.1) {
             Transient()
-            Layered { Pause(0.5); Pause(0.2) }
+            Layered {
+                Pause(0.5)
+                Pause(0.2)
+            }
             Transient()
         }
         #expect(eventTimes(pattern) == [0, 0.6])
@@ -136,7 +154,10 @@ import Testing
             Transient()
             Transient().offset(by: 0.03)
             Transient()
-            Sequential { Transient(); Continuous(duration: 1) }.offset(by: 1).offset(by: 0.5)
+            Sequential {
+                Transient()
+                Continuous(duration: 1)
+            }.offset(by: 1).offset(by: 0.5)
             Transient()
             Transient().at(4).offset(by: -0.5)
         }
@@ -158,18 +179,22 @@ import Testing
         let pattern = HapticPattern(gap: 0.1) {
             Sequential {
                 Transient()
-                Curve(.hapticIntensity) { Point(0, 1); Point(1, 0) }
+                Curve(.hapticIntensity) {
+                    Point(0, 1)
+                    Point(1, 0)
+                }
                 Continuous(duration: 1)
                 Control(.hapticSharpness, 0.5).at(0.4)
             }
             .scaled(by: 0.5)
             Transient()
         }
-        #expect(eventRows(pattern) == [
-            row(0, 0, .hapticTransient),
-            row(0.05, 0.5, .hapticContinuous),
-            row(0.65, 0, .hapticTransient),
-        ])
+        #expect(
+            eventRows(pattern) == [
+                row(0, 0, .hapticTransient),
+                row(0.05, 0.5, .hapticContinuous),
+                row(0.65, 0, .hapticTransient),
+            ])
         #expect(pattern.events[0].duration == nil)
         let curve = try #require(pattern.curves.first)
         #expect(curve.time == 0.05)
@@ -179,24 +204,34 @@ import Testing
 
     @Test func scalesComposeAndApplyAroundThePinnedOrigin() {
         let pattern = HapticPattern {
-            Pattern(gap: 0.2) { Transient(); Continuous(duration: 1) }
-                .at(3).scaled(by: 4).scaled(by: 0.5)
+            Pattern(gap: 0.2) {
+                Transient()
+                Continuous(duration: 1)
+            }
+            .at(3).scaled(by: 4).scaled(by: 0.5)
         }
-        #expect(eventRows(pattern) == [
-            row(3, 0, .hapticTransient),
-            row(3.4, 2, .hapticContinuous),
-        ])
+        #expect(
+            eventRows(pattern) == [
+                row(3, 0, .hapticTransient),
+                row(3.4, 2, .hapticContinuous),
+            ])
     }
 
     @Test func rootPatternTimingApplies() {
-        let pattern = Pattern(gap: 0.1) { Transient(); Transient() }.scaled(by: 2).at(1)
+        let pattern = Pattern(gap: 0.1) {
+            Transient()
+            Transient()
+        }.scaled(by: 2).at(1)
         #expect(eventTimes(pattern.hapticPattern) == [1, 1.2])
         #expect(pattern.length == 0.2)
     }
 
     @Test func pausesScaleWithTheirGroup() {
         let pattern = HapticPattern {
-            Sequential { Pause(1); Transient() }.scaled(by: 3)
+            Sequential {
+                Pause(1)
+                Transient()
+            }.scaled(by: 3)
             Pause(0.5).scaled(by: 2)
             Transient()
         }
@@ -223,9 +258,18 @@ import Testing
     }
 
     @Test func patternsNestThreeLevelsDeep() {
-        let tap = Pattern(gap: 0.05) { Transient(); Transient() }
-        let phrase = Pattern(gap: 0.2) { tap; tap }
-        let pattern = HapticPattern(gap: 1) { phrase; phrase.offset(by: 0.01) }
+        let tap = Pattern(gap: 0.05) {
+            Transient()
+            Transient()
+        }
+        let phrase = Pattern(gap: 0.2) {
+            tap
+            tap
+        }
+        let pattern = HapticPattern(gap: 1) {
+            phrase
+            phrase.offset(by: 0.01)
+        }
         // phrase lasts 0.3 s; the second one starts at 0.3 + 1 and is nudged by 0.01.
         #expect(phrase.length == 0.3)
         #expect(eventTimes(pattern) == [0, 0.05, 0.25, 0.3, 1.31, 1.36, 1.56, 1.61])

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct DSLEventTests {
     @Test func transientParameters() throws {
-        let event = try #require(HapticPattern { Transient(intensity: 1, sharpness: 0.25) }.events.first)
+        let event = try #require(
+            HapticPattern { Transient(intensity: 1, sharpness: 0.25) }.events.first)
         #expect(event.type == .hapticTransient)
         #expect(event.time == 0)
         #expect(event.duration == nil)
@@ -18,10 +19,11 @@ import Testing
     }
 
     @Test func continuousWithEnvelope() throws {
-        let event = try #require(HapticPattern {
-            Continuous(duration: 1, intensity: 0.6, sharpness: 0.3)
-                .attack(0.2).decay(0.3).release(0.4).sustained(false)
-        }.events.first)
+        let event = try #require(
+            HapticPattern {
+                Continuous(duration: 1, intensity: 0.6, sharpness: 0.3)
+                    .attack(0.2).decay(0.3).release(0.4).sustained(false)
+            }.events.first)
         #expect(event.type == .hapticContinuous)
         #expect(event.duration == 1)
         var expected = EventParameters()
@@ -41,10 +43,11 @@ import Testing
     }
 
     @Test func audioToneEveryParameter() throws {
-        let event = try #require(HapticPattern {
-            AudioTone(duration: 0.5, volume: 0.8, pitch: -0.2, pan: 0.5, brightness: 0.3)
-                .attack(0.1).decay(0.2).release(0.3).sustained(true)
-        }.events.first)
+        let event = try #require(
+            HapticPattern {
+                AudioTone(duration: 0.5, volume: 0.8, pitch: -0.2, pan: 0.5, brightness: 0.3)
+                    .attack(0.1).decay(0.2).release(0.3).sustained(true)
+            }.events.first)
         #expect(event.type == .audioContinuous)
         #expect(event.duration == 0.5)
         #expect(event.parameters.audioVolume == 0.8)
@@ -59,12 +62,14 @@ import Testing
     }
 
     @Test func audioFileEveryField() throws {
-        let event = try #require(HapticPattern {
-            AudioFile(
-                "ShieldOn.wav", duration: 0.8, volume: 0.7, pitch: 0.1, pan: -0.4,
-                brightness: 0.9, useVolumeEnvelope: false, loop: true)
+        let event = try #require(
+            HapticPattern {
+                AudioFile(
+                    "ShieldOn.wav", duration: 0.8, volume: 0.7, pitch: 0.1, pan: -0.4,
+                    brightness: 0.9, useVolumeEnvelope: false, loop: true
+                )
                 .release(0.5)
-        }.events.first)
+            }.events.first)
         #expect(event.type == .audioCustom)
         #expect(event.waveformPath == "ShieldOn.wav")
         #expect(event.duration == 0.8)
@@ -97,7 +102,8 @@ import Testing
     @Test(arguments: EventParameterID.allCases)
     func everyEventParameterThroughGenericModifier(id: EventParameterID) throws {
         let value = id.range.lowerBound + 0.25
-        let event = try #require(HapticPattern { Continuous(duration: 1).parameter(id, value) }.events.first)
+        let event = try #require(
+            HapticPattern { Continuous(duration: 1).parameter(id, value) }.events.first)
         #expect(event.parameters[id] == value)
         #expect(event.parameters.setIDs == [id])
     }
@@ -121,9 +127,10 @@ import Testing
     }
 
     @Test func parameterNilUnsets() throws {
-        let event = try #require(HapticPattern {
-            Transient(intensity: 1).parameter(.hapticIntensity, nil)
-        }.events.first)
+        let event = try #require(
+            HapticPattern {
+                Transient(intensity: 1).parameter(.hapticIntensity, nil)
+            }.events.first)
         #expect(event.parameters.hapticIntensity == nil)
     }
 }

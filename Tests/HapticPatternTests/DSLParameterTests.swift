@@ -19,10 +19,11 @@ import Testing
             Control(.audioPan, -0.5).at(2)
             Transient()
         }
-        #expect(pattern.parameters == [
-            DynamicParameter(id: .hapticIntensityControl, time: 0.1, value: 0.5),
-            DynamicParameter(id: .audioPanControl, time: 2, value: -0.5),
-        ])
+        #expect(
+            pattern.parameters == [
+                DynamicParameter(id: .hapticIntensityControl, time: 0.1, value: 0.5),
+                DynamicParameter(id: .audioPanControl, time: 2, value: -0.5),
+            ])
         #expect(eventTimes(pattern) == [0, 0.1, 1.2])
     }
 
@@ -86,7 +87,10 @@ import Testing
             Transient()
             Parallel {
                 Continuous(duration: 1)
-                Curve(.hapticIntensity) { Point(0, 1); Point(1, 0) }
+                Curve(.hapticIntensity) {
+                    Point(0, 1)
+                    Point(1, 0)
+                }
                 Control(.hapticSharpness, 0.3).at(0.5)
             }
             Transient()

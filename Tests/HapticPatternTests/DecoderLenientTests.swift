@@ -25,7 +25,8 @@ import Testing
         #expect(missing.with(.versionMissing).first?.severity == .note)
 
         let string = decode(ahap(transient, version: "\"1.1\""))
-        #expect(string.accepted && string.pattern?.version == 1.0)  // Core Haptics ignores a string version
+        // Core Haptics ignores a string version
+        #expect(string.accepted && string.pattern?.version == 1.0)
         #expect(string.with(.versionNotNumber).first?.severity == .warning)
 
         let future = decode(ahap(transient, version: "2.0"))
@@ -34,8 +35,10 @@ import Testing
     }
 
     @Test func legacyTimeKeys() throws {
-        let text = ahap(#"{"Event": {"EventTime": 0.25, "EventType": "HapticTransient"}}"#,
-                        #"{"Parameter": {"ParameterID": "HapticIntensityControl", "ParameterTime": 0.5, "ParameterValue": 0.5}}"#)
+        let text = ahap(
+            #"{"Event": {"EventTime": 0.25, "EventType": "HapticTransient"}}"#,
+            #"{"Parameter": {"ParameterID": "HapticIntensityControl", "ParameterTime": 0.5, "ParameterValue": 0.5}}"#
+        )
         for mode in AHAPDecoder.Mode.allCases {
             let result = decode(text, mode)
             #expect(result.accepted)
@@ -46,7 +49,10 @@ import Testing
     }
 
     @Test func numericStrings() {
-        let result = decode(ahap(#"{"Event": {"Time": "0.5", "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": " 0.25"}]}}"#))
+        let result = decode(
+            ahap(
+                #"{"Event": {"Time": "0.5", "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": " 0.25"}]}}"#
+            ))
         #expect(result.accepted)
         #expect(result.pattern?.events.first?.time == 0.5)
         #expect(result.pattern?.events.first?.parameters.hapticIntensity == 0.25)
@@ -54,8 +60,10 @@ import Testing
     }
 
     @Test func wrongCaseNames() throws {
-        let text = ahap(#"{"Event": {"Time": 0, "EventType": "hapticTransient", "EventParameters": [{"ParameterID": "hapticintensity", "ParameterValue": 0.3}]}}"#,
-                        #"{"parameter": {"ParameterID": "hapticIntensityControl", "Time": 0, "ParameterValue": 0.5}}"#)
+        let text = ahap(
+            #"{"Event": {"Time": 0, "EventType": "hapticTransient", "EventParameters": [{"ParameterID": "hapticintensity", "ParameterValue": 0.3}]}}"#,
+            #"{"parameter": {"ParameterID": "hapticIntensityControl", "Time": 0, "ParameterValue": 0.5}}"#
+        )
         let result = decode(text)
         #expect(result.accepted)
         let event = try #require(result.pattern?.events.first)
@@ -74,9 +82,11 @@ import Testing
     }
 
     @Test func outOfRangeValuesAreClamped() throws {
-        let result = decode(ahap(
-            #"{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 10}, {"ParameterID": "HapticIntensity", "ParameterValue": -1}]}}"#,
-            #"{"ParameterCurve": {"ParameterID": "HapticSharpnessControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": -3}]}}"#))
+        let result = decode(
+            ahap(
+                #"{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 10}, {"ParameterID": "HapticIntensity", "ParameterValue": -1}]}}"#,
+                #"{"ParameterCurve": {"ParameterID": "HapticSharpnessControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": -3}]}}"#
+            ))
         #expect(result.accepted)
         #expect(result.pattern?.events.first?.parameters.hapticSharpness == 1)
         #expect(result.pattern?.events.first?.parameters.hapticIntensity == 0)
@@ -86,18 +96,27 @@ import Testing
     }
 
     @Test func moreThanSixteenCurvePointsWarn() {
-        let points = (0..<17).map { #"{"Time": \#(Double($0) / 10), "ParameterValue": 0.5}"# }.joined(separator: ", ")
-        let result = decode(ahap(transient, #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [\#(points)]}}"#))
+        let points = (0..<17).map { #"{"Time": \#(Double($0) / 10), "ParameterValue": 0.5}"# }
+            .joined(separator: ", ")
+        let result = decode(
+            ahap(
+                transient,
+                #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [\#(points)]}}"#
+            ))
         #expect(result.accepted)
         #expect(result.pattern?.curves.first?.points.count == 17)
-        #expect(result.with(.curveTooManyPoints).first?.path == "Pattern[1].ParameterCurve.ParameterCurveControlPoints")
+        #expect(
+            result.with(.curveTooManyPoints).first?.path
+                == "Pattern[1].ParameterCurve.ParameterCurveControlPoints")
     }
 
     @Test func unsortedItemsAreSortedWithANote() throws {
-        let result = decode(ahap(
-            #"{"Event": {"Time": 2, "EventType": "HapticTransient"}}"#,
-            #"{"Event": {"Time": 1, "EventType": "HapticTransient"}}"#,
-            #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0.5, "ParameterValue": 1}, {"Time": 0.1, "ParameterValue": 0}]}}"#))
+        let result = decode(
+            ahap(
+                #"{"Event": {"Time": 2, "EventType": "HapticTransient"}}"#,
+                #"{"Event": {"Time": 1, "EventType": "HapticTransient"}}"#,
+                #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0.5, "ParameterValue": 1}, {"Time": 0.1, "ParameterValue": 0}]}}"#
+            ))
         #expect(result.accepted)
         #expect(result.pattern?.events.map(\.time) == [1, 2])
         #expect(result.pattern?.curves.first?.points.map(\.time) == [0.1, 0.5])
@@ -106,8 +125,10 @@ import Testing
     }
 
     @Test func longContinuousEventsAreCappedAt30Seconds() {
-        let result = decode(ahap(#"{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 45}}"#,
-                                 #"{"Event": {"Time": 0, "EventType": "AudioContinuous", "EventDuration": 45}}"#))
+        let result = decode(
+            ahap(
+                #"{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 45}}"#,
+                #"{"Event": {"Time": 0, "EventType": "AudioContinuous", "EventDuration": 45}}"#))
         #expect(result.accepted)
         #expect(result.pattern?.events.map(\.duration) == [30, 45])  // no cap on audio
         #expect(result.with(.eventDurationCapped).count == 1)
@@ -116,7 +137,8 @@ import Testing
     @Test func typoKeysNameTheRightKey() throws {
         let text = ahap(
             #"{"Event": {"Time": 0, "EventType": "HapticTransient", "Duration": 0.5, "EventParameters": [{"ParameterID": "HapticIntensity", "Value": 0.5}]}}"#,
-            #"{"ParameterCurves": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": []}}"#)
+            #"{"ParameterCurves": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": []}}"#
+        )
         let result = decode(text)
         #expect(result.accepted)
         let typos = result.with(.keyTypo)
@@ -134,7 +156,10 @@ import Testing
     }
 
     @Test func envelopeAliasesMapToStandardIDs() throws {
-        let result = decode(ahap(#"{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 1, "EventParameters": [{"ParameterID": "HapticAttackTime", "ParameterValue": 0.1}, {"ParameterID": "HapticDecayTime", "ParameterValue": 0.2}, {"ParameterID": "HapticReleaseTime", "ParameterValue": 0.3}]}}"#))
+        let result = decode(
+            ahap(
+                #"{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 1, "EventParameters": [{"ParameterID": "HapticAttackTime", "ParameterValue": 0.1}, {"ParameterID": "HapticDecayTime", "ParameterValue": 0.2}, {"ParameterID": "HapticReleaseTime", "ParameterValue": 0.3}]}}"#
+            ))
         #expect(result.accepted)
         let p = try #require(result.pattern?.events.first?.parameters)
         #expect(p.attackTime == 0.1 && p.decayTime == 0.2 && p.releaseTime == 0.3)
@@ -142,7 +167,10 @@ import Testing
     }
 
     @Test func parametersOfTheOtherFamilyAreIgnored() {
-        let result = decode(ahap(#"{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": 0.1}, {"ParameterID": "HapticIntensity", "ParameterValue": 0.4}]}}"#))
+        let result = decode(
+            ahap(
+                #"{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": 0.1}, {"ParameterID": "HapticIntensity", "ParameterValue": 0.4}]}}"#
+            ))
         #expect(result.accepted)
         #expect(result.pattern?.events.first?.parameters.audioVolume == nil)
         #expect(result.pattern?.events.first?.parameters.hapticIntensity == 0.4)
@@ -150,20 +178,23 @@ import Testing
     }
 
     @Test func brokenItemsAreSkippedSoTheRestRenders() {
-        let result = decode(ahap(
-            transient,
-            #"{"Event": {"Time": 1}}"#,
-            #"{"Event": {"Time": -1, "EventType": "HapticTransient"}}"#,
-            #"{"Event": {"Time": 1, "EventType": "HapticContinuous"}}"#,
-            #"{"Event": {"Time": 1, "EventType": "Buzz"}}"#,
-            #"{"Parameter": {"ParameterID": "HapticIntensityControl", "ParameterValue": 1}}"#,
-            #"{"ParameterCurve": {"Time": 0, "ParameterCurveControlPoints": []}}"#,
-            "42"))
+        let result = decode(
+            ahap(
+                transient,
+                #"{"Event": {"Time": 1}}"#,
+                #"{"Event": {"Time": -1, "EventType": "HapticTransient"}}"#,
+                #"{"Event": {"Time": 1, "EventType": "HapticContinuous"}}"#,
+                #"{"Event": {"Time": 1, "EventType": "Buzz"}}"#,
+                #"{"Parameter": {"ParameterID": "HapticIntensityControl", "ParameterValue": 1}}"#,
+                #"{"ParameterCurve": {"Time": 0, "ParameterCurveControlPoints": []}}"#,
+                "42"))
         #expect(result.accepted)
         #expect(result.pattern?.events.count == 1)
         #expect(result.pattern?.parameters.isEmpty == true)
         #expect(result.pattern?.curves.isEmpty == true)
-        let skipped = result.diagnostics.filter { $0.severity == .warning && $0.message.contains("skipped") }
+        let skipped = result.diagnostics.filter {
+            $0.severity == .warning && $0.message.contains("skipped")
+        }
         #expect(skipped.count == 7)
         #expect(!result.hasErrors)
     }
@@ -175,7 +206,10 @@ import Testing
     }
 
     @Test func badControlPointLenientDropsPointStrictDropsAll() {
-        let text = ahap(transient, #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}, {"Time": 1}]}}"#)
+        let text = ahap(
+            transient,
+            #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}, {"Time": 1}]}}"#
+        )
         #expect(decode(text).pattern?.curves.first?.points.count == 1)
         let strict = decode(text, .strict)
         #expect(strict.accepted)
@@ -184,7 +218,8 @@ import Testing
     }
 
     @Test func duplicateKeysLastWins() {
-        let result = decode(ahap(#"{"Event": {"Time": 0, "Time": 2, "EventType": "HapticTransient"}}"#))
+        let result = decode(
+            ahap(#"{"Event": {"Time": 0, "Time": 2, "EventType": "HapticTransient"}}"#))
         #expect(result.pattern?.events.first?.time == 2)
         #expect(result.with(.jsonDuplicateKey).count == 1)
     }
@@ -193,7 +228,9 @@ import Testing
     /// and reported a duplicate as first seen at its own position.
     @Test func duplicateKeyInALargeObjectPointsAtTheFirstOccurrence() throws {
         let filler = (0..<260).map { "\"x\($0)\": \($0)" }.joined(separator: ", ")
-        let text = ahap(#"{"Event": {"Time": 0, "EventType": "HapticTransient", "# + filler + #", "EventDuration": 1, "Time": 2}}"#)
+        let text = ahap(
+            #"{"Event": {"Time": 0, "EventType": "HapticTransient", "# + filler
+                + #", "EventDuration": 1, "Time": 2}}"#)
         let result = decode(text)
         #expect(result.pattern?.events.first?.time == 2)
         let duplicate = try #require(result.with(.jsonDuplicateKey).first)
@@ -202,14 +239,23 @@ import Testing
     }
 
     @Test func metadataIsKeptInOrder() {
-        let result = decode(#"{"Version": 1, "Metadata": {"Project": "P", "Created By": "x", "N": [1, {"a": null}]}, "Pattern": [\#(transient)]}"#)
+        let result = decode(
+            #"{"Version": 1, "Metadata": {"Project": "P", "Created By": "x", "N": [1, {"a": null}]}, "Pattern": [\#(transient)]}"#
+        )
         #expect(result.pattern?.metadata.map(\.key) == ["Project", "Created By", "N"])
-        #expect(result.pattern?.metadata[2].value == .array([.number(1), .object([MetadataEntry(key: "a", value: .null)])]))
+        #expect(
+            result.pattern?.metadata[2].value
+                == .array([.number(1), .object([MetadataEntry(key: "a", value: .null)])]))
     }
 
     @Test func diagnosticRendersLikeACompiler() {
-        let d = Diagnostic(severity: .error, code: .eventMissingTime, coreHapticsCode: -4822, path: "Pattern[3].Event",
-                           line: 12, column: 5, message: "This event has no `Time`.")
-        #expect(d.rendered(file: "a/b.ahap") == "a/b.ahap:12:5: error: This event has no `Time`. (at Pattern[3].Event) [event.missing-time, Core Haptics -4822]")
+        let d = Diagnostic(
+            severity: .error, code: .eventMissingTime, coreHapticsCode: -4822,
+            path: "Pattern[3].Event",
+            line: 12, column: 5, message: "This event has no `Time`.")
+        #expect(
+            d.rendered(file: "a/b.ahap")
+                == "a/b.ahap:12:5: error: This event has no `Time`. (at Pattern[3].Event) [event.missing-time, Core Haptics -4822]"
+        )
     }
 }

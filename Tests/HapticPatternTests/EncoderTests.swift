@@ -2,20 +2,31 @@ import HapticPattern
 import Testing
 
 @Suite struct EncoderTests {
-    @Test(arguments: [(1.0, "1"), (0.5, "0.5"), (0.1, "0.1"), (-0.25, "-0.25"), (30, "30"),
-                      (0.30000001192092896, "0.30000001192092896"), (1e-5, "1e-05"), (123456.75, "123456.75")])
+    @Test(arguments: [
+        (1.0, "1"), (0.5, "0.5"), (0.1, "0.1"), (-0.25, "-0.25"), (30, "30"),
+        (0.30000001192092896, "0.30000001192092896"), (1e-5, "1e-05"), (123456.75, "123456.75"),
+    ])
     func numbersUseShortestRoundTripForm(value: Double, text: String) {
         #expect(AHAPNumberFormatter.string(value) == text)
         #expect(Double(text) == value)
     }
 
     @Test func mergesItemsByTimeWithStableTies() throws {
-        var p = HapticPattern(version: 1, metadata: [MetadataEntry(key: "Project", value: .string("A \"q\""))])
-        p.curves = [ParameterCurve(id: .hapticIntensityControl, time: 0, points: [.init(time: 0, value: 1)])]
+        var p = HapticPattern(
+            version: 1, metadata: [MetadataEntry(key: "Project", value: .string("A \"q\""))])
+        p.curves = [
+            ParameterCurve(id: .hapticIntensityControl, time: 0, points: [.init(time: 0, value: 1)])
+        ]
         p.parameters = [DynamicParameter(id: .hapticSharpnessControl, time: 0, value: 0.25)]
-        p.events = [HapticEvent(type: .hapticTransient, time: 0), HapticEvent(type: .hapticContinuous, time: 1, duration: 2)]
+        p.events = [
+            HapticEvent(type: .hapticTransient, time: 0),
+            HapticEvent(type: .hapticContinuous, time: 1, duration: 2),
+        ]
         let text = AHAPEncoder().encodeString(p)
-        let order = ["\"Version\"", "\"Metadata\"", "\"Pattern\"", "\"Event\"", "\"Parameter\"", "\"ParameterCurve\"", "HapticContinuous"]
+        let order = [
+            "\"Version\"", "\"Metadata\"", "\"Pattern\"", "\"Event\"", "\"Parameter\"",
+            "\"ParameterCurve\"", "HapticContinuous",
+        ]
         let indices = order.compactMap { text.range(of: $0)?.lowerBound }
         #expect(indices.count == order.count)
         #expect(indices == indices.sorted(), "\(text)")
@@ -27,7 +38,8 @@ import Testing
     }
 
     @Test func fourSpaceIndent() {
-        let text = AHAPEncoder(indent: 4).encodeString(HapticPattern(events: [HapticEvent(type: .hapticTransient, time: 0)]))
+        let text = AHAPEncoder(indent: 4).encodeString(
+            HapticPattern(events: [HapticEvent(type: .hapticTransient, time: 0)]))
         #expect(text.contains("\n    \"Pattern\": ["))
     }
 }

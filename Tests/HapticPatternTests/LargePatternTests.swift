@@ -10,19 +10,24 @@ import Testing
         items.reserveCapacity(events)
         for i in 0..<events {
             let transient = i % 3 == 0
-            let envelope = transient ? "" : #", {"ParameterID": "AttackTime", "ParameterValue": 0.1}, {"ParameterID": "ReleaseTime", "ParameterValue": 0.3}"#
-            items.append("""
-                {
-                  "Event": {
-                    "Time": \(Double(i) * 0.0123456),
-                    "EventType": "\(transient ? "HapticTransient" : "HapticContinuous")",
-                    "EventDuration": 0.25,
-                    "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \(Double(i % 97) / 97)}, {"ParameterID": "HapticSharpness", "ParameterValue": \(Double(i % 13) / 13)}\(envelope)]
-                  }
-                }
-            """)
+            let envelope =
+                transient
+                ? ""
+                : #", {"ParameterID": "AttackTime", "ParameterValue": 0.1}, {"ParameterID": "ReleaseTime", "ParameterValue": 0.3}"#
+            items.append(
+                """
+                    {
+                      "Event": {
+                        "Time": \(Double(i) * 0.0123456),
+                        "EventType": "\(transient ? "HapticTransient" : "HapticContinuous")",
+                        "EventDuration": 0.25,
+                        "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \(Double(i % 97) / 97)}, {"ParameterID": "HapticSharpness", "ParameterValue": \(Double(i % 13) / 13)}\(envelope)]
+                      }
+                    }
+                """)
         }
-        return "{\n  \"Version\": 1.0,\n  \"Pattern\": [\n" + items.joined(separator: ",\n") + "\n  ]\n}\n"
+        return "{\n  \"Version\": 1.0,\n  \"Pattern\": [\n" + items.joined(separator: ",\n")
+            + "\n  ]\n}\n"
     }
 
     @Test func decodesFiveThousandEvents() throws {

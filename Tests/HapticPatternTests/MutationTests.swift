@@ -7,8 +7,12 @@ import Testing
 /// seeded RNG: the decoder must never crash or hang, and must always return a pattern or
 /// at least one error.
 @Suite struct MutationTests {
-    static let interesting: [UInt8] = Array("{}[],:\"\\-0123456789.eE+tfn \n\u{7F}".utf8) + [0x00, 0xC3, 0xFF, 0xEF, 0xBB, 0xBF]
-    static let replacements = ["-1", "1e309", "null", "\"x\"", "[]", "{}", "true", "NaN", "0.5", "\"HapticTransient\"", "99", ","]
+    static let interesting: [UInt8] =
+        Array("{}[],:\"\\-0123456789.eE+tfn \n\u{7F}".utf8) + [0x00, 0xC3, 0xFF, 0xEF, 0xBB, 0xBF]
+    static let replacements = [
+        "-1", "1e309", "null", "\"x\"", "[]", "{}", "true", "NaN", "0.5", "\"HapticTransient\"",
+        "99", ",",
+    ]
 
     @Test(needsCorpus) func decoderSurvivesThousandsOfMutations() throws {
         let sources = try Corpus.patternFiles()
@@ -36,9 +40,14 @@ import Testing
                     }
                 default:  // value swap: replace a number or string literal
                     let positions = bytes.indices.filter { bytes[$0] == UInt8(ascii: ":") }
-                    if let colon = positions.isEmpty ? nil : positions[Int(rng.next() % UInt64(positions.count))] {
+                    if let colon = positions.isEmpty
+                        ? nil : positions[Int(rng.next() % UInt64(positions.count))]
+                    {
                         var end = colon + 1
-                        while end < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[end]) { end += 1 }
+                        while end < bytes.count,
+                            ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(
+                                bytes[end])
+                        { end += 1 }
                         let r = Self.replacements[Int(rng.next() % UInt64(Self.replacements.count))]
                         bytes.replaceSubrange((colon + 1)..<end, with: Array((" " + r).utf8))
                     }
@@ -61,9 +70,12 @@ import Testing
     @Test func hostileInputs() {
         let inputs: [[UInt8]] = [
             [], [0xEF, 0xBB, 0xBF], Array(repeating: UInt8(ascii: "["), count: 1_000_000),
-            Array(repeating: UInt8(ascii: "{"), count: 10_000), Array("{\"Pattern\": [".utf8) + Array(repeating: UInt8(ascii: " "), count: 100_000),
-            Array("{\"Pattern\": \"".utf8) + Array(repeating: 0xFF, count: 1000), Array(repeating: 0x00, count: 100),
-            Array("{\"Pattern\":[{\"Event\":{\"Time\":1e309}}]}".utf8), Array("{\"Pattern\":[{\"Event\":{\"Time\":NaN}}]}".utf8),
+            Array(repeating: UInt8(ascii: "{"), count: 10_000),
+            Array("{\"Pattern\": [".utf8) + Array(repeating: UInt8(ascii: " "), count: 100_000),
+            Array("{\"Pattern\": \"".utf8) + Array(repeating: 0xFF, count: 1000),
+            Array(repeating: 0x00, count: 100),
+            Array("{\"Pattern\":[{\"Event\":{\"Time\":1e309}}]}".utf8),
+            Array("{\"Pattern\":[{\"Event\":{\"Time\":NaN}}]}".utf8),
         ]
         for bytes in inputs {
             for mode in AHAPDecoder.Mode.allCases {

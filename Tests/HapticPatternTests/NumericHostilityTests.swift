@@ -5,7 +5,10 @@ import Testing
 /// Hostile numbers and encodings not covered by the parser's own tests: each gives a clear
 /// diagnostic (code, position) and never a crash, a hang or a non-finite value in the model.
 @Suite struct NumericHostilityTests {
-    @Test(arguments: ["1e999999999999999999999", "-1e400", "123456789e400", "1" + String(repeating: "0", count: 400)])
+    @Test(arguments: [
+        "1e999999999999999999999", "-1e400", "123456789e400",
+        "1" + String(repeating: "0", count: 400),
+    ])
     func hugeExponentsAndLongNumbersOverflowWithAPosition(literal: String) throws {
         let text = ahap(#"{"Event": {"Time": \#(literal), "EventType": "HapticTransient"}}"#)
         let r = decode(text)
@@ -50,14 +53,20 @@ import Testing
 
     @Test(arguments: AHAPDecoder.Mode.allCases)
     func negativeTimesOfEveryItemKindAreReported(mode: AHAPDecoder.Mode) {
-        let r = decode(ahap(
-            transient,
-            #"{"Parameter": {"ParameterID": "HapticIntensityControl", "Time": -1, "ParameterValue": 0.5}}"#,
-            #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": -2, "ParameterCurveControlPoints": [{"Time": -0.5, "ParameterValue": 0.5}]}}"#,
-            #"{"Event": {"Time": -1e300, "EventType": "HapticTransient"}}"#,
-            #"{"Event": {"Time": 0, "EventType": "AudioContinuous", "EventDuration": -1e300}}"#), mode)
-        #expect(r.with(.parameterNegativeTime).map(\.path)
-            == ["Pattern[1].Parameter.Time", "Pattern[2].ParameterCurve.Time", "Pattern[2].ParameterCurve.ParameterCurveControlPoints[0].Time"])
+        let r = decode(
+            ahap(
+                transient,
+                #"{"Parameter": {"ParameterID": "HapticIntensityControl", "Time": -1, "ParameterValue": 0.5}}"#,
+                #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": -2, "ParameterCurveControlPoints": [{"Time": -0.5, "ParameterValue": 0.5}]}}"#,
+                #"{"Event": {"Time": -1e300, "EventType": "HapticTransient"}}"#,
+                #"{"Event": {"Time": 0, "EventType": "AudioContinuous", "EventDuration": -1e300}}"#),
+            mode)
+        #expect(
+            r.with(.parameterNegativeTime).map(\.path)
+                == [
+                    "Pattern[1].Parameter.Time", "Pattern[2].ParameterCurve.Time",
+                    "Pattern[2].ParameterCurve.ParameterCurveControlPoints[0].Time",
+                ])
         #expect(r.with(.eventNegativeTime).map(\.path) == ["Pattern[3].Event.Time"])
         #expect(r.with(.eventNegativeDuration).map(\.path) == ["Pattern[4].Event.EventDuration"])
         #expect(r.pattern?.events.count == 1)
@@ -65,7 +74,8 @@ import Testing
     }
 
     @Test func hundredThousandLevelsInsideTheFileAreAnErrorNotAStackOverflow() throws {
-        let text = #"{"Pattern": [{"Event": {"Metadata": "# + String(repeating: "[", count: 100_000)
+        let text =
+            #"{"Pattern": [{"Event": {"Metadata": "# + String(repeating: "[", count: 100_000)
             + String(repeating: "]", count: 100_000) + "}}]}"
         let r = decode(text)
         #expect(r.pattern == nil)
@@ -78,7 +88,9 @@ import Testing
 
     @Test func deepButLegalMetadataRoundTrips() throws {
         let depth = JSONParser.maximumDepth - 2
-        let text = #"{"Metadata": {"x": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let text =
+            #"{"Metadata": {"x": "# + String(repeating: "[", count: depth)
+            + String(repeating: "]", count: depth)
             + "}, " + #""Pattern": [\#(transient)]}"#
         let r = decode(text)
         #expect(r.accepted)
@@ -87,8 +99,12 @@ import Testing
     }
 
     @Test func invalidUTF8InAKeyOrValueIsAnErrorWithAPosition() throws {
-        for bad: [UInt8] in [[0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xFF]] {
-            let bytes = Array(#"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", ""#.utf8) + bad + Array(#"": 1}}]}"#.utf8)
+        for bad: [UInt8] in [
+            [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xFF],
+        ] {
+            let bytes =
+                Array(#"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", ""#.utf8)
+                + bad + Array(#"": 1}}]}"#.utf8)
             let r = AHAPDecoder().decode(bytes)
             #expect(r.pattern == nil)
             let error = try #require(r.errors.first)
@@ -98,7 +114,9 @@ import Testing
     }
 
     @Test func aByteOrderMarkIsANoteAndPositionsIgnoreIt() throws {
-        let text = "\u{FEFF}" + ahap(#"{"Event": {"Time": -1, "EventType": "HapticTransient"}}"#, transient)
+        let text =
+            "\u{FEFF}"
+            + ahap(#"{"Event": {"Time": -1, "EventType": "HapticTransient"}}"#, transient)
         let r = decode(text)
         #expect(r.accepted)
         #expect(r.with(.jsonByteOrderMark).first?.severity == .note)
@@ -112,12 +130,17 @@ import Testing
 
     @Test(arguments: AHAPDecoder.Mode.allCases)
     func duplicateKeysEverywhereLastWins(mode: AHAPDecoder.Mode) throws {
-        let text = #"{"Pattern": [], "Pattern": [{"Event": {"Time": 5, "Time": 1, "EventType": "HapticContinuous", "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.1, "ParameterValue": 0.9}]}}]}"#
+        let text =
+            #"{"Pattern": [], "Pattern": [{"Event": {"Time": 5, "Time": 1, "EventType": "HapticContinuous", "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.1, "ParameterValue": 0.9}]}}]}"#
         let r = decode(text, mode)
         let event = try #require(r.pattern?.events.first)
         #expect(event.time == 1 && event.type == .hapticTransient)
         #expect(event.parameters[.hapticIntensity] == 0.9)
-        #expect(r.with(.jsonDuplicateKey).map(\.path)
-            == ["Pattern", "Pattern[0].Event.Time", "Pattern[0].Event.EventType", "Pattern[0].Event.EventParameters[0].ParameterValue"])
+        #expect(
+            r.with(.jsonDuplicateKey).map(\.path)
+                == [
+                    "Pattern", "Pattern[0].Event.Time", "Pattern[0].Event.EventType",
+                    "Pattern[0].Event.EventParameters[0].ParameterValue",
+                ])
     }
 }

@@ -6,12 +6,16 @@ import Testing
 /// ``PatternLimits``: each limit refuses the file (both modes) with one `limit.*` error at
 /// the JSON path of the item that crossed it, and a file exactly at the limit is accepted.
 @Suite struct PatternLimitsTests {
-    func decode(_ text: String, _ limits: PatternLimits, _ mode: AHAPDecoder.Mode = .lenient) -> AHAPDecodeResult {
+    func decode(_ text: String, _ limits: PatternLimits, _ mode: AHAPDecoder.Mode = .lenient)
+        -> AHAPDecodeResult
+    {
         AHAPDecoder(options: .init(mode: mode, limits: limits)).decode(Array(text.utf8))
     }
 
     func transients(_ n: Int, step: Double = 0.01) -> String {
-        (0..<n).map { #"{"Event": {"Time": \#(Double($0) * step), "EventType": "HapticTransient"}}"# }.joined(separator: ",")
+        (0..<n).map {
+            #"{"Event": {"Time": \#(Double($0) * step), "EventType": "HapticTransient"}}"#
+        }.joined(separator: ",")
     }
 
     /// The single limit error of a refused result.
@@ -36,7 +40,10 @@ import Testing
 
     @Test func theDefaultEventLimitRefusesAHugeFileUpFront() throws {
         // 100,001 minimal events (~5 MB): refused at the first one over 100,000.
-        let text = #"{"Pattern":["# + String(repeating: #"{"Event":{"EventType":"HapticTransient","Time":0}},"#, count: 100_000)
+        let text =
+            #"{"Pattern":["#
+            + String(
+                repeating: #"{"Event":{"EventType":"HapticTransient","Time":0}},"#, count: 100_000)
             + #"{"Event":{"EventType":"HapticTransient","Time":0}}]}"#
         let error = try #require(limitError(AHAPDecoder().decode(Array(text.utf8))))
         #expect(error.code == .limitEvents)
@@ -44,15 +51,21 @@ import Testing
     }
 
     @Test func parametersOverTheLimitAreRefused() throws {
-        let parameters = (0..<3).map { #"{"Parameter": {"ParameterID": "HapticIntensityControl", "Time": \#($0), "ParameterValue": 0.5}}"# }
-        let error = try #require(limitError(decode(ahap(parameters.joined(separator: ",")), PatternLimits(maxParameters: 2))))
+        let parameters = (0..<3).map {
+            #"{"Parameter": {"ParameterID": "HapticIntensityControl", "Time": \#($0), "ParameterValue": 0.5}}"#
+        }
+        let error = try #require(
+            limitError(
+                decode(ahap(parameters.joined(separator: ",")), PatternLimits(maxParameters: 2))))
         #expect(error.code == .limitParameters)
         #expect(error.path == "Pattern[2].Parameter")
     }
 
     func curve(points: Int, at time: Double = 0) -> String {
-        let p = (0..<points).map { #"{"Time": \#(Double($0) * 0.01), "ParameterValue": 0.5}"# }.joined(separator: ",")
-        return #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": \#(time), "ParameterCurveControlPoints": [\#(p)]}}"#
+        let p = (0..<points).map { #"{"Time": \#(Double($0) * 0.01), "ParameterValue": 0.5}"# }
+            .joined(separator: ",")
+        return
+            #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": \#(time), "ParameterCurveControlPoints": [\#(p)]}}"#
     }
 
     @Test func curvePointsAreLimitedPerCurveAndInTotal() throws {
@@ -64,7 +77,11 @@ import Testing
 
         let total = PatternLimits(maxCurvePoints: 10)
         #expect(decode(ahap(curve(points: 5), curve(points: 5, at: 1)), total).accepted)
-        let all = try #require(limitError(decode(ahap(curve(points: 5), curve(points: 5, at: 1), curve(points: 1, at: 2)), total)))
+        let all = try #require(
+            limitError(
+                decode(
+                    ahap(curve(points: 5), curve(points: 5, at: 1), curve(points: 1, at: 2)), total)
+            ))
         #expect(all.code == .limitCurvePoints)
         #expect(all.path == "Pattern[2].ParameterCurve.ParameterCurveControlPoints")
     }
@@ -72,12 +89,30 @@ import Testing
     @Test(arguments: [
         (#"{"Event": {"Time": 1e9, "EventType": "HapticTransient"}}"#, "Pattern[0].Event"),
         (#"{"Event": {"Time": 1e300, "EventType": "HapticTransient"}}"#, "Pattern[0].Event"),
-        (#"{"Event": {"Time": 1, "EventType": "AudioContinuous", "EventDuration": 1e9}}"#, "Pattern[0].Event"),
-        (#"{"Event": {"Time": 3599.5, "EventType": "HapticTransient", "EventDuration": 1}}"#, "Pattern[0].Event"),
-        (#"{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "a.wav", "EventWaveformLoopEnabled": true, "EventDuration": 1e9}}"#, "Pattern[0].Event"),
-        (#"{"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 1e9, "ParameterValue": 1}}"#, "Pattern[0].Parameter.Time"),
-        (#"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0}, {"Time": 1e9, "ParameterValue": 1}]}}"#, "Pattern[0].ParameterCurve"),
-        (#"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 4000, "ParameterCurveControlPoints": []}}"#, "Pattern[0].ParameterCurve"),
+        (
+            #"{"Event": {"Time": 1, "EventType": "AudioContinuous", "EventDuration": 1e9}}"#,
+            "Pattern[0].Event"
+        ),
+        (
+            #"{"Event": {"Time": 3599.5, "EventType": "HapticTransient", "EventDuration": 1}}"#,
+            "Pattern[0].Event"
+        ),
+        (
+            #"{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "a.wav", "EventWaveformLoopEnabled": true, "EventDuration": 1e9}}"#,
+            "Pattern[0].Event"
+        ),
+        (
+            #"{"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 1e9, "ParameterValue": 1}}"#,
+            "Pattern[0].Parameter.Time"
+        ),
+        (
+            #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0}, {"Time": 1e9, "ParameterValue": 1}]}}"#,
+            "Pattern[0].ParameterCurve"
+        ),
+        (
+            #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 4000, "ParameterCurveControlPoints": []}}"#,
+            "Pattern[0].ParameterCurve"
+        ),
     ])
     func itemsReachingPastTheDurationLimitAreRefused(item: String, path: String) throws {
         for mode in AHAPDecoder.Mode.allCases {
@@ -89,7 +124,8 @@ import Testing
     }
 
     @Test func anHourIsAccepted() {
-        let text = ahap(#"{"Event": {"Time": 3590, "EventType": "AudioContinuous", "EventDuration": 10}}"#)
+        let text = ahap(
+            #"{"Event": {"Time": 3590, "EventType": "AudioContinuous", "EventDuration": 10}}"#)
         #expect(decode(text, .default).accepted)
         #expect(decode(text, PatternLimits(maxDurationSeconds: 3599)).pattern == nil)
         #expect(decode(text, .unlimited).accepted)
@@ -120,9 +156,17 @@ import Testing
         // A small limit on a normal file.
         // Root, Version, Pattern, then 4 per transient (item, Event, EventType, Time).
         #expect(decode(ahap(transients(2)), PatternLimits(maxJSONValues: 11)).accepted)
-        #expect(decode(ahap(transients(3)), PatternLimits(maxJSONValues: 11)).with(.limitJSONValues).count == 1)
-        #expect(JSONParser(maximumValues: 3).parse(Array("[1,2]".utf8)).map(\.trailingCommas.count) == .success(0))
-        guard case .failure(let e) = JSONParser(maximumValues: 3).parse(Array("[1,2,3]".utf8)) else { Issue.record("accepted"); return }
+        #expect(
+            decode(ahap(transients(3)), PatternLimits(maxJSONValues: 11)).with(.limitJSONValues)
+                .count == 1)
+        #expect(
+            JSONParser(maximumValues: 3).parse(Array("[1,2]".utf8)).map(\.trailingCommas.count)
+                == .success(0))
+        guard case .failure(let e) = JSONParser(maximumValues: 3).parse(Array("[1,2,3]".utf8))
+        else {
+            Issue.record("accepted")
+            return
+        }
         #expect(e.kind == .tooManyValues && e.position.column == 6)
     }
 
@@ -138,7 +182,9 @@ import Testing
         #expect(summary.message.hasPrefix("2000 more findings"))
 
         // An error among the left-out findings keeps the file rejected.
-        let errors = ahap((0..<20).map { _ in #"{"Event": {"EventType": "HapticTransient"}}"# }.joined(separator: ",") + "," + transient)
+        let errors = ahap(
+            (0..<20).map { _ in #"{"Event": {"EventType": "HapticTransient"}}"# }.joined(
+                separator: ",") + "," + transient)
         let strict = decode(errors, PatternLimits(maxDiagnostics: 5), .strict)
         #expect(!strict.accepted)
         #expect(strict.diagnostics.count == 6)

@@ -1,9 +1,9 @@
 import Foundation
 import HapticRender
+import HapticRenderKit
 import Testing
 
 @testable import HapticPlot
-import HapticRenderKit
 
 /// The datasheet's measurements against the model's physics (lra-model.md §1.1). Nothing here
 /// hard-codes a preset's numbers: every expectation is a relation the model must satisfy.
@@ -11,7 +11,9 @@ import HapticRenderKit
 struct ActuatorDatasheetTests {
     static let sheets: [String: ActuatorDatasheet] = {
         var out: [String: ActuatorDatasheet] = [:]
-        for profile in ActuatorProfile.presets { out[profile.name] = try? ActuatorDatasheet(profile: profile) }
+        for profile in ActuatorProfile.presets {
+            out[profile.name] = try? ActuatorDatasheet(profile: profile)
+        }
         return out
     }()
 
@@ -21,32 +23,43 @@ struct ActuatorDatasheetTests {
 
     /// |a|/V = (Bl/Re)·loc/M · ω²/√((ω0² − ω²)² + (ω·ω0/Q)²), in g — lra-model.md §1.1 verbatim.
     static func closedForm(_ p: ActuatorProfile, hz: Double) -> Double {
-        let w = 2 * Double.pi * hz, w0 = p.omega0, q = p.derivedQLowZ
+        let w = 2 * Double.pi * hz
+        let w0 = p.omega0
+        let q = p.derivedQLowZ
         return p.forceFactor / p.coilResistance * p.locationFactor / p.bodyMass
-            * w * w / ((w0 * w0 - w * w) * (w0 * w0 - w * w) + (w * w0 / q) * (w * w0 / q)).squareRoot()
+            * w * w
+            / ((w0 * w0 - w * w) * (w0 * w0 - w * w) + (w * w0 / q) * (w * w0 / q)).squareRoot()
             / ActuatorProfile.standardGravity
     }
 
-    @Test("the response peaks at f0/√(1 − 1/(2Q²)) with the closed form's height", arguments: ActuatorProfile.presets)
+    @Test(
+        "the response peaks at f0/√(1 − 1/(2Q²)) with the closed form's height",
+        arguments: ActuatorProfile.presets)
     func peak(_ profile: ActuatorProfile) throws {
         let s = try Self.sheet(profile)
         let q = profile.derivedQLowZ
         let expected = profile.resonanceHz / (1 - 1 / (2 * q * q)).squareRoot()
         #expect(abs(s.peakHz / expected - 1) < 0.01, "peak \(s.peakHz) Hz, theory \(expected) Hz")
         let height = Self.closedForm(profile, hz: expected)
-        #expect(abs(s.peakGPerVolt / height - 1) < 0.02, "peak \(s.peakGPerVolt) g/V, theory \(height)")
+        #expect(
+            abs(s.peakGPerVolt / height - 1) < 0.02, "peak \(s.peakGPerVolt) g/V, theory \(height)")
     }
 
-    @Test("the simulated response follows the closed form, exactly at f0", arguments: ActuatorProfile.presets)
+    @Test(
+        "the simulated response follows the closed form, exactly at f0",
+        arguments: ActuatorProfile.presets)
     func response(_ profile: ActuatorProfile) throws {
         let s = try Self.sheet(profile)
         let atF0 = try #require(s.frequencyResponse.first { $0.hz == profile.resonanceHz })
-        #expect(abs(atF0.gPerVolt / Self.closedForm(profile, hz: profile.resonanceHz) - 1) < 0.01,
-                "at f0: \(atF0.gPerVolt) vs \(Self.closedForm(profile, hz: profile.resonanceHz))")
+        #expect(
+            abs(atF0.gPerVolt / Self.closedForm(profile, hz: profile.resonanceHz) - 1) < 0.01,
+            "at f0: \(atF0.gPerVolt) vs \(Self.closedForm(profile, hz: profile.resonanceHz))")
         for point in s.frequencyResponse {
             // The prewarped bilinear map is exact at f0 and warps frequency away from it: a few
             // % at most over the haptic band at 48 kHz.
-            #expect(abs(point.gPerVolt / Self.closedForm(profile, hz: point.hz) - 1) < 0.05, "\(point.hz) Hz")
+            #expect(
+                abs(point.gPerVolt / Self.closedForm(profile, hz: point.hz) - 1) < 0.05,
+                "\(point.hz) Hz")
             #expect(point.closedFormGPerVolt == profile.accelerationPerVolt(atHz: point.hz))
         }
         #expect(s.frequencyResponse.count >= 60)
@@ -62,12 +75,15 @@ struct ActuatorDatasheetTests {
         #expect(s.halfPowerLowHz! < s.peakHz && s.peakHz < s.halfPowerHighHz!)
     }
 
-    @Test("the impulse response rings at the damped resonance and decays with τ = Q/(π f0)", arguments: ActuatorProfile.presets)
+    @Test(
+        "the impulse response rings at the damped resonance and decays with τ = Q/(π f0)",
+        arguments: ActuatorProfile.presets)
     func impulse(_ profile: ActuatorProfile) throws {
         let s = try Self.sheet(profile)
         let tau = profile.derivedQLowZ / (Double.pi * profile.resonanceHz)
         #expect(abs(s.tauMs - 1000 * tau) < 1e-9)
-        let h = s.impulseResponse.values, dt = s.impulseResponse.intervalMs / 1000
+        let h = s.impulseResponse.values
+        let dt = s.impulseResponse.intervalMs / 1000
         // Local maxima of |h| between τ/2 and 4τ; a straight line through ln|peak| against t.
         var points: [(Double, Double)] = []
         for i in 1..<(h.count - 1) where abs(h[i]) > abs(h[i - 1]) && abs(h[i]) >= abs(h[i + 1]) {
@@ -76,9 +92,13 @@ struct ActuatorDatasheetTests {
         }
         try #require(points.count > 8)
         let n = Double(points.count)
-        let mt = points.reduce(0) { $0 + $1.0 } / n, ml = points.reduce(0) { $0 + $1.1 } / n
-        let slope = points.reduce(0) { $0 + ($1.0 - mt) * ($1.1 - ml) } / points.reduce(0) { $0 + ($1.0 - mt) * ($1.0 - mt) }
-        #expect(abs(-1 / slope / tau - 1) < 0.05, "decay τ \(-1 / slope * 1000) ms vs \(tau * 1000) ms")
+        let mt = points.reduce(0) { $0 + $1.0 } / n
+        let ml = points.reduce(0) { $0 + $1.1 } / n
+        let slope =
+            points.reduce(0) { $0 + ($1.0 - mt) * ($1.1 - ml) }
+            / points.reduce(0) { $0 + ($1.0 - mt) * ($1.0 - mt) }
+        #expect(
+            abs(-1 / slope / tau - 1) < 0.05, "decay τ \(-1 / slope * 1000) ms vs \(tau * 1000) ms")
         // Half-period from the peaks' spacing: the free decay rings at f0·√(1 − 1/(4Q²)).
         let q = profile.derivedQLowZ
         let ring = profile.resonanceHz * (1 - 1 / (4 * q * q)).squareRoot()
@@ -86,19 +106,25 @@ struct ActuatorDatasheetTests {
         #expect(abs(measured / ring - 1) < 0.03, "rings at \(measured) Hz vs \(ring) Hz")
     }
 
-    @Test("the step response starts at the high-frequency gain and settles to zero", arguments: ActuatorProfile.presets)
+    @Test(
+        "the step response starts at the high-frequency gain and settles to zero",
+        arguments: ActuatorProfile.presets)
     func step(_ profile: ActuatorProfile) throws {
         let s = try Self.sheet(profile)
         let v = s.stepResponse.values
         // Above resonance |a|/V flattens to loc·Bl/(Re·M) (§1.1): a step starts there.
-        let asymptote = profile.locationFactor * profile.forceFactor / (profile.coilResistance * profile.bodyMass)
+        let asymptote =
+            profile.locationFactor * profile.forceFactor
+            / (profile.coilResistance * profile.bodyMass)
             / ActuatorProfile.standardGravity
         let peak = v.reduce(0) { max($0, abs($1)) }
         #expect(abs(peak / asymptote - 1) < 0.05, "step peak \(peak) g/V vs \(asymptote)")
         #expect(abs(v.last!) < 0.02 * peak, "still ringing at the end: \(v.last!)")
     }
 
-    @Test("transients stay within the excursion budget's acceleration and last pulse + brake at most", arguments: ActuatorProfile.presets)
+    @Test(
+        "transients stay within the excursion budget's acceleration and last pulse + brake at most",
+        arguments: ActuatorProfile.presets)
     func transients(_ profile: ActuatorProfile) throws {
         let s = try Self.sheet(profile)
         #expect(s.transients.map(\.sharpness) == (0...10).map { Double($0) / 10 })
@@ -108,16 +134,26 @@ struct ActuatorDatasheetTests {
             // A moving mass that swings x_max at the carrier shakes the body by
             // (loc·μ/M)·ω²·x_max; the driver budgets 0.8·x_max, the end stop allows a little more.
             let w = 2 * Double.pi * t.carrierHz
-            let bound = profile.locationFactor * profile.reducedMass / profile.bodyMass * w * w * profile.maxExcursion
+            let bound =
+                profile.locationFactor * profile.reducedMass / profile.bodyMass * w * w
+                * profile.maxExcursion
                 / ActuatorProfile.standardGravity
-            #expect(t.peakG > 0.05 * bound && t.peakG <= 1.25 * bound, "s = \(t.sharpness): \(t.peakG) g vs \(bound) g")
+            #expect(
+                t.peakG > 0.05 * bound && t.peakG <= 1.25 * bound,
+                "s = \(t.sharpness): \(t.peakG) g vs \(bound) g")
             // Above −20 dB: at least the pulse's second half, at most pulse + 30 ms brake +
             // the low-Z ring-down from there to −20 dB (τ·ln 10).
             #expect(t.durationMs >= t.pulseMs / 2, "s = \(t.sharpness)")
-            #expect(t.durationMs <= t.pulseMs + 30 + s.tauMs * log(10), "s = \(t.sharpness): \(t.durationMs) ms")
+            #expect(
+                t.durationMs <= t.pulseMs + 30 + s.tauMs * log(10),
+                "s = \(t.sharpness): \(t.durationMs) ms")
         }
-        #expect(s.transients.map(\.carrierHz) == s.transients.map(\.carrierHz).sorted(), "carrier rises with sharpness")
-        #expect(s.sharpnessBandLowHz == mapping.bandLowHz && s.sharpnessBandHighHz == mapping.bandHighHz)
+        #expect(
+            s.transients.map(\.carrierHz) == s.transients.map(\.carrierHz).sorted(),
+            "carrier rises with sharpness")
+        #expect(
+            s.sharpnessBandLowHz == mapping.bandLowHz && s.sharpnessBandHighHz == mapping.bandHighHz
+        )
     }
 
     @Test("is deterministic and drawn as SVG and HTML")
@@ -126,13 +162,18 @@ struct ActuatorDatasheetTests {
         #expect(try ActuatorDatasheet(profile: .iphone) == s)
         let svg = ActuatorDatasheetPlot.svg(s)
         #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
-        for text in ["Actuator iphone", "Frequency response", "Impulse response", "Step response", "click duration"] {
+        for text in [
+            "Actuator iphone", "Frequency response", "Impulse response", "Step response",
+            "click duration",
+        ] {
             #expect(svg.contains(text), "\(text)")
         }
         #expect(svg.components(separatedBy: "<circle").count - 1 == s.frequencyResponse.count)
         let html = ActuatorDatasheetPlot.html(s)
         #expect(html.contains("<table id=\"transients\">") && !html.contains("http://www.w3.org"))
-        #expect(html.components(separatedBy: "<tr>").count - 1 == 2 + s.transients.count + s.frequencyResponse.count)
+        #expect(
+            html.components(separatedBy: "<tr>").count - 1 == 2 + s.transients.count
+                + s.frequencyResponse.count)
     }
 
     @Test("an invalid profile is an error, not a measurement")

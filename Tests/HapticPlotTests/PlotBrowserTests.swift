@@ -1,13 +1,15 @@
 import Foundation
+import HapticRenderKit
 import HapticTestSupport
 import Testing
 
 @testable import HapticPlot
-import HapticRenderKit
 
 /// Opens the audition page in headless Chromium. Skipped where no Chromium is installed
 /// (`.ci/run` installs it).
-@Suite("Audition page in a headless browser", .enabled(if: PlotTools.chromium != nil, "chromium not installed"))
+@Suite(
+    "Audition page in a headless browser",
+    .enabled(if: PlotTools.chromium != nil, "chromium not installed"))
 struct PlotBrowserTests {
     static func chromiumArguments(profile: URL) -> [String] {
         ExternalTool.chromiumArguments(profile: profile.path)
@@ -16,7 +18,8 @@ struct PlotBrowserTests {
     static func writePage(in dir: URL, script: String = "") throws -> URL {
         var (html, _) = PlotAuditionPageTests.page()
         if !script.isEmpty {
-            html = html.replacingOccurrences(of: "</body>", with: "<script>\(script)</script>\n</body>")
+            html = html.replacingOccurrences(
+                of: "</body>", with: "<script>\(script)</script>\n</body>")
         }
         let url = dir.appendingPathComponent("page.html")
         try html.write(to: url, atomically: true, encoding: .utf8)
@@ -34,7 +37,9 @@ struct PlotBrowserTests {
             browser,
             Self.chromiumArguments(profile: dir.appendingPathComponent("profile"))
                 + ["--screenshot=\(png.path)", "--window-size=1600,1000", page.absoluteString])
-        let data = try #require(try? Data(contentsOf: png), "no screenshot (status \(result.status)): \(result.err.suffix(2_000))")
+        let data = try #require(
+            try? Data(contentsOf: png),
+            "no screenshot (status \(result.status)): \(result.err.suffix(2_000))")
         let size = try #require(PlotTools.pngSize(data), "screenshot is not a PNG")
         #expect(size.width == 1600 && size.height == 1000)
         // A blank white 1600×1000 PNG compresses to a few KB; the plot is far busier.
@@ -68,13 +73,18 @@ struct PlotBrowserTests {
         let result = try PlotTools.run(
             browser,
             Self.chromiumArguments(profile: dir.appendingPathComponent("profile"))
-                + ["--window-size=1600,1000", "--virtual-time-budget=5000", "--dump-dom", page.absoluteString + hash])
+                + [
+                    "--window-size=1600,1000", "--virtual-time-budget=5000", "--dump-dom",
+                    page.absoluteString + hash,
+                ])
         #expect(result.status == 0, "chromium failed: \(result.err.suffix(2_000))")
         return result.out
     }
 
     static func attribute(_ name: String, in dom: String) -> String? {
-        guard let start = dom.range(of: name + "=\""), let end = dom[start.upperBound...].firstIndex(of: "\"") else { return nil }
+        guard let start = dom.range(of: name + "=\""),
+            let end = dom[start.upperBound...].firstIndex(of: "\"")
+        else { return nil }
         return String(dom[start.upperBound..<end])
     }
 
@@ -122,15 +132,24 @@ struct PlotBrowserTests {
         let factor = exp(-0.6)
         #expect(abs((wheel.1 - wheel.0) - 4 * factor) < 1e-4, "\(wheel)")
         // The time under the cursor stays put: both ends moved toward it by the same factor.
-        let fixedFromStart = wheel.0 / (1 - factor), fixedFromEnd = (wheel.1 - 4 * factor) / (1 - factor)
-        #expect(abs(fixedFromStart - fixedFromEnd) < 1e-3 && fixedFromStart > 1 && fixedFromStart < 3, "\(wheel)")
+        let fixedFromStart = wheel.0 / (1 - factor)
+        let fixedFromEnd = (wheel.1 - 4 * factor) / (1 - factor)
+        #expect(
+            abs(fixedFromStart - fixedFromEnd) < 1e-3 && fixedFromStart > 1 && fixedFromStart < 3,
+            "\(wheel)")
         let drag = try range("data-after-drag")
-        #expect(drag.0 > wheel.0 && abs((drag.1 - drag.0) - (wheel.1 - wheel.0)) < 1e-6, "a drag to the left moves later: \(drag)")
+        #expect(
+            drag.0 > wheel.0 && abs((drag.1 - drag.0) - (wheel.1 - wheel.0)) < 1e-6,
+            "a drag to the left moves later: \(drag)")
         let key = try range("data-after-key")
         #expect(key.0 < drag.0, "← pans earlier: \(key)")
         #expect(try range("data-after-reset") == (0, 4))
-        #expect(Int(Self.attribute("data-marks", in: dom) ?? "") ?? 0 > 20, "zoomed lanes were not redrawn")
-        #expect(Self.attribute("data-readout", in: dom)?.contains("intensity") == true, "no readout under the cursor")
+        #expect(
+            Int(Self.attribute("data-marks", in: dom) ?? "") ?? 0 > 20,
+            "zoomed lanes were not redrawn")
+        #expect(
+            Self.attribute("data-readout", in: dom)?.contains("intensity") == true,
+            "no readout under the cursor")
     }
 
     @Test("opens the view in the URL, redraws the lanes and the axis for it")
@@ -142,16 +161,24 @@ struct PlotBrowserTests {
         #expect(Self.attribute("data-view-start", in: dom) == "1.500000")
         #expect(Self.attribute("data-view-end", in: dom) == "2.000000")
         #expect(dom.contains(">1.75</text>"), "the zoomed time axis has its own ticks")
-        #expect(dom.contains("id=\"time-axis\" class=\"axis\" display=\"none\""), "the full-length axis is hidden")
+        #expect(
+            dom.contains("id=\"time-axis\" class=\"axis\" display=\"none\""),
+            "the full-length axis is hidden")
         #expect(dom.contains("<polygon"), "signals redrawn")
         let png = dir.appendingPathComponent("zoom.png")
         let browser = try #require(PlotTools.chromium)
-        _ = try PlotTools.run(browser, Self.chromiumArguments(profile: dir.appendingPathComponent("profile"))
-            + ["--screenshot=\(png.path)", "--window-size=1600,1000", "--virtual-time-budget=5000", page.absoluteString + "#view=1.5,2"])
+        _ = try PlotTools.run(
+            browser,
+            Self.chromiumArguments(profile: dir.appendingPathComponent("profile"))
+                + [
+                    "--screenshot=\(png.path)", "--window-size=1600,1000",
+                    "--virtual-time-budget=5000", page.absoluteString + "#view=1.5,2",
+                ])
         let data = try #require(try? Data(contentsOf: png))
         #expect(data.count > 50_000, "zoomed screenshot looks blank")
         if let keep = ProcessInfo.processInfo.environment["PLOT_OUTPUT_DIR"] {
-            try? data.write(to: URL(fileURLWithPath: keep).appendingPathComponent("page-zoomed.png"))
+            try? data.write(
+                to: URL(fileURLWithPath: keep).appendingPathComponent("page-zoomed.png"))
         }
     }
 }

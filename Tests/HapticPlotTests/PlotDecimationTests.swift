@@ -1,7 +1,7 @@
+import HapticRenderKit
 import Testing
 
 @testable import HapticPlot
-import HapticRenderKit
 
 @Suite("Plot decimation, ticks and number formatting")
 struct PlotDecimationTests {
@@ -11,11 +11,13 @@ struct PlotDecimationTests {
         for (index, value) in [(1_234_567, Float(0.9)), (0, Float(-0.7)), (n - 1, Float(0.5))] {
             var signal = [Float](repeating: 0.01, count: n)
             signal[index] = value
-            let env = MinMaxEnvelope.decimate(signal, sampleRate: 1_000, duration: Double(n) / 1_000, columns: 1_422)
+            let env = MinMaxEnvelope.decimate(
+                signal, sampleRate: 1_000, duration: Double(n) / 1_000, columns: 1_422)
             #expect(env.count == 1_422)
             if value > 0 {
                 #expect(env.maximum.max() == value, "spike at \(index) lost")
-                #expect(env.maximum.count { $0 == value } == 1, "spike smeared over several columns")
+                #expect(
+                    env.maximum.count { $0 == value } == 1, "spike smeared over several columns")
             } else {
                 #expect(env.minimum.min() == value, "dip at \(index) lost")
             }
@@ -27,14 +29,17 @@ struct PlotDecimationTests {
     func shortAndSparse() {
         let env = MinMaxEnvelope.decimate([0.5, -0.5], sampleRate: 1, duration: 4, columns: 8)
         #expect(env.maximum == [0.5, 0.5, -0.5, -0.5])
-        let clamped = MinMaxEnvelope.decimate([3, -3, .nan], sampleRate: 3, duration: 1, columns: 3)
+        let clamped = MinMaxEnvelope.decimate(
+            [3, -3, .nan], sampleRate: 3, duration: 1, columns: 3)
         #expect(clamped.maximum == [1, -1, 0])
         #expect(MinMaxEnvelope.decimate([], sampleRate: 1, duration: 1, columns: 3).count == 0)
     }
 
     @Test("polyline reduction keeps each column's first, min, max and last point")
     func polyline() {
-        let points = (0..<10_000).map { PlotPoint(time: Double($0), value: $0 == 5_003 ? 9 : Double($0 % 7)) }
+        let points = (0..<10_000).map {
+            PlotPoint(time: Double($0), value: $0 == 5_003 ? 9 : Double($0 % 7))
+        }
         let reduced = TimelinePlot.reducePolyline(points, columns: 100) { Int($0 / 100) }
         #expect(reduced.count <= 400)
         #expect(reduced.contains(PlotPoint(time: 5_003, value: 9)))
@@ -42,10 +47,12 @@ struct PlotDecimationTests {
         #expect(zip(reduced, reduced.dropFirst()).allSatisfy { $0.time < $1.time })
     }
 
-    @Test("time ticks follow the 1-2-5 series", arguments: [
-        (4.0, 15, 0.5, 1), (720.0, 15, 50.0, 0), (0.1, 15, 0.01, 2), (1.0, 10, 0.1, 1),
-        (3.0, 2, 2.0, 0), (100.0, 10, 10.0, 0),
-    ])
+    @Test(
+        "time ticks follow the 1-2-5 series",
+        arguments: [
+            (4.0, 15, 0.5, 1), (720.0, 15, 50.0, 0), (0.1, 15, 0.01, 2), (1.0, 10, 0.1, 1),
+            (3.0, 2, 2.0, 0), (100.0, 10, 10.0, 0),
+        ])
     func ticks(duration: Double, count: Int, step: Double, decimals: Int) {
         let ticks = TimelinePlot.timeTicks(duration: duration, maximumCount: count)
         #expect(abs(ticks.step - step) < 1e-12 * step)
@@ -77,6 +84,8 @@ struct PlotDecimationTests {
         #expect(SharpnessColorScale.color(1) == "#fca636")
         #expect(SharpnessColorScale.color(-5) == SharpnessColorScale.color(0))
         #expect(SharpnessColorScale.level(0.5) == 12)
-        #expect(Set((0..<SharpnessColorScale.steps).map(SharpnessColorScale.color(level:))).count == SharpnessColorScale.steps)
+        #expect(
+            Set((0..<SharpnessColorScale.steps).map(SharpnessColorScale.color(level:))).count
+                == SharpnessColorScale.steps)
     }
 }

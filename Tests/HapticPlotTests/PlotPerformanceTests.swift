@@ -1,8 +1,8 @@
 import Foundation
+import HapticRenderKit
 import Testing
 
 @testable import HapticPlot
-import HapticRenderKit
 
 @Suite("Timeline plot of a long pattern")
 struct PlotPerformanceTests {
@@ -14,7 +14,9 @@ struct PlotPerformanceTests {
     /// the README instead.
     @Test("12 minutes and 5,000 events plot into a small SVG")
     func longPattern() throws {
-        let rate = ProcessInfo.processInfo.environment["PLOT_BENCH_SAMPLE_RATE"].flatMap(Double.init) ?? 8_000
+        let rate =
+            ProcessInfo.processInfo.environment["PLOT_BENCH_SAMPLE_RATE"].flatMap(Double.init)
+            ?? 8_000
         let data = PlotFixtures.long(minutes: 12, eventCount: 5_000, sampleRate: rate)
         #expect(data.drive.count == Int(12 * 60 * rate))
 

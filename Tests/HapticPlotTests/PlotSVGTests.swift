@@ -1,11 +1,11 @@
 import Foundation
+import HapticRenderKit
 import Testing
 
 @testable import HapticPlot
-import HapticRenderKit
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Collects element names, `id`s and text of an XML document; fails on malformed XML.
@@ -15,8 +15,10 @@ private final class XMLSurvey: NSObject, XMLParserDelegate {
     var text = ""
     var rootAttributes: [String: String] = [:]
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         if elements.isEmpty { rootAttributes = attributes }
         elements[name, default: 0] += 1
         if let id = attributes["id"] { ids.insert(id) }
@@ -42,15 +44,20 @@ struct PlotSVGTests {
         let svg = TimelinePlot.svg(for: data)
         let (survey, error) = XMLSurvey.parse(svg)
         #expect(error == nil, "SVG is not well-formed: \(error ?? "")")
-        for lane in ["haptic-events", "intensity", "sharpness", "audio-events", "drive", "acceleration", "audio"] {
+        for lane in [
+            "haptic-events", "intensity", "sharpness", "audio-events", "drive", "acceleration",
+            "audio",
+        ] {
             #expect(survey.ids.contains("lane-\(lane)"), "missing lane group lane-\(lane)")
         }
         #expect(survey.ids.contains("legend"))
         #expect(survey.ids.contains("time-axis"))
         #expect(survey.ids.contains("title"))
-        for label in ["Haptic events", "Intensity", "Sharpness", "Audio events", "Drive", "Acceleration",
-                      "Audio", "time (s)", "Heartbeat.ahap", "Generic LRA 170 Hz", "knock.wav",
-                      "±1.5 g", "Sharpness colour", "normalized"] {
+        for label in [
+            "Haptic events", "Intensity", "Sharpness", "Audio events", "Drive", "Acceleration",
+            "Audio", "time (s)", "Heartbeat.ahap", "Generic LRA 170 Hz", "knock.wav",
+            "±1.5 g", "Sharpness colour", "normalized",
+        ] {
             #expect(survey.text.contains(label), "missing text \(label)")
         }
         #expect(survey.rootAttributes["width"] == "1600")
@@ -73,10 +80,16 @@ struct PlotSVGTests {
     @Test("escapes names and survives empty or degenerate data")
     func degenerate() {
         var data = PlotData(
-            title: "a<b>&\"c\".ahap", duration: 0, actuatorName: "LRA & co", accelerationFullScaleG: 1,
+            title: "a<b>&\"c\".ahap", duration: 0, actuatorName: "LRA & co",
+            accelerationFullScaleG: 1,
             sampleRate: 0)
-        data.hapticEvents = [PlotEvent(time: .nan, kind: .hapticTransient(intensity: 2, sharpness: -1))]
-        data.audioEvents = [PlotEvent(time: 0, duration: 1, kind: .audioCustom(fileName: "x<y>.wav", volume: .infinity))]
+        data.hapticEvents = [
+            PlotEvent(time: .nan, kind: .hapticTransient(intensity: 2, sharpness: -1))
+        ]
+        data.audioEvents = [
+            PlotEvent(
+                time: 0, duration: 1, kind: .audioCustom(fileName: "x<y>.wav", volume: .infinity))
+        ]
         let svg = TimelinePlot.svg(for: data, width: 10)
         let (survey, error) = XMLSurvey.parse(svg)
         #expect(error == nil, "\(error ?? "")")
@@ -95,15 +108,20 @@ struct PlotSVGTests {
         for width in [1600, 900] {
             let svgURL = dir.appendingPathComponent("plot-\(width).svg")
             let pngURL = dir.appendingPathComponent("plot-\(width).png")
-            try TimelinePlot.svg(for: PlotFixtures.demo(), width: width).write(to: svgURL, atomically: true, encoding: .utf8)
+            try TimelinePlot.svg(for: PlotFixtures.demo(), width: width).write(
+                to: svgURL, atomically: true, encoding: .utf8)
             let result = try PlotTools.run(tool, ["-o", pngURL.path, svgURL.path])
             #expect(result.status == 0, "rsvg-convert failed: \(result.err)")
             let size = try #require(PlotTools.pngSize(try Data(contentsOf: pngURL)), "not a PNG")
             #expect(size.width == width)
             #expect(size.height > 800)
             if let keep = ProcessInfo.processInfo.environment["PLOT_OUTPUT_DIR"] {
-                try? FileManager.default.copyItem(at: pngURL, to: URL(fileURLWithPath: keep).appendingPathComponent("demo-\(width).png"))
-                try? FileManager.default.copyItem(at: svgURL, to: URL(fileURLWithPath: keep).appendingPathComponent("demo-\(width).svg"))
+                try? FileManager.default.copyItem(
+                    at: pngURL,
+                    to: URL(fileURLWithPath: keep).appendingPathComponent("demo-\(width).png"))
+                try? FileManager.default.copyItem(
+                    at: svgURL,
+                    to: URL(fileURLWithPath: keep).appendingPathComponent("demo-\(width).svg"))
             }
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
+import HapticRenderKit
 import Testing
 
 @testable import HapticPlot
-import HapticRenderKit
 
 /// The zoom data the audition page redraws from.
 @Suite("Timeline detail (zoom data)")
@@ -12,7 +12,9 @@ struct PlotTimelineDetailTests {
         return try #require(object as? [String: Any])
     }
 
-    static func levels(_ json: [String: Any], _ name: String) throws -> [(rate: Double, pairs: Bool, bytes: [UInt8])] {
+    static func levels(_ json: [String: Any], _ name: String) throws -> [(
+        rate: Double, pairs: Bool, bytes: [UInt8]
+    )] {
         let signals = try #require(json["signals"] as? [String: Any])
         let list = try #require(signals[name] as? [[String: Any]])
         return try list.map { level in
@@ -34,8 +36,12 @@ struct PlotTimelineDetailTests {
         let audio = try #require(json["audio"] as? [[Any]])
         #expect(audio.count == 3 && audio.contains { $0.last as? String == "knock.wav" })
         #expect((json["intensity"] as? [Double])?.count == 2 * data.intensityLane.count)
-        #expect((json["lanes"] as? [String: [Double]])?.keys.sorted()
-            == ["acceleration", "audio", "audio-events", "drive", "haptic-events", "intensity", "sharpness"])
+        #expect(
+            (json["lanes"] as? [String: [Double]])?.keys.sorted()
+                == [
+                    "acceleration", "audio", "audio-events", "drive", "haptic-events", "intensity",
+                    "sharpness",
+                ])
         #expect((json["colors"] as? [String])?.count == SharpnessColorScale.steps)
     }
 
@@ -47,19 +53,27 @@ struct PlotTimelineDetailTests {
         data.drive = [Float](repeating: 0.1, count: Int(rate * data.duration))
         data.drive[123_457] = -0.9
         data.drive[150_001] = 0.75
-        data.acceleration = []; data.audioLeft = []; data.audioRight = []
-        let levels = try Self.levels(try Self.parse(TimelineDetail(data: data, maxLevelZeroValues: 10_000)), "drive")
+        data.acceleration = []
+        data.audioLeft = []
+        data.audioRight = []
+        let levels = try Self.levels(
+            try Self.parse(TimelineDetail(data: data, maxLevelZeroValues: 10_000)), "drive")
         #expect(levels.count >= 3)
         #expect(levels[0].pairs && levels[0].bytes.count / 2 <= 10_000)
         for level in levels {
             // min rounds down, max up: −0.9 ↦ ≤ 127 − 114, 0.75 ↦ ≥ 127 + 95.
             #expect(level.bytes.min()! <= 13 && level.bytes.max()! >= 222, "rate \(level.rate)")
             let entries = level.pairs ? level.bytes.count / 2 : level.bytes.count
-            #expect(abs(Double(entries) - level.rate * data.duration) <= 1 + level.rate * data.duration / 1000,
-                    "entries \(entries) at \(level.rate)/s")
+            #expect(
+                abs(Double(entries) - level.rate * data.duration) <= 1 + level.rate * data.duration
+                    / 1000,
+                "entries \(entries) at \(level.rate)/s")
         }
-        #expect(try Self.levels(try Self.parse(TimelineDetail(data: data, maxLevelZeroValues: 1 << 20)), "drive")[0].pairs == false,
-                "within the budget level 0 keeps every value")
+        #expect(
+            try Self.levels(
+                try Self.parse(TimelineDetail(data: data, maxLevelZeroValues: 1 << 20)), "drive")[0]
+                .pairs == false,
+            "within the budget level 0 keeps every value")
         // The default budget: 8,000 values a second, between 2^17 and 2^20.
         let defaultLevels = try Self.levels(try Self.parse(TimelineDetail(data: data)), "drive")
         #expect(defaultLevels[0].pairs && defaultLevels[0].bytes.count / 2 <= 1 << 17)
@@ -73,7 +87,10 @@ struct PlotTimelineDetailTests {
         var data = PlotFixtures.demo()
         data.sampleRate = 48_000
         let long = [Float]((0..<2_000_000).map { Float(sin(Double($0) * 0.05)) })
-        data.drive = long; data.acceleration = long; data.audioLeft = long; data.audioRight = long
+        data.drive = long
+        data.acceleration = long
+        data.audioLeft = long
+        data.audioRight = long
         let a = TimelineDetail(data: data, maxLevelZeroValues: 100_000)
         let b = TimelineDetail(data: data, maxLevelZeroValues: 100_000)
         #expect(a.json == b.json)
@@ -84,7 +101,11 @@ struct PlotTimelineDetailTests {
     @Test("escapes labels so they cannot end the script element")
     func escaping() throws {
         var data = PlotFixtures.demo()
-        data.audioEvents = [PlotEvent(time: 0, duration: 1, kind: .audioCustom(fileName: "</script>\"\\\n.wav", volume: 1))]
+        data.audioEvents = [
+            PlotEvent(
+                time: 0, duration: 1, kind: .audioCustom(fileName: "</script>\"\\\n.wav", volume: 1)
+            )
+        ]
         let detail = TimelineDetail(data: data)
         #expect(!detail.json.contains("</"))
         let audio = try #require(try Self.parse(detail)["audio"] as? [[Any]])

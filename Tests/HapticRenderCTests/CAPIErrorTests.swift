@@ -39,13 +39,17 @@ import Testing
         #expect(f.message.contains("\(broken):2:"), "\(f.message)")
 
         // Strict mode rejects what lenient mode renders (a trailing comma).
-        let comma = try dir.write("comma.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}},]}"#)
+        let comma = try dir.write(
+            "comma.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}},]}"#
+        )
         let o = hr_options_create()
         defer { hr_options_free(o) }
         #expect(throws: Never.self) { try CAPI.render(comma, o) }
         try CAPI.check { e in hr_options_set_strict(o, 1, e) }
         let strict = try failure(comma, o)
-        #expect(strict.status == 4 && strict.message.contains("strict") && strict.message.contains("json.trailing-comma"))
+        #expect(
+            strict.status == 4 && strict.message.contains("strict")
+                && strict.message.contains("json.trailing-comma"))
     }
 
     @Test func badSettingsAreArgumentErrors() throws {
@@ -56,11 +60,21 @@ import Testing
             return (0, "")
         }
         let layout = status { hr_options_set_layout(o, "stereo", $0) }
-        #expect(layout.0 == 1 && layout.1 == "error: unknown layout 'stereo': use audition, haptic, drive, audio, split, android")
-        #expect(status { hr_options_set_channels(o, "acceleration,loudness", $0) }.1.contains("unknown channel 'loudness'"))
+        #expect(
+            layout.0 == 1
+                && layout.1
+                    == "error: unknown layout 'stereo': use audition, haptic, drive, audio, split, android"
+        )
+        #expect(
+            status { hr_options_set_channels(o, "acceleration,loudness", $0) }.1.contains(
+                "unknown channel 'loudness'"))
         #expect(status { hr_options_set_channels(o, "", $0) }.0 == 1)
-        #expect(status { hr_options_set_actuator(o, "galaxy", $0) }.1.contains("unknown actuator 'galaxy'"))
-        #expect(status { hr_options_add_parameter(o, "Loudness", 1, 0, $0) }.1.contains("unknown dynamic parameter 'Loudness'"))
+        #expect(
+            status { hr_options_set_actuator(o, "galaxy", $0) }.1.contains(
+                "unknown actuator 'galaxy'"))
+        #expect(
+            status { hr_options_add_parameter(o, "Loudness", 1, 0, $0) }.1.contains(
+                "unknown dynamic parameter 'Loudness'"))
         #expect(status { hr_options_add_parameter(o, "HapticIntensityControl", 1, -1, $0) }.0 == 1)
         #expect(status { hr_options_set_rate(o, 0, $0) }.0 == 1)
         #expect(status { hr_options_set_loops(o, -2, $0) }.0 == 1)
@@ -80,13 +94,19 @@ import Testing
         defer { hr_options_free(o) }
         try CAPI.check { e in hr_options_set_sample_rate(o, 1_000, e) }
         let rate = try failure(path, o)
-        #expect(rate.status == 2 && rate.message.contains("sample rate") && rate.message.contains("8000"))
+        #expect(
+            rate.status == 2 && rate.message.contains("sample rate")
+                && rate.message.contains("8000"))
 
         try CAPI.check { e in hr_options_set_sample_rate(o, 48_000, e) }
-        try CAPI.check { e in hr_options_set_actuator_json(o, #"{"base": "iphone", "resonanceHz": 30000}"#, e) }
+        try CAPI.check { e in
+            hr_options_set_actuator_json(o, #"{"base": "iphone", "resonanceHz": 30000}"#, e)
+        }
         let profile = try failure(path, o)
         #expect(profile.status == 2 && profile.file == "<actuator json>")
-        #expect(profile.message.contains("<actuator json>:1:") && profile.message.contains("resonanceHz"))
+        #expect(
+            profile.message.contains("<actuator json>:1:")
+                && profile.message.contains("resonanceHz"))
 
         try CAPI.check { e in hr_options_set_actuator(o, "/no/such/lra.json", e) }
         let missing = try failure(path, o)
@@ -105,7 +125,11 @@ import Testing
         #expect(hr_render_bytes(nil, 10, nil, nil, &audio, nil) == 1)
         #expect(audio == nil)
         // Every free function accepts NULL.
-        hr_audio_free(nil); hr_error_free(nil); hr_options_free(nil); hr_stream_close(nil); hr_string_free(nil)
+        hr_audio_free(nil)
+        hr_error_free(nil)
+        hr_options_free(nil)
+        hr_stream_close(nil)
+        hr_string_free(nil)
     }
 }
 
@@ -118,36 +142,49 @@ import Testing
         var json: UnsafeMutablePointer<CChar>?
         try CAPI.check { e in hr_lint_file(path, o, &json, e) }
         defer { hr_string_free(json) }
-        return try #require(JSONSerialization.jsonObject(with: Data(String(cString: json!).utf8)) as? [String: Any])
+        return try #require(
+            JSONSerialization.jsonObject(with: Data(String(cString: json!).utf8)) as? [String: Any])
     }
 
     @Test func diagnosticsAsJSON() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        let comma = try dir.write("comma.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}},]}"#)
+        let comma = try dir.write(
+            "comma.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}},]}"#
+        )
         let lenient = try lint(comma)
         #expect(lenient["file"] as? String == comma && lenient["accepted"] as? Bool == true)
         let diagnostics = try #require(lenient["diagnostics"] as? [[String: Any]])
-        let trailing = try #require(diagnostics.first { $0["code"] as? String == "json.trailing-comma" })
+        let trailing = try #require(
+            diagnostics.first { $0["code"] as? String == "json.trailing-comma" })
         #expect(trailing["severity"] as? String == "warning" && trailing["line"] as? Int == 1)
-        #expect(Set(trailing.keys) == ["severity", "code", "coreHapticsCode", "path", "line", "column", "message"])
+        #expect(
+            Set(trailing.keys) == [
+                "severity", "code", "coreHapticsCode", "path", "line", "column", "message",
+            ])
         #expect(try lint(comma, strict: true)["accepted"] as? Bool == false)
 
         // An unreadable file is a result, not an error.
         let missing = try lint("/no/such.ahap")
         #expect(missing["accepted"] as? Bool == false)
-        #expect((missing["diagnostics"] as? [[String: Any]])?.first?["code"] as? String == "file.unreadable")
+        #expect(
+            (missing["diagnostics"] as? [[String: Any]])?.first?["code"] as? String
+                == "file.unreadable")
         #expect(try lint(CAPI.example("Heartbeat.ahap"))["accepted"] as? Bool == true)
     }
 
     @Test func bytesLintLikeTheFile() throws {
         let text = #"{"Pattern": [{"Event": {"Time": -1, "EventType": "HapticTransient"}}]}"#
         var json: UnsafeMutablePointer<CChar>?
-        try CAPI.check { e in hr_lint_bytes(text, UInt(text.utf8.count), "neg.ahap", nil, &json, e) }
+        try CAPI.check { e in hr_lint_bytes(text, UInt(text.utf8.count), "neg.ahap", nil, &json, e)
+        }
         defer { hr_string_free(json) }
-        let result = try #require(JSONSerialization.jsonObject(with: Data(String(cString: json!).utf8)) as? [String: Any])
+        let result = try #require(
+            JSONSerialization.jsonObject(with: Data(String(cString: json!).utf8)) as? [String: Any])
         #expect(result["file"] as? String == "neg.ahap")
-        let codes = (result["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        let codes = (result["diagnostics"] as? [[String: Any]] ?? []).compactMap {
+            $0["code"] as? String
+        }
         #expect(!codes.isEmpty, "a negative time is reported")
     }
 }
@@ -158,9 +195,11 @@ import Testing
         let version = String(cString: hr_version())
         #expect(version == HapticRenderKitVersion.current)
         let root = Corpus.packageRoot.appendingPathComponent("Sources/HapticRenderC")
-        let header = try String(contentsOf: root.appendingPathComponent("include/hapticrender.h"), encoding: .utf8)
+        let header = try String(
+            contentsOf: root.appendingPathComponent("include/hapticrender.h"), encoding: .utf8)
         #expect(header.contains("#define HAPTICRENDER_VERSION \"\(version)\""))
-        let pc = try String(contentsOf: root.appendingPathComponent("pkgconfig/hapticrender.pc"), encoding: .utf8)
+        let pc = try String(
+            contentsOf: root.appendingPathComponent("pkgconfig/hapticrender.pc"), encoding: .utf8)
         #expect(pc.contains("\nVersion: \(version)\n"))
     }
 }

@@ -23,7 +23,9 @@ import Testing
     }
 
     /// `android` is written as Ogg Vorbis only (lossy); `channelListPicksSignals` covers it.
-    @Test(arguments: ["Heartbeat.ahap", "AllFeatures.ahap"], OutputLayout.allCases.filter { $0 != .android })
+    @Test(
+        arguments: ["Heartbeat.ahap", "AllFeatures.ahap"],
+        OutputLayout.allCases.filter { $0 != .android })
     func oneShotEqualsTheFileRender(_ name: String, _ layout: OutputLayout) throws {
         let path = CAPI.example(name)
         let o = hr_options_create()
@@ -35,7 +37,8 @@ import Testing
         let (samples, channels) = try CAPI.render(path, o)
         #expect(channels == layout.channelCount && reference.channels == channels)
         #expect(samples.count > 10_000)
-        #expect(samples.contains { $0 != 0 } || (name, layout) == ("Heartbeat.ahap", .audio))  // haptics only
+        // haptics only
+        #expect(samples.contains { $0 != 0 } || (name, layout) == ("Heartbeat.ahap", .audio))
         #expect(CAPI.sameBits(samples, reference.samples))
     }
 
@@ -43,7 +46,11 @@ import Testing
         let path = CAPI.example("AllFeatures.ahap")  // with custom audio beside it (knock.wav)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         var audio: OpaquePointer?
-        try CAPI.check { e in path.withCString { name in hr_render_bytes(bytes, UInt(bytes.count), name, nil, &audio, e) } }
+        try CAPI.check { e in
+            path.withCString { name in
+                hr_render_bytes(bytes, UInt(bytes.count), name, nil, &audio, e)
+            }
+        }
         defer { hr_audio_free(audio) }
         let count = Int(hr_audio_frames(audio)) * Int(hr_audio_channels(audio))
         let fromBytes = Array(UnsafeBufferPointer(start: hr_audio_samples(audio), count: count))
@@ -53,18 +60,32 @@ import Testing
 
     @Test func channelListPicksSignals() throws {
         let path = CAPI.example("Heartbeat.ahap")
-        func render(channels: String? = nil, layout: String? = nil) throws -> (samples: [Float], channels: Int) {
+        func render(channels: String? = nil, layout: String? = nil) throws -> (
+            samples: [Float], channels: Int
+        ) {
             let o = hr_options_create()
             defer { hr_options_free(o) }
-            if let channels { try CAPI.check { e in channels.withCString { hr_options_set_channels(o, $0, e) } } }
-            if let layout { try CAPI.check { e in layout.withCString { hr_options_set_layout(o, $0, e) } } }
+            if let channels {
+                try CAPI.check { e in channels.withCString { hr_options_set_channels(o, $0, e) } }
+            }
+            if let layout {
+                try CAPI.check { e in layout.withCString { hr_options_set_layout(o, $0, e) } }
+            }
             return try CAPI.render(path, o)
         }
-        #expect(CAPI.sameBits(try render(channels: "acceleration").samples, try render(layout: "haptic").samples))
-        #expect(CAPI.sameBits(try render(channels: "audioLeft, audioRight,hapticDrive,acceleration").samples,
-                              try render(layout: "split").samples))
-        let android = try render(layout: "android"), split = try render(layout: "split")
-        #expect(CAPI.sameBits(android.samples, (0..<split.samples.count).filter { $0 % 4 != 3 }.map { split.samples[$0] }))
+        #expect(
+            CAPI.sameBits(
+                try render(channels: "acceleration").samples, try render(layout: "haptic").samples))
+        #expect(
+            CAPI.sameBits(
+                try render(channels: "audioLeft, audioRight,hapticDrive,acceleration").samples,
+                try render(layout: "split").samples))
+        let android = try render(layout: "android")
+        let split = try render(layout: "split")
+        #expect(
+            CAPI.sameBits(
+                android.samples,
+                (0..<split.samples.count).filter { $0 % 4 != 3 }.map { split.samples[$0] }))
         let excursion = try render(channels: "excursion,acceleration")
         #expect(excursion.channels == 2 && excursion.samples.contains { $0 != 0 })
         // A layout set after a channel list replaces it.
@@ -93,10 +114,14 @@ import Testing
 
         var options = RenderOptions()
         options.sampleRate = 44_100
-        options.actuator = try ActuatorProfileLoader.decode(Array(profile.utf8), path: "p", sampleRate: 44_100)
+        options.actuator = try ActuatorProfileLoader.decode(
+            Array(profile.utf8), path: "p", sampleRate: 44_100)
         options.layout = .split
-        options.player = PlayerOptions(startOffset: 0.1, playbackRate: 1.25, loop: LoopOptions(count: 2),
-                                       runtimeParameters: [RuntimeParameter(id: .hapticSharpnessControl, value: -0.4, time: 0.3)])
+        options.player = PlayerOptions(
+            startOffset: 0.1, playbackRate: 1.25, loop: LoopOptions(count: 2),
+            runtimeParameters: [
+                RuntimeParameter(id: .hapticSharpnessControl, value: -0.4, time: 0.3)
+            ])
         options.duration = 2.5
         let reference = try fileRender(path, options)
         let rendered = try CAPI.render(path, o)
@@ -115,12 +140,19 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         // A trailing comma renders leniently, with a warning.
-        let path = try dir.write("comma.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}},]}"#)
+        let path = try dir.write(
+            "comma.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}},]}"#
+        )
         var audio: OpaquePointer?
         try CAPI.check { e in hr_render_file(path, nil, &audio, e) }
         defer { hr_audio_free(audio) }
         let json = String(cString: hr_audio_diagnostics_json(audio)!)
-        let diagnostics = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-        #expect(diagnostics.contains { $0["code"] as? String == "json.trailing-comma" && $0["severity"] as? String == "warning" })
+        let diagnostics = try #require(
+            JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(
+            diagnostics.contains {
+                $0["code"] as? String == "json.trailing-comma"
+                    && $0["severity"] as? String == "warning"
+            })
     }
 }

@@ -38,14 +38,17 @@ import Testing
         defer { hr_options_free(o) }
         try CAPI.check { e in hr_options_set_layout(o, "haptic", e) }
         let plain = try CAPI.render(heartbeat, o).samples
-        for p in pushes { try CAPI.check { e in hr_options_add_parameter(o, p.name, p.value, p.seconds, e) } }
+        for p in pushes {
+            try CAPI.check { e in hr_options_add_parameter(o, p.name, p.value, p.seconds, e) }
+        }
         let scheduled = try CAPI.render(heartbeat, o).samples
         hr_options_clear_parameters(o)
 
         let stream = try CAPI.open(heartbeat, o)
         defer { hr_stream_close(stream) }
         var head = [Float](repeating: 0, count: renderedBeforePush)
-        #expect(hr_stream_render(stream, &head, Int64(renderedBeforePush)) == Int64(renderedBeforePush))
+        #expect(
+            hr_stream_render(stream, &head, Int64(renderedBeforePush)) == Int64(renderedBeforePush))
         for p in pushes {
             #expect(hr_parameter_from_name(p.name.lowercased()) == p.code)
             #expect(hr_stream_push_parameter(stream, p.code, p.value, p.seconds) == 0)
@@ -92,9 +95,12 @@ import Testing
             _ = hr_stream_render(stream, buffer.baseAddress, 64)  // warm-up
             let count = allocationsOnThisThread {
                 for i in 0..<10_000 {
-                    if hr_stream_render(stream, buffer.baseAddress, 64) == 0 { _ = hr_stream_reset(stream) }
+                    if hr_stream_render(stream, buffer.baseAddress, 64) == 0 {
+                        _ = hr_stream_reset(stream)
+                    }
                     if i % 500 == 0 {
-                        _ = hr_stream_push_parameter(stream, CAPI.intensityControl, 0.5, Double(i) / 1_000)
+                        _ = hr_stream_push_parameter(
+                            stream, CAPI.intensityControl, 0.5, Double(i) / 1_000)
                     }
                     if i == 7_000 { _ = hr_stream_seek(stream, 0.25) }
                 }
@@ -113,7 +119,8 @@ import Testing
         let producer = DispatchGroup()
         DispatchQueue.global().async(group: producer) {
             for k in 0..<2_000 {
-                _ = hr_stream_push_parameter(handle, CAPI.intensityControl, Double(k % 10) / 10, Double(k) / 1_000)
+                _ = hr_stream_push_parameter(
+                    handle, CAPI.intensityControl, Double(k % 10) / 10, Double(k) / 1_000)
             }
         }
         let samples = CAPI.drain(stream, block: 64)
@@ -135,7 +142,9 @@ import Testing
         #expect(hr_parameter_from_name(nil) == -1)
         // 1024 pending changes fill the queue; the next is refused, not lost silently.
         var statuses: [Int32] = []
-        for _ in 0..<1_025 { statuses.append(hr_stream_push_parameter(stream, CAPI.panControl, 0, 0)) }
+        for _ in 0..<1_025 {
+            statuses.append(hr_stream_push_parameter(stream, CAPI.panControl, 0, 0))
+        }
         #expect(statuses.dropLast().allSatisfy { $0 == 0 } && statuses.last == 8)
     }
 }

@@ -35,18 +35,24 @@ enum CAPI {
     }
 
     /// Renders `path` with the one-shot call: interleaved samples, channels, frames.
-    static func render(_ path: String, _ options: OpaquePointer? = nil) throws(Failure) -> (samples: [Float], channels: Int) {
+    static func render(_ path: String, _ options: OpaquePointer? = nil) throws(Failure) -> (
+        samples: [Float], channels: Int
+    ) {
         var audio: OpaquePointer?
         try check { e in path.withCString { hr_render_file($0, options, &audio, e) } }
         defer { hr_audio_free(audio) }
         let channels = Int(hr_audio_channels(audio))
         let count = Int(hr_audio_frames(audio)) * channels
-        let samples = hr_audio_samples(audio).map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+        let samples =
+            hr_audio_samples(audio).map { Array(UnsafeBufferPointer(start: $0, count: count)) }
+            ?? []
         return (samples, channels)
     }
 
     /// Opens a stream on `path`.
-    static func open(_ path: String, _ options: OpaquePointer? = nil) throws(Failure) -> OpaquePointer {
+    static func open(_ path: String, _ options: OpaquePointer? = nil) throws(Failure)
+        -> OpaquePointer
+    {
         var stream: OpaquePointer?
         try check { e in path.withCString { hr_stream_open_file($0, options, &stream, e) } }
         return stream!
@@ -58,7 +64,9 @@ enum CAPI {
         var result: [Float] = []
         var buffer = [Float](repeating: .nan, count: block * channels)
         while true {
-            let n = buffer.withUnsafeMutableBufferPointer { hr_stream_render(stream, $0.baseAddress, Int64(block)) }
+            let n = buffer.withUnsafeMutableBufferPointer {
+                hr_stream_render(stream, $0.baseAddress, Int64(block))
+            }
             if n <= 0 { break }
             result += buffer[..<(Int(n) * channels)]
         }
@@ -72,7 +80,9 @@ enum CAPI {
             print("lengths differ: \(a.count) and \(b.count) samples")
             return false
         }
-        guard let i = a.indices.first(where: { a[$0].bitPattern != b[$0].bitPattern }) else { return true }
+        guard let i = a.indices.first(where: { a[$0].bitPattern != b[$0].bitPattern }) else {
+            return true
+        }
         print("first difference at sample \(i): \(a[i]) and \(b[i])")
         return false
     }

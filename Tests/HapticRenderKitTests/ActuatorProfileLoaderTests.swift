@@ -9,12 +9,15 @@ import Testing
 
     @Test func presetsByName() throws {
         #expect(try ActuatorProfileLoader.resolve("pixel", sampleRate: 48_000) == .pixel)
-        let e = #expect(throws: ActuatorProfileLoadError.self) { try ActuatorProfileLoader.resolve("ipone", sampleRate: 48_000) }
+        let e = #expect(throws: ActuatorProfileLoadError.self) {
+            try ActuatorProfileLoader.resolve("ipone", sampleRate: 48_000)
+        }
         #expect(e?.message.contains("iphone, coin, pixel") == true)
     }
 
     @Test func baseSuppliesMissingFieldsAndQLowZIsDerived() throws {
-        let p = try decode(#"{"base": "iphone", "name": "stiffer", "resonanceHz": 170, "qHiZ": 30}"#)
+        let p = try decode(
+            #"{"base": "iphone", "name": "stiffer", "resonanceHz": 170, "qHiZ": 30}"#)
         #expect(p.name == "stiffer")
         #expect(p.resonanceHz == 170 && p.qHiZ == 30)
         #expect(p.movingMass == ActuatorProfile.iphone.movingMass)
@@ -38,9 +41,13 @@ import Testing
     /// The click's half-cycle cap: inherited from a base (iphone's one-half-cycle attack),
     /// settable on any base, 4 without one, a whole number 1…4.
     @Test func transientMaxHalfCycles() throws {
-        #expect(try decode(#"{"base": "iphone", "name": "taptic-like"}"#).transientMaxHalfCycles == 1)
-        #expect(try decode(#"{"base": "pixel", "transientMaxHalfCycles": 2}"#).transientMaxHalfCycles == 2)
-        let full = try decode("""
+        #expect(
+            try decode(#"{"base": "iphone", "name": "taptic-like"}"#).transientMaxHalfCycles == 1)
+        #expect(
+            try decode(#"{"base": "pixel", "transientMaxHalfCycles": 2}"#).transientMaxHalfCycles
+                == 2)
+        let full = try decode(
+            """
             {"resonanceHz": 160, "qHiZ": 25, "movingMass": 0.003, "forceFactor": 1.2, "coilResistance": 9,
              "coilInductance": 0.0001, "bodyMass": 0.15, "voltageClamp": 8, "maxExcursion": 0.0009, "fullScaleG": 2.5}
             """)
@@ -48,32 +55,46 @@ import Testing
         let half = #expect(throws: ActuatorProfileLoadError.self) {
             try decode(#"{"base": "coin", "transientMaxHalfCycles": 2.5}"#)
         }
-        #expect(half?.message.contains("'transientMaxHalfCycles' = 2.5 is out of range (allowed: 1, 2, 3 or 4)") == true)
+        #expect(
+            half?.message.contains(
+                "'transientMaxHalfCycles' = 2.5 is out of range (allowed: 1, 2, 3 or 4)") == true)
     }
 
     @Test func errorsNameTheFieldAndPosition() {
-        let missing = #expect(throws: ActuatorProfileLoadError.self) { try decode(#"{"resonanceHz": 160}"#) }
+        let missing = #expect(throws: ActuatorProfileLoadError.self) {
+            try decode(#"{"resonanceHz": 160}"#)
+        }
         #expect(missing?.message.contains("missing fields qHiZ, movingMass") == true)
 
-        let typo = #expect(throws: ActuatorProfileLoadError.self) { try decode("{\"base\": \"coin\",\n \"resonanceHZ\": 160}") }
+        let typo = #expect(throws: ActuatorProfileLoadError.self) {
+            try decode("{\"base\": \"coin\",\n \"resonanceHZ\": 160}")
+        }
         #expect(typo?.line == 2 && typo?.column == 2)
         #expect(typo?.message.contains("unknown field 'resonanceHZ'") == true)
         #expect(typo?.description.hasPrefix("lra.json:2:2: error:") == true)
 
-        let range = #expect(throws: ActuatorProfileLoadError.self) { try decode(#"{"base": "coin", "maxExcursion": -1}"#) }
+        let range = #expect(throws: ActuatorProfileLoadError.self) {
+            try decode(#"{"base": "coin", "maxExcursion": -1}"#)
+        }
         #expect(range?.message.contains("'maxExcursion' = -1.0 is out of range") == true)
         #expect(range?.column == 18)
 
-        let inconsistent = #expect(throws: ActuatorProfileLoadError.self) { try decode(#"{"base": "coin", "qLowZ": 5}"#) }
+        let inconsistent = #expect(throws: ActuatorProfileLoadError.self) {
+            try decode(#"{"base": "coin", "qLowZ": 5}"#)
+        }
         #expect(inconsistent?.message.contains("disagrees") == true)
 
-        let type = #expect(throws: ActuatorProfileLoadError.self) { try decode(#"{"base": "coin", "fullScaleG": "2"}"#) }
+        let type = #expect(throws: ActuatorProfileLoadError.self) {
+            try decode(#"{"base": "coin", "fullScaleG": "2"}"#)
+        }
         #expect(type?.message == "'fullScaleG' must be a number, found a string")
 
         let syntax = #expect(throws: ActuatorProfileLoadError.self) { try decode("{\"base\": ") }
         #expect(syntax?.line == 1)
 
-        let notFound = #expect(throws: ActuatorProfileLoadError.self) { try ActuatorProfileLoader.load(path: "/nonexistent/lra.json") }
+        let notFound = #expect(throws: ActuatorProfileLoadError.self) {
+            try ActuatorProfileLoader.load(path: "/nonexistent/lra.json")
+        }
         #expect(notFound?.message == "cannot read the actuator profile")
     }
 }

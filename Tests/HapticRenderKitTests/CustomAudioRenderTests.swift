@@ -12,7 +12,9 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         try writeTone(dir.path + "/tone.wav", frequency: 1_000, seconds: 0.2, sampleRate: 44_100)
-        let ahap = try dir.write("custom.ahap", """
+        let ahap = try dir.write(
+            "custom.ahap",
+            """
             {"Pattern": [{"Event": {"Time": 0.5, "EventType": "AudioCustom", "EventWaveformPath": "tone.wav",
               "EventWaveformUseVolumeEnvelope": false,
               "EventParameters": [{"ParameterID": "AudioPitch", "ParameterValue": \(pitch)}]}}]}
@@ -36,10 +38,12 @@ import Testing
         let (first, last) = extent(x)
         // Onset at 0.5 s and 0.2 s long, within one period of the tone (1 ms).
         #expect(abs(Double(first) / rate - 0.5) < 0.001, "onset \(Double(first) / rate)")
-        #expect(abs(Double(last - first) / rate - 0.2) < 0.001, "length \(Double(last - first) / rate)")
+        #expect(
+            abs(Double(last - first) / rate - 0.2) < 0.001, "length \(Double(last - first) / rate)")
         let middle = x[(first + Int(0.05 * rate))..<(first + Int(0.15 * rate))]
-        let peak = SignalAnalysis.peakFrequency(middle, frequencies: SignalAnalysis.frequencies(from: 900, to: 1_100, step: 1),
-                                                sampleRate: rate)
+        let peak = SignalAnalysis.peakFrequency(
+            middle, frequencies: SignalAnalysis.frequencies(from: 900, to: 1_100, step: 1),
+            sampleRate: rate)
         #expect(abs(peak - 1_000) < 5, "peak at \(peak) Hz")
         // Unity gain, then the constant-power pan law at the centre: a mono file reaches each
         // side at 0.5·√½ (resampling ripple < 1 %).
@@ -50,8 +54,9 @@ import Testing
         let (up, rate) = try render(at: 48_000, pitch: 0.5)
         let (first, _) = extent(up)
         let middle = up[(first + 2_000)..<(first + 4_000)]
-        let peak = SignalAnalysis.peakFrequency(middle, frequencies: SignalAnalysis.frequencies(from: 1_300, to: 1_500, step: 1),
-                                                sampleRate: rate)
+        let peak = SignalAnalysis.peakFrequency(
+            middle, frequencies: SignalAnalysis.frequencies(from: 1_300, to: 1_500, step: 1),
+            sampleRate: rate)
         // +0.5 → half an octave up: 1000·√2 = 1414 Hz.
         #expect(abs(peak - 1_414.2) < 8, "peak at \(peak) Hz")
     }

@@ -9,7 +9,9 @@ import Testing
     func mix(_ layout: OutputLayout) -> [Float] {
         var out = [Float](repeating: .nan, count: 4 * layout.channelCount)
         source.withUnsafeBufferPointer { s in
-            out.withUnsafeMutableBufferPointer { layout.mix(s.baseAddress!, into: $0.baseAddress!, frames: 4) }
+            out.withUnsafeMutableBufferPointer {
+                layout.mix(s.baseAddress!, into: $0.baseAddress!, frames: 4)
+            }
         }
         return out
     }
@@ -22,18 +24,30 @@ import Testing
         #expect(mix(.audio) == f.flatMap { [$0[0], $0[1]] })
         #expect(mix(.android) == f.flatMap { [$0[0], $0[1], $0[2]] })
         #expect(mix(.audition) == f.flatMap { [$0[0] + 0.5 * $0[3], $0[1] + 0.5 * $0[3]] })
-        for layout in OutputLayout.allCases { #expect(layout.channelNames.count == layout.channelCount) }
+        for layout in OutputLayout.allCases {
+            #expect(layout.channelNames.count == layout.channelCount)
+        }
     }
 
     /// The layouts as the renderer's output channels: the same table (the bits are compared
     /// with `mix` in PreparedRenderTests).
     @Test func outputChannelsFollowTheTable() {
         let g = OutputLayout.auditionHapticGain
-        #expect(OutputLayout.audition.outputChannels == [.mix(.audioLeft, plus: g, times: .acceleration),
-                                                         .mix(.audioRight, plus: g, times: .acceleration)])
-        #expect(OutputLayout.split.outputChannels == OutputLayout.renderChannels.map(OutputChannel.signal))
-        #expect(OutputLayout.android.outputChannels == [.signal(.audioLeft), .signal(.audioRight), .signal(.hapticDrive)])
-        for layout in OutputLayout.allCases { #expect(layout.outputChannels.count == layout.channelCount) }
+        #expect(
+            OutputLayout.audition.outputChannels == [
+                .mix(.audioLeft, plus: g, times: .acceleration),
+                .mix(.audioRight, plus: g, times: .acceleration),
+            ])
+        #expect(
+            OutputLayout.split.outputChannels
+                == OutputLayout.renderChannels.map(OutputChannel.signal))
+        #expect(
+            OutputLayout.android.outputChannels == [
+                .signal(.audioLeft), .signal(.audioRight), .signal(.hapticDrive),
+            ])
+        for layout in OutputLayout.allCases {
+            #expect(layout.outputChannels.count == layout.channelCount)
+        }
     }
 
     @Test func androidTag() {

@@ -12,7 +12,9 @@ import Testing
     func readDoesNotAllocate(withSoundtrack: Bool) throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        let input = try dir.write("p.ahap", """
+        let input = try dir.write(
+            "p.ahap",
+            """
             {"Pattern": [
               {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 2, "EventParameters": [
                 {"ParameterID": "HapticIntensity", "ParameterValue": 0.8}]}},
@@ -20,12 +22,15 @@ import Testing
             ]}
             """)
         var options = RenderOptions()
-        options.player.runtimeParameters = [RuntimeParameter(id: .hapticIntensityControl, value: 0.4, time: 1)]
+        options.player.runtimeParameters = [
+            RuntimeParameter(id: .hapticIntensityControl, value: 0.4, time: 1)
+        ]
         if withSoundtrack {
             try writeTone(dir.path + "/track.wav", frequency: 440, seconds: 3, sampleRate: 48_000)
             options.mixWith = dir.path + "/track.wav"
         }
-        var prepared = try RenderJob(input: input, output: "", options: options).prepare(checkingOutput: false)
+        var prepared = try RenderJob(input: input, output: "", options: options).prepare(
+            checkingOutput: false)
         // A device-sized buffer (PortAudio typically asks for a few hundred frames).
         var buffer = [Float](repeating: 0, count: 480 * prepared.channelCount)
         buffer.withUnsafeMutableBufferPointer { out in

@@ -40,7 +40,8 @@ import Testing
             var blocked = job
             blocked.options.blockFrames = blockFrames
             let samples = try read(blocked)
-            #expect(samples.map(\.bitPattern) == reference.map(\.bitPattern), "block \(blockFrames)")
+            #expect(
+                samples.map(\.bitPattern) == reference.map(\.bitPattern), "block \(blockFrames)")
         }
     }
 
@@ -53,7 +54,9 @@ import Testing
         var done = 0
         while !prepared.isFinished {
             let end = min(done + 5_000, Int(prepared.frames))
-            done += samples[(done * count)..<(end * count)].withUnsafeMutableBufferPointer { prepared.read(into: $0) }
+            done += samples[(done * count)..<(end * count)].withUnsafeMutableBufferPointer {
+                prepared.read(into: $0)
+            }
         }
         #expect(done == Int(prepared.frames))
         return samples
@@ -62,16 +65,22 @@ import Testing
     /// What `read` computed before the renderer wrote layouts: the four `renderChannels`
     /// signals, padded with silence, through `OutputLayout.mix`; and the frames the renderer
     /// produced.
-    func fourSignalMix(_ job: RenderJob, layout: OutputLayout) throws -> (samples: [Float], rendered: Int) {
+    func fourSignalMix(_ job: RenderJob, layout: OutputLayout) throws -> (
+        samples: [Float], rendered: Int
+    ) {
         let prepared = try job.prepare()
         var renderer = try PatternRenderer(
-            timeline: prepared.timeline, configuration: RenderConfiguration(channels: OutputLayout.renderChannels))
-        let frames = Int(prepared.frames), count = OutputLayout.renderChannels.count
+            timeline: prepared.timeline,
+            configuration: RenderConfiguration(channels: OutputLayout.renderChannels))
+        let frames = Int(prepared.frames)
+        let count = OutputLayout.renderChannels.count
         var signals = [Float](repeating: 0, count: frames * count)
         let rendered = signals.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
         var out = [Float](repeating: .nan, count: frames * layout.channelCount)
         signals.withUnsafeBufferPointer { s in
-            out.withUnsafeMutableBufferPointer { layout.mix(s.baseAddress!, into: $0.baseAddress!, frames: frames) }
+            out.withUnsafeMutableBufferPointer {
+                layout.mix(s.baseAddress!, into: $0.baseAddress!, frames: frames)
+            }
         }
         return (out, rendered)
     }

@@ -25,7 +25,9 @@ import Testing
         var options = RenderOptions()
         options.sampleRate = 8_000
         return (0..<count).map { i in
-            RenderJob(input: i == 3 ? dir.path + "/missing.ahap" : input, output: dir.path + "/out\(i).wav", options: options)
+            RenderJob(
+                input: i == 3 ? dir.path + "/missing.ahap" : input,
+                output: dir.path + "/out\(i).wav", options: options)
         }
     }
 
@@ -50,7 +52,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/out3.wav"))
         // Counters only grow, never pass the file count, and end complete.
         for (a, b) in zip(snapshots, snapshots.dropFirst()) {
-            #expect(a.started <= b.started && a.finished <= b.finished && a.framesDone <= b.framesDone)
+            #expect(
+                a.started <= b.started && a.finished <= b.finished && a.framesDone <= b.framesDone)
         }
         #expect(snapshots.allSatisfy { $0.finished <= $0.started && $0.started <= 40 })
         let last = try #require(snapshots.last)

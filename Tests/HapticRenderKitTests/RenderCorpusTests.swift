@@ -36,10 +36,11 @@ import Testing
         #expect(rendered == 124)
         // Only the two copies of the "2_points" test file are silent: their intensity curve
         // holds HapticIntensityControl at 0 for the whole (only) event.
-        #expect(silent == [
-            "Lofelt__NiceVibrations/core/datamodel/src/test_data/ios/2_points.ahap",
-            "facebook__meta-haptics-sdk/core/haptic_data/test_files/2_points.ahap",
-        ])
+        #expect(
+            silent == [
+                "Lofelt__NiceVibrations/core/datamodel/src/test_data/ios/2_points.ahap",
+                "facebook__meta-haptics-sdk/core/haptic_data/test_files/2_points.ahap",
+            ])
     }
 
     @Test func resolvedCustomAudioIsHeard() throws {
@@ -49,16 +50,22 @@ import Testing
             let document = AHAPDocument.load(contentsOf: url)
             guard let pattern = document.result.pattern else { continue }
             let custom = pattern.events.filter {
-                $0.type == .audioCustom && $0.waveformPath.flatMap { document.resources[$0]?.path } != nil
+                $0.type == .audioCustom
+                    && $0.waveformPath.flatMap { document.resources[$0]?.path } != nil
             }
             guard !custom.isEmpty else { continue }
-            let r = try renderInMemory(RenderJob(input: url.path, output: "/dev/null", options: options(.audio)))
+            let r = try renderInMemory(
+                RenderJob(input: url.path, output: "/dev/null", options: options(.audio)))
             for event in custom {
                 // The first 250 ms of each event: the file's first sound, fade-in included.
                 let start = Int(event.time * Self.rate)
                 let window = start..<min(start + Int(0.25 * Self.rate), Int(r.prepared))
-                let energy = window.reduce(0.0) { $0 + Double(abs(r.samples[2 * $1]) + abs(r.samples[2 * $1 + 1])) }
-                #expect(energy > 0.1, "\(file): AudioCustom \(event.waveformPath ?? "") is silent at \(event.time) s")
+                let energy = window.reduce(0.0) {
+                    $0 + Double(abs(r.samples[2 * $1]) + abs(r.samples[2 * $1 + 1]))
+                }
+                #expect(
+                    energy > 0.1,
+                    "\(file): AudioCustom \(event.waveformPath ?? "") is silent at \(event.time) s")
             }
             checked += 1
         }
@@ -71,13 +78,17 @@ import Testing
     /// rate and its time; the guard's slew lead does not depend on the rate.
     @Test(arguments: ActuatorProfile.presets)
     func noCorpusFileReachesTheEndStop(_ actuator: ActuatorProfile) throws {
-        let configuration = RenderConfiguration(sampleRate: 24_000, channels: [.excursion], actuator: actuator)
-        var worst: Float = 0, worstFile = ""
+        let configuration = RenderConfiguration(
+            sampleRate: 24_000, channels: [.excursion], actuator: actuator)
+        var worst: Float = 0
+        var worstFile = ""
         for file in Corpus.patternFiles() {
-            guard let pattern = AHAPDocument.load(contentsOf: Corpus.url(file)).result.pattern else { continue }
+            guard let pattern = AHAPDocument.load(contentsOf: Corpus.url(file)).result.pattern
+            else { continue }
             let timeline = Scheduler(sampleRate: 24_000).schedule(pattern).timeline
-            var renderer = try PatternRenderer(timeline: timeline, audio: timeline.audioResources.map { _ in nil },
-                                               configuration: configuration)
+            var renderer = try PatternRenderer(
+                timeline: timeline, audio: timeline.audioResources.map { _ in nil },
+                configuration: configuration)
             var block = [Float](repeating: 0, count: 4_096)
             while !renderer.isFinished {
                 let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }

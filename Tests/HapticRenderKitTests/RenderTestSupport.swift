@@ -19,10 +19,15 @@ func channel(_ samples: [Float], _ c: Int, of channels: Int) -> [Double] {
 }
 
 /// Writes a mono float WAV of `frequency` Hz (or a click train when `frequency` is 0).
-func writeTone(_ path: String, frequency: Double, seconds: Double, sampleRate: Int, amplitude: Float = 0.5) throws {
+func writeTone(
+    _ path: String, frequency: Double, seconds: Double, sampleRate: Int, amplitude: Float = 0.5
+) throws {
     let n = Int(seconds * Double(sampleRate))
-    let samples = (0..<n).map { i in amplitude * Float(sin(2 * Double.pi * frequency * Double(i) / Double(sampleRate))) }
-    var writer = try SoundFileWriter(path: path, format: .wav, sampleFormat: .float32, sampleRate: sampleRate, channels: 1)
+    let samples = (0..<n).map { i in
+        amplitude * Float(sin(2 * Double.pi * frequency * Double(i) / Double(sampleRate)))
+    }
+    var writer = try SoundFileWriter(
+        path: path, format: .wav, sampleFormat: .float32, sampleRate: sampleRate, channels: 1)
     try writer.write(samples)
     try writer.finish()
 }

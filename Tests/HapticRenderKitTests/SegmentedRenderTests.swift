@@ -1,10 +1,11 @@
 import Foundation
 import HapticPattern
 import HapticRender
-@testable import HapticRenderKit
 import HapticTestSupport
 import SoundFile
 import Testing
+
+@testable import HapticRenderKit
 
 /// One file on several threads (`RenderOptions.threads`): split where the pattern is quiet,
 /// the parts rendered at once, the file bit-identical to a one-thread render.
@@ -23,13 +24,15 @@ import Testing
                 let at = t + r(0...length)
                 switch Int(r(0...3.999)) {
                 case 0:
-                    events.append("""
+                    events.append(
+                        """
                         {"Event": {"Time": \(f(at)), "EventType": "HapticTransient", "EventParameters": [
                           {"ParameterID": "HapticIntensity", "ParameterValue": \(f(r(0.2...1)))},
                           {"ParameterID": "HapticSharpness", "ParameterValue": \(f(r(0...1)))}]}}
                         """)
                 case 1:
-                    events.append("""
+                    events.append(
+                        """
                         {"Event": {"Time": \(f(at)), "EventType": "HapticContinuous", "EventDuration": \(f(r(0.05...0.6))),
                           "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \(f(r(0.2...1)))},
                           {"ParameterID": "HapticSharpness", "ParameterValue": \(f(r(0...1)))},
@@ -39,13 +42,15 @@ import Testing
                           {"Time": 0, "ParameterValue": 1}, {"Time": \(f(r(0.05...0.3))), "ParameterValue": \(f(r(0.2...1)))}]}}
                         """)
                 case 2:
-                    events.append("""
+                    events.append(
+                        """
                         {"Event": {"Time": \(f(at)), "EventType": "AudioContinuous", "EventDuration": \(f(r(0.05...0.5))),
                           "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": \(f(r(0.2...1)))},
                           {"ParameterID": "AudioPan", "ParameterValue": \(f(r(-1...1)))}]}}
                         """)
                 default:
-                    events.append("""
+                    events.append(
+                        """
                         {"Event": {"Time": \(f(at)), "EventType": "AudioCustom", "EventWaveformPath": "clip.wav",
                           "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": \(f(r(0.2...1)))}]}}
                         """)
@@ -73,8 +78,10 @@ import Testing
     }
 
     /// Renders `input` with `threads` threads and returns the file's bytes.
-    func render(_ input: String, in dir: TempFolder, threads: Int, actuator: ActuatorProfile = .iphone,
-                sampleRate: Double = 48_000) throws -> Data {
+    func render(
+        _ input: String, in dir: TempFolder, threads: Int, actuator: ActuatorProfile = .iphone,
+        sampleRate: Double = 48_000
+    ) throws -> Data {
         var options = RenderOptions()
         options.threads = threads
         options.actuator = actuator
@@ -98,12 +105,14 @@ import Testing
         options.threads = 3
         options.actuator = actuator
         options.sampleRate = sampleRate
-        let prepared = try RenderJob(input: input, output: dir.path + "/x.wav", options: options).prepare()
+        let prepared = try RenderJob(input: input, output: dir.path + "/x.wav", options: options)
+            .prepare()
         let plan = prepared.segmentPlan()
         #expect((plan?.segmentCount ?? 0) >= 2)
         let one = try render(input, in: dir, threads: 1, actuator: actuator, sampleRate: sampleRate)
         for threads in [2, 3, 5] {
-            let many = try render(input, in: dir, threads: threads, actuator: actuator, sampleRate: sampleRate)
+            let many = try render(
+                input, in: dir, threads: threads, actuator: actuator, sampleRate: sampleRate)
             #expect(many == one, "\(threads) threads, seed \(seed), \(preset)")
         }
     }
@@ -118,11 +127,13 @@ import Testing
         var options = RenderOptions()
         options.threads = 4
         options.actuator = try #require(ActuatorProfile.preset(named: preset))
-        var prepared = try RenderJob(input: input, output: dir.path + "/x.wav", options: options).prepare()
+        var prepared = try RenderJob(input: input, output: dir.path + "/x.wav", options: options)
+            .prepare()
         let boundaries = prepared.segmentPlan()?.boundaries ?? []
         #expect(boundaries.count >= 4)
         for b in boundaries.dropFirst().dropLast() {
-            var buffer = [Float](repeating: 0, count: Int(b - prepared.position) * prepared.channelCount)
+            var buffer = [Float](
+                repeating: 0, count: Int(b - prepared.position) * prepared.channelCount)
             _ = buffer.withUnsafeMutableBufferPointer { prepared.read(into: $0) }
             let quiescent = prepared.renderer.isQuiescent()
             #expect(quiescent, "at frame \(b) (\(preset))")
@@ -141,11 +152,14 @@ import Testing
         options.overwrite = true
         _ = try render(input, in: dir, threads: 1)
         let one = try samples(dir.path + "/out-1.wav")
-        var prepared = try RenderJob(input: input, output: dir.path + "/cut.wav", options: options).prepare()
+        var prepared = try RenderJob(input: input, output: dir.path + "/cut.wav", options: options)
+            .prepare()
         // Every 0.1 s: most boundaries fall inside a voice or its ring-down.
-        let plan = SegmentPlan(boundaries: Array(stride(from: 0, to: prepared.frames, by: 4_800)) + [prepared.frames])
-        var writer = try SoundFileWriter(path: dir.path + "/cut.wav", format: .wav, sampleFormat: .float32,
-                                         sampleRate: 48_000, channels: prepared.channelCount)
+        let plan = SegmentPlan(
+            boundaries: Array(stride(from: 0, to: prepared.frames, by: 4_800)) + [prepared.frames])
+        var writer = try SoundFileWriter(
+            path: dir.path + "/cut.wav", format: .wav, sampleFormat: .float32,
+            sampleRate: 48_000, channels: prepared.channelCount)
         try prepared.writeSegments(plan, to: &writer, progress: { _ in }, isCancelled: { false })
         try writer.finish()
         #expect(try samples(dir.path + "/cut.wav") == one)
@@ -179,7 +193,8 @@ import Testing
         voices.end = [48_000, 150_000, 250_000]
         voices.kind = [.hapticContinuous, .hapticContinuous, .hapticTransient]
         let timeline = Timeline(sampleRate: 48_000, voices: voices)
-        let plan = SegmentPlan(timeline: timeline, configuration: configuration, frames: 300_000, threads: 8)
+        let plan = SegmentPlan(
+            timeline: timeline, configuration: configuration, frames: 300_000, threads: 8)
         #expect(plan.boundaries == [0, 150_000 + settle, 300_000])
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import HapticRender
 import HapticTestSupport
+import Testing
+
+@testable import HapticRender
 
 @Suite("Actuator drivers and mappings")
 struct ActuatorDriverTests {
@@ -9,9 +10,11 @@ struct ActuatorDriverTests {
 
     /// Renders one transient like the synthesizer would; returns the run and the sample at
     /// which the driver finished (brake end).
-    func click(_ p: ActuatorProfile, sharpness: Double, intensity: Double = 1) -> (ActuatorRun, Int) {
+    func click(_ p: ActuatorProfile, sharpness: Double, intensity: Double = 1) -> (ActuatorRun, Int)
+    {
         var rig = ActuatorRig(p)
-        var driver = TransientDriver(config: rig.config, mapping: rig.mapping, sharpness: sharpness, intensity: intensity)
+        var driver = TransientDriver(
+            config: rig.config, mapping: rig.mapping, sharpness: sharpness, intensity: intensity)
         var end = -1
         let run = rig.run(Int(0.15 * fs)) { n, x, v in
             let volts = driver.drive(velocity: v, excursion: x, othersDriving: false)
@@ -21,8 +24,9 @@ struct ActuatorDriverTests {
         return (run, end)
     }
 
-    @Test("transient: −20 dB within 30 ms (iphone), residual ≤ −20 dB one period after the brake, peak ≥ 0.1 g, no contact",
-          arguments: ActuatorProfile.presets)
+    @Test(
+        "transient: −20 dB within 30 ms (iphone), residual ≤ −20 dB one period after the brake, peak ≥ 0.1 g, no contact",
+        arguments: ActuatorProfile.presets)
     func transientClick(_ p: ActuatorProfile) {
         for s in [0.0, 0.5, 1.0] {
             let (run, end) = click(p, sharpness: s)
@@ -34,7 +38,9 @@ struct ActuatorDriverTests {
             let period = Int(fs / p.resonanceHz)
             let residual = SignalAnalysis.db(SignalAnalysis.peak(a[(end + period)...]), re: peak)
             let maxX = SignalAnalysis.peak(run.excursion)
-            print("[\(p.name)] click s=\(s): peak \(peak) g, −20 dB after \(t20 * 1000) ms, brake end \(Double(end) / fs * 1000) ms, residual \(residual) dB, max x \(maxX * 1000) mm")
+            print(
+                "[\(p.name)] click s=\(s): peak \(peak) g, −20 dB after \(t20 * 1000) ms, brake end \(Double(end) / fs * 1000) ms, residual \(residual) dB, max x \(maxX * 1000) mm"
+            )
             #expect(peak >= 0.1)
             #expect(residual <= -20)
             #expect(maxX <= p.maxExcursion)
@@ -47,7 +53,9 @@ struct ActuatorDriverTests {
     }
 
     /// Steady continuous drive at (s, I); returns the run.
-    func tone(_ p: ActuatorProfile, sharpness: Double, intensity: Double, seconds: Double = 0.5) -> (ActuatorRun, DrivePoint, Int) {
+    func tone(_ p: ActuatorProfile, sharpness: Double, intensity: Double, seconds: Double = 0.5)
+        -> (ActuatorRun, DrivePoint, Int)
+    {
         var rig = ActuatorRig(p)
         var driver = ContinuousDriver(config: rig.config)
         let point = rig.mapping.lookup.evaluate(sharpness: sharpness, intensity: intensity)
@@ -57,7 +65,9 @@ struct ActuatorDriverTests {
         return (run, point, rig.model.contactSamples)
     }
 
-    @Test("continuous: spectral centroid rises strictly with sharpness; peak within ±2 Hz of f(s)", arguments: ActuatorProfile.presets)
+    @Test(
+        "continuous: spectral centroid rises strictly with sharpness; peak within ±2 Hz of f(s)",
+        arguments: ActuatorProfile.presets)
     func sharpnessMonotonic(_ p: ActuatorProfile) {
         var last = 0.0
         let bins = SignalAnalysis.frequencies(from: 20, to: 600, step: 5)
@@ -67,21 +77,28 @@ struct ActuatorDriverTests {
             let centroid = SignalAnalysis.spectralCentroid(tail, frequencies: bins, sampleRate: fs)
             let fine = SignalAnalysis.frequencies(from: point.hz - 6, to: point.hz + 6, step: 0.25)
             let peak = SignalAnalysis.peakFrequency(tail, frequencies: fine, sampleRate: fs)
-            print("[\(p.name)] s=\(s): f(s) \(point.hz) Hz, \(point.volts) V, centroid \(centroid) Hz, peak \(peak) Hz")
+            print(
+                "[\(p.name)] s=\(s): f(s) \(point.hz) Hz, \(point.volts) V, centroid \(centroid) Hz, peak \(peak) Hz"
+            )
             #expect(centroid > last)
             #expect(abs(peak - point.hz) <= 2)
             last = centroid
         }
     }
 
-    @Test("continuous: level rises strictly with intensity; dB-SL law slope", arguments: ActuatorProfile.presets)
+    @Test(
+        "continuous: level rises strictly with intensity; dB-SL law slope",
+        arguments: ActuatorProfile.presets)
     func intensityLaw(_ p: ActuatorProfile) {
         var levels: [Double] = []
         var hz = 0.0
         for i in [0.25, 0.5, 1.0] {
             let (run, point, _) = tone(p, sharpness: 0.5, intensity: i, seconds: 0.4)
             hz = point.hz
-            levels.append(SignalAnalysis.db(SignalAnalysis.goertzel(run.acceleration[Int(0.25 * fs)...], hz: hz, sampleRate: fs), re: 1))
+            levels.append(
+                SignalAnalysis.db(
+                    SignalAnalysis.goertzel(
+                        run.acceleration[Int(0.25 * fs)...], hz: hz, sampleRate: fs), re: 1))
         }
         print("[\(p.name)] intensity 0.25/0.5/1 → \(levels) dB re 1 g at \(hz) Hz")
         #expect(levels[0] < levels[1] && levels[1] < levels[2])
@@ -89,8 +106,9 @@ struct ActuatorDriverTests {
         #expect(abs((levels[1] - levels[0]) - 0.25 * slMax) <= 1)
     }
 
-    @Test("full-scale continuous drive at every sharpness: no end-stop contact, |x| ≤ x_max, |V| ≤ V_clamp",
-          arguments: ActuatorProfile.presets)
+    @Test(
+        "full-scale continuous drive at every sharpness: no end-stop contact, |x| ≤ x_max, |V| ≤ V_clamp",
+        arguments: ActuatorProfile.presets)
     func excursionSafe(_ p: ActuatorProfile) {
         for k in 0...10 {
             let (run, _, contacts) = tone(p, sharpness: Double(k) / 10, intensity: 1, seconds: 0.25)
@@ -100,7 +118,9 @@ struct ActuatorDriverTests {
         }
     }
 
-    @Test("android band matches lra-model.md §4.5 (38–300, 119–299, 51–300 Hz); the iphone preset's driver range clips it to 80–230 Hz")
+    @Test(
+        "android band matches lra-model.md §4.5 (38–300, 119–299, 51–300 Hz); the iphone preset's driver range clips it to 80–230 Hz"
+    )
     func androidBands() {
         // lra-model.md's iphone band is the FOAM's ≥ 10 dB SL crossing in a 30–300 Hz driver;
         // the preset's driver range is iOS's public 80–230 Hz (docs/choices.md), which clips it.
@@ -108,12 +128,16 @@ struct ActuatorDriverTests {
         wideIphone.name = "iphone-30-300"
         wideIphone.driveBandMinHz = 30
         wideIphone.driveBandMaxHz = 300
-        let expected = ["iphone": (80.0, 230.0), "iphone-30-300": (38.0, 300.0), "coin": (119.0, 299.0),
-                        "pixel": (51.0, 300.0)]
+        let expected = [
+            "iphone": (80.0, 230.0), "iphone-30-300": (38.0, 300.0), "coin": (119.0, 299.0),
+            "pixel": (51.0, 300.0),
+        ]
         for p in ActuatorProfile.presets + [wideIphone] {
             let m = DriveMapping(profile: p)
             let e = expected[p.name]!
-            #expect(abs(m.bandLowHz - e.0) <= 1.5 && abs(m.bandHighHz - e.1) <= 1.5, "\(p.name): \(m.bandLowHz)–\(m.bandHighHz)")
+            #expect(
+                abs(m.bandLowHz - e.0) <= 1.5 && abs(m.bandHighHz - e.1) <= 1.5,
+                "\(p.name): \(m.bandLowHz)–\(m.bandHighHz)")
             #expect(m.lookup.evaluate(sharpness: 0.3, intensity: 0).volts == 0)
         }
         // lofelt: f = f_lo + s²(f_hi − f_lo), amplitude = I².
@@ -136,7 +160,8 @@ struct ActuatorDriverTests {
         }
         #expect(maxError < 1e-8)
         var osc = SineOscillator(sampleRate: fs)
-        var previous = 0.0, worst = 0.0
+        var previous = 0.0
+        var worst = 0.0
         for n in 0..<48_000 {
             let hz = 50 + 250 * Double(n % 997) / 997  // jumps every sample pattern
             let y = osc.next(hz: hz)
@@ -149,7 +174,8 @@ struct ActuatorDriverTests {
     @Test("transient brake is abandoned while another voice drives (mixing rule)")
     func brakeYieldsToOtherVoices() {
         var rig = ActuatorRig(.iphone)
-        var driver = TransientDriver(config: rig.config, mapping: rig.mapping, sharpness: 1, intensity: 1)
+        var driver = TransientDriver(
+            config: rig.config, mapping: rig.mapping, sharpness: 1, intensity: 1)
         var finishedAt = -1
         _ = rig.run(Int(0.05 * fs)) { n, x, v in
             let volts = driver.drive(velocity: v, excursion: x, othersDriving: true)

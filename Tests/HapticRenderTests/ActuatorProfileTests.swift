@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import HapticRender
 
 @Suite("Actuator profile")
 struct ActuatorProfileTests {
-    @Test("presets validate and reproduce the derived table of lra-model.md §2", arguments: ActuatorProfile.presets)
+    @Test(
+        "presets validate and reproduce the derived table of lra-model.md §2",
+        arguments: ActuatorProfile.presets)
     func presetsMatchDerivedTable(_ p: ActuatorProfile) throws {
         try p.validate(sampleRate: 48_000)
         // (k N/m, c_m N·s/m, τ ms, g/V at f0, FOAM peak g) from §2.1/§2.2.
@@ -20,7 +23,9 @@ struct ActuatorProfileTests {
         #expect(abs(p.lowZTimeConstant * 1000 / e.tau - 1) < 0.03)
         #expect(abs(p.accelerationPerVolt(atHz: p.resonanceHz) / e.gpv - 1) < 0.03)
         var foamPeak = 0.0
-        for f in stride(from: 30.0, through: 300, by: 0.5) { foamPeak = max(foamPeak, p.foam(atHz: f)) }
+        for f in stride(from: 30.0, through: 300, by: 0.5) {
+            foamPeak = max(foamPeak, p.foam(atHz: f))
+        }
         #expect(abs(foamPeak / e.foam - 1) < 0.03)
         #expect(p.fullScaleG >= foamPeak, "full scale must hold the FOAM peak")
     }
@@ -30,7 +35,10 @@ struct ActuatorProfileTests {
         func failure(_ edit: (inout ActuatorProfile) -> Void) -> ActuatorProfileError? {
             var p = ActuatorProfile.iphone
             edit(&p)
-            do { try p.validate(sampleRate: 48_000); return nil } catch { return error }
+            do {
+                try p.validate(sampleRate: 48_000)
+                return nil
+            } catch { return error }
         }
         let cases: [(String, (inout ActuatorProfile) -> Void)] = [
             ("resonanceHz", { $0.resonanceHz = 13_000 }),

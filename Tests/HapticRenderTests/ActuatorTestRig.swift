@@ -1,6 +1,7 @@
-import Testing
-@testable import HapticRender
 import HapticTestSupport
+import Testing
+
+@testable import HapticRender
 
 /// What one simulated run records.
 struct ActuatorRun {
@@ -34,7 +35,8 @@ struct ActuatorRig {
         mapping = DriveMapping(profile: profile, sharpness: sharpness)
         config = ActuatorDriverConfig(profile: profile, sampleRate: 48_000)
         excursionGuard = ExcursionGuard(profile: profile)
-        ledGuard = ExcursionGuard(profile: profile, slewPerSample: config.slewPerSample, sampleRate: 48_000)
+        ledGuard = ExcursionGuard(
+            profile: profile, slewPerSample: config.slewPerSample, sampleRate: 48_000)
     }
 
     mutating func run(_ samples: Int, _ drive: (Int, Double, Double) -> Double) -> ActuatorRun {
@@ -43,7 +45,10 @@ struct ActuatorRig {
         for n in 0..<samples {
             let (x, v) = model.feedbackState()
             var volts = drive(n, x, v)
-            if useGuard { volts = (useOutputStage ? ledGuard : excursionGuard).limit(volts: volts, excursion: x, velocity: v) }
+            if useGuard {
+                volts = (useOutputStage ? ledGuard : excursionGuard).limit(
+                    volts: volts, excursion: x, velocity: v)
+            }
             if useOutputStage {
                 volts = min(max(volts, -profile.voltageClamp), profile.voltageClamp)
                 slew(&applied, toward: volts, step: config.slewPerSample)
@@ -59,9 +64,16 @@ struct ActuatorRig {
     }
 
     /// A sine burst at `hz` with amplitude `volts` for `cycles` cycles, then 0 V.
-    static func burst(hz: Double, volts: Double, cycles: Double, sampleRate: Double = 48_000) -> (Int, Double, Double) -> Double {
+    static func burst(hz: Double, volts: Double, cycles: Double, sampleRate: Double = 48_000) -> (
+        Int, Double, Double
+    ) -> Double {
         let length = Int(cycles * sampleRate / hz)
-        return { n, _, _ in n < length ? volts * SineOscillator.sin2pi((Double(n) * hz / sampleRate).truncatingRemainder(dividingBy: 1)) : 0 }
+        return { n, _, _ in
+            n < length
+                ? volts
+                    * SineOscillator.sin2pi(
+                        (Double(n) * hz / sampleRate).truncatingRemainder(dividingBy: 1)) : 0
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import HapticTestSupport
+import Synchronization
 import Testing
 
 /// The allocation counter the real-time tests rely on counts what it must, and only that.

@@ -6,7 +6,8 @@ import Testing
 private func tonePower(_ signal: [Float], frequency: Double, sampleRate: Double) -> Double {
     let w = 2 * Double.pi * frequency / sampleRate
     let coeff = 2 * cos(w)
-    var s1 = 0.0, s2 = 0.0
+    var s1 = 0.0
+    var s2 = 0.0
     for x in signal {
         let s0 = Double(x) + coeff * s1 - s2
         s2 = s1
@@ -48,7 +49,9 @@ private func rms(_ x: [Float]) -> Double {
             let g = PanGains(pan: Float(i) / 10)
             #expect(abs(g.left * g.left + g.right * g.right - 1) < 1e-5)
         }
-        let left = PanGains(pan: -1), centre = PanGains(pan: 0), right = PanGains(pan: 1)
+        let left = PanGains(pan: -1)
+        let centre = PanGains(pan: 0)
+        let right = PanGains(pan: 1)
         #expect(abs(left.left - 1) < 1e-6 && abs(left.right) < 1e-6)
         #expect(abs(right.right - 1) < 1e-6 && abs(right.left) < 1e-6)
         #expect(abs(centre.left - Float(0.5).squareRoot()) < 1e-5)  // −3 dB
@@ -68,7 +71,8 @@ private func rms(_ x: [Float]) -> Double {
     }
 
     @Test func nonSustainedDecaysRightAfterTheAttack() {
-        let e = Envelope(attack: 100, decay: 400, release: 200, releaseStart: 10_000, sustained: false)
+        let e = Envelope(
+            attack: 100, decay: 400, release: 200, releaseStart: 10_000, sustained: false)
         #expect(e.gain(at: 100) == 1)
         #expect(e.gain(at: 300) == 0.5)
         #expect(e.gain(at: 500) == 0)
@@ -76,7 +80,8 @@ private func rms(_ x: [Float]) -> Double {
 
     @Test func shortEventReleasesWithoutAJump() {
         // Event shorter than its attack: the gain never jumps by more than one attack step.
-        let e = Envelope(attack: 1_000, decay: 1, release: 1_000, releaseStart: 300, sustained: true)
+        let e = Envelope(
+            attack: 1_000, decay: 1, release: 1_000, releaseStart: 300, sustained: true)
         var previous: Float = 0
         for n in 0..<2_000 {
             let g = e.gain(at: Float(n))
@@ -124,12 +129,20 @@ private func rms(_ x: [Float]) -> Double {
     @Test func pitchChangesPlaybackSpeed() {
         let clip = (0..<1_000).map { Float($0) / 1_000 }  // a ramp: position is readable
         clip.withUnsafeBufferPointer { buf in
-            var normal = ClipPlayer(samples: buf.baseAddress!, frames: 1_000, channels: 1, loops: false)
+            var normal = ClipPlayer(
+                samples: buf.baseAddress!, frames: 1_000, channels: 1, loops: false)
             var octaveUp = normal
-            var playedNormal = 0, playedUp = 0
-            while !normal.isExhausted { _ = normal.next(rate: 1, lowPass: 1); playedNormal += 1 }
+            var playedNormal = 0
+            var playedUp = 0
+            while !normal.isExhausted {
+                _ = normal.next(rate: 1, lowPass: 1)
+                playedNormal += 1
+            }
             let up = AudioMapping.pitchRatio(1)
-            while !octaveUp.isExhausted { _ = octaveUp.next(rate: up, lowPass: 1); playedUp += 1 }
+            while !octaveUp.isExhausted {
+                _ = octaveUp.next(rate: up, lowPass: 1)
+                playedUp += 1
+            }
             #expect(playedNormal == 1_000)
             #expect(playedUp == 500)
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticRender
 
 /// The renderer's per-sample voice path renders a continuous voice's carrier — the onset
@@ -10,8 +11,9 @@ import Testing
 @Suite struct ContinuousCarrierSpanTests {
     /// A control period that glides in amplitude, frequency and excursion per volt, longer than
     /// every preset's overdrive (two periods of f0).
-    static let ramp = DriveRamp(from: 100, start: DrivePoint(hz: 150, volts: 0.5, excursionPerVolt: 2e-4),
-                                to: 1_700, end: DrivePoint(hz: 170, volts: 0.9, excursionPerVolt: 1.5e-4))
+    static let ramp = DriveRamp(
+        from: 100, start: DrivePoint(hz: 150, volts: 0.5, excursionPerVolt: 2e-4),
+        to: 1_700, end: DrivePoint(hz: 170, volts: 0.9, excursionPerVolt: 1.5e-4))
 
     /// The feedback sample `n` reads: past the target (no overdrive) for 40 samples, then at rest
     /// (full overdrive), part way to the target (a partial gain) and past it, in turn, for 40.
@@ -26,7 +28,8 @@ import Testing
 
     @Test(arguments: EngineAgreementTests.presets)
     func carrierSpansAddTheSamplesDriveReturns(_ profile: ActuatorProfile) {
-        let start = ContinuousDriver(config: ActuatorDriverConfig(profile: profile, sampleRate: 48_000))
+        let start = ContinuousDriver(
+            config: ActuatorDriverConfig(profile: profile, sampleRate: 48_000))
         let ramp = Self.ramp
         let total = Int(ramp.to &- ramp.from)
         #expect(start.overdriveSamplesLeft < total / 2)
@@ -37,29 +40,41 @@ import Testing
             let n = ramp.from &+ Int64(k)
             let (x, v) = Self.feedback(n)
             let point = ramp.point(at: n)
-            expected[k] += one.drive(point, velocity: Double(v), excursion: Double(x), othersDriving: false)
-            if one.overdriveSamplesLeft > 0 && abs(expected[k]) > abs(point.volts) { overdriven += 1 }
+            expected[k] += one.drive(
+                point, velocity: Double(v), excursion: Double(x), othersDriving: false)
+            if one.overdriveSamplesLeft > 0 && abs(expected[k]) > abs(point.volts) {
+                overdriven += 1
+            }
         }
         #expect(overdriven > 0)  // the feedback does raise the drive
         // Groups of 1, 2, 3, 4 samples at the end of the lanes while the overdrive lasts, then
         // spans of growing length.
         var spans = start
         var got = [Double](repeating: 0, count: total)
-        var k = 0, size = 1, unraised = 0, raised = 0
+        var k = 0
+        var size = 1
+        var unraised = 0
+        var raised = 0
         while k < total {
             let n = ramp.from &+ Int64(k)
             if spans.overdriveSamplesLeft > 0 {
-                let count = min(size % 4 + 1, total - k), lane = 4 - count
-                var x = SIMD4<Float>(repeating: .nan), v = SIMD4<Float>(repeating: .nan)
+                let count = min(size % 4 + 1, total - k)
+                let lane = 4 - count
+                var x = SIMD4<Float>(repeating: .nan)
+                var v = SIMD4<Float>(repeating: .nan)
                 for j in 0..<count { (x[lane + j], v[lane + j]) = Self.feedback(n &+ Int64(j)) }
                 got.withUnsafeMutableBufferPointer {
-                    if count == 4 && spans.addUnraisedGroup(ramp, from: n, excursion: x, velocity: v,
-                                                            into: $0.baseAddress! + k) {
+                    if count == 4
+                        && spans.addUnraisedGroup(
+                            ramp, from: n, excursion: x, velocity: v,
+                            into: $0.baseAddress! + k)
+                    {
                         unraised += 1
                     } else {
                         if count == 4 { raised += 1 }
-                        spans.addCarrier(ramp, from: n, count: count, lane: lane, excursion: x, velocity: v,
-                                         into: $0.baseAddress! + k)
+                        spans.addCarrier(
+                            ramp, from: n, count: count, lane: lane, excursion: x, velocity: v,
+                            into: $0.baseAddress! + k)
                     }
                 }
                 k += count

@@ -1,7 +1,8 @@
 import Foundation
 import HapticPattern
-@testable import HapticRender
 import Testing
+
+@testable import HapticRender
 
 /// The fast engine against the reference engine (the definition), on seeded random patterns:
 /// every voice kind, envelopes, curves, dynamic and runtime parameters, every preset, four
@@ -11,16 +12,20 @@ import Testing
 
     @Test(arguments: presets, [24_000.0, 44_100, 48_000, 96_000])
     func fastAgreesWithReference(_ actuator: ActuatorProfile, _ sampleRate: Double) throws {
-        let configuration = RenderConfiguration(sampleRate: sampleRate, channels: EngineComparison.signals,
-                                                actuator: actuator)
+        let configuration = RenderConfiguration(
+            sampleRate: sampleRate, channels: EngineComparison.signals,
+            actuator: actuator)
         var worst = [Float](repeating: 0, count: 4)
         for seed in UInt64(1)...4 {
-            let (timeline, audio) = EngineComparison.timeline(EngineComparison.pattern(seed: seed), sampleRate: sampleRate)
+            let (timeline, audio) = EngineComparison.timeline(
+                EngineComparison.pattern(seed: seed), sampleRate: sampleRate)
             let blockFrames = [1, 61, 512, 4_096][Int(seed) % 4]
-            let fast = try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: blockFrames,
-                                                       parameters: EngineComparison.runtimeParameters)
-            let reference = try EngineComparison.renderReference(timeline, audio, configuration,
-                                                                 parameters: EngineComparison.runtimeParameters)
+            let fast = try EngineComparison.renderFast(
+                timeline, audio, configuration, blockFrames: blockFrames,
+                parameters: EngineComparison.runtimeParameters)
+            let reference = try EngineComparison.renderReference(
+                timeline, audio, configuration,
+                parameters: EngineComparison.runtimeParameters)
             #expect(fast.count == reference.count)
             let d = EngineComparison.worstDifference(fast, reference)
             for c in 0..<4 {
@@ -28,7 +33,9 @@ import Testing
                 EngineComparison.expectWithinTolerance(d[c], channel: c, "seed \(seed)")
             }
         }
-        print("agreement \(actuator.name) \(Int(sampleRate)) Hz: worst |fast − reference| audio L \(worst[0]), R \(worst[1]), drive \(worst[2]), acceleration \(worst[3])")
+        print(
+            "agreement \(actuator.name) \(Int(sampleRate)) Hz: worst |fast − reference| audio L \(worst[0]), R \(worst[1]), drive \(worst[2]), acceleration \(worst[3])"
+        )
     }
 
     /// A carrier that glides for seconds keeps the reference's phase: the steady path rebuilds a
@@ -41,21 +48,28 @@ import Testing
         p.hapticIntensity = 0.75
         p.hapticSharpness = 0
         // Glides up and down through the band for 14 s, as ahap_rs `bike` does.
-        func glide(at time: Double, from a: Double, to b: Double, over seconds: Double) -> ParameterCurve {
-            ParameterCurve(id: .hapticSharpnessControl, time: time, points: (0...10).map {
-                .init(time: Double($0) * seconds / 10, value: a + (b - a) * Double($0) / 10)
-            })
+        func glide(at time: Double, from a: Double, to b: Double, over seconds: Double)
+            -> ParameterCurve
+        {
+            ParameterCurve(
+                id: .hapticSharpnessControl, time: time,
+                points: (0...10).map {
+                    .init(time: Double($0) * seconds / 10, value: a + (b - a) * Double($0) / 10)
+                })
         }
         let pattern = HapticPattern(
             events: [HapticEvent(type: .hapticContinuous, time: 0, duration: 14.5, parameters: p)],
-            curves: [glide(at: 2, from: 0, to: 0.5, over: 3), glide(at: 5, from: 0.2, to: 0.65, over: 3),
-                     glide(at: 8, from: 0.4, to: 1, over: 4), glide(at: 12, from: 0.9, to: 0, over: 2)])
+            curves: [
+                glide(at: 2, from: 0, to: 0.5, over: 3), glide(at: 5, from: 0.2, to: 0.65, over: 3),
+                glide(at: 8, from: 0.4, to: 1, over: 4), glide(at: 12, from: 0.9, to: 0, over: 2),
+            ])
         let configuration = RenderConfiguration(channels: EngineComparison.signals)
         let (timeline, audio) = EngineComparison.timeline(pattern, sampleRate: 48_000)
         let fast = try EngineComparison.renderFast(timeline, audio, configuration)
         let reference = try EngineComparison.renderReference(timeline, audio, configuration)
         // After the glides (14–14.5 s): the phase they left behind.
-        let c = EngineComparison.signals.count, window = (672_000 * c)..<(696_000 * c)
+        let c = EngineComparison.signals.count
+        let window = (672_000 * c)..<(696_000 * c)
         let d = EngineComparison.worstDifference(Array(fast[window]), Array(reference[window]))
         print("after 14 s of glides: worst |fast − reference| drive \(d[2]), acceleration \(d[3])")
         #expect(d[2] < 2e-4 && d[3] < 1e-4, "drive \(d[2]), acceleration \(d[3])")
@@ -63,13 +77,16 @@ import Testing
 
     /// Any block size gives the same bits (compared as bit patterns, so ±0 differ).
     @Test func blockSizeDoesNotChangeABit() throws {
-        let (timeline, audio) = EngineComparison.timeline(EngineComparison.pattern(seed: 7), sampleRate: 48_000)
+        let (timeline, audio) = EngineComparison.timeline(
+            EngineComparison.pattern(seed: 7), sampleRate: 48_000)
         let configuration = RenderConfiguration(channels: EngineComparison.signals)
-        let whole = try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: 4_096,
-                                                    parameters: EngineComparison.runtimeParameters)
+        let whole = try EngineComparison.renderFast(
+            timeline, audio, configuration, blockFrames: 4_096,
+            parameters: EngineComparison.runtimeParameters)
         for blockFrames in [1, 3, 64, 333, 1_000] {
-            let split = try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: blockFrames,
-                                                        parameters: EngineComparison.runtimeParameters)
+            let split = try EngineComparison.renderFast(
+                timeline, audio, configuration, blockFrames: blockFrames,
+                parameters: EngineComparison.runtimeParameters)
             #expect(split.map(\.bitPattern) == whole.map(\.bitPattern), "block \(blockFrames)")
         }
     }
@@ -81,28 +98,38 @@ import Testing
 @Suite struct TimeInvarianceTests {
     static let shifts: [Int64] = [1, 2, 3, 4, 5, 6, 7, 61, 129]
 
-    static func render(_ timeline: Timeline, _ audio: [AudioClip?], reference: Bool) throws -> [Float] {
+    static func render(_ timeline: Timeline, _ audio: [AudioClip?], reference: Bool) throws
+        -> [Float]
+    {
         let configuration = RenderConfiguration(channels: EngineComparison.signals)
-        return reference ? try EngineComparison.renderReference(timeline, audio, configuration)
-                         : try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: 512)
+        return reference
+            ? try EngineComparison.renderReference(timeline, audio, configuration)
+            : try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: 512)
     }
 
     /// `shifted` from frame `k` on, against `base`; the first `k` frames must be silence.
     static func compare(_ base: [Float], _ shifted: [Float], by k: Int64, exact: Bool) -> [Float] {
-        let channels = EngineComparison.signals.count, skip = Int(k) * channels
+        let channels = EngineComparison.signals.count
+        let skip = Int(k) * channels
         #expect(shifted.prefix(skip).allSatisfy { $0 == 0 })
         let moved = Array(shifted.dropFirst(skip))
         let n = min(base.count, moved.count)
-        if exact { #expect(moved.prefix(n).map(\.bitPattern) == base.prefix(n).map(\.bitPattern), "shift \(k)") }
+        if exact {
+            #expect(
+                moved.prefix(n).map(\.bitPattern) == base.prefix(n).map(\.bitPattern), "shift \(k)")
+        }
         return EngineComparison.worstDifference(Array(base.prefix(n)), Array(moved.prefix(n)))
     }
 
     @Test(arguments: shifts)
     func referenceShiftsBitForBit(_ k: Int64) throws {
-        let (timeline, audio) = EngineComparison.timeline(EngineComparison.pattern(seed: 11), sampleRate: 48_000)
+        let (timeline, audio) = EngineComparison.timeline(
+            EngineComparison.pattern(seed: 11), sampleRate: 48_000)
         let base = try Self.render(timeline, audio, reference: true)
-        _ = Self.compare(base, try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: true),
-                         by: k, exact: true)
+        _ = Self.compare(
+            base,
+            try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: true),
+            by: k, exact: true)
     }
 
     @Test(arguments: shifts)
@@ -111,18 +138,25 @@ import Testing
             let (timeline, audio) = EngineComparison.timeline(
                 EngineComparison.pattern(seed: seed, transientsOnly: true), sampleRate: 48_000)
             let base = try Self.render(timeline, audio, reference: false)
-            _ = Self.compare(base, try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: false),
-                             by: k, exact: true)
+            _ = Self.compare(
+                base,
+                try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: false),
+                by: k, exact: true)
         }
     }
 
     @Test(arguments: shifts)
     func fastShiftsEverythingWithinTolerance(_ k: Int64) throws {
-        let (timeline, audio) = EngineComparison.timeline(EngineComparison.pattern(seed: 12), sampleRate: 48_000)
+        let (timeline, audio) = EngineComparison.timeline(
+            EngineComparison.pattern(seed: 12), sampleRate: 48_000)
         let base = try Self.render(timeline, audio, reference: false)
-        let worst = Self.compare(base, try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: false),
-                                 by: k, exact: false)
-        for c in 0..<4 { EngineComparison.expectWithinTolerance(worst[c], channel: c, "shift \(k)") }
+        let worst = Self.compare(
+            base,
+            try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: false),
+            by: k, exact: false)
+        for c in 0..<4 {
+            EngineComparison.expectWithinTolerance(worst[c], channel: c, "shift \(k)")
+        }
     }
 }
 
@@ -133,11 +167,16 @@ import Testing
     func driveNeverStepsBeyondTheSlewLimit(_ actuator: ActuatorProfile) throws {
         let configuration = RenderConfiguration(channels: [.hapticDrive], actuator: actuator)
         // In drive full-scale units, plus Float rounding of the scaled signal.
-        let limit = Float(ActuatorDriverConfig(profile: actuator).slewPerSample / actuator.voltageClamp) * (1 + 1e-5)
+        let limit =
+            Float(ActuatorDriverConfig(profile: actuator).slewPerSample / actuator.voltageClamp)
+            * (1 + 1e-5)
         for seed in UInt64(30)...35 {
-            let (timeline, audio) = EngineComparison.timeline(EngineComparison.pattern(seed: seed), sampleRate: 48_000)
-            for drive in [try EngineComparison.renderFast(timeline, audio, configuration),
-                          try EngineComparison.renderReference(timeline, audio, configuration)] {
+            let (timeline, audio) = EngineComparison.timeline(
+                EngineComparison.pattern(seed: seed), sampleRate: 48_000)
+            for drive in [
+                try EngineComparison.renderFast(timeline, audio, configuration),
+                try EngineComparison.renderReference(timeline, audio, configuration),
+            ] {
                 var worst: Float = 0
                 for i in 1..<drive.count { worst = max(worst, abs(drive[i] - drive[i - 1])) }
                 #expect(worst <= limit, "seed \(seed): step \(worst) > \(limit)")

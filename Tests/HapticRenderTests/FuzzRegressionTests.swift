@@ -14,7 +14,9 @@ import Testing
     static let folder = Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/fuzz-regressions")
 
     static func inputs() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            !$0.hasPrefix(".")
+        }.sorted()
     }
 
     @Test func theFolderHasInputs() {
@@ -28,17 +30,22 @@ import Testing
             for mode in AHAPDecoder.Mode.allCases {
                 let result = AHAPDecoder(options: .init(mode: mode, limits: limits)).decode(bytes)
                 for d in result.diagnostics {
-                    #expect(d.line.map { $0 >= 1 } ?? true && d.column.map { $0 >= 1 } ?? true, "\(d)")
+                    #expect(
+                        d.line.map { $0 >= 1 } ?? true && d.column.map { $0 >= 1 } ?? true, "\(d)")
                 }
                 guard let pattern = result.pattern else {
                     #expect(!result.errors.isEmpty, "refused without an error")
                     continue
                 }
-                let again = AHAPDecoder(options: .init(limits: .unlimited)).decode(AHAPEncoder().encode(pattern))
+                let again = AHAPDecoder(options: .init(limits: .unlimited)).decode(
+                    AHAPEncoder().encode(pattern))
                 #expect(again.pattern == pattern, "decode(encode(p)) != p")
                 try render(pattern, options: PlayerOptions())
-                try render(pattern, options: PlayerOptions(startOffset: 0.01, playbackRate: 1.5,
-                                                           loop: LoopOptions(loopEnd: 0, count: 3)))
+                try render(
+                    pattern,
+                    options: PlayerOptions(
+                        startOffset: 0.01, playbackRate: 1.5,
+                        loop: LoopOptions(loopEnd: 0, count: 3)))
             }
         }
     }
@@ -47,7 +54,9 @@ import Testing
     func render(_ pattern: HapticPattern, options: PlayerOptions) throws {
         var lengths: [String: Double] = [:]
         for event in pattern.events { if let p = event.waveformPath { lengths[p] = 0.1 } }
-        let timeline = Scheduler(sampleRate: 8_000, customAudioLengths: lengths).schedule(pattern, options: options).timeline
+        let timeline = Scheduler(sampleRate: 8_000, customAudioLengths: lengths).schedule(
+            pattern, options: options
+        ).timeline
         #expect(timeline.validate().isEmpty, "\(timeline.validate())")
         let clip = AudioClip(samples: (0..<800).map { Float($0 % 40) / 40 - 0.5 }, channels: 1)
         var renderer = try PatternRenderer(

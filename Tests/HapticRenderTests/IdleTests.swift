@@ -1,6 +1,7 @@
 import HapticPattern
-@testable import HapticRender
 import Testing
+
+@testable import HapticRender
 
 /// Idle is free: after the last voice the actuator decays to the rest threshold (2⁻²⁴ of
 /// x_max), its state becomes exact zero, and from there the fast engine writes zeros without
@@ -16,12 +17,15 @@ import Testing
             HapticEvent(type: .hapticTransient, time: 0, parameters: p),
             HapticEvent(type: .hapticTransient, time: 3, parameters: p),
         ])
-        let configuration = RenderConfiguration(channels: EngineComparison.signals, actuator: actuator)
+        let configuration = RenderConfiguration(
+            channels: EngineComparison.signals, actuator: actuator)
         let (timeline, audio) = EngineComparison.timeline(pattern, sampleRate: 48_000)
         let reference = try EngineComparison.renderReference(timeline, audio, configuration)
         // The fast engine block by block, noting where it first becomes quiescent.
-        var renderer = try PatternRenderer(timeline: timeline, audio: audio, configuration: configuration)
-        var fast: [Float] = [], block = [Float](repeating: 0, count: 256 * 4)
+        var renderer = try PatternRenderer(
+            timeline: timeline, audio: audio, configuration: configuration)
+        var fast: [Float] = []
+        var block = [Float](repeating: 0, count: 256 * 4)
         var quiet: Int64?
         while renderer.position < 48_000 * 3 {
             let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
@@ -36,7 +40,10 @@ import Testing
         let silence = Int(rest) * 4..<(48_000 * 3 * 4)
         #expect(fast[silence].allSatisfy { $0.bitPattern == 0 })
         #expect(reference[silence].allSatisfy { $0.bitPattern == 0 })
-        let d = EngineComparison.worstDifference(Array(fast.prefix(48_000 * 3 * 4)), Array(reference.prefix(48_000 * 3 * 4)))
-        for c in 0..<4 { EngineComparison.expectWithinTolerance(d[c], channel: c, "\(actuator.name) idle") }
+        let d = EngineComparison.worstDifference(
+            Array(fast.prefix(48_000 * 3 * 4)), Array(reference.prefix(48_000 * 3 * 4)))
+        for c in 0..<4 {
+            EngineComparison.expectWithinTolerance(d[c], channel: c, "\(actuator.name) idle")
+        }
     }
 }

@@ -23,21 +23,30 @@ struct LRAOracle: Sendable {
     let outI: Double, outX: Double, outV: Double
 
     init(profile p: ActuatorProfile, sampleRate: Double = 48_000) {
-        let mu = p.reducedMass, k = p.stiffness, cm = p.mechanicalDamping
-        let bl = p.forceFactor, re = p.coilResistance
+        let mu = p.reducedMass
+        let k = p.stiffness
+        let cm = p.mechanicalDamping
+        let bl = p.forceFactor
+        let re = p.coilResistance
         let le = p.coilInductance > 0 ? p.coilInductance : re / 1e9
         let T = 1 / sampleRate
         // Augmented 4×4 matrix M = [[A, B]; [0, 0]]·T, row-major.
         var m = [Double](repeating: 0, count: 16)
-        m[0] = -re / le; m[2] = -bl / le; m[3] = 1 / le
+        m[0] = -re / le
+        m[2] = -bl / le
+        m[3] = 1 / le
         m[4 + 2] = 1
-        m[8] = bl / mu; m[8 + 1] = -k / mu; m[8 + 2] = -cm / mu
+        m[8] = bl / mu
+        m[8 + 1] = -k / mu
+        m[8 + 2] = -cm / mu
         for j in 0..<16 { m[j] *= T }
         let e = Self.expm(m, n: 4)
         ad = [e[0], e[1], e[2], e[4], e[5], e[6], e[8], e[9], e[10]]
         bd = [e[3], e[7], e[11]]
         let g = -p.locationFactor / (p.bodyMass * ActuatorProfile.standardGravity)
-        outI = g * bl; outX = -g * k; outV = -g * cm
+        outI = g * bl
+        outX = -g * k
+        outV = -g * cm
     }
 
     /// Applies `volts` held over one sample; returns body acceleration (g) at the end of the
@@ -66,11 +75,19 @@ struct LRAOracle: Sendable {
         }
         var s = 0
         var scale = 1.0
-        while norm * scale > 0.5 { scale *= 0.5; s += 1 }
+        while norm * scale > 0.5 {
+            scale *= 0.5
+            s += 1
+        }
         let x = a.map { $0 * scale }
         func mul(_ p: [Double], _ q: [Double]) -> [Double] {
             var r = [Double](repeating: 0, count: n * n)
-            for i in 0..<n { for k in 0..<n { let pik = p[i * n + k]; for j in 0..<n { r[i * n + j] += pik * q[k * n + j] } } }
+            for i in 0..<n {
+                for k in 0..<n {
+                    let pik = p[i * n + k]
+                    for j in 0..<n { r[i * n + j] += pik * q[k * n + j] }
+                }
+            }
             return r
         }
         var result = [Double](repeating: 0, count: n * n)

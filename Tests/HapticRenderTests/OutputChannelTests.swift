@@ -1,5 +1,6 @@
-@testable import HapticRender
 import Testing
+
+@testable import HapticRender
 
 /// Output channels that copy or mix signals give exactly the bits a caller computes from the
 /// plain signals with `base + gain * added`, whichever interleaver loop writes them and for
@@ -11,11 +12,23 @@ import Testing
     static let recipes: [[OutputChannel]] = [
         // A pair sharing the added signal and gain (`audition`), also at a gain whose product
         // is inexact (a fused multiply-add would change the bits).
-        [.mix(.audioLeft, plus: 0.5, times: .acceleration), .mix(.audioRight, plus: 0.5, times: .acceleration)],
-        [.mix(.audioLeft, plus: 0.3, times: .acceleration), .mix(.audioRight, plus: 0.3, times: .acceleration)],
+        [
+            .mix(.audioLeft, plus: 0.5, times: .acceleration),
+            .mix(.audioRight, plus: 0.5, times: .acceleration),
+        ],
+        [
+            .mix(.audioLeft, plus: 0.3, times: .acceleration),
+            .mix(.audioRight, plus: 0.3, times: .acceleration),
+        ],
         // Pairs that must not share one product: other gains, other added signals.
-        [.mix(.audioLeft, plus: 0.5, times: .acceleration), .mix(.audioRight, plus: -0.25, times: .acceleration)],
-        [.mix(.audioLeft, plus: 0.5, times: .acceleration), .mix(.audioRight, plus: 0.5, times: .hapticDrive)],
+        [
+            .mix(.audioLeft, plus: 0.5, times: .acceleration),
+            .mix(.audioRight, plus: -0.25, times: .acceleration),
+        ],
+        [
+            .mix(.audioLeft, plus: 0.5, times: .acceleration),
+            .mix(.audioRight, plus: 0.5, times: .hapticDrive),
+        ],
         [.mix(.audioLeft, plus: 0.5, times: .acceleration), .signal(.audioRight)],
         // Mixes and copies together, a signal twice.
         [.signal(.excursion), .mix(.hapticDrive, plus: 3, times: .audioLeft), .signal(.excursion)],
@@ -31,8 +44,9 @@ import Testing
 
     func render(_ channels: [OutputChannel], blockFrames: Int) throws -> [Float] {
         let (timeline, audio) = mixedTimeline()
-        var renderer = try PatternRenderer(timeline: timeline, audio: audio,
-                                           configuration: RenderConfiguration(channels: channels))
+        var renderer = try PatternRenderer(
+            timeline: timeline, audio: audio,
+            configuration: RenderConfiguration(channels: channels))
         var result: [Float] = []
         var block = [Float](repeating: .nan, count: blockFrames * channels.count)
         while !renderer.isFinished {
@@ -52,8 +66,9 @@ import Testing
         return (0..<(signals.count / n)).flatMap { frame in
             channels.map { channel -> Float in
                 switch channel {
-                case let .signal(s): return value(s, frame)
-                case let .mix(base, gain, added): return value(base, frame) + gain * value(added, frame)
+                case .signal(let s): return value(s, frame)
+                case .mix(let base, let gain, let added):
+                    return value(base, frame) + gain * value(added, frame)
                 }
             }
         }
@@ -84,8 +99,11 @@ import Testing
         let (timeline, audio) = mixedTimeline()
         let kinds = timeline.voices.kind
         func voices(_ channels: [OutputChannel]) throws -> Int {
-            try PatternRenderer(timeline: timeline, audio: audio, configuration: RenderConfiguration(channels: channels))
-                .schedule.all.count
+            try PatternRenderer(
+                timeline: timeline, audio: audio,
+                configuration: RenderConfiguration(channels: channels)
+            )
+            .schedule.all.count
         }
         let haptic = kinds.filter(\.isHaptic).count
         #expect(haptic > 0 && haptic < kinds.count)
@@ -96,7 +114,9 @@ import Testing
 
     @Test func noChannelsIsAnError() {
         #expect(throws: RenderError.noChannels) {
-            _ = try PatternRenderer(timeline: mixedTimeline().0, configuration: RenderConfiguration(channels: [OutputChannel]()))
+            _ = try PatternRenderer(
+                timeline: mixedTimeline().0,
+                configuration: RenderConfiguration(channels: [OutputChannel]()))
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import HapticPattern
-@testable import HapticRender
 import Testing
+
+@testable import HapticRender
 
 /// The public facts about iOS haptics (`../shared/reference/public-facts.md`; none needs the
 /// file) as tests of the `iphone` preset, each rendered through both engines — a full-intensity
@@ -30,22 +31,30 @@ import Testing
         }
     }
 
-    static func click(_ profile: ActuatorProfile = iphone, sharpness: Double, reference: Bool) throws -> Click {
+    static func click(_ profile: ActuatorProfile = iphone, sharpness: Double, reference: Bool)
+        throws -> Click
+    {
         var parameters = EventParameters()
         parameters.hapticIntensity = 1
         parameters.hapticSharpness = sharpness
-        let pattern = HapticPattern(events: [HapticEvent(type: .hapticTransient, time: 0, parameters: parameters)])
+        let pattern = HapticPattern(events: [
+            HapticEvent(type: .hapticTransient, time: 0, parameters: parameters)
+        ])
         let timeline = Scheduler(sampleRate: sampleRate).schedule(pattern).timeline
-        let configuration = RenderConfiguration(sampleRate: sampleRate, channels: [.acceleration], actuator: profile)
-        let normalized = reference
+        let configuration = RenderConfiguration(
+            sampleRate: sampleRate, channels: [.acceleration], actuator: profile)
+        let normalized =
+            reference
             ? try EngineComparison.renderReference(timeline, [], configuration)
             : try EngineComparison.renderFast(timeline, [], configuration)
         // The driver the engines run, for its pulse length and carrier (both read these laws).
         let mapping = DriveMapping(profile: profile)
-        let driver = TransientDriver(config: ActuatorDriverConfig(profile: profile, sampleRate: sampleRate),
-                                     mapping: mapping, sharpness: Double(Float(sharpness)), intensity: 1)
-        return Click(g: normalized.map { Double($0) * profile.fullScaleG }, pulseEnd: driver.pulseSamples,
-                     carrierHz: driver.carrierHz)
+        let driver = TransientDriver(
+            config: ActuatorDriverConfig(profile: profile, sampleRate: sampleRate),
+            mapping: mapping, sharpness: Double(Float(sharpness)), intensity: 1)
+        return Click(
+            g: normalized.map { Double($0) * profile.fullScaleG }, pulseEnd: driver.pulseSamples,
+            carrierHz: driver.carrierHz)
     }
 
     /// Row 6: "the framework limits the available frequency bands to 80–230 Hz". Continuous
@@ -57,7 +66,8 @@ import Testing
         #expect(abs(mapping.lookup.frequency(sharpness: 0) - 80) < 1e-9)
         #expect(abs(mapping.lookup.frequency(sharpness: 1) - 230) < 1e-9)
         for s in Self.sharpnesses {
-            let continuous = mapping.lookup.frequency(sharpness: s), click = mapping.lookup.transientFrequency(sharpness: s)
+            let continuous = mapping.lookup.frequency(sharpness: s)
+            let click = mapping.lookup.transientFrequency(sharpness: s)
             #expect((80...230).contains(continuous) && (80...230).contains(click), "s = \(s)")
         }
     }
@@ -68,9 +78,12 @@ import Testing
         let mapping = DriveMapping(profile: Self.iphone)
         let config = ActuatorDriverConfig(profile: Self.iphone, sampleRate: Self.sampleRate)
         for s in Self.sharpnesses {
-            let driver = TransientDriver(config: config, mapping: mapping, sharpness: s, intensity: 1)
+            let driver = TransientDriver(
+                config: config, mapping: mapping, sharpness: s, intensity: 1)
             let cycles = Double(driver.pulseSamples) / Self.sampleRate * driver.carrierHz
-            #expect(cycles >= 0.5 - 0.5 / Double(driver.pulseSamples) && cycles <= 4, "s = \(s): \(cycles) cycles")
+            #expect(
+                cycles >= 0.5 - 0.5 / Double(driver.pulseSamples) && cycles <= 4,
+                "s = \(s): \(cycles) cycles")
         }
     }
 
@@ -82,7 +95,9 @@ import Testing
         for s in Self.sharpnesses {
             let click = try Self.click(sharpness: s, reference: reference)
             let rise = click.first(atLeast: 0.9)
-            print("[public facts, \(reference ? "reference" : "fast")] s=\(s): 90 % of \(click.peak) g after \(1000 * Double(rise) / Self.sampleRate) ms (1/f0 = \(1000 / Self.iphone.resonanceHz) ms)")
+            print(
+                "[public facts, \(reference ? "reference" : "fast")] s=\(s): 90 % of \(click.peak) g after \(1000 * Double(rise) / Self.sampleRate) ms (1/f0 = \(1000 / Self.iphone.resonanceHz) ms)"
+            )
             #expect(Double(rise) <= period, "s = \(s): \(rise) samples > \(period)")
         }
     }
@@ -94,10 +109,13 @@ import Testing
     func shortAndBrakedWithinThreeCycles(reference: Bool) throws {
         for s in Self.sharpnesses {
             let click = try Self.click(sharpness: s, reference: reference)
-            let first = click.first(atLeast: 0.1), last = click.last(atLeast: 0.1)
+            let first = click.first(atLeast: 0.1)
+            let last = click.last(atLeast: 0.1)
             let durationMs = 1000 * Double(last - first + 1) / Self.sampleRate
             let brakeCycles = Double(last + 1 - click.pulseEnd) / Self.sampleRate * click.carrierHz
-            print("[public facts, \(reference ? "reference" : "fast")] s=\(s): \(durationMs) ms above −20 dB, below −20 dB \(brakeCycles) carrier cycles after the pulse")
+            print(
+                "[public facts, \(reference ? "reference" : "fast")] s=\(s): \(durationMs) ms above −20 dB, below −20 dB \(brakeCycles) carrier cycles after the pulse"
+            )
             #expect(durationMs < 20, "s = \(s)")
             #expect(brakeCycles <= 3, "s = \(s)")
         }
@@ -110,7 +128,9 @@ import Testing
         let dull = try Self.click(sharpness: 0, reference: reference).peak
         let sharp = try Self.click(sharpness: 1, reference: reference).peak
         let db = 20 * log10(sharp / dull)
-        print("[public facts, \(reference ? "reference" : "fast")] peak \(dull) g at s=0, \(sharp) g at s=1: \(db) dB")
+        print(
+            "[public facts, \(reference ? "reference" : "fast")] peak \(dull) g at s=0, \(sharp) g at s=1: \(db) dB"
+        )
         #expect(abs(db) <= 10)
         #expect(min(dull, sharp) >= 0.1)  // row 16: below 0.1 g is flagged as too weak
     }

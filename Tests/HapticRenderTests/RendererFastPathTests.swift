@@ -1,7 +1,8 @@
 import HapticPattern
-import Testing
-@testable import HapticRender
 import HapticTestSupport
+import Testing
+
+@testable import HapticRender
 
 /// The render loop's fast paths — control-rate drive ramps, steady continuous voices rendered
 /// voice-major with the rotating carrier, the actuator block kernel — must keep the signal the
@@ -17,20 +18,34 @@ import HapticTestSupport
             p.hapticSharpness = Double(i % 7) / 6
             p.attackTime = Double(i % 3) * 0.1
             p.releaseTime = Double(i % 4) * 0.08
-            if i % 4 == 3 { p.sustained = 0; p.decayTime = 0.2 }
-            pattern.events.append(HapticEvent(type: .hapticContinuous, time: 0.11 * Double(i), duration: 0.3 + 0.05 * Double(i % 9), parameters: p))
+            if i % 4 == 3 {
+                p.sustained = 0
+                p.decayTime = 0.2
+            }
+            pattern.events.append(
+                HapticEvent(
+                    type: .hapticContinuous, time: 0.11 * Double(i),
+                    duration: 0.3 + 0.05 * Double(i % 9), parameters: p))
         }
         for i in 0..<20 {
             var p = EventParameters()
             p.hapticIntensity = 0.5 + 0.025 * Double(i)
             p.hapticSharpness = Double(i % 3) / 2
-            pattern.events.append(HapticEvent(type: .hapticTransient, time: 0.137 * Double(i) + 0.013, parameters: p))
+            pattern.events.append(
+                HapticEvent(type: .hapticTransient, time: 0.137 * Double(i) + 0.013, parameters: p))
         }
         pattern.curves = [
-            ParameterCurve(id: .hapticIntensityControl, time: 0.4, points: [
-                .init(time: 0, value: 1), .init(time: 0.5, value: 0.3), .init(time: 1.1, value: 0.9)]),
-            ParameterCurve(id: .hapticSharpnessControl, time: 1.2, points: [
-                .init(time: 0, value: -0.4), .init(time: 0.8, value: 0.5)]),
+            ParameterCurve(
+                id: .hapticIntensityControl, time: 0.4,
+                points: [
+                    .init(time: 0, value: 1), .init(time: 0.5, value: 0.3),
+                    .init(time: 1.1, value: 0.9),
+                ]),
+            ParameterCurve(
+                id: .hapticSharpnessControl, time: 1.2,
+                points: [
+                    .init(time: 0, value: -0.4), .init(time: 0.8, value: 0.5),
+                ]),
         ]
         pattern.parameters = [DynamicParameter(id: .hapticIntensityControl, time: 2.4, value: 0.6)]
         return pattern
@@ -53,7 +68,8 @@ import HapticTestSupport
         let reference = try render(pattern, blockFrames: 4_096)
         #expect(reference.contains { $0 != 0 })
         for blockFrames in [1, 64, 333, 256, 1_000] {
-            #expect(try render(pattern, blockFrames: blockFrames) == reference, "block \(blockFrames)")
+            #expect(
+                try render(pattern, blockFrames: blockFrames) == reference, "block \(blockFrames)")
         }
     }
 
@@ -68,25 +84,35 @@ import HapticTestSupport
         let pattern = HapticPattern(events: [
             HapticEvent(type: .hapticContinuous, time: 0, duration: 0.1, parameters: p),
             HapticEvent(type: .hapticTransient, time: 0.15, parameters: p),
-            HapticEvent(type: .hapticContinuous, time: 196_801 / 48_000, duration: 0.1, parameters: p),
+            HapticEvent(
+                type: .hapticContinuous, time: 196_801 / 48_000, duration: 0.1, parameters: p),
         ])
         let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
         func render(blockFrames: Int) throws -> [UInt64] {
-            var renderer = try PatternRenderer(timeline: timeline, configuration: RenderConfiguration())
+            var renderer = try PatternRenderer(
+                timeline: timeline, configuration: RenderConfiguration())
             var result: [UInt64] = []
             var block = [Float](repeating: 0, count: blockFrames * RenderChannel.allCases.count)
             var left = Int(4.15 * 48_000)
             var rested = false
             while left > 0 {
                 let n = block.withUnsafeMutableBufferPointer {
-                    renderer.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<(min(left, blockFrames) * RenderChannel.allCases.count)]))
+                    renderer.render(
+                        into: UnsafeMutableBufferPointer(
+                            rebasing: $0[
+                                0..<(min(left, blockFrames) * RenderChannel.allCases.count)]))
                 }
-                result += block[0..<(n * RenderChannel.allCases.count)].map { UInt64($0.bitPattern) }
+                result += block[0..<(n * RenderChannel.allCases.count)].map {
+                    UInt64($0.bitPattern)
+                }
                 left -= n
                 rested = rested || renderer.actuator.model.velocity == 0
             }
             #expect(rested)
-            return result + [renderer.actuator.model.excursion.bitPattern, renderer.actuator.model.velocity.bitPattern]
+            return result + [
+                renderer.actuator.model.excursion.bitPattern,
+                renderer.actuator.model.velocity.bitPattern,
+            ]
         }
         let reference = try render(blockFrames: 4_096)
         for blockFrames in [1, 3, 256, 333] {
@@ -104,19 +130,24 @@ import HapticTestSupport
         p.hapticSharpness = sharpness
         p.attackTime = 0.3
         p.releaseTime = 0.3
-        let pattern = HapticPattern(events: [HapticEvent(type: .hapticContinuous, time: 0.01, duration: 0.6, parameters: p)])
+        let pattern = HapticPattern(events: [
+            HapticEvent(type: .hapticContinuous, time: 0.01, duration: 0.6, parameters: p)
+        ])
         let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
         var renderer = try PatternRenderer(
-            timeline: timeline, configuration: RenderConfiguration(channels: [.hapticDrive, .acceleration]))
+            timeline: timeline,
+            configuration: RenderConfiguration(channels: [.hapticDrive, .acceleration]))
         var out = [Float](repeating: 0, count: Int(renderer.totalFrames) * 2)
         _ = out.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
 
         // The per-sample definition, as the renderer computed it before the fast paths.
         let v = timeline.voices
-        let start = v.start[0], end = v.end[0]
-        let envelope = Envelope(attack: Float(v.attackSamples[0]), decay: Float(v.decaySamples[0]),
-                                release: Float(v.releaseSamples[0]), releaseStart: Float(v.releaseStart[0] - start),
-                                sustained: v.sustained[0])
+        let start = v.start[0]
+        let end = v.end[0]
+        let envelope = Envelope(
+            attack: Float(v.attackSamples[0]), decay: Float(v.decaySamples[0]),
+            release: Float(v.releaseSamples[0]), releaseStart: Float(v.releaseStart[0] - start),
+            sustained: v.sustained[0])
         var rig = ActuatorRig(.iphone)
         // The renderer's output stage too: where the excursion guard's gate opens as the
         // velocity turns, the drive jumps by up to 1 V, which the slew limit spreads out.
@@ -131,15 +162,23 @@ import HapticTestSupport
                     driver.release(brake: true)
                     released = true
                 } else {
-                    let level = min(max(v.level[0], 0), 1) * envelope.gain(at: Float(Int64(n) - start))
-                    point = lookup.evaluate(sharpness: Double(v.timbre[0]), intensity: Double(level))
+                    let level =
+                        min(max(v.level[0], 0), 1) * envelope.gain(at: Float(Int64(n) - start))
+                    point = lookup.evaluate(
+                        sharpness: Double(v.timbre[0]), intensity: Double(level))
                 }
             }
-            return Int64(n) >= start ? driver.drive(point, velocity: vel, excursion: x, othersDriving: false) : 0
+            return Int64(n) >= start
+                ? driver.drive(point, velocity: vel, excursion: x, othersDriving: false) : 0
         }
-        let drive = stride(from: 0, to: out.count, by: 2).map { Double(out[$0]) * rig.profile.voltageClamp }
-        let accel = stride(from: 1, to: out.count, by: 2).map { Double(out[$0]) * rig.profile.fullScaleG }
-        let drivePeak = SignalAnalysis.peak(run.volts), accelPeak = SignalAnalysis.peak(run.acceleration)
+        let drive = stride(from: 0, to: out.count, by: 2).map {
+            Double(out[$0]) * rig.profile.voltageClamp
+        }
+        let accel = stride(from: 1, to: out.count, by: 2).map {
+            Double(out[$0]) * rig.profile.fullScaleG
+        }
+        let drivePeak = SignalAnalysis.peak(run.volts)
+        let accelPeak = SignalAnalysis.peak(run.acceleration)
         func error(_ x: [Double], _ y: [Double], _ r: Range<Int>) -> Double {
             r.map { abs(x[$0] - y[$0]) }.max() ?? 0
         }
@@ -160,7 +199,8 @@ import HapticTestSupport
     /// voices add one after the other — through control periods, retunes under a sharpness
     /// curve, a partial last group, and a call that starts off the 4-sample grid.
     @Test func steadyPairAddsWhatTwoPassesAdd() throws {
-        var held = EventParameters(), swept = EventParameters()
+        var held = EventParameters()
+        var swept = EventParameters()
         held.hapticIntensity = 0.8
         held.hapticSharpness = 0.3
         swept.hapticIntensity = 0.5
@@ -169,8 +209,14 @@ import HapticTestSupport
             HapticEvent(type: .hapticContinuous, time: 0, duration: 1, parameters: held),
             HapticEvent(type: .hapticContinuous, time: 0.013, duration: 1, parameters: swept),
         ])
-        pattern.curves = [ParameterCurve(id: .hapticSharpnessControl, time: 0.2, points: [
-            .init(time: 0, value: 0), .init(time: 0.3, value: -0.6), .init(time: 0.6, value: 0.2)])]
+        pattern.curves = [
+            ParameterCurve(
+                id: .hapticSharpnessControl, time: 0.2,
+                points: [
+                    .init(time: 0, value: 0), .init(time: 0.3, value: -0.6),
+                    .init(time: 0.6, value: 0.2),
+                ])
+        ]
         let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
         var renderer = try PatternRenderer(timeline: timeline, configuration: RenderConfiguration())
         var block = [Float](repeating: 0, count: 256 * RenderChannel.allCases.count)
@@ -179,35 +225,45 @@ import HapticTestSupport
         }
         let voices = renderer.haptics.continuous.storage
         #expect(renderer.haptics.continuous.count == 2 && voices[0].steady && voices[1].steady)
-        var pair = (voices[0], voices[1]), solo = (voices[0], voices[1])
-        var pairSum = (0..<24_000).map { Float($0 % 7) * 0.01 }, soloSum = pairSum
-        let c = renderer.haptics.controls, step = renderer.haptics.slewStep, radians = renderer.haptics.radiansPerHz
+        var pair = (voices[0], voices[1])
+        var solo = (voices[0], voices[1])
+        var pairSum = (0..<24_000).map { Float($0 % 7) * 0.01 }
+        var soloSum = pairSum
+        let c = renderer.haptics.controls
+        let step = renderer.haptics.slewStep
+        let radians = renderer.haptics.radiansPerHz
         // 12,001 samples (ends inside a group), then 11,999 from there (starts inside one).
         for (from, count) in [(0, 12_001), (12_001, 11_999)] {
             let n = renderer.position + Int64(from)
             withUnsafeMutablePointer(to: &pair.0) { a in
                 withUnsafeMutablePointer(to: &pair.1) { b in
                     pairSum.withUnsafeMutableBufferPointer {
-                        ContinuousHapticVoice.renderSteady(a, b, from: n, count: count, into: $0.baseAddress! + from,
-                                                           slewStep: step, controls: c, radiansPerHz: radians)
+                        ContinuousHapticVoice.renderSteady(
+                            a, b, from: n, count: count, into: $0.baseAddress! + from,
+                            slewStep: step, controls: c, radiansPerHz: radians)
                     }
                 }
             }
             soloSum.withUnsafeMutableBufferPointer { sum in
                 func alone(_ voice: UnsafeMutablePointer<ContinuousHapticVoice>) {
-                    ContinuousHapticVoice.renderSteady(voice, nil, from: n, count: count, into: sum.baseAddress! + from,
-                                                       slewStep: step, controls: c, radiansPerHz: radians)
+                    ContinuousHapticVoice.renderSteady(
+                        voice, nil, from: n, count: count, into: sum.baseAddress! + from,
+                        slewStep: step, controls: c, radiansPerHz: radians)
                 }
                 alone(&solo.0)
                 alone(&solo.1)
             }
         }
-        let firstDifference = pairSum.indices.first { pairSum[$0].bitPattern != soloSum[$0].bitPattern }
+        let firstDifference = pairSum.indices.first {
+            pairSum[$0].bitPattern != soloSum[$0].bitPattern
+        }
         #expect(firstDifference == nil, "first differing sample: \(firstDifference ?? -1)")
         #expect(pairSum.contains { abs($0) > 0.1 })
         for (p, s) in [(pair.0, solo.0), (pair.1, solo.1)] {
             #expect(p.carrier.sines == s.carrier.sines && p.carrier.cosines == s.carrier.cosines)
-            #expect(p.driver.tail.output == s.driver.tail.output && p.ramp.to == s.ramp.to && p.ramp.end.volts == s.ramp.end.volts)
+            #expect(
+                p.driver.tail.output == s.driver.tail.output && p.ramp.to == s.ramp.to
+                    && p.ramp.end.volts == s.ramp.end.volts)
         }
     }
 
@@ -218,11 +274,13 @@ import HapticTestSupport
     /// the held loop, which leaves its offsets out (`held: true`), against the line's formula.
     @Test(arguments: [(0.0, 8.0), (40.0, 8.0), (0.0, 5.0)])
     func skippingTheSlewLimitChangesNoBit(glideHz: Double, endVolts: Double) {
-        let fs = 48_000.0, radiansPerHz = 2 * Double.pi / fs
+        let fs = 48_000.0
+        let radiansPerHz = 2 * Double.pi / fs
         let slewStep = ActuatorDriverConfig(profile: .iphone, sampleRate: fs).slewPerSample
         // The largest line that cannot slew-limit: 8 V at 210 Hz steps by up to 0.22 V of 0.30.
-        let period = DriveRamp(from: 0, start: DrivePoint(hz: 170, volts: 5, excursionPerVolt: 0),
-                               to: 4_000, end: DrivePoint(hz: 170 + glideHz, volts: endVolts, excursionPerVolt: 0))
+        let period = DriveRamp(
+            from: 0, start: DrivePoint(hz: 170, volts: 5, excursionPerVolt: 0),
+            to: 4_000, end: DrivePoint(hz: 170 + glideHz, volts: endVolts, excursionPerVolt: 0))
         #expect(period.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep))
         var wave = RotatingCarrier(phase: 0.3)
         wave.retune(to: period, at: 1, radiansPerHz: radiansPerHz)
@@ -232,21 +290,28 @@ import HapticTestSupport
         var unchecked = checked
         #expect(unchecked.isHeld == (endVolts == 5))
         var none = NoSteadyLane()
-        var checkedSum = [Float](repeating: 0.25, count: 3_999), uncheckedSum = checkedSum
+        var checkedSum = [Float](repeating: 0.25, count: 3_999)
+        var uncheckedSum = checkedSum
         checkedSum.withUnsafeMutableBufferPointer {
-            ContinuousHapticVoice.renderGroups(&checked, &none, origin: 0, free: false, glides: wave.chirping,
-                                               held: false, from: 1, count: 3_999, into: $0.baseAddress!,
-                                               slewStep: slewStep)
+            ContinuousHapticVoice.renderGroups(
+                &checked, &none, origin: 0, free: false, glides: wave.chirping,
+                held: false, from: 1, count: 3_999, into: $0.baseAddress!,
+                slewStep: slewStep)
         }
         uncheckedSum.withUnsafeMutableBufferPointer {
-            ContinuousHapticVoice.renderGroups(&unchecked, &none, origin: 0, free: true, glides: wave.chirping,
-                                               held: unchecked.isHeld, from: 1, count: 3_999,
-                                               into: $0.baseAddress!, slewStep: slewStep)
+            ContinuousHapticVoice.renderGroups(
+                &unchecked, &none, origin: 0, free: true, glides: wave.chirping,
+                held: unchecked.isHeld, from: 1, count: 3_999,
+                into: $0.baseAddress!, slewStep: slewStep)
         }
-        let firstDifference = checkedSum.indices.first { checkedSum[$0].bitPattern != uncheckedSum[$0].bitPattern }
+        let firstDifference = checkedSum.indices.first {
+            checkedSum[$0].bitPattern != uncheckedSum[$0].bitPattern
+        }
         #expect(firstDifference == nil, "first differing sample: \(firstDifference ?? -1)")
         #expect(checked.output.bitPattern == unchecked.output.bitPattern)
-        #expect(checked.wave.sines == unchecked.wave.sines && checked.wave.cosines == unchecked.wave.cosines)
+        #expect(
+            checked.wave.sines == unchecked.wave.sines
+                && checked.wave.cosines == unchecked.wave.cosines)
         // The start is limited (0 V towards 4.8 V), and the drive reaches the line.
         #expect(abs(abs(checkedSum[0] - 0.25) - Float(slewStep)) < 1e-6)
         #expect(checkedSum.contains { abs($0 - 0.25) > Float(endVolts) - 0.5 })

@@ -24,16 +24,25 @@ func mixedTimeline(clipFrames: Int = 4_800) -> (Timeline, [AudioClip?]) {
             HapticEvent(type: .audioCustom, time: 0.3, waveformPath: "clip.wav"),
         ],
         parameters: [DynamicParameter(id: .hapticSharpnessControl, time: 0.2, value: 0.3)],
-        curves: [ParameterCurve(id: .hapticIntensityControl, time: 0.1, points: [
-            .init(time: 0, value: 0.5), .init(time: 0.2, value: 1),
-        ])])
-    let timeline = Scheduler(sampleRate: 48_000, customAudioLengths: ["clip.wav": Double(clipFrames) / 48_000])
-        .schedule(pattern).timeline
-    let clip = AudioClip(samples: (0..<clipFrames).map { Float(($0 % 100)) / 100 - 0.5 }, channels: 1)
+        curves: [
+            ParameterCurve(
+                id: .hapticIntensityControl, time: 0.1,
+                points: [
+                    .init(time: 0, value: 0.5), .init(time: 0.2, value: 1),
+                ])
+        ])
+    let timeline = Scheduler(
+        sampleRate: 48_000, customAudioLengths: ["clip.wav": Double(clipFrames) / 48_000]
+    )
+    .schedule(pattern).timeline
+    let clip = AudioClip(
+        samples: (0..<clipFrames).map { Float(($0 % 100)) / 100 - 0.5 }, channels: 1)
     return (timeline, [clip])
 }
 
-private func renderAll(blockFrames: Int, channels: [RenderChannel] = RenderChannel.allCases) throws -> [Float] {
+private func renderAll(blockFrames: Int, channels: [RenderChannel] = RenderChannel.allCases) throws
+    -> [Float]
+{
     let (timeline, audio) = mixedTimeline()
     var renderer = try PatternRenderer(
         timeline: timeline, audio: audio, configuration: RenderConfiguration(channels: channels))
@@ -66,14 +75,18 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
         let (timeline, _) = mixedTimeline()
         let out = try renderAll(blockFrames: 1_000, channels: [.acceleration])
         let ringDown = Int64((ActuatorProfile.iphone.ringDownSeconds * 48_000).rounded())
-        #expect(Int64(out.count) == max(timeline.patternDurationSamples, timeline.voicesEndSample) + ringDown)
+        #expect(
+            Int64(out.count) == max(timeline.patternDurationSamples, timeline.voicesEndSample)
+                + ringDown)
     }
 
     @Test func signalsAppearWhereTheEventsAre() throws {
         let out = try renderAll(blockFrames: 512)
         let count = RenderChannel.allCases.count
-        let left = channel(out, 0, of: count), right = channel(out, 1, of: count)
-        let accel = channel(out, 3, of: count), excursion = channel(out, 4, of: count)
+        let left = channel(out, 0, of: count)
+        let right = channel(out, 1, of: count)
+        let accel = channel(out, 3, of: count)
+        let excursion = channel(out, 4, of: count)
         // Transient at 0: the actuator moves within the first 10 ms; audio is silent there.
         #expect(accel[0..<480].map(abs).max()! > 0.05)
         #expect(left[0..<2_000].allSatisfy { $0 == 0 })
@@ -90,16 +103,24 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
 
     /// One recipe per kind of interleaver loop: frame-major copies (five signals, one signal),
     /// the `audition` pair, channel by channel.
-    @Test(arguments: [
-        RenderChannel.allCases.map(OutputChannel.signal),
-        [.mix(.audioLeft, plus: 0.5, times: .acceleration), .mix(.audioRight, plus: 0.5, times: .acceleration)],
-        [.signal(.acceleration)],
-        [.signal(.excursion), .mix(.hapticDrive, plus: 3, times: .audioLeft), .signal(.audioRight)],
-    ] as [[OutputChannel]])
+    @Test(
+        arguments: [
+            RenderChannel.allCases.map(OutputChannel.signal),
+            [
+                .mix(.audioLeft, plus: 0.5, times: .acceleration),
+                .mix(.audioRight, plus: 0.5, times: .acceleration),
+            ],
+            [.signal(.acceleration)],
+            [
+                .signal(.excursion), .mix(.hapticDrive, plus: 3, times: .audioLeft),
+                .signal(.audioRight),
+            ],
+        ] as [[OutputChannel]])
     func renderLoopDoesNotAllocate(_ channels: [OutputChannel]) throws {
         let (timeline, audio) = mixedTimeline()
-        var renderer = try PatternRenderer(timeline: timeline, audio: audio,
-                                           configuration: RenderConfiguration(channels: channels))
+        var renderer = try PatternRenderer(
+            timeline: timeline, audio: audio,
+            configuration: RenderConfiguration(channels: channels))
         var block = [Float](repeating: 0, count: 64 * channels.count)
         block.withUnsafeMutableBufferPointer { buf in
             _ = renderer.render(into: buf)  // warm-up
@@ -107,8 +128,10 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
                 for i in 0..<10_000 {
                     if renderer.isFinished { renderer.reset() }
                     if i % 1_000 == 0 {
-                        renderer.parameters.push(QueuedParameter(id: .hapticIntensityControl, value: 0.5,
-                                                                 sample: renderer.position))
+                        renderer.parameters.push(
+                            QueuedParameter(
+                                id: .hapticIntensityControl, value: 0.5,
+                                sample: renderer.position))
                     }
                     _ = renderer.render(into: buf)
                 }
@@ -119,8 +142,9 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
 
     @Test func seekSkipsEventsThatAlreadyStarted() throws {
         let (timeline, audio) = mixedTimeline()
-        var renderer = try PatternRenderer(timeline: timeline, audio: audio,
-                                           configuration: RenderConfiguration(channels: [.audioLeft]))
+        var renderer = try PatternRenderer(
+            timeline: timeline, audio: audio,
+            configuration: RenderConfiguration(channels: [.audioLeft]))
         renderer.seek(toSample: 4_000)  // after the tone started at 2,400: it must not play
         var block = [Float](repeating: 0, count: 8_000)
         _ = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
@@ -130,9 +154,12 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
     @Test func runtimeIntensityControlScalesHaptics() throws {
         let (timeline, audio) = mixedTimeline()
         func peak(muted: Bool) throws -> Float {
-            var r = try PatternRenderer(timeline: timeline, audio: audio,
-                                        configuration: RenderConfiguration(channels: [.hapticDrive]))
-            if muted { r.parameters.push(QueuedParameter(id: .hapticIntensityControl, value: 0, sample: 0)) }
+            var r = try PatternRenderer(
+                timeline: timeline, audio: audio,
+                configuration: RenderConfiguration(channels: [.hapticDrive]))
+            if muted {
+                r.parameters.push(QueuedParameter(id: .hapticIntensityControl, value: 0, sample: 0))
+            }
             // Before 0.1 s, where the pattern's own intensity curve takes over again.
             var block = [Float](repeating: 0, count: 4_700)
             _ = block.withUnsafeMutableBufferPointer { r.render(into: $0) }
@@ -155,11 +182,18 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
                 HapticEvent(type: .audioContinuous, time: 0.01, duration: 0.4, parameters: tone),
                 HapticEvent(type: .audioContinuous, time: 0.1337, duration: 0.2, parameters: tone),
             ],
-            parameters: [DynamicParameter(id: .audioPanControl, time: 0.05, value: 0.7),
-                         DynamicParameter(id: .audioPitchControl, time: 0.3, value: -0.4)],
-            curves: [ParameterCurve(id: .audioPitchControl, time: 0.02, points: [
-                .init(time: 0, value: 0), .init(time: 0.15, value: 0.8), .init(time: 0.2, value: 0.8),
-            ])])
+            parameters: [
+                DynamicParameter(id: .audioPanControl, time: 0.05, value: 0.7),
+                DynamicParameter(id: .audioPitchControl, time: 0.3, value: -0.4),
+            ],
+            curves: [
+                ParameterCurve(
+                    id: .audioPitchControl, time: 0.02,
+                    points: [
+                        .init(time: 0, value: 0), .init(time: 0.15, value: 0.8),
+                        .init(time: 0.2, value: 0.8),
+                    ])
+            ])
         let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
         var renderer = try PatternRenderer(
             timeline: timeline, audio: [],
@@ -178,7 +212,8 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
         #expect(reference.count > 2 * 19_000 && reference.contains { abs($0) > 0.1 })
         for blockFrames in [1, 3, 64, 333] {
             let samples = try render(blockFrames: blockFrames)
-            #expect(samples.map(\.bitPattern) == reference.map(\.bitPattern), "block \(blockFrames)")
+            #expect(
+                samples.map(\.bitPattern) == reference.map(\.bitPattern), "block \(blockFrames)")
         }
     }
 }

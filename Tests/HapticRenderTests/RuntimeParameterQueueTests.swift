@@ -1,7 +1,8 @@
 import Foundation
 import HapticPattern
-@testable import HapticRender
 import Testing
+
+@testable import HapticRender
 
 /// The runtime-parameter ring across two real threads: a producer pushing as fast as it can
 /// (retrying when the ring is full) and a consumer popping on another thread. Every change
@@ -14,7 +15,8 @@ import Testing
         let producerDone = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             for i in 0..<count {
-                let change = QueuedParameter(id: .hapticIntensityControl, value: Double(i), sample: Int64(i), layer: i % 3)
+                let change = QueuedParameter(
+                    id: .hapticIntensityControl, value: Double(i), sample: Int64(i), layer: i % 3)
                 while !queue.push(change) {}
             }
             producerDone.signal()
@@ -27,12 +29,15 @@ import Testing
         producerDone.wait()
         #expect(queue.consumer.pop() == nil)
         #expect(received.map(\.sample) == (0..<Int64(count)).map { $0 })
-        #expect(received.allSatisfy { $0.value == Double($0.sample) && $0.layer == Int($0.sample) % 3 })
+        #expect(
+            received.allSatisfy { $0.value == Double($0.sample) && $0.layer == Int($0.sample) % 3 })
     }
 
     @Test func aFullRingRefusesInsteadOfOverwriting() {
         let queue = RuntimeParameterQueue(capacity: 5)  // rounded up to 8
-        let accepted = (0..<10).map { queue.push(QueuedParameter(id: .audioVolumeControl, value: 0, sample: $0)) }
+        let accepted = (0..<10).map {
+            queue.push(QueuedParameter(id: .audioVolumeControl, value: 0, sample: $0))
+        }
         #expect(accepted == Array(repeating: true, count: 8) + [false, false])
         #expect((0..<8).map { _ in queue.consumer.pop()?.sample } == (0..<8).map { Int64($0) })
         #expect(queue.consumer.pop() == nil)

@@ -15,9 +15,11 @@ import Testing
             let decoded = AHAPDecoder().decode(bytes)
             let pattern = try #require(decoded.pattern, "\(file) did not decode")
             // Custom audio lengths: nominal 1 s per referenced file (the scheduler does no I/O).
-            let lengths = Dictionary(pattern.events.compactMap(\.waveformPath).map { ($0, 1.0) },
-                                     uniquingKeysWith: { a, _ in a })
-            let result = Scheduler(sampleRate: 48_000, customAudioLengths: lengths).schedule(pattern)
+            let lengths = Dictionary(
+                pattern.events.compactMap(\.waveformPath).map { ($0, 1.0) },
+                uniquingKeysWith: { a, _ in a })
+            let result = Scheduler(sampleRate: 48_000, customAudioLengths: lengths).schedule(
+                pattern)
             #expect(result.timeline.validate().isEmpty, "\(file): \(result.timeline.validate())")
             #expect(result.timeline.voices.count == pattern.events.count, "\(file)")
             #expect(result.timeline.voicesEndSample > 0, "\(file)")

@@ -18,7 +18,9 @@ private typealias S = SchedulerFixtures
     }
 
     @Test func transientHasFixedLengthAndDurationOnlyPadsThePattern() {
-        let p = HapticPattern(events: [S.transient(0.5, duration: 2, [(.hapticIntensity, 0.8), (.hapticSharpness, 0.3)])])
+        let p = HapticPattern(events: [
+            S.transient(0.5, duration: 2, [(.hapticIntensity, 0.8), (.hapticSharpness, 0.3)])
+        ])
         let t = S.timeline(p)
         let v = t.voices
         #expect(v.count == 1)
@@ -42,7 +44,10 @@ private typealias S = SchedulerFixtures
     }
 
     @Test func sustainedContinuousIsAttackHoldRelease() {
-        let p = HapticPattern(events: [S.continuous(1, 2, [(.attackTime, 0.5), (.releaseTime, 0.125), (.hapticIntensity, 0.6)])])
+        let p = HapticPattern(events: [
+            S.continuous(
+                1, 2, [(.attackTime, 0.5), (.releaseTime, 0.125), (.hapticIntensity, 0.6)])
+        ])
         let t = S.timeline(p)
         let v = t.voices
         #expect(v.start == [1000])
@@ -67,7 +72,11 @@ private typealias S = SchedulerFixtures
     }
 
     @Test func nonSustainedIsAttackDecayAndIgnoresDuration() {
-        let p = HapticPattern(events: [S.continuous(0, 1.5, [(.sustained, 0), (.attackTime, 0.25), (.decayTime, 0.375), (.releaseTime, 1)])])
+        let p = HapticPattern(events: [
+            S.continuous(
+                0, 1.5,
+                [(.sustained, 0), (.attackTime, 0.25), (.decayTime, 0.375), (.releaseTime, 1)])
+        ])
         let t = S.timeline(p)
         #expect(t.voices.sustained == [false])
         #expect(t.voices.attackSamples == [80])
@@ -95,7 +104,14 @@ private typealias S = SchedulerFixtures
     }
 
     @Test func audioContinuousCarriesAudioParametersAndIsNotCapped() {
-        let p = HapticPattern(events: [S.continuous(0, 40, [(.audioVolume, 0.625), (.audioPan, -0.5), (.audioPitch, 0.25), (.audioBrightness, 0.375)], audio: true)])
+        let p = HapticPattern(events: [
+            S.continuous(
+                0, 40,
+                [
+                    (.audioVolume, 0.625), (.audioPan, -0.5), (.audioPitch, 0.25),
+                    (.audioBrightness, 0.375),
+                ], audio: true)
+        ])
         let r = S.schedule(p)
         let v = r.timeline.voices
         #expect(r.notes.isEmpty)
@@ -116,7 +132,9 @@ private typealias S = SchedulerFixtures
     }
 
     @Test func audioCustomLastsTheFileLength() {
-        let p = HapticPattern(events: [S.custom(0.25, path: "a.wav", duration: 9, [(.audioVolume, 0.5)])])
+        let p = HapticPattern(events: [
+            S.custom(0.25, path: "a.wav", duration: 9, [(.audioVolume, 0.5)])
+        ])
         let t = S.timeline(p, lengths: ["a.wav": 1.5])
         let v = t.voices
         #expect(v.kind == [.audioCustom])
@@ -130,7 +148,9 @@ private typealias S = SchedulerFixtures
     }
 
     @Test func audioCustomWithoutVolumeEnvelopeHasNoFades() {
-        let t = S.timeline(HapticPattern(events: [S.custom(0, path: "a.wav", envelope: false)]), lengths: ["a.wav": 0.5])
+        let t = S.timeline(
+            HapticPattern(events: [S.custom(0, path: "a.wav", envelope: false)]),
+            lengths: ["a.wav": 0.5])
         #expect(t.voices.attackSamples == [0] && t.voices.releaseSamples == [0])
         #expect(t.voices.releaseStart == [500] && t.voices.end == [500])
     }
@@ -191,17 +211,21 @@ private typealias S = SchedulerFixtures
             ])
         let v = S.timeline(p).voices
         #expect(v.attackSamples == [5120])  // 0.5 + 1 → 1
-        #expect(v.releaseSamples == [20])   // 0.25 − 1 → 0
+        #expect(v.releaseSamples == [20])  // 0.25 − 1 → 0
     }
 
     @Test func invalidInputIsSkippedWithNotesInsteadOfTrapping() {
         let p = HapticPattern(
             events: [S.transient(.nan), S.transient(-1), S.continuous(0, -2), S.transient(0.5)],
-            parameters: [DynamicParameter(id: .hapticIntensityControl, time: .infinity, value: 0.5)])
-        let r = S.schedule(p, options: PlayerOptions(startOffset: -1, playbackRate: 0, loop: LoopOptions(count: 0)))
+            parameters: [DynamicParameter(id: .hapticIntensityControl, time: .infinity, value: 0.5)]
+        )
+        let r = S.schedule(
+            p, options: PlayerOptions(startOffset: -1, playbackRate: 0, loop: LoopOptions(count: 0))
+        )
         #expect(r.timeline.voices.start == [500])
         #expect(r.notes.compactMap(\.eventIndex) == [0, 1, 2])
-        #expect(r.notes.filter { $0.eventIndex == nil }.count == 4)  // rate, offset, loop count, parameter
+        // rate, offset, loop count, parameter
+        #expect(r.notes.filter { $0.eventIndex == nil }.count == 4)
         #expect(r.timeline.validate().isEmpty)
         #expect(Timeline(scheduling: [], sampleRate: 48_000).voices.count == 0)
     }

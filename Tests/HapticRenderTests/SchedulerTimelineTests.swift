@@ -9,22 +9,30 @@ private typealias S = SchedulerFixtures
 @Suite struct SchedulerTimelineTests {
     private static let mixed = HapticPattern(
         events: [
-            S.transient(0.05, [(.hapticIntensity, 0.5)]), S.transient(0.05, [(.hapticIntensity, 0.9)]),
-            S.continuous(0.1, 0.5, [(.releaseTime, 0.3)]), S.continuous(0.3, 0.2, [(.audioPan, 0.5)], audio: true),
+            S.transient(0.05, [(.hapticIntensity, 0.5)]),
+            S.transient(0.05, [(.hapticIntensity, 0.9)]),
+            S.continuous(0.1, 0.5, [(.releaseTime, 0.3)]),
+            S.continuous(0.3, 0.2, [(.audioPan, 0.5)], audio: true),
             S.custom(0.2, path: "b.wav"), S.custom(0.4, path: "a.wav", duration: 1, loop: true),
             S.continuous(0.7, nil, [(.sustained, 0), (.decayTime, 0.2)]),
         ],
-        parameters: [DynamicParameter(id: .hapticIntensityControl, time: 0.2, value: 0.5),
-                     DynamicParameter(id: .hapticReleaseTimeControl, time: 0.5, value: 0.25),
-                     DynamicParameter(id: .audioVolumeControl, time: 0.35, value: 0.8)],
-        curves: [S.curve(.hapticSharpnessControl, 0.15, [(0.1, 0.2), (0, -0.1), (0.3, 0.4)]),
-                 S.curve(.hapticSharpnessControl, 0.6, [(0, 0)])])
+        parameters: [
+            DynamicParameter(id: .hapticIntensityControl, time: 0.2, value: 0.5),
+            DynamicParameter(id: .hapticReleaseTimeControl, time: 0.5, value: 0.25),
+            DynamicParameter(id: .audioVolumeControl, time: 0.35, value: 0.8),
+        ],
+        curves: [
+            S.curve(.hapticSharpnessControl, 0.15, [(0.1, 0.2), (0, -0.1), (0.3, 0.4)]),
+            S.curve(.hapticSharpnessControl, 0.6, [(0, 0)]),
+        ])
 
     @Test func outOfOrderInputGivesTheIdenticalTimeline() {
         let lengths = ["a.wav": 0.3, "b.wav": 0.6]
         let reference = S.timeline(Self.mixed, sampleRate: 48_000, lengths: lengths)
         var reversed = Self.mixed
-        reversed.events.reverse(); reversed.parameters.reverse(); reversed.curves.reverse()
+        reversed.events.reverse()
+        reversed.parameters.reverse()
+        reversed.curves.reverse()
         var rotated = Self.mixed
         rotated.events = Array(rotated.events[3...] + rotated.events[..<3])
         rotated.parameters = [rotated.parameters[2], rotated.parameters[0], rotated.parameters[1]]
@@ -41,19 +49,28 @@ private typealias S = SchedulerFixtures
 
     @Test func eventTimesAreRoundedToFloat32BeforeSampling() {
         // 0.005 s × 44.1 kHz = 220.5 in double, but Float(0.005) × 44100 = 220.49999… → 220.
-        let t = S.timeline(HapticPattern(events: [S.transient(0.005), S.continuous(0, 0.005)]), sampleRate: 44_100)
+        let t = S.timeline(
+            HapticPattern(events: [S.transient(0.005), S.continuous(0, 0.005)]), sampleRate: 44_100)
         #expect(t.voices.start == [0, 220])
         #expect(t.voices.releaseStart[0] == 220)  // EventDuration is float32 too
         // 256.002 s at 48 kHz: double gives 12 288 096, float32 gives 12 288 097.
-        #expect(S.timeline(HapticPattern(events: [S.transient(256.002)]), sampleRate: 48_000).voices.start == [12_288_097])
+        #expect(
+            S.timeline(HapticPattern(events: [S.transient(256.002)]), sampleRate: 48_000).voices
+                .start == [12_288_097])
         // Time 0.1 at 48 kHz: Float(0.1) = 0.100000001490116 → still sample 4800.
-        #expect(S.timeline(HapticPattern(events: [S.transient(0.1)]), sampleRate: 48_000).voices.start == [4800])
+        #expect(
+            S.timeline(HapticPattern(events: [S.transient(0.1)]), sampleRate: 48_000).voices.start
+                == [4800])
     }
 
     @Test func curveTimeIsFloat32ButPointTimesAreDouble() {
-        let atCurveTime = S.timeline(HapticPattern(curves: [S.curve(.hapticIntensityControl, 0.005, [(0, 0.5)])]), sampleRate: 44_100)
+        let atCurveTime = S.timeline(
+            HapticPattern(curves: [S.curve(.hapticIntensityControl, 0.005, [(0, 0.5)])]),
+            sampleRate: 44_100)
         #expect(atCurveTime.lane(.hapticIntensityControl).sample == [220])
-        let atPointTime = S.timeline(HapticPattern(curves: [S.curve(.hapticIntensityControl, 0, [(0.005, 0.5)])]), sampleRate: 44_100)
+        let atPointTime = S.timeline(
+            HapticPattern(curves: [S.curve(.hapticIntensityControl, 0, [(0.005, 0.5)])]),
+            sampleRate: 44_100)
         #expect(atPointTime.lane(.hapticIntensityControl).sample == [0, 221])
     }
 
@@ -61,10 +78,12 @@ private typealias S = SchedulerFixtures
         let p = HapticPattern(events: [
             S.transient(0), S.transient(0.01), S.transient(0.02), S.transient(0.04),
             S.continuous(0, 1), S.continuous(0.5, 1), S.continuous(2, 1),
-            S.continuous(0, 1, audio: true), S.custom(0, path: "a.wav"), S.custom(0.5, path: "a.wav"),
+            S.continuous(0, 1, audio: true), S.custom(0, path: "a.wav"),
+            S.custom(0.5, path: "a.wav"),
         ])
         let t = S.timeline(p, lengths: ["a.wav": 0.5])
-        #expect(t.maxPolyphony.hapticTransient == 3)  // the first ends (exclusive) where the fourth starts
+        // the first ends (exclusive) where the fourth starts
+        #expect(t.maxPolyphony.hapticTransient == 3)
         #expect(t.maxPolyphony.hapticContinuous == 2)
         #expect(t.maxPolyphony.audioContinuous == 1)
         #expect(t.maxPolyphony.audioCustom == 1)
@@ -74,13 +93,19 @@ private typealias S = SchedulerFixtures
         let sustained = HapticPattern(events: [S.continuous(0.1, 0.2, [(.releaseTime, 0.5)])])
         let expected = Double(Float(0.1)) + Double(Float(0.2)) + (0.32 - 0.04)
         #expect(sustained.coreHapticsDuration() == expected)
-        let nonSustained = HapticPattern(events: [S.continuous(0.5, 0.25, [(.releaseTime, 0.5), (.sustained, 0)])])
+        let nonSustained = HapticPattern(events: [
+            S.continuous(0.5, 0.25, [(.releaseTime, 0.5), (.sustained, 0)])
+        ])
         #expect(nonSustained.coreHapticsDuration() == 0.75)
         let transient = HapticPattern(events: [S.transient(1, duration: 0.5)])
         #expect(transient.coreHapticsDuration() == 1.5)
-        let curve = HapticPattern(events: [S.transient(1)], curves: [S.curve(.hapticIntensityControl, 2, [(0, 1), (1.5, 0)])])
+        let curve = HapticPattern(
+            events: [S.transient(1)],
+            curves: [S.curve(.hapticIntensityControl, 2, [(0, 1), (1.5, 0)])])
         #expect(curve.coreHapticsDuration() == 3.5)
-        let parameter = HapticPattern(events: [S.transient(1)], parameters: [DynamicParameter(id: .audioPanControl, time: 4, value: 0)])
+        let parameter = HapticPattern(
+            events: [S.transient(1)],
+            parameters: [DynamicParameter(id: .audioPanControl, time: 4, value: 0)])
         #expect(parameter.coreHapticsDuration() == 4)
         let custom = HapticPattern(events: [S.custom(1, path: "x.wav", duration: 9)])
         #expect(custom.coreHapticsDuration(customAudioLengths: ["x.wav": 0.25]) == 1.25)
@@ -90,11 +115,21 @@ private typealias S = SchedulerFixtures
     @Test func validateReportsBrokenInvariants() {
         var voices = VoiceTable()
         for s in [Int64(100), 50] {
-            voices.start.append(s); voices.end.append(s - 1); voices.releaseStart.append(s)
-            voices.kind.append(.hapticTransient); voices.layer.append(0); voices.level.append(1)
-            voices.timbre.append(0); voices.pan.append(0); voices.pitch.append(0)
-            voices.attackSamples.append(0); voices.decaySamples.append(0); voices.releaseSamples.append(0)
-            voices.sustained.append(false); voices.audioResource.append(-1); voices.loops.append(false)
+            voices.start.append(s)
+            voices.end.append(s - 1)
+            voices.releaseStart.append(s)
+            voices.kind.append(.hapticTransient)
+            voices.layer.append(0)
+            voices.level.append(1)
+            voices.timbre.append(0)
+            voices.pan.append(0)
+            voices.pitch.append(0)
+            voices.attackSamples.append(0)
+            voices.decaySamples.append(0)
+            voices.releaseSamples.append(0)
+            voices.sustained.append(false)
+            voices.audioResource.append(-1)
+            voices.loops.append(false)
             voices.usesVolumeEnvelope.append(false)
         }
         var t = Timeline(sampleRate: 1000, voices: voices)
@@ -102,7 +137,8 @@ private typealias S = SchedulerFixtures
         #expect(problems.contains { $0.contains("starts before") })
         #expect(problems.contains { $0.contains("ends before") })
         t = Timeline(sampleRate: 1000)
-        t.lanes[3] = ParameterLane(initialValue: 0, sample: [5, 4], value: [0, 1], slope: [0, 0.5])
+        t.lanes[3] = ParameterLane(
+            initialValue: 0, sample: [5, 4], value: [0, 1], slope: [0, 0.5])
         #expect(t.validate().count == 2)  // goes back in time; last slope not 0
         t.lanes[3] = ParameterLane(initialValue: 0, sample: [5], value: [0, 1], slope: [0])
         #expect(t.validate() == ["lane 3: arrays differ in length"])
@@ -119,13 +155,23 @@ private typealias S = SchedulerFixtures
         #expect(r.timeline.maxPolyphony.hapticTransient >= 1)
         // Identical when the input order changes.
         var shuffled = p
-        shuffled.events.reverse(); shuffled.curves.reverse()
-        #expect(S.schedule(shuffled, sampleRate: 48_000, lengths: [SyntheticPattern.customAudioPath: 0.5]).timeline == r.timeline)
+        shuffled.events.reverse()
+        shuffled.curves.reverse()
+        #expect(
+            S.schedule(
+                shuffled, sampleRate: 48_000, lengths: [SyntheticPattern.customAudioPath: 0.5]
+            ).timeline == r.timeline)
     }
 
     @Test func memoryDoesNotGrowWithDuration() {
-        let short = S.timeline(HapticPattern(events: [S.continuous(0, 0.5)], curves: [S.curve(.hapticIntensityControl, 0, [(0, 0), (0.5, 1)])]))
-        let long = S.timeline(HapticPattern(events: [S.continuous(0, 29)], curves: [S.curve(.hapticIntensityControl, 0, [(0, 0), (29, 1)])]))
+        let short = S.timeline(
+            HapticPattern(
+                events: [S.continuous(0, 0.5)],
+                curves: [S.curve(.hapticIntensityControl, 0, [(0, 0), (0.5, 1)])]))
+        let long = S.timeline(
+            HapticPattern(
+                events: [S.continuous(0, 29)],
+                curves: [S.curve(.hapticIntensityControl, 0, [(0, 0), (29, 1)])]))
         #expect(short.voices.count == long.voices.count)
         #expect(short.lanes.map(\.count) == long.lanes.map(\.count))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HapticRender
 
 /// The tone's rotating fundamental against the exact sine and cosine of its phase, and its
@@ -23,14 +24,16 @@ import Testing
         let values = walk(&phasor, from: 1_000, count: 48_000)
         var worst = 0.0
         for (k, (c, s)) in values.enumerated() {
-            let phase = 2 * Double.pi * (Double(k) * Double(step)).truncatingRemainder(dividingBy: 1)
+            let phase =
+                2 * Double.pi * (Double(k) * Double(step)).truncatingRemainder(dividingBy: 1)
             worst = max(worst, abs(Double(c) - cos(phase)), abs(Double(s) - sin(phase)))
         }
         #expect(worst < 2e-6, "largest error \(worst)")  // −114 dB: 16 rotations between seeds
     }
 
     @Test func aPitchChangeContinuesThePhase() {
-        let before: Float = 300.0 / 48_000, after: Float = 700.0 / 48_000
+        let before: Float = 300.0 / 48_000
+        let after: Float = 700.0 / 48_000
         var phasor = TonePhasor()
         phasor.anchor(step: before, at: 0)
         _ = walk(&phasor, from: 0, count: 1_003)  // the change falls inside a group
@@ -39,7 +42,9 @@ import Testing
         for (k, (c, s)) in values.enumerated() {
             let cycles = 1_003 * Double(before) + Double(k) * Double(after)
             let phase = 2 * Double.pi * cycles.truncatingRemainder(dividingBy: 1)
-            #expect(abs(Double(c) - cos(phase)) < 2e-6 && abs(Double(s) - sin(phase)) < 2e-6, "sample \(1_003 + k)")
+            #expect(
+                abs(Double(c) - cos(phase)) < 2e-6 && abs(Double(s) - sin(phase)) < 2e-6,
+                "sample \(1_003 + k)")
         }
         #expect(phasor.groupStart >= 1_003 && phasor.step == after)
     }

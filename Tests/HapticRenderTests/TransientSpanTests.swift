@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticRender
 
 /// The renderer's per-sample voice path renders a transient in spans where it reads neither the
@@ -10,18 +11,22 @@ import Testing
 
     /// Each preset's drive tables, alive for the whole test: a driver's ``DriveLookup`` points
     /// into them without owning them.
-    let mappings = Dictionary(uniqueKeysWithValues: EngineAgreementTests.presets.map {
-        ($0.name, DriveMapping(profile: $0, sharpness: .android))
-    })
+    let mappings = Dictionary(
+        uniqueKeysWithValues: EngineAgreementTests.presets.map {
+            ($0.name, DriveMapping(profile: $0, sharpness: .android))
+        })
 
     func driver(_ profile: ActuatorProfile, sharpness: Double) -> TransientDriver {
         let config = ActuatorDriverConfig(profile: profile, sampleRate: 48_000)
-        return TransientDriver(config: config, lookup: mappings[profile.name]!.lookup, sharpness: sharpness,
-                               intensity: 0.8)
+        return TransientDriver(
+            config: config, lookup: mappings[profile.name]!.lookup, sharpness: sharpness,
+            intensity: 0.8)
     }
 
     /// Feedback the pulse and the release must not read: any values give the same samples.
-    func feedback(_ n: Int) -> (velocity: Double, excursion: Double) { (0.02 * Double(n % 7), 1e-4 * Double(n % 5)) }
+    func feedback(_ n: Int) -> (velocity: Double, excursion: Double) {
+        (0.02 * Double(n % 7), 1e-4 * Double(n % 5))
+    }
 
     @Test(arguments: EngineAgreementTests.presets, sharpnesses)
     func spansAddTheSamplesDriveReturns(_ profile: ActuatorProfile, sharpness: Double) {
@@ -37,7 +42,8 @@ import Testing
         // In spans of 1, 2, 3, … samples wherever the driver allows, else one sample.
         var spans = start
         var got = [Double](repeating: 0, count: total)
-        var n = 0, span = 1
+        var n = 0
+        var span = 1
         while n < total {
             let free = spans.independentSamplesAhead
             if free == 0 {
@@ -47,7 +53,9 @@ import Testing
                 continue
             }
             let count = min(span, free, total - n)
-            got.withUnsafeMutableBufferPointer { spans.addIndependent(count: count, into: $0.baseAddress! + n) }
+            got.withUnsafeMutableBufferPointer {
+                spans.addIndependent(count: count, into: $0.baseAddress! + n)
+            }
             n += count
             span += 1
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HapticRender
 
 /// The four-lane kernels of the tone mix must equal their scalar twins bit for bit: the
@@ -24,7 +25,9 @@ import Testing
             let s = sinCycles4(v)
             for k in 0..<4 {
                 #expect(s[k].bitPattern == sinCycles(p[i + k]).bitPattern, "sin at \(p[i + k])")
-                #expect(quarter[k].bitPattern == sinCycles(p[i + k] + 0.25).bitPattern, "cos at \(p[i + k])")
+                #expect(
+                    quarter[k].bitPattern == sinCycles(p[i + k] + 0.25).bitPattern,
+                    "cos at \(p[i + k])")
             }
         }
     }
@@ -36,16 +39,19 @@ import Testing
         let p = phases
         for i in stride(from: 0, to: p.count, by: 4) {
             let v = SIMD4(p[i], p[i + 1], p[i + 2], p[i + 3])
-            let s = sinCycles4(v), twoC = 2 * sinCycles4(v + 0.25)
+            let s = sinCycles4(v)
+            let twoC = 2 * sinCycles4(v + 0.25)
             let x = oscillator.samples(sines: s, twoCosines: twoC)
             for k in 0..<4 {
-                #expect(x[k].bitPattern == oscillator.sample(sine: s[k], twoCosine: twoC[k]).bitPattern)
+                #expect(
+                    x[k].bitPattern == oscillator.sample(sine: s[k], twoCosine: twoC[k]).bitPattern)
                 #expect(x[k].bitPattern == oscillator.sample(atPhase: p[i + k]).bitPattern)
             }
         }
         // And the stepping oscillator returns the sample at its phase before advancing.
         var stepping = ToneOscillator(phase: 0.3)
-        let expected = stepping.next(frequency: 0, brightness: brightness, inverseSampleRate: 1 / 48_000)
+        let expected = stepping.next(
+            frequency: 0, brightness: brightness, inverseSampleRate: 1 / 48_000)
         #expect(expected.bitPattern == oscillator.sample(atPhase: 0.3).bitPattern)
     }
 
@@ -59,13 +65,18 @@ import Testing
         for start in stride(from: 0, to: 8_000, by: 4) {
             let g = lanes.gain(at: Float(start) + SIMD4<Float>(0, 1, 2, 3))
             for k in 0..<4 {
-                #expect(g[k].bitPattern == envelope.gain(at: Float(start + k)).bitPattern, "offset \(start + k)")
+                #expect(
+                    g[k].bitPattern == envelope.gain(at: Float(start + k)).bitPattern,
+                    "offset \(start + k)")
             }
         }
     }
 
     @Test func clampMatchesScalarMinMax() {
-        let values: [Float] = [-2, -0.0, 0, 0.25, 1, 1.5, .infinity, -.infinity, .nan, 0.999_999_94, 1.000_000_1, .leastNormalMagnitude / 4]  // the last: subnormal
+        let values: [Float] = [
+            -2, -0.0, 0, 0.25, 1, 1.5, .infinity, -.infinity, .nan, 0.999_999_94, 1.000_000_1,
+            .leastNormalMagnitude / 4,
+        ]  // the last: subnormal
         for v in values {
             let c = clampUnit(SIMD4(repeating: v))[0]
             #expect(c.bitPattern == min(max(v, 0), 1).bitPattern, "clamp \(v)")

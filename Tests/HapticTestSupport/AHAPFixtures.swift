@@ -6,12 +6,15 @@ import HapticPattern
 
 /// Wraps pattern items into a minimal AHAP document, one item per line block.
 public func ahap(_ items: String..., version: String = "1.0") -> String {
-    "{\n  \"Version\": \(version),\n  \"Pattern\": [\n" + items.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}\n"
+    "{\n  \"Version\": \(version),\n  \"Pattern\": [\n"
+        + items.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}\n"
 }
 
 /// 1-based line and column (in characters) of the `occurrence`-th match of `needle`,
 /// computed independently of the parser, for asserting diagnostic positions.
-public func location(of needle: String, in text: String, occurrence: Int = 1) -> (line: Int, column: Int)? {
+public func location(of needle: String, in text: String, occurrence: Int = 1) -> (
+    line: Int, column: Int
+)? {
     var searchStart = text.startIndex
     var found: Range<String.Index>?
     for _ in 0..<occurrence {
@@ -29,7 +32,10 @@ public func location(of needle: String, in text: String, occurrence: Int = 1) ->
 
 extension AHAPDecodeResult {
     /// Diagnostics with a given code.
-    public func with(_ code: DiagnosticCode) -> [Diagnostic] { diagnostics.filter { $0.code == code } }
+    public func with(_ code: DiagnosticCode) -> [Diagnostic] {
+        diagnostics.filter { $0.code == code }
+    }
 }
 
-public let transient = #"{"Event": {"Time": 0.0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.8}]}}"#
+public let transient =
+    #"{"Event": {"Time": 0.0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.8}]}}"#

@@ -1,9 +1,10 @@
 import MallocInterposerSwift
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The interposer's hook is process-global and parallel tests allocate, so each counting
@@ -12,7 +13,8 @@ import Darwin
 // count, and another thread's allocations never land in it.
 private let counterKey: pthread_key_t = {
     var key = pthread_key_t()
-    precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for the allocation counter")
+    precondition(
+        pthread_key_create(&key, nil) == 0, "no thread-specific key for the allocation counter")
     return key
 }()
 private let onAllocation: MallocInterposerSwift.AllocationHook = { _ in

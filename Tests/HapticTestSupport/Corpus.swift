@@ -11,7 +11,8 @@ public enum Corpus {
     }()
 
     /// `../shared/corpus` relative to the package root.
-    public static let root: URL = packageRoot
+    public static let root: URL =
+        packageRoot
         .deletingLastPathComponent()
         .appendingPathComponent("shared/corpus", isDirectory: true)
 
@@ -37,7 +38,9 @@ extension Corpus {
 
     /// Set (to anything) by CI: a missing corpus then fails the corpus tests instead of
     /// skipping them.
-    public static var isRequired: Bool { ProcessInfo.processInfo.environment["HAPTICRENDER_REQUIRE_CORPUS"] != nil }
+    public static var isRequired: Bool {
+        ProcessInfo.processInfo.environment["HAPTICRENDER_REQUIRE_CORPUS"] != nil
+    }
 }
 
 /// The trait of every test that reads `../shared/corpus`: skipped, saying why, where the corpus

@@ -13,22 +13,28 @@ public enum ExternalTool {
     }
 
     /// The first installed Chromium-family browser.
-    public static let chromium: String? = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(which).first
+    public static let chromium: String? = ["chromium", "chromium-browser", "google-chrome"].lazy
+        .compactMap(which).first
 
     /// Flags that work with Chromium as root in a container: the sandbox needs user
     /// namespaces we don't have, and a private profile lets tests run in parallel.
     public static func chromiumArguments(profile: String) -> [String] {
-        ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--mute-audio",
-         "--user-data-dir=\(profile)", "--hide-scrollbars"]
+        [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--mute-audio",
+            "--user-data-dir=\(profile)", "--hide-scrollbars",
+        ]
     }
 
     /// Runs a tool, returning its exit status, stdout and stderr.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    public static func run(_ executable: String, _ arguments: [String]) throws -> (
+        status: Int32, out: String, err: String
+    ) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
@@ -36,6 +42,9 @@ public enum ExternalTool {
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        return (
+            p.terminationStatus, String(decoding: o, as: UTF8.self),
+            String(decoding: e, as: UTF8.self)
+        )
     }
 }

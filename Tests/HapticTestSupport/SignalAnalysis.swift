@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Small, dependency-free signal-analysis helpers for tests (Double precision, O(n) or
@@ -10,25 +10,34 @@ public enum SignalAnalysis {
     /// Magnitude of the DFT of `x` at frequency `hz` (Goertzel), normalised so that a sine of
     /// amplitude A spanning the whole window reads ≈ A. Hann window by default (the
     /// normalisation accounts for the window's coherent gain).
-    public static func goertzel(_ x: ArraySlice<Double>, hz: Double, sampleRate: Double, hann: Bool = true) -> Double {
+    public static func goertzel(
+        _ x: ArraySlice<Double>, hz: Double, sampleRate: Double, hann: Bool = true
+    ) -> Double {
         let w = hann ? hannWindow(x.count) : [Double](repeating: 1, count: x.count)
         return goertzel(windowed(x, w), gain: w.reduce(0, +), hz: hz, sampleRate: sampleRate)
     }
 
-    public static func goertzel(_ x: [Double], hz: Double, sampleRate: Double, hann: Bool = true) -> Double {
+    public static func goertzel(_ x: [Double], hz: Double, sampleRate: Double, hann: Bool = true)
+        -> Double
+    {
         goertzel(x[...], hz: hz, sampleRate: sampleRate, hann: hann)
     }
 
     /// Goertzel on an already windowed signal whose window sums to `gain`.
-    public static func goertzel(_ xw: [Double], gain: Double, hz: Double, sampleRate: Double) -> Double {
+    public static func goertzel(_ xw: [Double], gain: Double, hz: Double, sampleRate: Double)
+        -> Double
+    {
         let w = 2 * Double.pi * hz / sampleRate
         let coeff = 2 * cos(w)
-        var s1 = 0.0, s2 = 0.0
+        var s1 = 0.0
+        var s2 = 0.0
         for v in xw {
             let s0 = v + coeff * s1 - s2
-            s2 = s1; s1 = s0
+            s2 = s1
+            s1 = s0
         }
-        let re = s1 - s2 * cos(w), im = s2 * sin(w)
+        let re = s1 - s2 * cos(w)
+        let im = s2 * sin(w)
         return 2 * (re * re + im * im).squareRoot() / gain
     }
 
@@ -42,7 +51,9 @@ public enum SignalAnalysis {
     }
 
     /// Magnitude spectrum (Hann window, Goertzel per bin) at `frequencies`. O(n·bins).
-    public static func spectrum(_ x: ArraySlice<Double>, frequencies: [Double], sampleRate: Double) -> [Double] {
+    public static func spectrum(_ x: ArraySlice<Double>, frequencies: [Double], sampleRate: Double)
+        -> [Double]
+    {
         let w = hannWindow(x.count)
         let xw = windowed(x, w)
         let gain = w.reduce(0, +)
@@ -50,15 +61,23 @@ public enum SignalAnalysis {
     }
 
     /// Power-weighted spectral centroid over `frequencies` (plain DFT bins, Hann window).
-    public static func spectralCentroid(_ x: ArraySlice<Double>, frequencies: [Double], sampleRate: Double) -> Double {
+    public static func spectralCentroid(
+        _ x: ArraySlice<Double>, frequencies: [Double], sampleRate: Double
+    ) -> Double {
         let mags = spectrum(x, frequencies: frequencies, sampleRate: sampleRate)
-        var num = 0.0, den = 0.0
-        for (f, m) in zip(frequencies, mags) { num += f * m * m; den += m * m }
+        var num = 0.0
+        var den = 0.0
+        for (f, m) in zip(frequencies, mags) {
+            num += f * m * m
+            den += m * m
+        }
         return den > 0 ? num / den : 0
     }
 
     /// Frequency of the largest spectral magnitude over `frequencies`.
-    public static func peakFrequency(_ x: ArraySlice<Double>, frequencies: [Double], sampleRate: Double) -> Double {
+    public static func peakFrequency(
+        _ x: ArraySlice<Double>, frequencies: [Double], sampleRate: Double
+    ) -> Double {
         let mags = spectrum(x, frequencies: frequencies, sampleRate: sampleRate)
         var best = 0
         for i in mags.indices where mags[i] > mags[best] { best = i }
@@ -100,16 +119,23 @@ public enum SignalAnalysis {
     /// Least-squares line fit `y ≈ slope·x + intercept`.
     public static func lineFit(x: [Double], y: [Double]) -> (slope: Double, intercept: Double) {
         let n = Double(x.count)
-        let mx = x.reduce(0, +) / n, my = y.reduce(0, +) / n
-        var sxy = 0.0, sxx = 0.0
-        for (a, b) in zip(x, y) { sxy += (a - mx) * (b - my); sxx += (a - mx) * (a - mx) }
+        let mx = x.reduce(0, +) / n
+        let my = y.reduce(0, +) / n
+        var sxy = 0.0
+        var sxx = 0.0
+        for (a, b) in zip(x, y) {
+            sxy += (a - mx) * (b - my)
+            sxx += (a - mx) * (a - mx)
+        }
         let slope = sxy / sxx
         return (slope, my - slope * mx)
     }
 
     /// Frequency of the peak of the parabola through three equally spaced samples
     /// (`f` is the middle frequency, `df` the spacing).
-    public static func parabolicPeak(f: Double, df: Double, left: Double, mid: Double, right: Double) -> Double {
+    public static func parabolicPeak(
+        f: Double, df: Double, left: Double, mid: Double, right: Double
+    ) -> Double {
         let d = left - 2 * mid + right
         guard d != 0 else { return f }
         return f + 0.5 * df * (left - right) / d

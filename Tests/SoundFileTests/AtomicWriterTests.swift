@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import SoundFile
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("Atomic writer")
@@ -27,7 +28,8 @@ struct AtomicWriterTests {
     @Test("cancel() leaves nothing behind")
     func cancel() throws {
         let folder = try TemporaryFolder()
-        var writer = try SoundFileWriter(path: folder.file("out.flac"), format: .flac, sampleRate: 48_000, channels: 2)
+        var writer = try SoundFileWriter(
+            path: folder.file("out.flac"), format: .flac, sampleRate: 48_000, channels: 2)
         try writer.write(block)
         writer.cancel()
         #expect(try folder.contents().isEmpty)
@@ -40,7 +42,8 @@ struct AtomicWriterTests {
         let folder = try TemporaryFolder()
         let path = folder.file("out.ogg")
         func render() throws {
-            var writer = try SoundFileWriter(path: path, format: .ogg, sampleRate: 48_000, channels: 2)
+            var writer = try SoundFileWriter(
+                path: path, format: .ogg, sampleRate: 48_000, channels: 2)
             try writer.write(block)
             throw RenderFailed()
         }
@@ -92,7 +95,8 @@ struct AtomicWriterTests {
     func directory() throws {
         let folder = try TemporaryFolder()
         #expect(throws: SoundFileError.destinationIsDirectory(path: folder.path)) {
-            _ = try SoundFileWriter(path: folder.path, format: .wav, sampleRate: 48_000, channels: 1, overwrite: true)
+            _ = try SoundFileWriter(
+                path: folder.path, format: .wav, sampleRate: 48_000, channels: 1, overwrite: true)
         }
     }
 
@@ -125,21 +129,29 @@ struct AtomicWriterTests {
         #expect(message.contains("Not a directory"))
     }
 
-    @Test("A read-only folder fails with a clear error", .enabled(if: geteuid() != 0, "root ignores permissions"))
+    @Test(
+        "A read-only folder fails with a clear error",
+        .enabled(if: geteuid() != 0, "root ignores permissions"))
     func readOnlyFolder() throws {
         let folder = try TemporaryFolder()
         let locked = folder.file("locked")
-        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o555])
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
+        try FileManager.default.createDirectory(
+            atPath: locked, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o555])
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked)
+        }
         let message = try #require(fileSystemFailure(locked + "/out.wav"))
         #expect(message.contains("Permission denied"))
     }
 
-    @Test("A full device reports the failure with the path", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    @Test(
+        "A full device reports the failure with the path",
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
     func fullDisk() throws {
         do {
-            var writer = try SoundFileWriter(path: "/dev/full", format: .wav, sampleRate: 48_000, channels: 2)
+            var writer = try SoundFileWriter(
+                path: "/dev/full", format: .wav, sampleRate: 48_000, channels: 2)
             for _ in 0..<20 { try writer.write(block) }
             try writer.finish()
             Issue.record("writing to /dev/full succeeded")
@@ -151,7 +163,8 @@ struct AtomicWriterTests {
 
     @Test("Devices are written directly (no temporary file next to them)")
     func devNull() throws {
-        var writer = try SoundFileWriter(path: "/dev/null", format: .wav, sampleRate: 48_000, channels: 2)
+        var writer = try SoundFileWriter(
+            path: "/dev/null", format: .wav, sampleRate: 48_000, channels: 2)
         try writer.write(block)
         try writer.finish()
         #expect(FileManager.default.fileExists(atPath: "/dev/null"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SoundFile
 
 @Suite("Deterministic output")
@@ -17,8 +18,9 @@ struct DeterminismTests {
         var files: [Data] = []
         for i in 0..<2 {
             let path = folder.file("\(i).\(format.fileExtension)")
-            try writeFile(path, signal, format: format, sampleFormat: sampleFormat,
-                          channels: 2, metadata: metadata)
+            try writeFile(
+                path, signal, format: format, sampleFormat: sampleFormat,
+                channels: 2, metadata: metadata)
             files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         #expect(files[0].count > 100)
@@ -34,8 +36,9 @@ struct DeterminismTests {
         var files: [Data] = []
         for i in 0..<2 {
             let path = folder.file("\(i).ogg")
-            var writer = try SoundFileWriter(path: path, format: .ogg, sampleRate: 48_000, channels: 1,
-                                             oggSerialNumber: nil)
+            var writer = try SoundFileWriter(
+                path: path, format: .ogg, sampleRate: 48_000, channels: 1,
+                oggSerialNumber: nil)
             try writer.write(signal)
             try writer.finish()
             files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -43,8 +46,10 @@ struct DeterminismTests {
         #expect(files[0] != files[1])
         #expect(files[0][14..<18] != files[1][14..<18])  // the serial field of page 1
         // Everything but the serials and the CRCs that cover them is the same.
-        var a = [UInt8](files[0]), b = [UInt8](files[1])
-        #expect(OggSerialNumber.normalize(&a, serial: 7) && OggSerialNumber.normalize(&b, serial: 7))
+        var a = [UInt8](files[0])
+        var b = [UInt8](files[1])
+        #expect(
+            OggSerialNumber.normalize(&a, serial: 7) && OggSerialNumber.normalize(&b, serial: 7))
         #expect(a == b)
     }
 
@@ -52,8 +57,9 @@ struct DeterminismTests {
     func oggChecksumMatchesLibogg() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("x.ogg")
-        var writer = try SoundFileWriter(path: path, format: .ogg, sampleRate: 44_100, channels: 2,
-                                         oggSerialNumber: nil)
+        var writer = try SoundFileWriter(
+            path: path, format: .ogg, sampleRate: 44_100, channels: 2,
+            oggSerialNumber: nil)
         try writer.write(testSignal(frames: 44_100, channels: 2, sampleRate: 44_100))
         try writer.finish()
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -67,7 +73,9 @@ struct DeterminismTests {
     func normalisedSerial() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("s.ogg")
-        try writeFile(path, testSignal(frames: 4_800, channels: 1, sampleRate: 48_000), format: .ogg, channels: 1)
+        try writeFile(
+            path, testSignal(frames: 4_800, channels: 1, sampleRate: 48_000), format: .ogg,
+            channels: 1)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let serial = bytes[14..<18].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         #expect(serial == SoundFileWriter.defaultOggSerialNumber)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SoundFile
 
 /// MP3 is written through libsndfile's LAME encoder; the audition page embeds it.
@@ -19,7 +20,8 @@ struct MP3Tests {
         let left = stride(from: 0, to: audio.samples.count, by: 2).map { audio.samples[$0] }
         let reference = stride(from: 0, to: signal.count, by: 2).map { signal[$0] }
         // The 220 Hz tone survives with its power within 1 dB; lossy, so not sample-exact.
-        let ratio = goertzelPower(left, frequency: 220, sampleRate: 48_000)
+        let ratio =
+            goertzelPower(left, frequency: 220, sampleRate: 48_000)
             / goertzelPower(reference, frequency: 220, sampleRate: 48_000)
         #expect(ratio > 0.79 && ratio < 1.26, "power ratio \(ratio)")
         // VBR at the default quality: far smaller than 16-bit PCM (192 kB).
@@ -30,10 +32,15 @@ struct MP3Tests {
     @Test("takes no sample format and names the rates MP3 has")
     func validation() {
         #expect(throws: SoundFileError.self) {
-            try SoundFileWriter.validate(format: .mp3, sampleFormat: .pcm16, sampleRate: 48_000, channels: 2)
+            try SoundFileWriter.validate(
+                format: .mp3, sampleFormat: .pcm16, sampleRate: 48_000, channels: 2)
         }
-        #expect(throws: SoundFileError.invalidSampleRate(format: .mp3, sampleRate: 96_000, valid: SoundFileFormat.mp3.validSampleRates)) {
-            try SoundFileWriter.validate(format: .mp3, sampleFormat: nil, sampleRate: 96_000, channels: 2)
+        #expect(
+            throws: SoundFileError.invalidSampleRate(
+                format: .mp3, sampleRate: 96_000, valid: SoundFileFormat.mp3.validSampleRates)
+        ) {
+            try SoundFileWriter.validate(
+                format: .mp3, sampleFormat: nil, sampleRate: 96_000, channels: 2)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import HapticTestSupport
-import Testing
 import SoundFile
+import Testing
 
 @Suite("Reading errors and limits")
 struct ReadErrorTests {
@@ -28,7 +28,8 @@ struct ReadErrorTests {
     func garbage() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("garbage.wav")
-        try Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: URL(fileURLWithPath: path))
+        try Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(
+            to: URL(fileURLWithPath: path))
         let message = try #require(openFailureMessage(path))
         #expect(!message.isEmpty)
     }
@@ -37,7 +38,9 @@ struct ReadErrorTests {
     func truncatedHeader(_ format: SoundFileFormat) throws {
         let folder = try TemporaryFolder()
         let good = folder.file("good.\(format.fileExtension)")
-        try writeFile(good, testSignal(frames: 4_800, channels: 1, sampleRate: 48_000), format: format, channels: 1)
+        try writeFile(
+            good, testSignal(frames: 4_800, channels: 1, sampleRate: 48_000), format: format,
+            channels: 1)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
         let bad = folder.file("bad.\(format.fileExtension)")
         try bytes.prefix(20).write(to: URL(fileURLWithPath: bad))
@@ -49,7 +52,9 @@ struct ReadErrorTests {
     func truncatedFlacBody() throws {
         let folder = try TemporaryFolder()
         let good = folder.file("good.flac")
-        try writeFile(good, testSignal(frames: 48_000, channels: 2, sampleRate: 48_000), format: .flac, channels: 2)
+        try writeFile(
+            good, testSignal(frames: 48_000, channels: 2, sampleRate: 48_000), format: .flac,
+            channels: 2)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
         let bad = folder.file("bad.flac")
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: bad))
@@ -65,18 +70,26 @@ struct ReadErrorTests {
     func frameLimit() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("long.wav")
-        try writeFile(path, testSignal(frames: 10_000, channels: 2, sampleRate: 48_000), format: .wav, channels: 2)
+        try writeFile(
+            path, testSignal(frames: 10_000, channels: 2, sampleRate: 48_000), format: .wav,
+            channels: 2)
         #expect(throws: SoundFileError.self) {
             _ = try SoundFile.read(path: path, limits: .init(maxFrames: 9_999))
         }
         #expect(throws: SoundFileError.self) {
             _ = try SoundFile.read(path: path, limits: .init(maxBytes: 10_000 * 2 * 4 - 1))
         }
-        #expect(try SoundFile.read(path: path, limits: .init(maxFrames: 10_000, maxBytes: 10_000 * 2 * 4)).frames == 10_000)
+        #expect(
+            try SoundFile.read(
+                path: path, limits: .init(maxFrames: 10_000, maxBytes: 10_000 * 2 * 4)
+            ).frames == 10_000)
         do {
             _ = try SoundFile.read(path: path, limits: .init(maxFrames: 10))
         } catch {
-            guard case .tooLarge(let p, _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .tooLarge(let p, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(p == path)
         }
     }
@@ -85,7 +98,8 @@ struct ReadErrorTests {
     func lyingHeader() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("liar.wav")
-        try writeFile(path, [0.25, -0.25, 0.5, -0.5], format: .wav, sampleFormat: .pcm16, channels: 1)
+        try writeFile(
+            path, [0.25, -0.25, 0.5, -0.5], format: .wav, sampleFormat: .pcm16, channels: 1)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         // Claim a ~2 GB data chunk (canonical 44-byte header: "data" size at 40).
         #expect(Array(bytes[36..<40]) == Array("data".utf8))
@@ -120,7 +134,8 @@ struct ReadErrorTests {
 
 @Suite("Corpus", needsCorpus)
 struct CorpusSoundFileTests {
-    static let shortWAV = "HapticlabsIO__react-native-hapticlabs/example/ios/AHAP/4bab56049a1248eeac8397f6c3f850e9short.wav"
+    static let shortWAV =
+        "HapticlabsIO__react-native-hapticlabs/example/ios/AHAP/4bab56049a1248eeac8397f6c3f850e9short.wav"
 
     @Test("A real 16-bit stereo WAV from the corpus")
     func realWAV() throws {

@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import SoundFile
+import Testing
 
 @Suite("Resampler")
 struct ResamplerTests {
     func sine(frequency: Double, sampleRate: Double, frames: Int) -> DecodedAudio {
-        let samples = (0..<frames).map { Float(0.5 * sin(2 * Double.pi * frequency * Double($0) / sampleRate)) }
+        let samples = (0..<frames).map {
+            Float(0.5 * sin(2 * Double.pi * frequency * Double($0) / sampleRate))
+        }
         return DecodedAudio(sampleRate: sampleRate, channels: 1, samples: samples)
     }
 
@@ -14,7 +16,9 @@ struct ResamplerTests {
         zip(samples, samples.dropFirst()).filter { $0.0 < 0 && $0.1 >= 0 }.count
     }
 
-    @Test("1 kHz stays 1 kHz from 44.1 to 48 kHz", arguments: [Resampler.Quality.sincBest, .sincMedium, .sincFastest])
+    @Test(
+        "1 kHz stays 1 kHz from 44.1 to 48 kHz",
+        arguments: [Resampler.Quality.sincBest, .sincMedium, .sincFastest])
     func keepsFrequency(_ quality: Resampler.Quality) throws {
         let input = sine(frequency: 1_000, sampleRate: 44_100, frames: 44_100)
         let output = try input.resampled(to: 48_000, quality: quality)
@@ -25,19 +29,24 @@ struct ResamplerTests {
         #expect(abs(crossings - 800) <= 1)
         let middle = Array(output.samples[4_800..<43_200])
         let atTone = goertzelPower(middle, frequency: 1_000, sampleRate: 48_000)
-        let offTone = goertzelPower(middle, frequency: 1_088.4, sampleRate: 48_000)  // 1 kHz × 48/44.1: the wrong-rate pitch
+        // 1 kHz × 48/44.1: the wrong-rate pitch
+        let offTone = goertzelPower(middle, frequency: 1_088.4, sampleRate: 48_000)
         #expect(atTone > 1_000 * offTone)
         // Amplitude survives: the peak is still ~0.5.
         let peak = middle.map(abs).max() ?? 0
         #expect(abs(peak - 0.5) < 0.01)
     }
 
-    @Test("Output length is round(frames × ratio)", arguments: [
-        (1_234, 44_100.0, 48_000.0), (1, 44_100.0, 48_000.0), (999, 48_000.0, 8_000.0),
-        (10_001, 22_050.0, 96_000.0), (7, 48_000.0, 44_100.0),
-    ])
+    @Test(
+        "Output length is round(frames × ratio)",
+        arguments: [
+            (1_234, 44_100.0, 48_000.0), (1, 44_100.0, 48_000.0), (999, 48_000.0, 8_000.0),
+            (10_001, 22_050.0, 96_000.0), (7, 48_000.0, 44_100.0),
+        ])
     func exactLength(_ frames: Int, _ from: Double, _ to: Double) throws {
-        let input = DecodedAudio(sampleRate: from, channels: 2, samples: testSignal(frames: frames, channels: 2, sampleRate: from))
+        let input = DecodedAudio(
+            sampleRate: from, channels: 2,
+            samples: testSignal(frames: frames, channels: 2, sampleRate: from))
         let output = try input.resampled(to: to)
         #expect(output.frames == Int((Double(frames) * to / from).rounded()))
         #expect(output.channels == 2)
@@ -48,7 +57,8 @@ struct ResamplerTests {
         let mono = sine(frequency: 500, sampleRate: 44_100, frames: 4_410)
         var interleaved: [Float] = []
         for s in mono.samples { interleaved += [s, 0] }
-        let output = try DecodedAudio(sampleRate: 44_100, channels: 2, samples: interleaved).resampled(to: 48_000)
+        let output = try DecodedAudio(sampleRate: 44_100, channels: 2, samples: interleaved)
+            .resampled(to: 48_000)
         #expect(output.channel(1).allSatisfy { abs($0) < 1e-6 })
         #expect(output.channel(0).map(abs).max()! > 0.45)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SoundFile
+import Testing
 
 /// Every combination the writer accepts, with the round-trip error it allows.
 struct Combination: CustomTestStringConvertible, Sendable {
@@ -33,7 +33,9 @@ struct RoundTripTests {
         let path = folder.file("out.\(combo.format.fileExtension)")
         let frames = 4_800
         let signal = testSignal(frames: frames, channels: channels, sampleRate: 48_000)
-        try writeFile(path, signal, format: combo.format, sampleFormat: combo.sampleFormat, channels: channels)
+        try writeFile(
+            path, signal, format: combo.format, sampleFormat: combo.sampleFormat, channels: channels
+        )
 
         let info = try SoundFile.info(path: path)
         #expect(info.channels == channels)
@@ -54,9 +56,11 @@ struct RoundTripTests {
             // Measured away from the ends, where the codecs' onset transients live.
             let middle = (frames / 10)..<(frames * 9 / 10)
             for c in 0..<channels {
-                let written = stride(from: c, to: signal.count, by: channels).map { signal[$0] }[middle]
+                let written = stride(from: c, to: signal.count, by: channels).map { signal[$0] }[
+                    middle]
                 let read = audio.channel(c)[middle]
-                let error = zip(written, read).map { Double($0 - $1) * Double($0 - $1) }.reduce(0, +)
+                let error = zip(written, read).map { Double($0 - $1) * Double($0 - $1) }.reduce(
+                    0, +)
                 let energy = written.map { Double($0) * Double($0) }.reduce(0, +)
                 let snr = 10 * log10(energy / max(error, 1e-30))
                 #expect(snr > 15, "channel \(c): SNR \(snr) dB")
@@ -68,7 +72,8 @@ struct RoundTripTests {
     func clipping(_ format: SoundFileFormat) throws {
         let folder = try TemporaryFolder()
         let path = folder.file("clip.\(format.fileExtension)")
-        try writeFile(path, [1.5, -1.5, 4.0, -4.0], format: format, sampleFormat: .pcm16, channels: 1)
+        try writeFile(
+            path, [1.5, -1.5, 4.0, -4.0], format: format, sampleFormat: .pcm16, channels: 1)
         let audio = try SoundFile.read(path: path)
         #expect(audio.samples[0] > 0.999)
         #expect(audio.samples[1] <= -0.999)
@@ -84,9 +89,11 @@ struct RoundTripTests {
         #expect(try SoundFile.read(path: path).samples == [1.5, -4.0, 0.25])
     }
 
-    @Test("Default sample formats", arguments: [
-        (SoundFileFormat.wav, SampleFormat.float32), (.aiff, .float32), (.flac, .pcm24),
-    ])
+    @Test(
+        "Default sample formats",
+        arguments: [
+            (SoundFileFormat.wav, SampleFormat.float32), (.aiff, .float32), (.flac, .pcm24),
+        ])
     func defaults(_ format: SoundFileFormat, _ expected: SampleFormat) throws {
         let folder = try TemporaryFolder()
         let path = folder.file("d.\(format.fileExtension)")
@@ -103,12 +110,15 @@ struct RoundTripTests {
         ]
         // AIFF has no software chunk in libsndfile; everything else stores it.
         if format != .aiff { expected[.software] = "ahap-render 1.0" }
-        try writeFile(path, testSignal(frames: 960, channels: 1, sampleRate: 48_000),
-                      format: format, channels: 1, metadata: expected)
+        try writeFile(
+            path, testSignal(frames: 960, channels: 1, sampleRate: 48_000),
+            format: format, channels: 1, metadata: expected)
         let reader = try AudioFileReader(path: path)
         for (key, value) in expected {
             // libsndfile appends " (libsndfile-<version>)" to the software string of some formats.
-            #expect(reader.metadata(key)?.hasPrefix(value) == true, "\(key): \(reader.metadata(key) ?? "nil")")
+            #expect(
+                reader.metadata(key)?.hasPrefix(value) == true,
+                "\(key): \(reader.metadata(key) ?? "nil")")
         }
         #expect(reader.metadata(.genre) == nil)
         #expect(try SoundFile.metadata(path: path)[.title] == "Heartbeat")

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import SoundFile
+import Testing
 
 /// `SoundFileWriter(streamingTo:)`: a file of known length written to a pipe.
 @Suite("Streaming to a pipe")
 struct StreamWriterTests {
     /// Streams `signal` through a real pipe (a reader thread drains it) and returns the bytes.
-    func stream(_ signal: [Float], frames: Int, format: SoundFileFormat, sampleFormat: SampleFormat?,
-                channels: Int, metadata: [SoundFileMetadataKey: String]) throws -> Data {
+    func stream(
+        _ signal: [Float], frames: Int, format: SoundFileFormat, sampleFormat: SampleFormat?,
+        channels: Int, metadata: [SoundFileMetadataKey: String]
+    ) throws -> Data {
         let pipe = Pipe()
         nonisolated(unsafe) var received = Data()
         let done = DispatchSemaphore(value: 0)
@@ -17,7 +19,8 @@ struct StreamWriterTests {
         }
         var writer = try SoundFileWriter(
             streamingTo: pipe.fileHandleForWriting.fileDescriptor, name: "<pipe>", frames: frames,
-            format: format, sampleFormat: sampleFormat, sampleRate: 48_000, channels: channels, metadata: metadata)
+            format: format, sampleFormat: sampleFormat, sampleRate: 48_000, channels: channels,
+            metadata: metadata)
         // Uneven blocks: the stream must not depend on how the audio is cut.
         var start = 0
         for size in [1, 999, 4_096, 1_000_000] where start < signal.count {
@@ -31,21 +34,28 @@ struct StreamWriterTests {
         return received
     }
 
-    @Test("The stream is the file byte for byte", arguments: [
-        (SoundFileFormat.wav, SampleFormat.float32, 2, 24_000),
-        (.wav, .pcm16, 4, 10_001),
-        (.wav, .pcm24, 1, 4_001),  // odd data length: WAV's pad byte after the data
-        (.aiff, .pcm24, 3, 5_000),
-        (.wav, .float32, 2, 0),
-    ])
-    func streamEqualsFile(_ format: SoundFileFormat, _ sampleFormat: SampleFormat, _ channels: Int, _ frames: Int) throws {
+    @Test(
+        "The stream is the file byte for byte",
+        arguments: [
+            (SoundFileFormat.wav, SampleFormat.float32, 2, 24_000),
+            (.wav, .pcm16, 4, 10_001),
+            (.wav, .pcm24, 1, 4_001),  // odd data length: WAV's pad byte after the data
+            (.aiff, .pcm24, 3, 5_000),
+            (.wav, .float32, 2, 0),
+        ])
+    func streamEqualsFile(
+        _ format: SoundFileFormat, _ sampleFormat: SampleFormat, _ channels: Int, _ frames: Int
+    ) throws {
         let folder = try TemporaryFolder()
         let signal = testSignal(frames: frames, channels: channels, sampleRate: 48_000)
         let metadata: [SoundFileMetadataKey: String] = [.title: "t", .software: "s", .comment: "c"]
         let path = folder.file("f.\(format.fileExtension)")
-        try writeFile(path, signal, format: format, sampleFormat: sampleFormat, channels: channels, metadata: metadata)
-        let streamed = try stream(signal, frames: frames, format: format, sampleFormat: sampleFormat,
-                                  channels: channels, metadata: metadata)
+        try writeFile(
+            path, signal, format: format, sampleFormat: sampleFormat, channels: channels,
+            metadata: metadata)
+        let streamed = try stream(
+            signal, frames: frames, format: format, sampleFormat: sampleFormat,
+            channels: channels, metadata: metadata)
         #expect(streamed == (try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
@@ -54,8 +64,9 @@ struct StreamWriterTests {
         for format in [SoundFileFormat.flac, .ogg, .opus] {
             #expect(!format.isStreamable)
             #expect(throws: SoundFileError.notStreamable(format: format)) {
-                _ = try SoundFileWriter(streamingTo: 1, name: "<stdout>", frames: 10, format: format,
-                                        sampleRate: 48_000, channels: 2)
+                _ = try SoundFileWriter(
+                    streamingTo: 1, name: "<stdout>", frames: 10, format: format,
+                    sampleRate: 48_000, channels: 2)
             }
         }
     }
@@ -63,8 +74,9 @@ struct StreamWriterTests {
     @Test("More or fewer frames than declared is an error, never a lying header")
     func lengthMismatch() throws {
         let pipe = Pipe()
-        var writer = try SoundFileWriter(streamingTo: pipe.fileHandleForWriting.fileDescriptor, name: "<pipe>",
-                                         frames: 100, format: .wav, sampleRate: 48_000, channels: 1)
+        var writer = try SoundFileWriter(
+            streamingTo: pipe.fileHandleForWriting.fileDescriptor, name: "<pipe>",
+            frames: 100, format: .wav, sampleRate: 48_000, channels: 1)
         do {
             try writer.write([Float](repeating: 0, count: 101))
             Issue.record("101 frames accepted for a 100-frame header")
@@ -86,8 +98,9 @@ struct StreamWriterTests {
         let pipe = Pipe()
         try pipe.fileHandleForReading.close()
         #expect(throws: SoundFileError.streamClosed(path: "<pipe>")) {
-            var writer = try SoundFileWriter(streamingTo: pipe.fileHandleForWriting.fileDescriptor, name: "<pipe>",
-                                             frames: 48_000, format: .wav, sampleRate: 48_000, channels: 2)
+            var writer = try SoundFileWriter(
+                streamingTo: pipe.fileHandleForWriting.fileDescriptor, name: "<pipe>",
+                frames: 48_000, format: .wav, sampleRate: 48_000, channels: 2)
             try writer.write([Float](repeating: 0.5, count: 96_000))
             try writer.finish()
         }

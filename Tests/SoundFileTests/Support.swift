@@ -58,7 +58,8 @@ func maxDifference(_ a: [Float], _ b: [Float]) -> Float {
 /// Goertzel power of `frequency` in `signal`, normalised by length. O(n).
 func goertzelPower(_ signal: [Float], frequency: Double, sampleRate: Double) -> Double {
     let coefficient = 2 * cos(2 * Double.pi * frequency / sampleRate)
-    var s1 = 0.0, s2 = 0.0
+    var s1 = 0.0
+    var s2 = 0.0
     for x in signal {
         let s0 = Double(x) + coefficient * s1 - s2
         s2 = s1

@@ -25,7 +25,11 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Schedule.5000Events", configuration: timing) { benchmark, pattern in
-        blackHole(Scheduler(sampleRate: 48_000, customAudioLengths: [PatternGenerator.clipPath: SyntheticClip.seconds])
+        blackHole(
+            Scheduler(
+                sampleRate: 48_000,
+                customAudioLengths: [PatternGenerator.clipPath: SyntheticClip.seconds]
+            )
             .schedule(pattern))
     } setup: {
         PatternGenerator.make(.mixed12Minutes)
@@ -34,9 +38,12 @@ let benchmarks: @Sendable () -> Void = {
     // Open-and-play latency: decode a 100-event file, schedule it, prepare a renderer and
     // render the first 512-frame buffer (all five channels).
     Benchmark("FirstBuffer.100Events", configuration: timing) { benchmark, bytes in
-        guard let pattern = AHAPDecoder().decode(bytes).pattern else { fatalError("generated AHAP rejected") }
+        guard let pattern = AHAPDecoder().decode(bytes).pattern else {
+            fatalError("generated AHAP rejected")
+        }
         let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
-        var renderer = try! PatternRenderer(timeline: timeline, configuration: RenderConfiguration())
+        var renderer = try! PatternRenderer(
+            timeline: timeline, configuration: RenderConfiguration())
         var block = [Float](repeating: 0, count: 512 * RenderChannel.allCases.count)
         blackHole(block.withUnsafeMutableBufferPointer { renderer.render(into: $0) })
         blackHole(block[0])

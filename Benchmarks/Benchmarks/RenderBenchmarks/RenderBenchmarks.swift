@@ -44,8 +44,10 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(name, configuration: loop) { benchmark, box in
             box.renderer.reset()
             benchmark.startMeasurement()
-            blackHole(RenderFixture.render(&box.renderer, frames: benchmark.scaledIterations.count,
-                                           into: box.block, channels: box.channels))
+            blackHole(
+                RenderFixture.render(
+                    &box.renderer, frames: benchmark.scaledIterations.count,
+                    into: box.block, channels: box.channels))
             benchmark.stopMeasurement()
         } setup: {
             RendererBox(RenderFixture(recipe))
@@ -69,8 +71,9 @@ let benchmarks: @Sendable () -> Void = {
         var left = benchmark.scaledIterations.count
         while left > 0 {
             let n = min(left, drive.count)
-            model.process(drive: UnsafeBufferPointer(rebasing: drive[0..<n]),
-                          acceleration: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
+            model.process(
+                drive: UnsafeBufferPointer(rebasing: drive[0..<n]),
+                acceleration: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
             left -= n
         }
         blackHole(out[0])

@@ -18,9 +18,11 @@ public struct PatternRecipe: Sendable {
     public var parameterEvery: Int
     public var seed: UInt64
 
-    public init(seconds: Double, eventCount: Int, mix: [EventType],
-                continuousSeconds: ClosedRange<Double> = 0.2...2, curveEvery: Int = 25,
-                parameterEvery: Int = 10, seed: UInt64 = 0xAA_4A9) {
+    public init(
+        seconds: Double, eventCount: Int, mix: [EventType],
+        continuousSeconds: ClosedRange<Double> = 0.2...2, curveEvery: Int = 25,
+        parameterEvery: Int = 10, seed: UInt64 = 0xAA_4A9
+    ) {
         precondition(!mix.isEmpty, "a recipe needs at least one event type")
         self.seconds = seconds
         self.eventCount = eventCount
@@ -38,8 +40,10 @@ extension PatternRecipe {
     /// Encoded as AHAP it is 2.19 MB with one item per line (3.4 MB with a 2-space indent).
     public static let mixed12Minutes = PatternRecipe(
         seconds: 720, eventCount: 5_000,
-        mix: [.hapticTransient, .hapticContinuous, .audioContinuous,
-              .hapticTransient, .hapticContinuous, .audioCustom])
+        mix: [
+            .hapticTransient, .hapticContinuous, .audioContinuous,
+            .hapticTransient, .hapticContinuous, .audioCustom,
+        ])
 
     /// Twelve minutes, 5,000 haptic events (half transients, half overlapping continuous
     /// events of 0.2–2 s, ≈ 4 sounding at once), haptic curves and parameters: the dense
@@ -48,13 +52,16 @@ extension PatternRecipe {
         seconds: 720, eventCount: 5_000, mix: [.hapticTransient, .hapticContinuous])
 
     /// Only transients, 7 per second.
-    public static let transientsOnly = PatternRecipe(seconds: 720, eventCount: 5_000, mix: [.hapticTransient])
+    public static let transientsOnly = PatternRecipe(
+        seconds: 720, eventCount: 5_000, mix: [.hapticTransient])
 
     /// Only continuous haptics, ≈ 3.5 sounding at once, with intensity/sharpness curves.
-    public static let continuousOnly = PatternRecipe(seconds: 720, eventCount: 2_500, mix: [.hapticContinuous])
+    public static let continuousOnly = PatternRecipe(
+        seconds: 720, eventCount: 2_500, mix: [.hapticContinuous])
 
     /// Only `AudioContinuous` tones, ≈ 3.5 sounding at once, with audio curves.
-    public static let toneOnly = PatternRecipe(seconds: 720, eventCount: 2_500, mix: [.audioContinuous])
+    public static let toneOnly = PatternRecipe(
+        seconds: 720, eventCount: 2_500, mix: [.audioContinuous])
 
     /// Only custom audio (the generated half-second clip), some looped.
     public static let clipOnly = PatternRecipe(seconds: 720, eventCount: 2_500, mix: [.audioCustom])
@@ -62,9 +69,13 @@ extension PatternRecipe {
     /// 100 mixed events over 10 s: the "open a small file and play it" case.
     public static let small100 = PatternRecipe(
         seconds: 10, eventCount: 100,
-        mix: [.hapticTransient, .hapticContinuous, .audioContinuous, .hapticTransient, .hapticContinuous])
+        mix: [
+            .hapticTransient, .hapticContinuous, .audioContinuous, .hapticTransient,
+            .hapticContinuous,
+        ])
 
     /// 8 events over 2 s: a typical UI haptic file (6 kB as AHAP).
     public static let tiny = PatternRecipe(
-        seconds: 2, eventCount: 8, mix: [.hapticTransient, .hapticContinuous], curveEvery: 4, parameterEvery: 0)
+        seconds: 2, eventCount: 8, mix: [.hapticTransient, .hapticContinuous], curveEvery: 4,
+        parameterEvery: 0)
 }

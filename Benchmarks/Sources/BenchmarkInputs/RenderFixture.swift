@@ -14,7 +14,11 @@ public struct RenderFixture: Sendable {
     public init(_ recipe: PatternRecipe, channels: [RenderChannel] = RenderChannel.allCases) {
         pattern = PatternGenerator.make(recipe)
         let clip = SyntheticClip.make()
-        timeline = Scheduler(sampleRate: 48_000, customAudioLengths: [PatternGenerator.clipPath: SyntheticClip.seconds])
+        timeline =
+            Scheduler(
+                sampleRate: 48_000,
+                customAudioLengths: [PatternGenerator.clipPath: SyntheticClip.seconds]
+            )
             .schedule(pattern).timeline
         audio = timeline.audioResources.map { _ in clip }
         configuration = RenderConfiguration(sampleRate: 48_000, channels: channels)
@@ -23,7 +27,8 @@ public struct RenderFixture: Sendable {
     /// A fresh renderer at sample 0.
     public func makeRenderer() -> PatternRenderer {
         do {
-            return try PatternRenderer(timeline: timeline, audio: audio, configuration: configuration)
+            return try PatternRenderer(
+                timeline: timeline, audio: audio, configuration: configuration)
         } catch {
             fatalError("generated pattern rejected by the renderer: \(error)")
         }
@@ -36,8 +41,10 @@ public struct RenderFixture: Sendable {
     /// at the end of the pattern. Returns a value computed from the output so the work cannot
     /// be optimized away. No allocation. O(frames × active voices).
     @inlinable
-    public static func render(_ renderer: inout PatternRenderer, frames: Int,
-                              into block: UnsafeMutableBufferPointer<Float>, channels: Int) -> Float {
+    public static func render(
+        _ renderer: inout PatternRenderer, frames: Int,
+        into block: UnsafeMutableBufferPointer<Float>, channels: Int
+    ) -> Float {
         var left = frames
         var sink: Float = 0
         let blockFrames = block.count / channels

@@ -12,8 +12,10 @@ public enum SyntheticClip {
         var samples = [Float](repeating: 0, count: frames)
         // A rotating phasor instead of sin(): no libm dependency here.
         let w = 2 * Double.pi * 220 / sampleRate
-        let cw = 1 - w * w / 2 + w * w * w * w / 24, sw = w - w * w * w / 6 + w * w * w * w * w / 120
-        var c = 1.0, s = 0.0
+        let cw = 1 - w * w / 2 + w * w * w * w / 24
+        let sw = w - w * w * w / 6 + w * w * w * w * w / 120
+        var c = 1.0
+        var s = 0.0
         for i in 0..<frames {
             let decay = 1 - Double(i) / Double(frames)
             samples[i] = Float(0.6 * decay * s + 0.05 * (rng.unit() - 0.5))

@@ -11,8 +11,9 @@
 // machine say more than the mean.
 import BenchmarkInputs
 import HapticPattern
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -28,10 +29,13 @@ let recipes: [String: (PatternRecipe, Int)] = [
     "mixed12Minutes": (.mixed12Minutes, 0), "tiny": (.tiny, 2), "small100": (.small100, 2),
 ]
 let name = arguments.first ?? "mixed12Minutes"
-guard let (recipe, indent) = recipes[name] else { fatalError("unknown recipe \(name); one of \(recipes.keys.sorted())") }
+guard let (recipe, indent) = recipes[name] else {
+    fatalError("unknown recipe \(name); one of \(recipes.keys.sorted())")
+}
 let bytes = GeneratedAHAP.bytes(recipe, indent: indent)
 if let writePath {
-    guard let file = fopen(writePath, "wb"), fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+    guard let file = fopen(writePath, "wb"), fwrite(bytes, 1, bytes.count, file) == bytes.count
+    else {
         fatalError("cannot write \(writePath)")
     }
     fclose(file)
@@ -48,7 +52,10 @@ for _ in 0..<runs {
     let result = decoder.decode(bytes)
     let elapsed = clock.now - start
     sink &+= result.diagnostics.count &+ (result.pattern?.events.count ?? -1)
-    times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
+    times.append(
+        Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
 }
 times.sort()
-print("\(name): \(bytes.count) bytes, \(runs) decodes: fastest \(times[0]) ms, median \(times[times.count / 2]) ms (sink \(sink))")
+print(
+    "\(name): \(bytes.count) bytes, \(runs) decodes: fastest \(times[0]) ms, median \(times[times.count / 2]) ms (sink \(sink))"
+)

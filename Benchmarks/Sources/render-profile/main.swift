@@ -10,15 +10,18 @@
 // samples bit-identical).
 import BenchmarkInputs
 import HapticRender
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
 let hashing = CommandLine.arguments.contains("--hash")
 let recipes: [String: PatternRecipe] = [
-    "hapticDense": .hapticDense, "mixed12Minutes": .mixed12Minutes, "transientsOnly": .transientsOnly,
-    "continuousOnly": .continuousOnly, "toneOnly": .toneOnly, "clipOnly": .clipOnly, "small100": .small100,
+    "hapticDense": .hapticDense, "mixed12Minutes": .mixed12Minutes,
+    "transientsOnly": .transientsOnly,
+    "continuousOnly": .continuousOnly, "toneOnly": .toneOnly, "clipOnly": .clipOnly,
+    "small100": .small100,
 ]
 let name = arguments.first ?? "hapticDense"
 if name == "actuator" {
@@ -32,12 +35,17 @@ if name == "actuator" {
     var left = frames
     while left > 0 {
         let n = min(left, 512)
-        model.process(drive: UnsafeBufferPointer(rebasing: drive[0..<n]), acceleration: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
+        model.process(
+            drive: UnsafeBufferPointer(rebasing: drive[0..<n]),
+            acceleration: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
         left -= n
     }
     let elapsed = clock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    print("actuator: \(frames) frames in \(seconds) s = \(Double(frames) / seconds / 1e6) M frames/s (sink \(out[0]))")
+    let seconds =
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    print(
+        "actuator: \(frames) frames in \(seconds) s = \(Double(frames) / seconds / 1e6) M frames/s (sink \(out[0]))"
+    )
     exit(0)
 }
 if name == "actuatorRun" {
@@ -49,21 +57,29 @@ if name == "actuatorRun" {
     let excursionGuard = ExcursionGuard(profile: .iphone)
     let clock = ContinuousClock()
     let start = clock.now
-    var left = frames, at = 0
+    var left = frames
+    var at = 0
     while left > 0 {
         let n = min(left, 256)
-        model.run(drive: drive.baseAddress! + at, count: n, excursionGuard: excursionGuard, into: HapticSignalBuffers(
-            volts: out, voltsScale: 0.1, acceleration: out + 256, accelerationScale: 0.33,
-            excursion: out + 512, excursionScale: 1_000))
+        model.run(
+            drive: drive.baseAddress! + at, count: n, excursionGuard: excursionGuard,
+            into: HapticSignalBuffers(
+                volts: out, voltsScale: 0.1, acceleration: out + 256, accelerationScale: 0.33,
+                excursion: out + 512, excursionScale: 1_000))
         left -= n
         at = (at + n) % 512
     }
     let elapsed = clock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    print("actuatorRun: \(frames) frames in \(seconds) s = \(Double(frames) / seconds / 1e6) M frames/s (sink \(out[256]))")
+    let seconds =
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    print(
+        "actuatorRun: \(frames) frames in \(seconds) s = \(Double(frames) / seconds / 1e6) M frames/s (sink \(out[256]))"
+    )
     exit(0)
 }
-guard let recipe = recipes[name] else { fatalError("unknown recipe \(name); one of \(recipes.keys.sorted())") }
+guard let recipe = recipes[name] else {
+    fatalError("unknown recipe \(name); one of \(recipes.keys.sorted())")
+}
 let frames = arguments.count > 1 ? Int(arguments[arguments.startIndex + 1])! : 4_800_000
 let blockFrames = arguments.count > 2 ? Int(arguments[arguments.startIndex + 2])! : 512
 
@@ -88,26 +104,34 @@ while left > 0 {
         }
         left -= done
     } else {
-        sink += RenderFixture.render(&renderer, frames: min(left, blockFrames * 64), into: block, channels: channels)
+        sink += RenderFixture.render(
+            &renderer, frames: min(left, blockFrames * 64), into: block, channels: channels)
         left -= min(left, blockFrames * 64)
     }
 }
 let elapsed = clock.now - start
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-print("\(name): \(frames - left) frames in \(seconds) s = \(Double(frames - left) / seconds / 1e6) M frames/s"
-    + (hashing ? ", hash \(String(hash, radix: 16))" : " (sink \(sink))"))
+print(
+    "\(name): \(frames - left) frames in \(seconds) s = \(Double(frames - left) / seconds / 1e6) M frames/s"
+        + (hashing ? ", hash \(String(hash, radix: 16))" : " (sink \(sink))"))
 if CommandLine.arguments.contains("--stats") {
     let v = fixture.timeline.voices
     var busy = [Double](repeating: 0, count: 4)
     for i in 0..<v.count { busy[Int(v.kind[i].rawValue)] += Double(v.end[i] - v.start[i]) }
     let total = Double(fixture.timeline.patternDurationSamples)
-    print("mean sounding voices per kind:", busy.map { $0 / total }, "max polyphony:", fixture.timeline.maxPolyphony)
+    print(
+        "mean sounding voices per kind:", busy.map { $0 / total }, "max polyphony:",
+        fixture.timeline.maxPolyphony)
 }
 if CommandLine.arguments.contains("--ahap-sizes") {
-    for (label, recipe) in [("tiny", PatternRecipe.tiny), ("small100", .small100), ("mixed12Minutes", .mixed12Minutes)] {
+    for (label, recipe) in [
+        ("tiny", PatternRecipe.tiny), ("small100", .small100), ("mixed12Minutes", .mixed12Minutes),
+    ] {
         for indent in [0, 1, 2, 4] {
             let bytes = GeneratedAHAP.bytes(recipe, indent: indent)
-            print("\(label) indent \(indent): \(bytes.count) bytes, \(PatternGenerator.make(recipe).events.count) events")
+            print(
+                "\(label) indent \(indent): \(bytes.count) bytes, \(PatternGenerator.make(recipe).events.count) events"
+            )
         }
     }
 }

@@ -30,11 +30,16 @@ public struct HLSPlaylist: Sendable, Equatable {
         var split = body.components(separatedBy: lineEnding)
         if endsWithNewline { split.removeLast() }
         lines = split
-        guard lines.first?.trimmingTrailingWhitespace == "#EXTM3U" else { throw .notPlaylist(path: path) }
+        guard lines.first?.trimmingTrailingWhitespace == "#EXTM3U" else {
+            throw .notPlaylist(path: path)
+        }
     }
 
     public var kind: Kind {
-        lines.contains { $0.hasPrefix("#EXTINF") || $0.hasPrefix("#EXT-X-TARGETDURATION") || $0.hasPrefix("#EXT-X-MEDIA-SEQUENCE") }
+        lines.contains {
+            $0.hasPrefix("#EXTINF") || $0.hasPrefix("#EXT-X-TARGETDURATION")
+                || $0.hasPrefix("#EXT-X-MEDIA-SEQUENCE")
+        }
             ? .media : .master
     }
 
@@ -55,7 +60,9 @@ public struct HLSPlaylist: Sendable, Equatable {
     /// - Throws: `.mediaPlaylist` (session data belongs in the master playlist) or `.invalidURI`.
     public mutating func setHaptics(uri: String, path: String) throws(HLSPlaylistError) {
         guard kind == .master else { throw .mediaPlaylist(path: path) }
-        guard !uri.isEmpty, !uri.contains("\""), !uri.contains("\n"), !uri.contains("\r") else { throw .invalidURI(uri) }
+        guard !uri.isEmpty, !uri.contains("\""), !uri.contains("\n"), !uri.contains("\r") else {
+            throw .invalidURI(uri)
+        }
         let tag = "#EXT-X-SESSION-DATA:DATA-ID=\"\(Self.hapticsDataID)\",URI=\"\(uri)\""
         if let first = lines.firstIndex(where: Self.isHapticsTag) {
             lines[first] = tag
@@ -69,7 +76,8 @@ public struct HLSPlaylist: Sendable, Equatable {
         if let lastSession = lines.lastIndex(where: { $0.hasPrefix("#EXT-X-SESSION-DATA:") }) {
             lines.insert(tag, at: lastSession + 1)
         } else if let variant = lines.firstIndex(where: {
-            $0.hasPrefix("#EXT-X-MEDIA:") || $0.hasPrefix("#EXT-X-STREAM-INF") || $0.hasPrefix("#EXT-X-I-FRAME-STREAM-INF")
+            $0.hasPrefix("#EXT-X-MEDIA:") || $0.hasPrefix("#EXT-X-STREAM-INF")
+                || $0.hasPrefix("#EXT-X-I-FRAME-STREAM-INF")
         }) {
             lines.insert(tag, at: variant)
         } else {
@@ -131,8 +139,8 @@ public enum HLSPlaylistError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 }
 
-private extension String {
-    var trimmingTrailingWhitespace: Substring {
+extension String {
+    fileprivate var trimmingTrailingWhitespace: Substring {
         var s = Substring(self)
         while let last = s.last, last == " " || last == "\t" || last == "\r" { s.removeLast() }
         return s

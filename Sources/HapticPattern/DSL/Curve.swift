@@ -41,7 +41,8 @@ public struct Curve: TimedPatternElement, Hashable {
     ///   - points: The control points; times are seconds after the curve's start.
     public init(_ id: DynamicParameterID, _ points: [Point]) {
         self.id = id
-        self.points = points
+        self.points =
+            points
             .map { Point($0.time, min(max($0.value, id.range.lowerBound), id.range.upperBound)) }
             .stableSorted { $0.time < $1.time }
     }

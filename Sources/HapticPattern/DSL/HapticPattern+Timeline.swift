@@ -24,7 +24,8 @@ extension HapticPattern {
     public func timelineListing() -> String {
         var text = "   start  duration  kind\n"
         for (row, detail) in detailedTimeline {
-            text += "\(TimelineRow.seconds(row.start))  \(TimelineRow.seconds(row.duration))  \(row.kind.name)"
+            text +=
+                "\(TimelineRow.seconds(row.start))  \(TimelineRow.seconds(row.duration))  \(row.kind.name)"
             text += detail.isEmpty ? "\n" : "  \(detail)\n"
         }
         return text
@@ -41,15 +42,19 @@ extension HapticPattern {
                 return (row, Self.detail(of: event))
             }
             + parameters.map {
-                (TimelineRow(start: $0.time, duration: 0, kind: .parameter($0.id)),
-                 TimelineRow.decimal($0.value, places: 2))
+                (
+                    TimelineRow(start: $0.time, duration: 0, kind: .parameter($0.id)),
+                    TimelineRow.decimal($0.value, places: 2)
+                )
             }
             + curves.map { curve in
                 let values = curve.points.map { TimelineRow.decimal($0.value, places: 2) }
-                return (TimelineRow(
-                            start: curve.time, duration: curve.points.last?.time ?? 0,
-                            kind: .curve(curve.id)),
-                        "\(curve.points.count) points: " + values.joined(separator: " → "))
+                return (
+                    TimelineRow(
+                        start: curve.time, duration: curve.points.last?.time ?? 0,
+                        kind: .curve(curve.id)),
+                    "\(curve.points.count) points: " + values.joined(separator: " → ")
+                )
             }
         return rows.stableSorted { $0.row.start < $1.row.start }
     }
@@ -59,7 +64,8 @@ extension HapticPattern {
         var parts: [String] = []
         if let path = event.waveformPath { parts.append("\"\(path)\"") }
         for id in event.parameters.setIDs {
-            parts.append("\(label(id))=\(TimelineRow.decimal(event.parameters.value(id), places: 2))")
+            parts.append(
+                "\(label(id))=\(TimelineRow.decimal(event.parameters.value(id), places: 2))")
         }
         if let envelope = event.waveformUsesVolumeEnvelope { parts.append("envelope=\(envelope)") }
         if let loop = event.waveformLoopEnabled { parts.append("loop=\(loop)") }

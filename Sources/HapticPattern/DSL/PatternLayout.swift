@@ -37,20 +37,21 @@ extension PatternNode {
     /// enclosing sequential group, used by groups that do not set their own.
     func layout(inheritedGap: Double) -> PatternLayout {
         switch content {
-        case let .event(event, advance):
-            return PatternLayout(events: [event], length: advance, advances: true, endsWithGap: true)
-        case let .pause(duration):
+        case .event(let event, let advance):
+            return PatternLayout(
+                events: [event], length: advance, advances: true, endsWithGap: true)
+        case .pause(let duration):
             return PatternLayout(length: duration, advances: true, endsWithGap: false)
-        case let .control(id, value):
+        case .control(let id, let value):
             return PatternLayout(parameters: [DynamicParameter(id: id, time: 0, value: value)])
-        case let .curve(id, points):
+        case .curve(let id, let points):
             return PatternLayout(curves: [ParameterCurve(id: id, time: 0, points: points)])
-        case let .fragment(nodes):
+        case .fragment(let nodes):
             // A fragment with its own timing behaves as an inline sequential group.
             return Self.layoutSequence(nodes, gap: inheritedGap)
-        case let .sequence(nodes, gap):
+        case .sequence(let nodes, let gap):
             return Self.layoutSequence(nodes, gap: gap ?? inheritedGap)
-        case let .parallel(nodes):
+        case .parallel(let nodes):
             return Self.layoutParallel(nodes, inheritedGap: inheritedGap)
         }
     }
@@ -60,7 +61,7 @@ extension PatternNode {
         var result: [PatternNode] = []
         result.reserveCapacity(nodes.count)
         for node in nodes {
-            if case let .fragment(inner) = node.content, node.timing == ElementTiming() {
+            if case .fragment(let inner) = node.content, node.timing == ElementTiming() {
                 result.append(contentsOf: flattened(inner))
             } else {
                 result.append(node)
@@ -103,7 +104,8 @@ extension PatternNode {
         for node in flattened(nodes) {
             let child = node.layout(inheritedGap: inheritedGap)
             let timing = node.timing
-            result.place(child, origin: (timing.pinnedTime ?? 0) + timing.offset, scale: timing.scale)
+            result.place(
+                child, origin: (timing.pinnedTime ?? 0) + timing.offset, scale: timing.scale)
             if timing.pinnedTime == nil, child.advances {
                 result.advances = true
                 result.length = max(result.length, child.length * timing.scale)

@@ -18,9 +18,9 @@ public struct TimelineRow: Hashable, Sendable, CustomStringConvertible {
         /// The AHAP name: the event type or the parameter ID.
         public var name: String {
             switch self {
-            case let .event(type): return type.rawValue
-            case let .parameter(id): return "Parameter " + id.rawValue
-            case let .curve(id): return "Curve " + id.rawValue
+            case .event(let type): return type.rawValue
+            case .parameter(let id): return "Parameter " + id.rawValue
+            case .curve(let id): return "Curve " + id.rawValue
             }
         }
     }
@@ -60,5 +60,7 @@ public struct TimelineRow: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `value` with `places` decimals.
-    static func decimal(_ value: Double, places: Int) -> String { fixedText(value, decimals: places) }
+    static func decimal(_ value: Double, places: Int) -> String {
+        fixedText(value, decimals: places)
+    }
 }

@@ -9,7 +9,10 @@ public struct AHAPDecodeResult: Sendable {
     /// found later can point at it.
     public var waveformPathLocations: [String: SourceLocation]
 
-    public init(pattern: HapticPattern?, diagnostics: [Diagnostic], waveformPathLocations: [String: SourceLocation] = [:]) {
+    public init(
+        pattern: HapticPattern?, diagnostics: [Diagnostic],
+        waveformPathLocations: [String: SourceLocation] = [:]
+    ) {
         self.pattern = pattern
         self.diagnostics = diagnostics
         self.waveformPathLocations = waveformPathLocations

@@ -60,6 +60,8 @@ public struct AHAPDecoder: Sendable {
         var context = DecodingContext(strict: options.mode == .strict, limits: options.limits)
         let pattern = context.decodeDocument(bytes)
         context.summarizeSuppressedDiagnostics()
-        return AHAPDecodeResult(pattern: pattern, diagnostics: context.diagnostics, waveformPathLocations: context.waveformPathLocations)
+        return AHAPDecodeResult(
+            pattern: pattern, diagnostics: context.diagnostics,
+            waveformPathLocations: context.waveformPathLocations)
     }
 }

@@ -11,7 +11,10 @@ final class KeySchema: Sendable {
     /// Name of the object for messages ("this event").
     let owner: String
 
-    init(known: [String], aliases: [String: String] = [:], typos: [String: (key: String, effect: String)] = [:], owner: String) {
+    init(
+        known: [String], aliases: [String: String] = [:],
+        typos: [String: (key: String, effect: String)] = [:], owner: String
+    ) {
         precondition(known.count <= 8, "KeySchema supports at most 8 known keys")
         self.knownNames = NameTable(known)
         self.aliases = aliases
@@ -30,8 +33,9 @@ extension DecodingContext {
         _ value: JSONNode, base: LazyPath, what: String, schema: KeySchema, skip: String
     ) -> KeyMatches? {
         guard let members = value.objectMembers else {
-            reject(.valueWrongType, coreHaptics: -4814, path: "\(base)", at: value.position,
-                   wrongType(value, what: "`\(what)`", expected: "an object"), consequence: skip)
+            reject(
+                .valueWrongType, coreHaptics: -4814, path: "\(base)", at: value.position,
+                wrongType(value, what: "`\(what)`", expected: "an object"), consequence: skip)
             return nil
         }
         return resolveKeys(members, schema: schema) { "\(base).\($0)" }
@@ -53,46 +57,62 @@ extension DecodingContext {
             // Known keys are matched by their bytes; only other keys are made Strings.
             if let slot = schema.knownNames.index(of: member.keyNode) {
                 if let previous = exact[slot: slot] {
-                    add(.warning, .jsonDuplicateKey, path: path(member.key), at: member.keyPosition,
-                        "`\(member.key)` appears twice in \(schema.owner) (first at \(previous.keyPosition)); Core Haptics uses the last one. Remove one of them.")
+                    add(
+                        .warning, .jsonDuplicateKey, path: path(member.key), at: member.keyPosition,
+                        "`\(member.key)` appears twice in \(schema.owner) (first at \(previous.keyPosition)); Core Haptics uses the last one. Remove one of them."
+                    )
                 }
                 exact.set(slot: slot, member)
                 continue
             }
             let key = member.key
             if let canonical = schema.aliases[key] {
-                add(.note, .keyLegacyAlias, path: path(key), at: member.keyPosition,
-                    "`\(key)` is a legacy spelling of `\(canonical)`; Core Haptics accepts it. Prefer `\(canonical)`.")
+                add(
+                    .note, .keyLegacyAlias, path: path(key), at: member.keyPosition,
+                    "`\(key)` is a legacy spelling of `\(canonical)`; Core Haptics accepts it. Prefer `\(canonical)`."
+                )
                 fallbacks.append((canonical, member))
                 continue
             }
             let lower = key.lowercased()
             if let typo = schema.typos[lower] {
-                add(.warning, .keyTypo, path: path(key), at: member.keyPosition,
-                    "`\(key)` is not an AHAP key; Core Haptics reads `\(typo.key)` (\(typo.effect)). Rename the key.")
+                add(
+                    .warning, .keyTypo, path: path(key), at: member.keyPosition,
+                    "`\(key)` is not an AHAP key; Core Haptics reads `\(typo.key)` (\(typo.effect)). Rename the key."
+                )
                 continue
             }
-            if let match = (schema.known + schema.aliases.keys.sorted()).first(where: { $0.lowercased() == lower }) {
+            if let match = (schema.known + schema.aliases.keys.sorted()).first(where: {
+                $0.lowercased() == lower
+            }) {
                 let canonical = schema.aliases[match] ?? match
                 if strict {
-                    add(.warning, .keyWrongCase, path: path(key), at: member.keyPosition,
-                        "`\(key)` is not an AHAP key (keys are case-sensitive), so Core Haptics ignores it. Rename it to `\(match)`.")
+                    add(
+                        .warning, .keyWrongCase, path: path(key), at: member.keyPosition,
+                        "`\(key)` is not an AHAP key (keys are case-sensitive), so Core Haptics ignores it. Rename it to `\(match)`."
+                    )
                 } else {
-                    add(.warning, .keyWrongCase, path: path(key), at: member.keyPosition,
-                        "`\(key)` is not an AHAP key (keys are case-sensitive; Core Haptics ignores it). Rename it to `\(match)`. Read as `\(match)`.")
+                    add(
+                        .warning, .keyWrongCase, path: path(key), at: member.keyPosition,
+                        "`\(key)` is not an AHAP key (keys are case-sensitive; Core Haptics ignores it). Rename it to `\(match)`. Read as `\(match)`."
+                    )
                     fallbacks.append((canonical, member))
                 }
                 continue
             }
-            add(.note, .keyUnknown, path: path(key), at: member.keyPosition,
+            add(
+                .note, .keyUnknown, path: path(key), at: member.keyPosition,
                 "`\(key)` is not an AHAP key of \(schema.owner); it is ignored.")
         }
         for (canonical, member) in fallbacks {
             if let winner = exact[canonical: canonical] {
-                add(.warning, .keyConflict, path: path(member.key), at: member.keyPosition,
-                    "Both `\(winner.key)` and `\(member.key)` are given; `\(winner.key)` is used. Remove `\(member.key)`.")
+                add(
+                    .warning, .keyConflict, path: path(member.key), at: member.keyPosition,
+                    "Both `\(winner.key)` and `\(member.key)` are given; `\(winner.key)` is used. Remove `\(member.key)`."
+                )
             } else if let slot = schema.known.firstIndex(of: canonical),
-                      let last = members.last(where: { $0.key == member.key }) {
+                let last = members.last(where: { $0.key == member.key })
+            {
                 exact.set(slot: slot, last)
             }
         }
@@ -103,7 +123,9 @@ extension DecodingContext {
 /// The two members of an object that has exactly the keys `a` and `b` (either order),
 /// or `nil` — the fast path for event parameters and control points.
 @inline(__always)
-func exactPair(_ members: JSONNode.Members, _ a: StaticString, _ b: StaticString) -> (JSONNode.Member, JSONNode.Member)? {
+func exactPair(_ members: JSONNode.Members, _ a: StaticString, _ b: StaticString) -> (
+    JSONNode.Member, JSONNode.Member
+)? {
     guard members.count == 2 else { return nil }
     var iterator = members.makeIterator()
     guard let first = iterator.next(), let second = iterator.next() else { return nil }

@@ -25,22 +25,26 @@ struct DecodingContext {
             suppressed.count(severity)
             return
         }
-        diagnostics.append(Diagnostic(
-            severity: severity, code: code, coreHapticsCode: coreHaptics, path: path(),
-            line: position?.line, column: position?.column, message: message))
+        diagnostics.append(
+            Diagnostic(
+                severity: severity, code: code, coreHapticsCode: coreHaptics, path: path(),
+                line: position?.line, column: position?.column, message: message))
     }
 
     /// Something Core Haptics rejects and that has no clear meaning: an error in strict
     /// mode; in lenient mode a warning whose message ends with `consequence`
     /// ("The event is skipped."). The caller drops the item in both modes.
     mutating func reject(
-        _ code: DiagnosticCode, coreHaptics: Int?, path: @autoclosure () -> String, at position: JSONPosition?,
+        _ code: DiagnosticCode, coreHaptics: Int?, path: @autoclosure () -> String,
+        at position: JSONPosition?,
         _ message: String, consequence: String
     ) {
         if strict {
             add(.error, code, coreHaptics: coreHaptics, path: path(), at: position, message)
         } else {
-            add(.warning, code, coreHaptics: coreHaptics, path: path(), at: position, message + " " + consequence)
+            add(
+                .warning, code, coreHaptics: coreHaptics, path: path(), at: position,
+                message + " " + consequence)
         }
     }
 
@@ -48,13 +52,16 @@ struct DecodingContext {
     /// a warning saying what was accepted (`acceptance`) in lenient mode. The caller uses
     /// the fixed value in both modes (strict keeps it only in the best-effort pattern).
     mutating func fixable(
-        _ code: DiagnosticCode, coreHaptics: Int?, path: @autoclosure () -> String, at position: JSONPosition?,
+        _ code: DiagnosticCode, coreHaptics: Int?, path: @autoclosure () -> String,
+        at position: JSONPosition?,
         _ message: String, acceptance: String
     ) {
         if strict {
             add(.error, code, coreHaptics: coreHaptics, path: path(), at: position, message)
         } else {
-            add(.warning, code, coreHaptics: coreHaptics, path: path(), at: position, message + " " + acceptance)
+            add(
+                .warning, code, coreHaptics: coreHaptics, path: path(), at: position,
+                message + " " + acceptance)
         }
     }
 }

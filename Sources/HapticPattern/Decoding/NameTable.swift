@@ -9,7 +9,8 @@
 /// Tables are built once, as static constants, so their bytes are allocated once and
 /// never freed: that makes a table a plain value that is copied and read without any
 /// reference counting (it is read once per decoded key). Do not build tables per decode.
-struct NameTable: @unchecked Sendable {  // immutable; points at memory that is never freed or written again
+// immutable; points at memory that is never freed or written again
+struct NameTable: @unchecked Sendable {
     /// All names' UTF-8, back to back.
     private let text: UnsafeBufferPointer<UInt8>
     /// Per name: its offset in `text` (high 32 bits) and its length (low 32 bits), so the
@@ -19,10 +20,12 @@ struct NameTable: @unchecked Sendable {  // immutable; points at memory that is 
     init(_ names: [String]) {
         text = UnsafeBufferPointer(Self.immortalCopy(of: names.flatMap(\.utf8)))
         var offset = 0
-        spans = UnsafeBufferPointer(Self.immortalCopy(of: names.map { name in
-            defer { offset += name.utf8.count }
-            return UInt64(offset) << 32 | UInt64(name.utf8.count)
-        }))
+        spans = UnsafeBufferPointer(
+            Self.immortalCopy(
+                of: names.map { name in
+                    defer { offset += name.utf8.count }
+                    return UInt64(offset) << 32 | UInt64(name.utf8.count)
+                }))
     }
 
     private static func immortalCopy<T>(of elements: [T]) -> UnsafeMutableBufferPointer<T> {
@@ -36,7 +39,8 @@ struct NameTable: @unchecked Sendable {  // immutable; points at memory that is 
     /// Name `k`'s UTF-8.
     @inline(__always) private func bytes(_ k: Int) -> UnsafeBufferPointer<UInt8> {
         let span = spans[k]
-        return UnsafeBufferPointer(start: text.baseAddress.map { $0 + Int(span >> 32) }, count: Int(span & 0xFFFF_FFFF))
+        return UnsafeBufferPointer(
+            start: text.baseAddress.map { $0 + Int(span >> 32) }, count: Int(span & 0xFFFF_FFFF))
     }
 
     /// Name `k`. O(length).
@@ -47,7 +51,9 @@ struct NameTable: @unchecked Sendable {  // immutable; points at memory that is 
 
     /// The index of the name `node`'s text equals, or `nil` (also for non-strings).
     func index(of node: JSONNode) -> Int? {
-        guard node.kind == .string else { return node.stringValue.flatMap { names.firstIndex(of: $0) } }
+        guard node.kind == .string else {
+            return node.stringValue.flatMap { names.firstIndex(of: $0) }
+        }
         return index(ofBytes: node.utf8)
     }
 
@@ -69,7 +75,8 @@ struct NameTable: @unchecked Sendable {  // immutable; points at memory that is 
 
 /// The cases of a string-backed enum by raw value, for `T(rawValue:)` on a JSON string
 /// node without making a `String`. A static constant, like ``NameTable``.
-struct CaseTable<T: CaseIterable & RawRepresentable & Sendable>: Sendable where T.RawValue == String {
+struct CaseTable<T: CaseIterable & RawRepresentable & Sendable>: Sendable
+where T.RawValue == String {
     private let table: NameTable
     private let cases: [T]
 

@@ -23,14 +23,20 @@ public struct AHAPEncoder: Sendable {
     public func encodeString(_ pattern: HapticPattern) -> String {
         var w = JSONWriter(indent: indent)
         w.beginObject()
-        w.key("Version"); w.number(pattern.version)
+        w.key("Version")
+        w.number(pattern.version)
         if !pattern.metadata.isEmpty {
-            w.key("Metadata"); w.metadata(.object(pattern.metadata))
+            w.key("Metadata")
+            w.metadata(.object(pattern.metadata))
         }
         w.key("Pattern")
         w.beginArray()
-        var e = 0, p = 0, c = 0
-        let events = pattern.events, parameters = pattern.parameters, curves = pattern.curves
+        var e = 0
+        var p = 0
+        var c = 0
+        let events = pattern.events
+        let parameters = pattern.parameters
+        let curves = pattern.curves
         while e < events.count || p < parameters.count || c < curves.count {
             let te = e < events.count ? events[e].time : .infinity
             let tp = p < parameters.count ? parameters[p].time : .infinity
@@ -38,11 +44,17 @@ public struct AHAPEncoder: Sendable {
             w.element()
             w.beginObject()
             if e < events.count && te <= tp && te <= tc {
-                w.key("Event"); w.event(events[e]); e += 1
+                w.key("Event")
+                w.event(events[e])
+                e += 1
             } else if p < parameters.count && tp <= tc {
-                w.key("Parameter"); w.parameter(parameters[p]); p += 1
+                w.key("Parameter")
+                w.parameter(parameters[p])
+                p += 1
             } else {
-                w.key("ParameterCurve"); w.curve(curves[c]); c += 1
+                w.key("ParameterCurve")
+                w.curve(curves[c])
+                c += 1
             }
             w.endObject()
         }
@@ -82,8 +94,14 @@ struct JSONWriter {
         newline()
     }
 
-    mutating func beginObject() { out += "{"; hasMembers.append(false) }
-    mutating func beginArray() { out += "["; hasMembers.append(false) }
+    mutating func beginObject() {
+        out += "{"
+        hasMembers.append(false)
+    }
+    mutating func beginArray() {
+        out += "["
+        hasMembers.append(false)
+    }
 
     mutating func endObject() { end("}") }
     mutating func endArray() { end("]") }
@@ -143,31 +161,53 @@ struct JSONWriter {
         case .string(let s): string(s)
         case .array(let a):
             beginArray()
-            for x in a { element(); metadata(x) }
+            for x in a {
+                element()
+                metadata(x)
+            }
             endArray()
         case .object(let entries):
             beginObject()
-            for entry in entries { key(entry.key); metadata(entry.value) }
+            for entry in entries {
+                key(entry.key)
+                metadata(entry.value)
+            }
             endObject()
         }
     }
 
     mutating func event(_ e: HapticEvent) {
         beginObject()
-        key("Time"); number(e.time)
-        key("EventType"); string(e.type.rawValue)
-        if let d = e.duration { key("EventDuration"); number(d) }
-        if let path = e.waveformPath { key("EventWaveformPath"); string(path) }
-        if let v = e.waveformUsesVolumeEnvelope { key("EventWaveformUseVolumeEnvelope"); bool(v) }
-        if let v = e.waveformLoopEnabled { key("EventWaveformLoopEnabled"); bool(v) }
+        key("Time")
+        number(e.time)
+        key("EventType")
+        string(e.type.rawValue)
+        if let d = e.duration {
+            key("EventDuration")
+            number(d)
+        }
+        if let path = e.waveformPath {
+            key("EventWaveformPath")
+            string(path)
+        }
+        if let v = e.waveformUsesVolumeEnvelope {
+            key("EventWaveformUseVolumeEnvelope")
+            bool(v)
+        }
+        if let v = e.waveformLoopEnabled {
+            key("EventWaveformLoopEnabled")
+            bool(v)
+        }
         key("EventParameters")
         beginArray()
         for id in e.parameters.setIDs {
             guard let value = e.parameters[id] else { continue }
             element()
             beginObject()
-            key("ParameterID"); string(id.rawValue)
-            key("ParameterValue"); number(value)
+            key("ParameterID")
+            string(id.rawValue)
+            key("ParameterValue")
+            number(value)
             endObject()
         }
         endArray()
@@ -176,23 +216,30 @@ struct JSONWriter {
 
     mutating func parameter(_ p: DynamicParameter) {
         beginObject()
-        key("ParameterID"); string(p.id.rawValue)
-        key("Time"); number(p.time)
-        key("ParameterValue"); number(p.value)
+        key("ParameterID")
+        string(p.id.rawValue)
+        key("Time")
+        number(p.time)
+        key("ParameterValue")
+        number(p.value)
         endObject()
     }
 
     mutating func curve(_ c: ParameterCurve) {
         beginObject()
-        key("ParameterID"); string(c.id.rawValue)
-        key("Time"); number(c.time)
+        key("ParameterID")
+        string(c.id.rawValue)
+        key("Time")
+        number(c.time)
         key("ParameterCurveControlPoints")
         beginArray()
         for point in c.points {
             element()
             beginObject()
-            key("Time"); number(point.time)
-            key("ParameterValue"); number(point.value)
+            key("Time")
+            number(point.time)
+            key("ParameterValue")
+            number(point.value)
             endObject()
         }
         endArray()

@@ -35,8 +35,10 @@ extension JSONNode {
         var underestimatedCount: Int { count }
 
         func makeIterator() -> MemberIterator {
-            MemberIterator(children: Children(storage: object.storage, cursor: object.index + 1,
-                                              end: object.node.end(at: object.index), stride: 2))
+            MemberIterator(
+                children: Children(
+                    storage: object.storage, cursor: object.index + 1,
+                    end: object.node.end(at: object.index), stride: 2))
         }
 
         /// The last member `predicate` accepts. O(members).
@@ -71,7 +73,9 @@ extension JSONNode {
         var underestimatedCount: Int { count }
 
         func makeIterator() -> Children {
-            Children(storage: array.storage, cursor: array.index + 1, end: array.node.end(at: array.index), stride: 1)
+            Children(
+                storage: array.storage, cursor: array.index + 1,
+                end: array.node.end(at: array.index), stride: 1)
         }
     }
 }

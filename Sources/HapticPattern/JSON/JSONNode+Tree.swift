@@ -12,9 +12,10 @@ extension JSONNode {
         case .string, .decodedString: kind = .string(string)
         case .array: kind = .array(Elements(array: self).map(\.tree))
         case .object:
-            kind = .object(Members(object: self).map {
-                JSONMember(key: $0.key, keyPosition: $0.keyPosition, value: $0.value.tree)
-            })
+            kind = .object(
+                Members(object: self).map {
+                    JSONMember(key: $0.key, keyPosition: $0.keyPosition, value: $0.value.tree)
+                })
         }
         return JSONValue(kind, at: position)
     }

@@ -33,10 +33,11 @@ public struct JSONParser {
     public func parse(_ bytes: [UInt8]) -> Result<JSONDocument, JSONSyntaxError> {
         bytes.withUnsafeBufferPointer { buffer in
             JSONTape.parse(buffer, maximumValues: maximumValues).map { tape in
-                JSONDocument(root: tape.withRoot(input: buffer) { $0.tree }, trailingCommas: tape.trailingCommas,
-                             hadByteOrderMark: tape.hadByteOrderMark)
+                JSONDocument(
+                    root: tape.withRoot(input: buffer) { $0.tree },
+                    trailingCommas: tape.trailingCommas,
+                    hadByteOrderMark: tape.hadByteOrderMark)
             }
         }
     }
 }
-

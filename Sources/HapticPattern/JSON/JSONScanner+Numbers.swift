@@ -14,13 +14,19 @@ extension JSONScanner {
     /// test, three multiplications. O(1).
     @inline(__always) private func eightDigits(at: Int) -> UInt64? {
         guard at + 8 <= b.count, let base = b.baseAddress else { return nil }
-        let v = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: at, as: UInt64.self))
+        let v = UInt64(
+            littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: at, as: UInt64.self))
         // A byte is a digit iff adding 0x46 and subtracting 0x30 both leave its top bit clear.
-        guard ((v &+ 0x4646_4646_4646_4646) | (v &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        guard
+            ((v &+ 0x4646_4646_4646_4646) | (v &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+                == 0
+        else { return nil }
         var x = v &- 0x3030_3030_3030_3030
         x = x &* 10 &+ (x >> 8)  // pairs of digits
         let mask: UInt64 = 0x0000_00FF_0000_00FF
-        x = ((x & mask) &* (100 + (1_000_000 << 32)) &+ ((x >> 16) & mask) &* (1 + (10_000 << 32))) >> 32
+        x =
+            ((x & mask) &* (100 + (1_000_000 << 32)) &+ ((x >> 16) & mask) &* (1 + (10_000 << 32)))
+            >> 32
         return x & 0xFFFF_FFFF
     }
 
@@ -36,7 +42,10 @@ extension JSONScanner {
             negative = true
             i += 1
             if i < b.count, b[i] == UInt8(ascii: "I") {
-                throw JSONSyntaxError(.nonFiniteLiteral, at: start, "`-Infinity` is not a JSON number and has no meaning in AHAP; write a finite number.")
+                throw JSONSyntaxError(
+                    .nonFiniteLiteral, at: start,
+                    "`-Infinity` is not a JSON number and has no meaning in AHAP; write a finite number."
+                )
             }
         }
         guard isDigit(i) else {
@@ -47,7 +56,10 @@ extension JSONScanner {
         var exponent = 0
         if b[i] == UInt8(ascii: "0") {
             i += 1
-            if isDigit(i) { throw JSONSyntaxError(.syntax, at: start, "Numbers cannot have leading zeros in JSON; remove them.") }
+            if isDigit(i) {
+                throw JSONSyntaxError(
+                    .syntax, at: start, "Numbers cannot have leading zeros in JSON; remove them.")
+            }
         } else {
             while isDigit(i) {
                 if significantDigits < 19 {
@@ -64,7 +76,8 @@ extension JSONScanner {
             isInteger = false
             i += 1
             guard isDigit(i) else {
-                throw JSONSyntaxError(.syntax, at: start, "A number needs digits after the decimal point.")
+                throw JSONSyntaxError(
+                    .syntax, at: start, "A number needs digits after the decimal point.")
             }
             if mantissa == 0 {
                 // Leading zeros of the fraction (after a `0` integer part): not significant.
@@ -99,10 +112,13 @@ extension JSONScanner {
                 i += 1
             }
             guard isDigit(i) else {
-                throw JSONSyntaxError(.syntax, at: start, "A number needs digits after its exponent `e`.")
+                throw JSONSyntaxError(
+                    .syntax, at: start, "A number needs digits after its exponent `e`.")
             }
             while isDigit(i) {
-                if explicitExponent < 100_000 { explicitExponent = explicitExponent * 10 + Int(b[i] - UInt8(ascii: "0")) }
+                if explicitExponent < 100_000 {
+                    explicitExponent = explicitExponent * 10 + Int(b[i] - UInt8(ascii: "0"))
+                }
                 i += 1
             }
             if expNegative { explicitExponent = -explicitExponent }
@@ -115,7 +131,9 @@ extension JSONScanner {
             if negative { value = -value }
         } else if mantissa == 0 {
             value = negative ? -0.0 : 0
-        } else if significantDigits <= 19, let v = EiselLemire.double(significand: mantissa, exponent: e) {
+        } else if significantDigits <= 19,
+            let v = EiselLemire.double(significand: mantissa, exponent: e)
+        {
             value = negative ? -v : v
         } else {
             let text = String(decoding: UnsafeBufferPointer(rebasing: b[s..<i]), as: UTF8.self)
@@ -126,7 +144,10 @@ extension JSONScanner {
         }
         guard value.isFinite else {
             let text = String(decoding: UnsafeBufferPointer(rebasing: b[s..<i]), as: UTF8.self)
-            throw JSONSyntaxError(.numberOverflow, at: start, "The number `\(text)` is too large to represent (beyond ±1.8e308); write a realistic value.")
+            throw JSONSyntaxError(
+                .numberOverflow, at: start,
+                "The number `\(text)` is too large to represent (beyond ±1.8e308); write a realistic value."
+            )
         }
         append(isInteger ? .integer : .number, at: start, payload: value.bitPattern)
     }

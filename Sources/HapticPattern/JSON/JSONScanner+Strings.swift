@@ -29,8 +29,10 @@ extension JSONScanner {
             let raw = UnsafeRawPointer(base)
             while j + 8 <= b.count {
                 let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self))
-                let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C)
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                let quote = x ^ (ones &* 0x22)
+                let backslash = x ^ (ones &* 0x5C)
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                     | ((x &- ones &* 0x20) & ~x) | x
                 let hits = special & highs
                 if hits != 0 { return j + hits.trailingZeroBitCount / 8 }
@@ -39,7 +41,9 @@ extension JSONScanner {
         }
         while j < b.count {
             let c = b[j]
-            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { return j }
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 {
+                return j
+            }
             j += 1
         }
         return j
@@ -48,7 +52,8 @@ extension JSONScanner {
     /// The text of the string node appended last (for messages about a key).
     var lastString: String {
         let node = nodes.base[nodeCount - 1]
-        let start = Int(node.payload), end = start + Int(node.count)
+        let start = Int(node.payload)
+        let end = start + Int(node.count)
         return node.kind == .string
             ? String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
             : String(decoding: decodedText[start..<end], as: UTF8.self)
@@ -66,15 +71,27 @@ extension JSONScanner {
                 i += 1
                 if sawNonASCII {
                     guard String(validating: decodedText[textStart...], as: UTF8.self) != nil else {
-                        throw JSONSyntaxError(.invalidUTF8, at: open, "This string is not valid UTF-8; save the file as UTF-8.")
+                        throw JSONSyntaxError(
+                            .invalidUTF8, at: open,
+                            "This string is not valid UTF-8; save the file as UTF-8.")
                     }
                 }
-                append(.decodedString, at: open, payload: UInt64(textStart), count: decodedText.count - textStart)
+                append(
+                    .decodedString, at: open, payload: UInt64(textStart),
+                    count: decodedText.count - textStart)
                 return
             }
             if c < 0x20 {
-                if c == 0x0A { throw JSONSyntaxError(.syntax, at: open, "This string is not closed before the end of the line; add the closing `\"`.") }
-                throw error(.syntax, "Control byte 0x\(String(c, radix: 16, uppercase: true)) inside a string; escape it or remove it.")
+                if c == 0x0A {
+                    throw JSONSyntaxError(
+                        .syntax, at: open,
+                        "This string is not closed before the end of the line; add the closing `\"`."
+                    )
+                }
+                throw error(
+                    .syntax,
+                    "Control byte 0x\(String(c, radix: 16, uppercase: true)) inside a string; escape it or remove it."
+                )
             }
             if c >= 0x80 {
                 sawNonASCII = true
@@ -100,17 +117,28 @@ extension JSONScanner {
                 case UInt8(ascii: "u"):
                     var scalar = try readHex4()
                     if (0xD800...0xDBFF).contains(scalar) {
-                        guard i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
-                            throw error(.syntax, "A `\\u` escape holds half of a surrogate pair; write the full character.")
+                        guard i + 1 < b.count, b[i] == UInt8(ascii: "\\"),
+                            b[i + 1] == UInt8(ascii: "u")
+                        else {
+                            throw error(
+                                .syntax,
+                                "A `\\u` escape holds half of a surrogate pair; write the full character."
+                            )
                         }
                         i += 2
                         let low = try readHex4()
                         guard (0xDC00...0xDFFF).contains(low) else {
-                            throw error(.syntax, "A `\\u` escape holds half of a surrogate pair; write the full character.")
+                            throw error(
+                                .syntax,
+                                "A `\\u` escape holds half of a surrogate pair; write the full character."
+                            )
                         }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw error(.syntax, "A `\\u` escape holds half of a surrogate pair; write the full character.")
+                        throw error(
+                            .syntax,
+                            "A `\\u` escape holds half of a surrogate pair; write the full character."
+                        )
                     }
                     guard let u = Unicode.Scalar(scalar) else {
                         throw error(.syntax, "Invalid `\\u` escape.")
@@ -118,18 +146,24 @@ extension JSONScanner {
                     if let encoded = UTF8.encode(u) { decodedText.append(contentsOf: encoded) }
                 default:
                     i -= 1
-                    throw error(.syntax, "Invalid escape `\\\(Character(Unicode.Scalar(e)))` in a string; write `\\\\` for a backslash.")
+                    throw error(
+                        .syntax,
+                        "Invalid escape `\\\(Character(Unicode.Scalar(e)))` in a string; write `\\\\` for a backslash."
+                    )
                 }
                 continue
             }
             decodedText.append(c)
             i += 1
         }
-        throw JSONSyntaxError(.syntax, at: open, "This string is not closed; the file may be truncated.")
+        throw JSONSyntaxError(
+            .syntax, at: open, "This string is not closed; the file may be truncated.")
     }
 
     private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
-        guard i + 4 <= b.count else { throw error(.syntax, "A `\\u` escape needs four hex digits.") }
+        guard i + 4 <= b.count else {
+            throw error(.syntax, "A `\\u` escape needs four hex digits.")
+        }
         var v: UInt32 = 0
         for _ in 0..<4 {
             let c = b[i]

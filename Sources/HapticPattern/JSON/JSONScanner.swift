@@ -59,11 +59,16 @@ struct JSONScanner {
     }
 
     /// Appends a node that starts at `start` (a position of this input, so it fits 32 bits).
-    @inline(__always) mutating func append(_ kind: JSONTape.Kind, at start: JSONPosition, payload: UInt64 = 0, count: Int = 0) {
+    @inline(__always) mutating func append(
+        _ kind: JSONTape.Kind, at start: JSONPosition, payload: UInt64 = 0, count: Int = 0
+    ) {
         if nodeCount == nodes.capacity { nodes = nodes.doubled(keeping: nodeCount) }
-        (nodes.base + nodeCount).initialize(to: JSONTape.Node(
-            payload: payload, count: UInt32(truncatingIfNeeded: count), offset: UInt32(truncatingIfNeeded: start.offset),
-            line: UInt32(truncatingIfNeeded: start.line), column: UInt32(truncatingIfNeeded: start.column), kind: kind))
+        (nodes.base + nodeCount).initialize(
+            to: JSONTape.Node(
+                payload: payload, count: UInt32(truncatingIfNeeded: count),
+                offset: UInt32(truncatingIfNeeded: start.offset),
+                line: UInt32(truncatingIfNeeded: start.line),
+                column: UInt32(truncatingIfNeeded: start.column), kind: kind))
         nodeCount += 1
     }
 
@@ -78,8 +83,9 @@ struct JSONScanner {
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONTape {
         guard b.count <= JSONTape.maximumInputBytes else {
-            throw JSONSyntaxError(.tooManyValues, at: JSONPosition(line: 1, column: 1, offset: 0),
-                                  "The input is 4 GiB or larger; the parser reads smaller documents only.")
+            throw JSONSyntaxError(
+                .tooManyValues, at: JSONPosition(line: 1, column: 1, offset: 0),
+                "The input is 4 GiB or larger; the parser reads smaller documents only.")
         }
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
             i = 3
@@ -87,22 +93,34 @@ struct JSONScanner {
             hadByteOrderMark = true
         }
         skipWhitespace()
-        if atEnd { throw error(.empty, "The file is empty; an AHAP file is a JSON object with a `Pattern` array.") }
+        if atEnd {
+            throw error(
+                .empty, "The file is empty; an AHAP file is a JSON object with a `Pattern` array.")
+        }
 
         var frames: [Frame] = []
         parseValue: while true {
             skipWhitespace()
             let start = position
-            guard i < b.count else { throw error(.syntax, "The file ends where a value was expected; it may be truncated.") }
+            guard i < b.count else {
+                throw error(
+                    .syntax, "The file ends where a value was expected; it may be truncated.")
+            }
             guard valuesLeft > 0 else {
-                throw error(.tooManyValues, "The file holds more JSON values than the limit allows; an AHAP file needs a few per event. It is not parsed further.")
+                throw error(
+                    .tooManyValues,
+                    "The file holds more JSON values than the limit allows; an AHAP file needs a few per event. It is not parsed further."
+                )
             }
             valuesLeft -= 1
             switch b[i] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = b[i] == UInt8(ascii: "{")
                 if frames.count >= JSONParser.maximumDepth {
-                    throw error(.tooDeep, "Arrays and objects are nested more than \(JSONParser.maximumDepth) levels deep; AHAP files need only a few levels.")
+                    throw error(
+                        .tooDeep,
+                        "Arrays and objects are nested more than \(JSONParser.maximumDepth) levels deep; AHAP files need only a few levels."
+                    )
                 }
                 i += 1
                 skipWhitespace()
@@ -130,7 +148,10 @@ struct JSONScanner {
                 try expectLiteral("null")
                 append(.null, at: start)
             case UInt8(ascii: "N"), UInt8(ascii: "I"):
-                throw error(.nonFiniteLiteral, "`NaN` and `Infinity` are not JSON numbers and have no meaning in AHAP; write a finite number.")
+                throw error(
+                    .nonFiniteLiteral,
+                    "`NaN` and `Infinity` are not JSON numbers and have no meaning in AHAP; write a finite number."
+                )
             default:
                 throw unexpectedCharacterError(expected: "a value")
             }
@@ -144,7 +165,10 @@ struct JSONScanner {
                 skipWhitespace()
                 guard i < b.count else {
                     let opened = nodes.base[frames[depth - 1].node].position
-                    throw error(.syntax, "The file ends inside an \(isObject ? "object" : "array") opened at \(opened); it may be truncated.")
+                    throw error(
+                        .syntax,
+                        "The file ends inside an \(isObject ? "object" : "array") opened at \(opened); it may be truncated."
+                    )
                 }
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if b[i] == UInt8(ascii: ",") {
@@ -171,16 +195,21 @@ struct JSONScanner {
         }
         skipWhitespace()
         if i < b.count {
-            throw unexpectedCharacterError(expected: "the end of the file (the top-level value is already complete)")
+            throw unexpectedCharacterError(
+                expected: "the end of the file (the top-level value is already complete)")
         }
-        return JSONTape(nodes: nodes, nodeCount: nodeCount, decodedText: decodedText, trailingCommas: trailingCommas,
-                        hadByteOrderMark: hadByteOrderMark)
+        return JSONTape(
+            nodes: nodes, nodeCount: nodeCount, decodedText: decodedText,
+            trailingCommas: trailingCommas,
+            hadByteOrderMark: hadByteOrderMark)
     }
 
     /// Reads `"key"` (appending its node) and the following `:`.
     mutating func readKey() throws(JSONSyntaxError) {
         skipWhitespace()
-        guard i < b.count else { throw error(.syntax, "The file ends inside an object; it may be truncated.") }
+        guard i < b.count else {
+            throw error(.syntax, "The file ends inside an object; it may be truncated.")
+        }
         guard b[i] == UInt8(ascii: "\"") else {
             throw unexpectedCharacterError(expected: "a key in double quotes")
         }
@@ -188,23 +217,38 @@ struct JSONScanner {
         skipWhitespace()
         guard i < b.count, b[i] == UInt8(ascii: ":") else {
             let key = lastString
-            if i >= b.count { throw error(.syntax, "The file ends after the key \"\(key)\"; it may be truncated.") }
+            if i >= b.count {
+                throw error(.syntax, "The file ends after the key \"\(key)\"; it may be truncated.")
+            }
             throw unexpectedCharacterError(expected: "`:` after the key \"\(key)\"")
         }
         i += 1
     }
 
     func unexpectedCharacterError(expected: String) -> JSONSyntaxError {
-        guard i < b.count else { return error(.syntax, "The file ends where \(expected) was expected; it may be truncated.") }
+        guard i < b.count else {
+            return error(
+                .syntax, "The file ends where \(expected) was expected; it may be truncated.")
+        }
         let c = b[i]
         if c == UInt8(ascii: "/") {
-            return error(.comment, "Comments are not allowed in JSON (Core Haptics cannot load this file); remove the comment.")
+            return error(
+                .comment,
+                "Comments are not allowed in JSON (Core Haptics cannot load this file); remove the comment."
+            )
         }
         if c >= 0x80 {
-            return error(.invalidUTF8, "Unexpected non-ASCII byte 0x\(String(c, radix: 16, uppercase: true)) where \(expected) was expected; remove it.")
+            return error(
+                .invalidUTF8,
+                "Unexpected non-ASCII byte 0x\(String(c, radix: 16, uppercase: true)) where \(expected) was expected; remove it."
+            )
         }
         let shown: String
-        if c >= 0x20 && c < 0x7F { shown = "`\(Character(Unicode.Scalar(c)))`" } else { shown = "control byte 0x\(String(c, radix: 16, uppercase: true))" }
+        if c >= 0x20 && c < 0x7F {
+            shown = "`\(Character(Unicode.Scalar(c)))`"
+        } else {
+            shown = "control byte 0x\(String(c, radix: 16, uppercase: true))"
+        }
         var hint = ""
         if c == UInt8(ascii: "'") { hint = " JSON strings use double quotes." }
         if c == UInt8(ascii: ",") { hint = " Remove the extra comma." }
@@ -215,10 +259,17 @@ struct JSONScanner {
         var n = 0
         var ok = true
         for u in literal.utf8 {
-            if i + n >= b.count || b[i + n] != u { ok = false; break }
+            if i + n >= b.count || b[i + n] != u {
+                ok = false
+                break
+            }
             n += 1
         }
-        guard ok else { throw unexpectedCharacterError(expected: "a value (`true`, `false`, `null`, a number, a string, an array or an object)") }
+        guard ok else {
+            throw unexpectedCharacterError(
+                expected:
+                    "a value (`true`, `false`, `null`, a number, a string, an array or an object)")
+        }
         i += n
     }
 }

@@ -68,17 +68,22 @@ struct JSONTape {
     let hadByteOrderMark: Bool
 
     /// Parses `input` (see ``JSONParser`` for the accepted grammar). O(input bytes).
-    static func parse(_ input: UnsafeBufferPointer<UInt8>, maximumValues: Int = .max) -> Result<JSONTape, JSONSyntaxError> {
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, maximumValues: Int = .max) -> Result<
+        JSONTape, JSONSyntaxError
+    > {
         var scanner = JSONScanner(input, maximumValues: maximumValues)
         return Result { () throws(JSONSyntaxError) -> JSONTape in try scanner.parseDocument() }
     }
 
     /// Calls `body` with the root node. The nodes borrow `input` (which must be the buffer
     /// this tape was parsed from) and this tape's storage, so they must not escape `body`.
-    func withRoot<R>(input: UnsafeBufferPointer<UInt8>, _ body: (JSONNode) throws -> R) rethrows -> R {
+    func withRoot<R>(input: UnsafeBufferPointer<UInt8>, _ body: (JSONNode) throws -> R) rethrows
+        -> R
+    {
         try withExtendedLifetime(nodes) {
             try decodedText.withUnsafeBufferPointer { decoded in
-                let storage = JSONNode.Storage(nodes: nodes.base, input: input.baseAddress, decoded: decoded.baseAddress)
+                let storage = JSONNode.Storage(
+                    nodes: nodes.base, input: input.baseAddress, decoded: decoded.baseAddress)
                 return try body(JSONNode(storage, 0))
             }
         }

@@ -10,20 +10,25 @@ func utf8Equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
     let count = a.count
     guard count == b.count else { return false }
     guard count > 0, let pa = a.baseAddress, let pb = b.baseAddress else { return true }
-    let ra = UnsafeRawPointer(pa), rb = UnsafeRawPointer(pb)
+    let ra = UnsafeRawPointer(pa)
+    let rb = UnsafeRawPointer(pb)
     if count >= 8 {
         var i = 0
         while i + 8 < count {
-            if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+            if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            {
                 return false
             }
             i += 8
         }
-        return ra.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        return ra.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            == rb.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
     if count >= 4 {
         return ra.loadUnaligned(as: UInt32.self) == rb.loadUnaligned(as: UInt32.self)
-            && ra.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            && ra.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                == rb.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
     }
     return pa[0] == pb[0] && pa[count / 2] == pb[count / 2] && pa[count - 1] == pb[count - 1]
 }

@@ -45,7 +45,8 @@ public struct PatternLimits: Hashable, Sendable {
     public var maxDiagnostics: Int
 
     public init(
-        maxInputBytes: Int = 64 << 20, maxJSONValues: Int = 4_000_000, maxEvents: Int = 100_000, maxParameters: Int = 100_000,
+        maxInputBytes: Int = 64 << 20, maxJSONValues: Int = 4_000_000, maxEvents: Int = 100_000,
+        maxParameters: Int = 100_000,
         maxCurvePointsPerCurve: Int = 10_000, maxCurvePoints: Int = 1_000_000,
         maxDurationSeconds: Double = 3_600, maxDiagnostics: Int = 1_000
     ) {
@@ -64,7 +65,9 @@ public struct PatternLimits: Hashable, Sendable {
 
     /// No limits beyond what memory allows. Only for trusted input.
     public static var unlimited: PatternLimits {
-        PatternLimits(maxInputBytes: .max, maxJSONValues: .max, maxEvents: .max, maxParameters: .max, maxCurvePointsPerCurve: .max,
-                      maxCurvePoints: .max, maxDurationSeconds: .infinity, maxDiagnostics: .max)
+        PatternLimits(
+            maxInputBytes: .max, maxJSONValues: .max, maxEvents: .max, maxParameters: .max,
+            maxCurvePointsPerCurve: .max,
+            maxCurvePoints: .max, maxDurationSeconds: .infinity, maxDiagnostics: .max)
     }
 }

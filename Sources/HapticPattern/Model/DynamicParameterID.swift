@@ -68,7 +68,7 @@ public enum DynamicParameterID: String, CaseIterable, Hashable, Sendable, Codabl
     public var isCurvable: Bool {
         switch self {
         case .hapticIntensityControl, .hapticSharpnessControl, .audioVolumeControl,
-             .audioPanControl, .audioPitchControl, .audioBrightnessControl:
+            .audioPanControl, .audioPitchControl, .audioBrightnessControl:
             return true
         default:
             return false

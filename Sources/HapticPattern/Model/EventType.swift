@@ -23,12 +23,20 @@ public enum EventType: String, CaseIterable, Hashable, Sendable, Codable {
         switch self {
         case .hapticTransient:
             // Attack/Decay/Release/Sustained are accepted but ignored on transients.
-            return [.hapticIntensity, .hapticSharpness, .attackTime, .decayTime, .releaseTime, .sustained]
+            return [
+                .hapticIntensity, .hapticSharpness, .attackTime, .decayTime, .releaseTime,
+                .sustained,
+            ]
         case .hapticContinuous:
-            return [.hapticIntensity, .hapticSharpness, .attackTime, .decayTime, .releaseTime, .sustained]
+            return [
+                .hapticIntensity, .hapticSharpness, .attackTime, .decayTime, .releaseTime,
+                .sustained,
+            ]
         case .audioContinuous, .audioCustom:
-            return [.audioVolume, .audioPan, .audioPitch, .audioBrightness,
-                    .attackTime, .decayTime, .releaseTime, .sustained]
+            return [
+                .audioVolume, .audioPan, .audioPitch, .audioBrightness,
+                .attackTime, .decayTime, .releaseTime, .sustained,
+            ]
         }
     }
 }

@@ -36,7 +36,8 @@ extension HapticPattern {
     public func duration(customAudioDurations: [String: Double]) -> Double {
         var end = 0.0
         for event in events {
-            let length = event.fullDuration(customAudioDuration: event.waveformPath.flatMap { customAudioDurations[$0] })
+            let length = event.fullDuration(
+                customAudioDuration: event.waveformPath.flatMap { customAudioDurations[$0] })
             end = max(end, event.time + length)
         }
         for parameter in parameters { end = max(end, parameter.time) }

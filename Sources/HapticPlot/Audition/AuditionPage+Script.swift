@@ -1,5 +1,3 @@
-import CAuditionScript
-
 extension AuditionPage {
     /// The page's behaviour, in plain ES5 (no build step, no library):
     ///
@@ -21,10 +19,7 @@ extension AuditionPage {
     ///   intensity and sharpness, drive, acceleration in g, audio as min…max in the pixel
     ///   column) in `#readout`, with a cursor line.
     ///
-    /// The script is its own file, `Sources/CAuditionScript/audition.js`, compiled in as bytes.
-    static let script: String = {
-        let bytes = UnsafeRawBufferPointer(
-            start: audition_script_bytes(), count: audition_script_length())
-        return String(decoding: bytes, as: UTF8.self)
-    }()
+    /// The script is its own file, `audition.js` beside this one, compiled in by the
+    /// `EmbedText` build plugin.
+    static let script = auditionJS
 }

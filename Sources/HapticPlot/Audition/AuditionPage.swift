@@ -43,8 +43,10 @@ public enum AuditionPage {
     ) -> String {
         let title = esc(plot.title)
         var page = ""
-        page.reserveCapacity(svg.utf8.count + audio.bytes.count * 4 / 3 + (detail?.json.utf8.count ?? 0) + 65_536)
-        let hint = detail == nil
+        page.reserveCapacity(
+            svg.utf8.count + audio.bytes.count * 4 / 3 + (detail?.json.utf8.count ?? 0) + 65_536)
+        let hint =
+            detail == nil
             ? "Click the timeline to seek · Space plays and pauses"
             : "Wheel zooms · drag or ←/→ pans · +/− zoom · 0 shows all · click seeks · Space plays"
         page += """
@@ -72,7 +74,9 @@ public enum AuditionPage {
         page += inlineSVG(svg)
         page += "</figure>\n"
         if let detail {
-            page += "<script type=\"application/json\" id=\"timeline-detail\">" + detail.json + "</script>\n"
+            page +=
+                "<script type=\"application/json\" id=\"timeline-detail\">" + detail.json
+                + "</script>\n"
         }
         page += "<section class=\"tables\">\n"
         page += summaryTable(summary)
@@ -101,12 +105,18 @@ public enum AuditionPage {
 
     private static func diagnosticsTable(_ messages: [String]) -> String {
         var out = "<div><h2>Diagnostics (\(messages.count))</h2>\n<table id=\"diagnostics\">\n"
-        if messages.isEmpty { out += "<tr><td class=\"none\">No diagnostics — the pattern is clean.</td></tr>\n" }
+        if messages.isEmpty {
+            out += "<tr><td class=\"none\">No diagnostics — the pattern is clean.</td></tr>\n"
+        }
         for (i, message) in messages.enumerated() {
             let lower = message.lowercased()
-            let severity = ["error", "warning", "note"].first { lower.hasPrefix($0 + ":") || lower.contains(": \($0):") }
+            let severity =
+                ["error", "warning", "note"].first {
+                    lower.hasPrefix($0 + ":") || lower.contains(": \($0):")
+                }
                 ?? "info"
-            out += "<tr class=\"\(severity)\"><td class=\"n\">\(i + 1)</td>"
+            out +=
+                "<tr class=\"\(severity)\"><td class=\"n\">\(i + 1)</td>"
                 + "<td><span class=\"badge\">\(severity)</span></td><td>\(esc(message))</td></tr>\n"
         }
         return out + "</table></div>\n"

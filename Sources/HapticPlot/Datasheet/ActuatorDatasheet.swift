@@ -1,12 +1,13 @@
 import FoundationEssentials
 import HapticPattern
 import HapticRender
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An actuator profile's datasheet, *measured on the library's own model*: what the renderer
@@ -105,10 +106,15 @@ public struct ActuatorDatasheet: Codable, Sendable, Equatable {
 
     /// Measures `profile` at `sampleRate`. Throws what `PatternRenderer` throws for an
     /// invalid profile.
-    public init(profile: ActuatorProfile, sampleRate: Double = 48_000,
-                sharpnessMapping: SharpnessMapping = .android) throws(RenderError) {
-        do { try profile.validate(sampleRate: sampleRate) } catch { throw .invalidActuator(error.description) }
-        let q = profile.derivedQLowZ, f0 = profile.resonanceHz
+    public init(
+        profile: ActuatorProfile, sampleRate: Double = 48_000,
+        sharpnessMapping: SharpnessMapping = .android
+    ) throws(RenderError) {
+        do { try profile.validate(sampleRate: sampleRate) } catch {
+            throw .invalidActuator(error.description)
+        }
+        let q = profile.derivedQLowZ
+        let f0 = profile.resonanceHz
         actuator = profile.name
         self.sampleRate = sampleRate
         resonanceHz = f0
@@ -124,15 +130,19 @@ public struct ActuatorDatasheet: Codable, Sendable, Equatable {
         let (coarse, fine) = Self.frequencies(profile: profile, sampleRate: sampleRate)
         let grid = (coarse + fine).sorted()
         frequencyResponse = grid.map { hz in
-            ResponsePoint(hz: hz, gPerVolt: plant.gPerVolt(atHz: hz),
-                          closedFormGPerVolt: profile.accelerationPerVolt(atHz: hz),
-                          maxContinuousG: profile.accelerationPerVolt(atHz: hz)
-                              * profile.maxDriveVolts(atHz: hz, excursionMargin: DriveMapping.excursionMargin))
+            ResponsePoint(
+                hz: hz, gPerVolt: plant.gPerVolt(atHz: hz),
+                closedFormGPerVolt: profile.accelerationPerVolt(atHz: hz),
+                maxContinuousG: profile.accelerationPerVolt(atHz: hz)
+                    * profile.maxDriveVolts(atHz: hz, excursionMargin: DriveMapping.excursionMargin)
+            )
         }
         (peakHz, peakGPerVolt) = Self.peak(frequencyResponse, fine: Set(fine))
         let halfPower = peakGPerVolt / 2.0.squareRoot()
-        halfPowerLowHz = Self.crossing(frequencyResponse, level: halfPower, below: peakHz, upward: true)
-        halfPowerHighHz = Self.crossing(frequencyResponse, level: halfPower, below: peakHz, upward: false)
+        halfPowerLowHz = Self.crossing(
+            frequencyResponse, level: halfPower, below: peakHz, upward: true)
+        halfPowerHighHz = Self.crossing(
+            frequencyResponse, level: halfPower, below: peakHz, upward: false)
         if let lo = halfPowerLowHz, let hi = halfPowerHighHz { bandwidthHz = hi - lo }
 
         let length = Int((5 * profile.lowZTimeConstant + 0.01) * sampleRate)
@@ -145,18 +155,23 @@ public struct ActuatorDatasheet: Codable, Sendable, Equatable {
         maxSensationLevelDB = mapping.maxSensationLevel
         let steps = (0...10).map { Double($0) / 10 }
         sharpness = steps.map {
-            SharpnessPoint(sharpness: $0, continuousHz: mapping.frequency(sharpness: $0),
-                           transientHz: mapping.transientFrequency(sharpness: $0))
+            SharpnessPoint(
+                sharpness: $0, continuousHz: mapping.frequency(sharpness: $0),
+                transientHz: mapping.transientFrequency(sharpness: $0))
         }
         let config = ActuatorDriverConfig(profile: profile, sampleRate: sampleRate)
         var transients: [Transient] = []
         for s in steps {
-            let driver = TransientDriver(config: config, mapping: mapping, sharpness: s, intensity: 1)
-            let (peak, duration) = try Self.renderTransient(profile: profile, sampleRate: sampleRate,
-                                                            sharpness: s, mapping: sharpnessMapping)
-            transients.append(Transient(sharpness: s, carrierHz: driver.carrierHz,
-                                        pulseMs: 1000 * Double(driver.pulseSamples) / sampleRate,
-                                        peakG: peak, durationMs: duration))
+            let driver = TransientDriver(
+                config: config, mapping: mapping, sharpness: s, intensity: 1)
+            let (peak, duration) = try Self.renderTransient(
+                profile: profile, sampleRate: sampleRate,
+                sharpness: s, mapping: sharpnessMapping)
+            transients.append(
+                Transient(
+                    sharpness: s, carrierHz: driver.carrierHz,
+                    pulseMs: 1000 * Double(driver.pulseSamples) / sampleRate,
+                    peakG: peak, durationMs: duration))
         }
         self.transients = transients
     }
@@ -165,7 +180,9 @@ public struct ActuatorDatasheet: Codable, Sendable, Equatable {
 
     /// A log grid over 20 Hz…1 kHz (8 points per octave, capped below Nyquist/2) and a fine
     /// linear grid of 41 points over f0·(1 ± 2/Q) for the peak and the −3 dB band.
-    static func frequencies(profile: ActuatorProfile, sampleRate: Double) -> (coarse: [Double], fine: [Double]) {
+    static func frequencies(profile: ActuatorProfile, sampleRate: Double) -> (
+        coarse: [Double], fine: [Double]
+    ) {
         let top = min(1_000, sampleRate / 4)
         let octaves = log2(top / 20)
         let count = Int((octaves * 8).rounded(.up))
@@ -176,12 +193,18 @@ public struct ActuatorDatasheet: Codable, Sendable, Equatable {
     }
 
     /// The largest fine-grid point refined by a parabola through it and its neighbours.
-    static func peak(_ response: [ResponsePoint], fine: Set<Double>) -> (hz: Double, gPerVolt: Double) {
+    static func peak(_ response: [ResponsePoint], fine: Set<Double>) -> (
+        hz: Double, gPerVolt: Double
+    ) {
         let candidates = response.indices.filter { fine.contains(response[$0].hz) }
-        guard let i = candidates.max(by: { response[$0].gPerVolt < response[$1].gPerVolt }) else { return (0, 0) }
+        guard let i = candidates.max(by: { response[$0].gPerVolt < response[$1].gPerVolt }) else {
+            return (0, 0)
+        }
         guard i > 0, i + 1 < response.count else { return (response[i].hz, response[i].gPerVolt) }
         let (x0, x1, x2) = (response[i - 1].hz, response[i].hz, response[i + 1].hz)
-        let (y0, y1, y2) = (response[i - 1].gPerVolt, response[i].gPerVolt, response[i + 1].gPerVolt)
+        let (y0, y1, y2) = (
+            response[i - 1].gPerVolt, response[i].gPerVolt, response[i + 1].gPerVolt
+        )
         // Vertex of the parabola through three (possibly unevenly spaced) points.
         let d = (x0 - x1) * (x0 - x2) * (x1 - x2)
         let a = (x2 * (y1 - y0) + x1 * (y0 - y2) + x0 * (y2 - y1)) / d
@@ -194,7 +217,9 @@ public struct ActuatorDatasheet: Codable, Sendable, Equatable {
 
     /// Where the response crosses `level` nearest the peak on its low (`upward`) or high
     /// side, by linear interpolation; nil when it stays above within the grid.
-    static func crossing(_ response: [ResponsePoint], level: Double, below peakHz: Double, upward: Bool) -> Double? {
+    static func crossing(
+        _ response: [ResponsePoint], level: Double, below peakHz: Double, upward: Bool
+    ) -> Double? {
         let indices = upward ? Array(response.indices.reversed()) : Array(response.indices)
         var previous: ResponsePoint?
         for i in indices {
@@ -211,17 +236,22 @@ public struct ActuatorDatasheet: Codable, Sendable, Equatable {
     // MARK: - Transients
 
     /// Renders one transient and measures peak |g| and the time above −20 dB of it (ms).
-    static func renderTransient(profile: ActuatorProfile, sampleRate: Double, sharpness: Double,
-                                mapping: SharpnessMapping) throws(RenderError) -> (peakG: Double, durationMs: Double) {
+    static func renderTransient(
+        profile: ActuatorProfile, sampleRate: Double, sharpness: Double,
+        mapping: SharpnessMapping
+    ) throws(RenderError) -> (peakG: Double, durationMs: Double) {
         var parameters = EventParameters()
         parameters.hapticIntensity = 1
         parameters.hapticSharpness = sharpness
-        let pattern = HapticPattern(events: [HapticEvent(type: .hapticTransient, time: 0, parameters: parameters)])
+        let pattern = HapticPattern(events: [
+            HapticEvent(type: .hapticTransient, time: 0, parameters: parameters)
+        ])
         let timeline = Scheduler(sampleRate: sampleRate).schedule(pattern).timeline
         var renderer = try PatternRenderer(
             timeline: timeline,
-            configuration: RenderConfiguration(sampleRate: sampleRate, channels: [.acceleration],
-                                               actuator: profile, sharpnessMapping: mapping))
+            configuration: RenderConfiguration(
+                sampleRate: sampleRate, channels: [.acceleration],
+                actuator: profile, sharpnessMapping: mapping))
         var g: [Double] = []
         var block = [Float](repeating: 0, count: 4_096)
         while !renderer.isFinished {
@@ -230,8 +260,8 @@ public struct ActuatorDatasheet: Codable, Sendable, Equatable {
         }
         let peak = g.reduce(0) { max($0, abs($1)) }
         guard peak > 0,
-              let first = g.firstIndex(where: { abs($0) >= peak / 10 }),
-              let last = g.lastIndex(where: { abs($0) >= peak / 10 })
+            let first = g.firstIndex(where: { abs($0) >= peak / 10 }),
+            let last = g.lastIndex(where: { abs($0) >= peak / 10 })
         else { return (0, 0) }
         return (peak, 1000 * Double(last - first + 1) / sampleRate)
     }
@@ -250,7 +280,9 @@ struct LinearPlant {
 
     /// Volts that keep the steady excursion at a quarter of x_max even at resonance.
     private var testVolts: Double {
-        min(profile.voltageClamp, 0.25 * profile.maxExcursion / profile.excursionPerVolt(atHz: profile.resonanceHz))
+        min(
+            profile.voltageClamp,
+            0.25 * profile.maxExcursion / profile.excursionPerVolt(atHz: profile.resonanceHz))
     }
 
     /// Steady-state |acceleration|/|volts| at `hz`: 8 τ of settling (transient e⁻⁸ ≈ 3e-4),
@@ -262,7 +294,8 @@ struct LinearPlant {
         let settle = Int(8 * profile.lowZTimeConstant * sampleRate)
         let cycles = max(4, (0.1 * hz).rounded(.up))
         let measured = Int((cycles * sampleRate / hz).rounded())
-        var inPhase = 0.0, quadrature = 0.0
+        var inPhase = 0.0
+        var quadrature = 0.0
         for n in 0..<(settle + measured) {
             let phase = w * Double(n)
             let a = m.step(volts: volts * sin(phase)).acceleration
@@ -271,7 +304,8 @@ struct LinearPlant {
                 quadrature += a * cos(phase)
             }
         }
-        return 2 * (inPhase * inPhase + quadrature * quadrature).squareRoot() / Double(measured) / volts
+        return 2 * (inPhase * inPhase + quadrature * quadrature).squareRoot() / Double(measured)
+            / volts
     }
 
     /// Body acceleration after a one-sample pulse, per volt-second, every ~0.1 ms.
@@ -279,7 +313,9 @@ struct LinearPlant {
         var m = model()
         let volts = testVolts
         let scale = sampleRate / volts
-        return record(samples: samples) { n in m.step(volts: n == 0 ? volts : 0).acceleration * scale }
+        return record(samples: samples) { n in
+            m.step(volts: n == 0 ? volts : 0).acceleration * scale
+        }
     }
 
     /// Body acceleration after a drive step, per volt, every ~0.1 ms.
@@ -297,6 +333,7 @@ struct LinearPlant {
             let v = next(n)
             if n % every == 0 { values.append(v) }
         }
-        return ActuatorDatasheet.TimeSeries(intervalMs: 1000 * Double(every) / sampleRate, values: values)
+        return ActuatorDatasheet.TimeSeries(
+            intervalMs: 1000 * Double(every) / sampleRate, values: values)
     }
 }

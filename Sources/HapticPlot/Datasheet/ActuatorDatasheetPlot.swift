@@ -1,10 +1,11 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Draws an `ActuatorDatasheet` as one SVG page (1200 × 900): the key figures, the
@@ -20,9 +21,12 @@ public enum ActuatorDatasheetPlot {
     public static func svg(_ sheet: ActuatorDatasheet) -> String {
         var svg = SVGBuilder(reservingCapacity: 1 << 17)
         svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        svg.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"900\" viewBox=\"0 0 1200 900\" "
-            + "role=\"img\" aria-label=\"\(SVGBuilder.escape("Datasheet of actuator " + sheet.actuator))\">\n")
-        svg.raw("""
+        svg.raw(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"900\" viewBox=\"0 0 1200 900\" "
+                + "role=\"img\" aria-label=\"\(SVGBuilder.escape("Datasheet of actuator " + sheet.actuator))\">\n"
+        )
+        svg.raw(
+            """
             <style>
             text{font-family:Inter,'Helvetica Neue',Helvetica,Arial,'Liberation Sans','DejaVu Sans',sans-serif;fill:#1f2328}
             .title{font-size:20px;font-weight:600}
@@ -39,7 +43,8 @@ public enum ActuatorDatasheetPlot {
         svg.rect(x: 0, y: 0, width: width, height: height, attributes: "fill=\"#ffffff\"")
         svg.label("Actuator \(sheet.actuator)", x: 24, y: 36, cssClass: "title")
         let facts = [
-            "f0 \(fmt(sheet.resonanceHz, 1)) Hz", "Q \(fmt(sheet.q, 2)) (Hi-Z \(fmt(sheet.qHiZ, 1)))",
+            "f0 \(fmt(sheet.resonanceHz, 1)) Hz",
+            "Q \(fmt(sheet.q, 2)) (Hi-Z \(fmt(sheet.qHiZ, 1)))",
             "τ \(fmt(sheet.tauMs, 2)) ms (Hi-Z \(fmt(sheet.tauHiZMs, 1)) ms)",
             "peak \(fmt(sheet.peakGPerVolt, 3)) g/V at \(fmt(sheet.peakHz, 1)) Hz",
             "−3 dB \(sheet.bandwidthHz.map { fmt($0, 1) + " Hz" } ?? "n/a")",
@@ -50,11 +55,16 @@ public enum ActuatorDatasheetPlot {
         svg.label(facts.joined(separator: "  ·  "), x: 24, y: 60, cssClass: "facts")
 
         drawFrequencyResponse(&svg, sheet, Panel(x: 80, y: 100, w: 1080, h: 300))
-        let impulse = sheet.impulseResponse, step = sheet.stepResponse
-        drawSeries(&svg, Panel(x: 80, y: 470, w: 500, h: 150), title: "Impulse response (one-sample pulse, low-Z driver)",
-                   yTitle: "g per V·s (the instantaneous term at 0 is off scale)", series: impulse, skipFirst: true)
-        drawSeries(&svg, Panel(x: 660, y: 470, w: 500, h: 150), title: "Step response (low-Z driver)",
-                   yTitle: "g per V", series: step, skipFirst: false)
+        let impulse = sheet.impulseResponse
+        let step = sheet.stepResponse
+        drawSeries(
+            &svg, Panel(x: 80, y: 470, w: 500, h: 150),
+            title: "Impulse response (one-sample pulse, low-Z driver)",
+            yTitle: "g per V·s (the instantaneous term at 0 is off scale)", series: impulse,
+            skipFirst: true)
+        drawSeries(
+            &svg, Panel(x: 660, y: 470, w: 500, h: 150), title: "Step response (low-Z driver)",
+            yTitle: "g per V", series: step, skipFirst: false)
         drawTransients(&svg, sheet)
         svg.raw("</svg>\n")
         return svg.text
@@ -67,22 +77,31 @@ public enum ActuatorDatasheetPlot {
 
     // MARK: - Frequency response
 
-    private static func drawFrequencyResponse(_ svg: inout SVGBuilder, _ sheet: ActuatorDatasheet, _ p: Panel) {
+    private static func drawFrequencyResponse(
+        _ svg: inout SVGBuilder, _ sheet: ActuatorDatasheet, _ p: Panel
+    ) {
         let points = sheet.frequencyResponse
         guard let fMin = points.first?.hz, let fMax = points.last?.hz else { return }
         let values = points.flatMap { [$0.gPerVolt, $0.closedFormGPerVolt] }.filter { $0 > 0 }
         let yMax = pow(10, (log10(values.max() ?? 1)).rounded(.up))
         let yMin = max(yMax / 1e4, pow(10, (log10(values.min() ?? 1e-3)).rounded(.down)))
         func x(_ hz: Double) -> Double { p.x + log(hz / fMin) / log(fMax / fMin) * p.w }
-        func y(_ v: Double) -> Double { p.y + p.h - log(max(v, yMin) / yMin) / log(yMax / yMin) * p.h }
-        svg.label("Frequency response: body acceleration per drive volt (steady sine, low-Z driver)",
-                  x: p.x, y: p.y - 10, cssClass: "panel-title")
+        func y(_ v: Double) -> Double {
+            p.y + p.h - log(max(v, yMin) / yMin) / log(yMax / yMin) * p.h
+        }
+        svg.label(
+            "Frequency response: body acceleration per drive volt (steady sine, low-Z driver)",
+            x: p.x, y: p.y - 10, cssClass: "panel-title")
         svg.rect(x: p.x, y: p.y, width: p.w, height: p.h, attributes: "class=\"frame\"")
         // Sharpness band and −3 dB band as shaded spans.
-        svg.rect(x: x(sheet.sharpnessBandLowHz), y: p.y, width: x(sheet.sharpnessBandHighHz) - x(sheet.sharpnessBandLowHz),
-                 height: p.h, attributes: "fill=\"#fca636\" fill-opacity=\"0.12\"")
+        svg.rect(
+            x: x(sheet.sharpnessBandLowHz), y: p.y,
+            width: x(sheet.sharpnessBandHighHz) - x(sheet.sharpnessBandLowHz),
+            height: p.h, attributes: "fill=\"#fca636\" fill-opacity=\"0.12\"")
         if let lo = sheet.halfPowerLowHz, let hi = sheet.halfPowerHighHz {
-            svg.rect(x: x(lo), y: p.y, width: x(hi) - x(lo), height: p.h, attributes: "fill=\"#6a00a8\" fill-opacity=\"0.14\"")
+            svg.rect(
+                x: x(lo), y: p.y, width: x(hi) - x(lo), height: p.h,
+                attributes: "fill=\"#6a00a8\" fill-opacity=\"0.14\"")
         }
         for hz in [20.0, 50, 100, 200, 500, 1000] where hz >= fMin && hz <= fMax * 1.0001 {
             svg.line(x1: x(hz), y1: p.y, x2: x(hz), y2: p.y + p.h, attributes: "class=\"grid\"")
@@ -90,33 +109,42 @@ public enum ActuatorDatasheetPlot {
         }
         var decade = yMin
         while decade <= yMax * 1.0001 {
-            svg.line(x1: p.x, y1: y(decade), x2: p.x + p.w, y2: y(decade), attributes: "class=\"grid\"")
+            svg.line(
+                x1: p.x, y1: y(decade), x2: p.x + p.w, y2: y(decade), attributes: "class=\"grid\"")
             svg.label(sig(decade), x: p.x - 6, y: y(decade) + 3.5, anchor: "end", cssClass: "tick")
             decade *= 10
         }
-        svg.label("Hz", x: p.x + p.w / 2, y: p.y + p.h + 32, anchor: "middle", cssClass: "axis-title")
+        svg.label(
+            "Hz", x: p.x + p.w / 2, y: p.y + p.h + 32, anchor: "middle", cssClass: "axis-title")
         svg.label("g/V", x: p.x - 44, y: p.y + p.h / 2, anchor: "middle", cssClass: "axis-title")
         var line = ""
         for (i, point) in points.enumerated() {
-            line += (i == 0 ? "M" : "L") + SVGBuilder.format(x(point.hz)) + "," + SVGBuilder.format(y(point.closedFormGPerVolt))
+            line +=
+                (i == 0 ? "M" : "L") + SVGBuilder.format(x(point.hz)) + ","
+                + SVGBuilder.format(y(point.closedFormGPerVolt))
         }
         svg.raw("<path d=\"\(line)\" fill=\"none\" stroke=\"#8c959f\" stroke-width=\"2\"/>\n")
         var dots = ""
         for point in points {
-            dots += "<circle cx=\"\(SVGBuilder.format(x(point.hz)))\" cy=\"\(SVGBuilder.format(y(point.gPerVolt)))\" r=\"2.4\"/>"
+            dots +=
+                "<circle cx=\"\(SVGBuilder.format(x(point.hz)))\" cy=\"\(SVGBuilder.format(y(point.gPerVolt)))\" r=\"2.4\"/>"
         }
         svg.raw("<g fill=\"#0b7285\">\(dots)</g>\n")
-        svg.line(x1: x(sheet.resonanceHz), y1: p.y, x2: x(sheet.resonanceHz), y2: p.y + p.h,
-                 attributes: "stroke=\"#cf222e\" stroke-dasharray=\"4 3\"")
+        svg.line(
+            x1: x(sheet.resonanceHz), y1: p.y, x2: x(sheet.resonanceHz), y2: p.y + p.h,
+            attributes: "stroke=\"#cf222e\" stroke-dasharray=\"4 3\"")
         svg.label("f0", x: x(sheet.resonanceHz) + 4, y: p.y + p.h * 0.6, cssClass: "tick")
-        let legend = "● simulated model   — closed form (lra-model.md §1.1)   purple: −3 dB band   orange: sharpness band"
+        let legend =
+            "● simulated model   — closed form (lra-model.md §1.1)   purple: −3 dB band   orange: sharpness band"
         svg.label(legend, x: p.x + p.w - 8, y: p.y + p.h - 8, anchor: "end", cssClass: "note")
     }
 
     // MARK: - Time series
 
-    private static func drawSeries(_ svg: inout SVGBuilder, _ p: Panel, title: String, yTitle: String,
-                                   series: ActuatorDatasheet.TimeSeries, skipFirst: Bool) {
+    private static func drawSeries(
+        _ svg: inout SVGBuilder, _ p: Panel, title: String, yTitle: String,
+        series: ActuatorDatasheet.TimeSeries, skipFirst: Bool
+    ) {
         svg.label(title, x: p.x, y: p.y - 10, cssClass: "panel-title")
         svg.rect(x: p.x, y: p.y, width: p.w, height: p.h, attributes: "class=\"frame\"")
         let values = series.values
@@ -136,15 +164,21 @@ public enum ActuatorDatasheetPlot {
         var t = 0.0
         while t <= duration + 1e-9 {
             let xt = p.x + t / duration * p.w
-            svg.line(x1: xt, y1: p.y + p.h, x2: xt, y2: p.y + p.h + 4, attributes: "stroke=\"#8c959f\"")
-            svg.label(fmt(t, step < 1 ? 1 : 0), x: xt, y: p.y + p.h + 16, anchor: "middle", cssClass: "tick")
+            svg.line(
+                x1: xt, y1: p.y + p.h, x2: xt, y2: p.y + p.h + 4, attributes: "stroke=\"#8c959f\"")
+            svg.label(
+                fmt(t, step < 1 ? 1 : 0), x: xt, y: p.y + p.h + 16, anchor: "middle",
+                cssClass: "tick")
             t += step
         }
-        svg.label("ms", x: p.x + p.w / 2, y: p.y + p.h + 32, anchor: "middle", cssClass: "axis-title")
+        svg.label(
+            "ms", x: p.x + p.w / 2, y: p.y + p.h + 32, anchor: "middle", cssClass: "axis-title")
         svg.label(yTitle, x: p.x + 6, y: p.y + 14, cssClass: "note")
         var d = ""
         for (i, v) in values.enumerated() {
-            d += (i == 0 ? "M" : "L") + SVGBuilder.format(x(i)) + "," + SVGBuilder.format(y(max(-scale, min(scale, v))))
+            d +=
+                (i == 0 ? "M" : "L") + SVGBuilder.format(x(i)) + ","
+                + SVGBuilder.format(y(max(-scale, min(scale, v))))
         }
         svg.raw("<path d=\"\(d)\" fill=\"none\" stroke=\"#0b7285\" stroke-width=\"1.3\"/>\n")
     }
@@ -155,8 +189,14 @@ public enum ActuatorDatasheetPlot {
         let rows = sheet.transients
         guard !rows.isEmpty else { return }
         let panels: [(Panel, String, (ActuatorDatasheet.Transient) -> Double)] = [
-            (Panel(x: 80, y: 700, w: 500, h: 140), "Transients: peak acceleration in g (intensity 1)", { $0.peakG }),
-            (Panel(x: 660, y: 700, w: 500, h: 140), "Transients: click duration in ms (above −20 dB of the peak)", { $0.durationMs }),
+            (
+                Panel(x: 80, y: 700, w: 500, h: 140),
+                "Transients: peak acceleration in g (intensity 1)", { $0.peakG }
+            ),
+            (
+                Panel(x: 660, y: 700, w: 500, h: 140),
+                "Transients: click duration in ms (above −20 dB of the peak)", { $0.durationMs }
+            ),
         ]
         for (p, title, value) in panels {
             svg.label(title, x: p.x, y: p.y - 10, cssClass: "panel-title")
@@ -164,14 +204,22 @@ public enum ActuatorDatasheetPlot {
             let top = (rows.map(value).max() ?? 1) * 1.15
             let slot = p.w / Double(rows.count)
             for (i, row) in rows.enumerated() {
-                let v = value(row), barH = top > 0 ? v / top * p.h : 0
+                let v = value(row)
+                let barH = top > 0 ? v / top * p.h : 0
                 let x0 = p.x + Double(i) * slot + slot * 0.2
-                svg.rect(x: x0, y: p.y + p.h - barH, width: slot * 0.6, height: barH,
-                         attributes: "fill=\"\(SharpnessColorScale.color(row.sharpness))\"")
-                svg.label(fmt(v, v < 10 ? 2 : 1), x: x0 + slot * 0.3, y: p.y + p.h - barH - 4, anchor: "middle", cssClass: "tick")
-                svg.label(fmt(row.sharpness, 1), x: x0 + slot * 0.3, y: p.y + p.h + 16, anchor: "middle", cssClass: "tick")
+                svg.rect(
+                    x: x0, y: p.y + p.h - barH, width: slot * 0.6, height: barH,
+                    attributes: "fill=\"\(SharpnessColorScale.color(row.sharpness))\"")
+                svg.label(
+                    fmt(v, v < 10 ? 2 : 1), x: x0 + slot * 0.3, y: p.y + p.h - barH - 4,
+                    anchor: "middle", cssClass: "tick")
+                svg.label(
+                    fmt(row.sharpness, 1), x: x0 + slot * 0.3, y: p.y + p.h + 16, anchor: "middle",
+                    cssClass: "tick")
             }
-            svg.label("sharpness", x: p.x + p.w / 2, y: p.y + p.h + 32, anchor: "middle", cssClass: "axis-title")
+            svg.label(
+                "sharpness", x: p.x + p.w / 2, y: p.y + p.h + 32, anchor: "middle",
+                cssClass: "axis-title")
         }
     }
 
@@ -188,16 +236,20 @@ public enum ActuatorDatasheetPlot {
 
             """
         page += AuditionPage.inlineSVG(svg(sheet))
-        page += "<section><div><h2>Transients (intensity 1)</h2><table id=\"transients\">"
+        page +=
+            "<section><div><h2>Transients (intensity 1)</h2><table id=\"transients\">"
             + "<tr><th>sharpness</th><th>carrier Hz</th><th>pulse ms</th><th>peak g</th><th>duration ms</th></tr>\n"
         for t in sheet.transients {
-            page += "<tr><td>\(fmt(t.sharpness, 1))</td><td>\(fmt(t.carrierHz, 1))</td><td>\(fmt(t.pulseMs, 2))</td>"
+            page +=
+                "<tr><td>\(fmt(t.sharpness, 1))</td><td>\(fmt(t.carrierHz, 1))</td><td>\(fmt(t.pulseMs, 2))</td>"
                 + "<td>\(fmt(t.peakG, 3))</td><td>\(fmt(t.durationMs, 2))</td></tr>\n"
         }
-        page += "</table></div><div><h2>Frequency response</h2><table id=\"frequency-response\">"
+        page +=
+            "</table></div><div><h2>Frequency response</h2><table id=\"frequency-response\">"
             + "<tr><th>Hz</th><th>g/V simulated</th><th>g/V closed form</th><th>max continuous g</th></tr>\n"
         for r in sheet.frequencyResponse {
-            page += "<tr><td>\(fmt(r.hz, 1))</td><td>\(sig(r.gPerVolt))</td><td>\(sig(r.closedFormGPerVolt))</td>"
+            page +=
+                "<tr><td>\(fmt(r.hz, 1))</td><td>\(sig(r.gPerVolt))</td><td>\(sig(r.closedFormGPerVolt))</td>"
                 + "<td>\(sig(r.maxContinuousG))</td></tr>\n"
         }
         return page + "</table></div></section></body></html>\n"
@@ -206,7 +258,9 @@ public enum ActuatorDatasheetPlot {
     // MARK: - Helpers
 
     /// A number with `decimals` digits (deterministic, locale-free).
-    static func fmt(_ x: Double, _ decimals: Int) -> String { SVGBuilder.fixed(x, decimals: decimals) }
+    static func fmt(_ x: Double, _ decimals: Int) -> String {
+        SVGBuilder.fixed(x, decimals: decimals)
+    }
 
     /// Three significant digits, for axis labels spanning decades.
     static func sig(_ x: Double) -> String {

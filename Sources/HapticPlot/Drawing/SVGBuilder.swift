@@ -23,7 +23,8 @@ struct SVGBuilder {
     static func format(_ x: Double) -> String {
         guard x.isFinite else { return "0" }
         let tenths = Int((x * 10).rounded())  // .toNearestOrAwayFromZero: symmetric for ±
-        let whole = tenths / 10, frac = abs(tenths % 10)
+        let whole = tenths / 10
+        let frac = abs(tenths % 10)
         // Int division truncates toward zero, so −0.3 has whole == 0: keep its sign.
         let sign = (tenths < 0 && whole == 0) ? "-" : ""
         return frac == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(frac)"

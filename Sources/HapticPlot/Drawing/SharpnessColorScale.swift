@@ -13,11 +13,11 @@ public enum SharpnessColorScale {
 
     /// Plasma at 0, 0.22, 0.44, 0.66, 0.88, as RGB.
     static let stops: [(r: Double, g: Double, b: Double)] = [
-        (13, 8, 135),     // #0d0887
-        (106, 0, 168),    // #6a00a8  (plasma 0.22 ≈ this purple)
-        (177, 42, 144),   // #b12a90
-        (225, 100, 98),   // #e16462
-        (252, 166, 54),   // #fca636
+        (13, 8, 135),  // #0d0887
+        (106, 0, 168),  // #6a00a8  (plasma 0.22 ≈ this purple)
+        (177, 42, 144),  // #b12a90
+        (225, 100, 98),  // #e16462
+        (252, 166, 54),  // #fca636
     ]
 
     /// The quantization level (0..<steps) of a sharpness; values are clamped to 0…1.
@@ -41,7 +41,8 @@ public enum SharpnessColorScale {
         let u = min(1, max(0, t)) * Double(stops.count - 1)
         let i = min(stops.count - 2, Int(u))
         let f = u - Double(i)
-        let a = stops[i], b = stops[i + 1]
+        let a = stops[i]
+        let b = stops[i + 1]
         func channel(_ x: Double, _ y: Double) -> String {
             let v = Int((x + (y - x) * f).rounded())
             let digits = "0123456789abcdef".map { $0 }

@@ -1,6 +1,6 @@
-import HapticRenderKit
 import HapticPattern
 import HapticRender
+import HapticRenderKit
 
 extension PlotData {
     /// The event lanes and effective-parameter lanes of a scheduled timeline, in player time
@@ -15,41 +15,59 @@ extension PlotData {
     ///   while nothing plays. Transients show their own values on their stems.
     ///
     /// O(voices · active voices + lane breakpoints).
-    public static func events(of timeline: Timeline, title: String, actuator: ActuatorProfile,
-                              duration: Double) -> PlotData {
+    public static func events(
+        of timeline: Timeline, title: String, actuator: ActuatorProfile,
+        duration: Double
+    ) -> PlotData {
         let rate = timeline.sampleRate
         let v = timeline.voices
-        var haptic: [PlotEvent] = [], audio: [PlotEvent] = []
+        var haptic: [PlotEvent] = []
+        var audio: [PlotEvent] = []
         for i in 0..<v.count {
             let time = Double(v.start[i]) / rate
             let length = Double(v.end[i] - v.start[i]) / rate
             let level = Double(v.level[i])
             switch v.kind[i] {
             case .hapticTransient:
-                haptic.append(PlotEvent(time: time, kind: .hapticTransient(intensity: level, sharpness: Double(v.timbre[i]))))
+                haptic.append(
+                    PlotEvent(
+                        time: time,
+                        kind: .hapticTransient(intensity: level, sharpness: Double(v.timbre[i]))))
             case .hapticContinuous:
-                haptic.append(PlotEvent(time: time, duration: length, kind: .hapticContinuous(
-                    intensity: level, sharpness: Double(v.timbre[i]), envelope: envelopePoints(v, i, rate: rate))))
+                haptic.append(
+                    PlotEvent(
+                        time: time, duration: length,
+                        kind: .hapticContinuous(
+                            intensity: level, sharpness: Double(v.timbre[i]),
+                            envelope: envelopePoints(v, i, rate: rate))))
             case .audioContinuous:
-                audio.append(PlotEvent(time: time, duration: length, kind: .audioContinuous(volume: level)))
+                audio.append(
+                    PlotEvent(time: time, duration: length, kind: .audioContinuous(volume: level)))
             case .audioCustom:
                 let r = Int(v.audioResource[i])
-                let path = r >= 0 && r < timeline.audioResources.count ? timeline.audioResources[r].path : "?"
+                let path =
+                    r >= 0 && r < timeline.audioResources.count
+                    ? timeline.audioResources[r].path : "?"
                 let name = path.split(separator: "/").last.map(String.init) ?? path
-                audio.append(PlotEvent(time: time, duration: length, kind: .audioCustom(fileName: name, volume: level)))
+                audio.append(
+                    PlotEvent(
+                        time: time, duration: length,
+                        kind: .audioCustom(fileName: name, volume: level)))
             }
         }
         let (intensity, sharpness) = effectiveLanes(timeline)
-        return PlotData(title: title, duration: duration, actuatorName: actuator.name,
-                        accelerationFullScaleG: actuator.fullScaleG, hapticEvents: haptic, audioEvents: audio,
-                        intensityLane: intensity, sharpnessLane: sharpness, sampleRate: rate)
+        return PlotData(
+            title: title, duration: duration, actuatorName: actuator.name,
+            accelerationFullScaleG: actuator.fullScaleG, hapticEvents: haptic, audioEvents: audio,
+            intensityLane: intensity, sharpnessLane: sharpness, sampleRate: rate)
     }
 
     /// The envelope's corners relative to the voice's start, scaled by its level.
     static func envelopePoints(_ v: VoiceTable, _ i: Int, rate: Double) -> [PlotPoint] {
-        let envelope = Envelope(attack: Float(v.attackSamples[i]), decay: Float(v.decaySamples[i]),
-                                release: Float(v.releaseSamples[i]),
-                                releaseStart: Float(v.releaseStart[i] - v.start[i]), sustained: v.sustained[i])
+        let envelope = Envelope(
+            attack: Float(v.attackSamples[i]), decay: Float(v.decaySamples[i]),
+            release: Float(v.releaseSamples[i]),
+            releaseStart: Float(v.releaseStart[i] - v.start[i]), sustained: v.sustained[i])
         let length = Float(v.end[i] - v.start[i])
         var corners: [Float] = [0, envelope.attack]
         if envelope.sustained {
@@ -59,7 +77,9 @@ extension PlotData {
         }
         corners.append(length)
         let offsets = Set(corners.map { min(max($0, 0), length) }).sorted()
-        return offsets.map { PlotPoint(time: Double($0) / rate, value: Double(v.level[i] * envelope.gain(at: $0))) }
+        return offsets.map {
+            PlotPoint(time: Double($0) / rate, value: Double(v.level[i] * envelope.gain(at: $0)))
+        }
     }
 
     /// Effective intensity and sharpness as piecewise-linear curves (see ``events(of:title:actuator:duration:)``).
@@ -67,14 +87,18 @@ extension PlotData {
         let v = timeline.voices
         let continuous = (0..<v.count).filter { v.kind[$0] == .hapticContinuous }
         var times = Set<Int64>()
-        for i in continuous { times.insert(v.start[i]); times.insert(v.end[i]) }
+        for i in continuous {
+            times.insert(v.start[i])
+            times.insert(v.end[i])
+        }
         for layer in 0..<timeline.layerCount {
             for id in [DynamicParameterID.hapticIntensityControl, .hapticSharpnessControl] {
                 times.formUnion(timeline.lane(id, layer: layer).sample)
             }
         }
         let rate = timeline.sampleRate
-        var intensity: [PlotPoint] = [], sharpness: [PlotPoint] = []
+        var intensity: [PlotPoint] = []
+        var sharpness: [PlotPoint] = []
         var lastSharpness = 0.0
         var next = 0  // index into `continuous` (sorted by start)
         var active: [Int] = []
@@ -85,7 +109,9 @@ extension PlotData {
                 let control = timeline.lane(.hapticIntensityControl, layer: layer).value(at: n)
                 let level = min(max(Double(v.level[i]) * control, 0), 1)
                 if best == nil || level > best!.0 {
-                    let s = Double(v.timbre[i]) + timeline.lane(.hapticSharpnessControl, layer: layer).value(at: n)
+                    let s =
+                        Double(v.timbre[i])
+                        + timeline.lane(.hapticSharpnessControl, layer: layer).value(at: n)
                     best = (level, min(max(s, 0), 1))
                 }
             }

@@ -1,7 +1,7 @@
-import HapticRenderKit
 import FoundationEssentials
 import HapticPattern
 import HapticRender
+import HapticRenderKit
 import SoundFile
 
 /// `ahap-render plot`'s pipeline: render a pattern once and turn it into a timeline picture
@@ -26,20 +26,32 @@ public enum PlotRender {
     /// bounded for long patterns: signals are reduced to min/max pairs while rendering (at
     /// most `TimelineDetail.levelZeroBudget(seconds:)` per signal), and only the embedded
     /// audio grows with duration. O(frames + events); allocates.
-    public static func make(job: RenderJob, width: Int = TimelinePlot.defaultWidth,
-                            includeAudio: Bool, audioFormat: SoundFileFormat = .mp3) throws(RenderJobError) -> Output {
+    public static func make(
+        job: RenderJob, width: Int = TimelinePlot.defaultWidth,
+        includeAudio: Bool, audioFormat: SoundFileFormat = .mp3
+    ) throws(RenderJobError) -> Output {
         guard job.options.layout.channelCount <= 2 else {
-            throw RenderJobError(input: job.input, stage: .options, message:
-                "the page can embed mono or stereo audio: use --layout audition, haptic, drive or audio")
+            throw RenderJobError(
+                input: job.input, stage: .options,
+                message:
+                    "the page can embed mono or stereo audio: use --layout audition, haptic, drive or audio"
+            )
         }
         guard !includeAudio || audioFormat == .mp3 || audioFormat == .wav else {
-            throw RenderJobError(input: job.input, stage: .options, message:
-                "the page embeds MP3 or WAV audio, not \(audioFormat)")
+            throw RenderJobError(
+                input: job.input, stage: .options,
+                message:
+                    "the page embeds MP3 or WAV audio, not \(audioFormat)")
         }
-        if includeAudio, let rates = audioFormat.validSampleRates, !rates.contains(Int(job.options.sampleRate)) {
-            throw RenderJobError(input: job.input, stage: .options, message:
-                "the page's \(audioFormat) audio needs one of the sample rates "
-                + rates.map(String.init).joined(separator: ", ") + " Hz: use --sample-rate 48000, or --page-audio wav")
+        if includeAudio, let rates = audioFormat.validSampleRates,
+            !rates.contains(Int(job.options.sampleRate))
+        {
+            throw RenderJobError(
+                input: job.input, stage: .options,
+                message:
+                    "the page's \(audioFormat) audio needs one of the sample rates "
+                    + rates.map(String.init).joined(separator: ", ")
+                    + " Hz: use --sample-rate 48000, or --page-audio wav")
         }
         var split = job
         split.options.layout = .split
@@ -47,8 +59,9 @@ public enum PlotRender {
         let rate = job.options.sampleRate
         let frames = Int(prepared.frames)
         let title = job.input.split(separator: "/").last.map(String.init) ?? job.input
-        var plot = PlotData.events(of: prepared.timeline, title: title, actuator: job.options.actuator,
-                                   duration: Double(frames) / rate)
+        var plot = PlotData.events(
+            of: prepared.timeline, title: title, actuator: job.options.actuator,
+            duration: Double(frames) / rate)
 
         // Eight buckets per pixel column: far finer than the plot can show. The page zooms, so
         // it keeps the finest grain its detail budget allows (2 values per bucket).
@@ -60,7 +73,8 @@ public enum PlotRender {
         var reducers = (0..<4).map { _ in SignalReducer(bucket: bucket, expectedSamples: frames) }
         var audioWriter: AudioSink?
         if includeAudio {
-            audioWriter = try AudioSink(job: job, format: audioFormat, channels: job.options.layout.channelCount)
+            audioWriter = try AudioSink(
+                job: job, format: audioFormat, channels: job.options.layout.channelCount)
         }
         let block = 8_192
         var signals = [Float](repeating: 0, count: block * 4)
@@ -72,7 +86,9 @@ public enum PlotRender {
             }
             if audioWriter != nil {
                 signals.withUnsafeBufferPointer { s in
-                    mixed.withUnsafeMutableBufferPointer { job.options.layout.mix(s.baseAddress!, into: $0.baseAddress!, frames: n) }
+                    mixed.withUnsafeMutableBufferPointer {
+                        job.options.layout.mix(s.baseAddress!, into: $0.baseAddress!, frames: n)
+                    }
                 }
                 try audioWriter!.write(mixed, frames: n)
             }
@@ -85,10 +101,15 @@ public enum PlotRender {
         plot.drive = reducers[2].values
         plot.acceleration = reducers[3].values
         let audio = try audioWriter?.finish()
-        return Output(plot: plot, svg: TimelinePlot.svg(for: plot, width: width),
-                      audio: audio.map { AuditionPage.Audio(bytes: $0, mimeType: audioFormat == .mp3 ? "audio/mpeg" : "audio/wav") },
-                      detail: includeAudio ? TimelineDetail(data: plot, width: width) : nil,
-                      diagnostics: prepared.diagnostics, pattern: prepared.pattern, resources: prepared.resources)
+        return Output(
+            plot: plot, svg: TimelinePlot.svg(for: plot, width: width),
+            audio: audio.map {
+                AuditionPage.Audio(
+                    bytes: $0, mimeType: audioFormat == .mp3 ? "audio/mpeg" : "audio/wav")
+            },
+            detail: includeAudio ? TimelineDetail(data: plot, width: width) : nil,
+            diagnostics: prepared.diagnostics, pattern: prepared.pattern,
+            resources: prepared.resources)
     }
 
     /// Writes the embedded audio to a temporary file (MP3, or 16-bit WAV) and returns its bytes.
@@ -99,13 +120,16 @@ public enum PlotRender {
         let input: String
 
         init(job: RenderJob, format: SoundFileFormat, channels: Int) throws(RenderJobError) {
-            path = FileManager.default.temporaryDirectory
-                .appendingPathComponent("ahap-plot-\(UUID().uuidString).\(format.fileExtension)").path
+            path =
+                FileManager.default.temporaryDirectory
+                .appendingPathComponent("ahap-plot-\(UUID().uuidString).\(format.fileExtension)")
+                .path
             self.channels = channels
             input = job.input
             do {
-                writer = try SoundFileWriter(path: path, format: format, sampleFormat: format == .wav ? .pcm16 : nil,
-                                             sampleRate: Int(job.options.sampleRate), channels: channels)
+                writer = try SoundFileWriter(
+                    path: path, format: format, sampleFormat: format == .wav ? .pcm16 : nil,
+                    sampleRate: Int(job.options.sampleRate), channels: channels)
             } catch {
                 throw RenderJobError(input: job.input, stage: .write, message: error.description)
             }
@@ -122,11 +146,15 @@ public enum PlotRender {
         }
 
         consuming func finish() throws(RenderJobError) -> Data {
-            let path = self.path, input = self.input
+            let path = self.path
+            let input = self.input
             defer { try? FileManager.default.removeItem(atPath: path) }
-            do { try writer.finish() } catch { throw RenderJobError(input: input, stage: .write, message: error.description) }
+            do { try writer.finish() } catch {
+                throw RenderJobError(input: input, stage: .write, message: error.description)
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw RenderJobError(input: input, stage: .write, message: "cannot read back the audition audio")
+                throw RenderJobError(
+                    input: input, stage: .write, message: "cannot read back the audition audio")
             }
             return data
         }

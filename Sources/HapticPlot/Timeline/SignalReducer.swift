@@ -14,7 +14,8 @@ struct SignalReducer {
 
     init(bucket: Int, expectedSamples: Int) {
         self.bucket = max(1, bucket)
-        values.reserveCapacity(self.bucket == 1 ? expectedSamples : 2 * (expectedSamples / self.bucket + 1))
+        values.reserveCapacity(
+            self.bucket == 1 ? expectedSamples : 2 * (expectedSamples / self.bucket + 1))
     }
 
     /// Samples per second of ``values`` for a signal at `sampleRate`.

@@ -39,7 +39,9 @@ public struct TimelineDetail: Sendable {
     /// Builds the document for `data` plotted `width` pixels wide (the SVG's geometry).
     /// O(signal values + events + curve points).
     /// `maxLevelZeroValues` defaults to `levelZeroBudget(seconds: data.duration)`.
-    public init(data: PlotData, width: Int = TimelinePlot.defaultWidth, maxLevelZeroValues: Int? = nil) {
+    public init(
+        data: PlotData, width: Int = TimelinePlot.defaultWidth, maxLevelZeroValues: Int? = nil
+    ) {
         let budget = maxLevelZeroValues ?? Self.levelZeroBudget(seconds: data.duration)
         let layout = TimelinePlot.Layout(width: max(TimelinePlot.minimumWidth, width), data: data)
         var out = JSONText()
@@ -49,12 +51,14 @@ public struct TimelineDetail: Sendable {
         out.raw(",\"plotWidth\":" + JSONText.number(layout.plotWidth, 1))
         out.raw(",\"lanes\":{")
         for (i, lane) in layout.lanes.enumerated() {
-            out.raw((i > 0 ? "," : "") + "\"\(lane.id)\":[" + JSONText.number(lane.top, 1) + ","
-                + JSONText.number(lane.height, 1) + "]")
+            out.raw(
+                (i > 0 ? "," : "") + "\"\(lane.id)\":[" + JSONText.number(lane.top, 1) + ","
+                    + JSONText.number(lane.height, 1) + "]")
         }
         out.raw("},\"colors\":[")
-        out.raw((0..<SharpnessColorScale.steps).map { "\"\(SharpnessColorScale.color(level: $0))\"" }
-            .joined(separator: ","))
+        out.raw(
+            (0..<SharpnessColorScale.steps).map { "\"\(SharpnessColorScale.color(level: $0))\"" }
+                .joined(separator: ","))
         out.raw("]")
         Self.appendEvents(&out, data: data, duration: layout.duration)
         out.raw(",\"intensity\":")
@@ -85,23 +89,36 @@ public struct TimelineDetail: Sendable {
         var envelopePoints = 0
         for e in data.hapticEvents where e.time.isFinite && e.time <= duration {
             switch e.kind {
-            case let .hapticTransient(intensity, sharpness):
-                transients.append(JSONText.number(e.time, 5) + "," + JSONText.number(TimelinePlot.clamp01(intensity), 3)
-                    + ",\(SharpnessColorScale.level(sharpness))")
-            case let .hapticContinuous(intensity, sharpness, envelope):
+            case .hapticTransient(let intensity, let sharpness):
+                transients.append(
+                    JSONText.number(e.time, 5) + ","
+                        + JSONText.number(TimelinePlot.clamp01(intensity), 3)
+                        + ",\(SharpnessColorScale.level(sharpness))")
+            case .hapticContinuous(let intensity, let sharpness, let envelope):
                 let length = e.duration.isFinite ? max(0, e.duration) : 0
-                var points = envelope.isEmpty
-                    ? [PlotPoint(time: 0, value: intensity), PlotPoint(time: length, value: intensity)]
+                var points =
+                    envelope.isEmpty
+                    ? [
+                        PlotPoint(time: 0, value: intensity),
+                        PlotPoint(time: length, value: intensity),
+                    ]
                     : envelope
                 // Same bound as the SVG: past the budget an event keeps only its peak.
                 if envelopePoints + points.count > TimelinePlot.continuousPointBudget {
                     let peak = points.reduce(0) { max($0, TimelinePlot.clamp01($1.value)) }
-                    points = [PlotPoint(time: 0, value: peak), PlotPoint(time: length, value: peak)]
+                    points = [
+                        PlotPoint(time: 0, value: peak), PlotPoint(time: length, value: peak),
+                    ]
                 }
                 envelopePoints += points.count
-                let flat = points.map { JSONText.number($0.time, 5) + "," + JSONText.number(TimelinePlot.clamp01($0.value), 3) }
-                continuous.append("[" + JSONText.number(e.time, 5) + "," + JSONText.number(length, 5)
-                    + ",\(SharpnessColorScale.level(sharpness)),[" + flat.joined(separator: ",") + "]]")
+                let flat = points.map {
+                    JSONText.number($0.time, 5) + ","
+                        + JSONText.number(TimelinePlot.clamp01($0.value), 3)
+                }
+                continuous.append(
+                    "[" + JSONText.number(e.time, 5) + "," + JSONText.number(length, 5)
+                        + ",\(SharpnessColorScale.level(sharpness)),[" + flat.joined(separator: ",")
+                        + "]]")
             default:
                 continue
             }
@@ -115,12 +132,15 @@ public struct TimelineDetail: Sendable {
             let length = e.duration.isFinite ? max(0, e.duration) : 0
             let (clip, volume, label): (Int, Double, String)
             switch e.kind {
-            case let .audioContinuous(v): (clip, volume, label) = (0, v, "tone")
-            case let .audioCustom(file, v): (clip, volume, label) = (1, v, file)
+            case .audioContinuous(let v): (clip, volume, label) = (0, v, "tone")
+            case .audioCustom(let file, let v): (clip, volume, label) = (1, v, file)
             default: continue
             }
-            audio.append("[" + JSONText.number(e.time, 5) + "," + JSONText.number(length, 5) + ",\(rowOf[i]),\(clip),"
-                + JSONText.number(TimelinePlot.clamp01(volume), 3) + "," + JSONText.string(label) + "]")
+            audio.append(
+                "[" + JSONText.number(e.time, 5) + "," + JSONText.number(length, 5)
+                    + ",\(rowOf[i]),\(clip),"
+                    + JSONText.number(TimelinePlot.clamp01(volume), 3) + ","
+                    + JSONText.string(label) + "]")
         }
         out.raw(",\"audio\":[" + audio.joined(separator: ",") + "],\"audioRows\":\(rows)")
     }
@@ -128,15 +148,19 @@ public struct TimelineDetail: Sendable {
     /// A 0…1 curve as a flat `[t, v, …]`, non-finite points dropped.
     private static func appendCurve(_ out: inout JSONText, _ points: [PlotPoint]) {
         let finite = points.filter { $0.time.isFinite && $0.value.isFinite }
-        out.raw("[" + finite.map { JSONText.number($0.time, 5) + "," + JSONText.number($0.value, 3) }
-            .joined(separator: ",") + "]")
+        out.raw(
+            "["
+                + finite.map { JSONText.number($0.time, 5) + "," + JSONText.number($0.value, 3) }
+                .joined(separator: ",") + "]")
     }
 
     // MARK: - Signal pyramid
 
     /// `[{"rate": entries per second, "pairs": 0|1, "data": base64}, …]`, finest first.
     /// Level 0 holds single values when the signal fits `maxLevelZero`, else min/max pairs.
-    private static func appendPyramid(_ out: inout JSONText, _ signal: [Float], rate: Double, maxLevelZero: Int) {
+    private static func appendPyramid(
+        _ out: inout JSONText, _ signal: [Float], rate: Double, maxLevelZero: Int
+    ) {
         guard !signal.isEmpty, rate > 0 else {
             out.raw("[]")
             return
@@ -156,8 +180,10 @@ public struct TimelineDetail: Sendable {
         }
         out.raw("[")
         for (i, level) in levels.enumerated() {
-            out.raw((i > 0 ? "," : "") + "{\"rate\":" + JSONText.number(level.rate, 6) + ",\"pairs\":\(level.pairs ? 1 : 0)"
-                + ",\"data\":\"" + Data(level.bytes).base64EncodedString() + "\"}")
+            out.raw(
+                (i > 0 ? "," : "") + "{\"rate\":" + JSONText.number(level.rate, 6)
+                    + ",\"pairs\":\(level.pairs ? 1 : 0)"
+                    + ",\"data\":\"" + Data(level.bytes).base64EncodedString() + "\"}")
         }
         out.raw("]")
     }
@@ -175,7 +201,8 @@ public struct TimelineDetail: Sendable {
         var i = 0
         while i < signal.count {
             let end = Swift.min(signal.count, i + group)
-            var lo = signal[i], hi = signal[i]
+            var lo = signal[i]
+            var hi = signal[i]
             for v in signal[i..<end] {
                 lo = Swift.min(lo, v)
                 hi = Swift.max(hi, v)
@@ -196,7 +223,8 @@ public struct TimelineDetail: Sendable {
         var e = 0
         while e < entries {
             let end = Swift.min(entries, e + by)
-            var lo = UInt8.max, hi = UInt8.min
+            var lo = UInt8.max
+            var hi = UInt8.min
             for k in e..<end {
                 lo = Swift.min(lo, bytes[k * stride])
                 hi = Swift.max(hi, bytes[k * stride + stride - 1])

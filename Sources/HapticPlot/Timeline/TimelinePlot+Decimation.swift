@@ -41,7 +41,8 @@ struct MinMaxEnvelope: Equatable {
                 if lo >= n { break }
                 let end = Int((Double(column + 1) * samplesPerColumn).rounded(.down))
                 let hi = min(n, max(lo + 1, end))
-                var lowest = buffer[lo], highest = buffer[lo]
+                var lowest = buffer[lo]
+                var highest = buffer[lo]
                 var i = lo + 1
                 while i < hi {
                     let v = buffer[i]
@@ -74,7 +75,8 @@ extension TimelinePlot {
         while i < points.count {
             let column = columnOf(points[i].time)
             var j = i
-            var lowest = i, highest = i
+            var lowest = i
+            var highest = i
             while j + 1 < points.count, columnOf(points[j + 1].time) == column {
                 j += 1
                 if points[j].value < points[lowest].value { lowest = j }

@@ -24,23 +24,33 @@ extension TimelinePlot {
         drawFrame(&svg, lane: lane, layout: layout)
         switch lane.kind {
         case .hapticEvents:
-            drawValueLabels(&svg, lane: lane, layout: layout, labels: [(1, "1"), (0.5, "0.5"), (0, "0")])
-            clipped(&svg, lane) { drawHapticEvents(&$0, lane: lane, layout: layout, events: data.hapticEvents) }
+            drawValueLabels(
+                &svg, lane: lane, layout: layout, labels: [(1, "1"), (0.5, "0.5"), (0, "0")])
+            clipped(&svg, lane) {
+                drawHapticEvents(&$0, lane: lane, layout: layout, events: data.hapticEvents)
+            }
         case .intensity:
             drawValueLabels(&svg, lane: lane, layout: layout, labels: [(1, "1"), (0, "0")])
             clipped(&svg, lane) {
-                drawCurve(&$0, lane: lane, layout: layout, points: data.intensityLane, sharpnessColoured: false)
+                drawCurve(
+                    &$0, lane: lane, layout: layout, points: data.intensityLane,
+                    sharpnessColoured: false)
             }
         case .sharpness:
             drawValueLabels(&svg, lane: lane, layout: layout, labels: [(1, "1"), (0, "0")])
             clipped(&svg, lane) {
-                drawCurve(&$0, lane: lane, layout: layout, points: data.sharpnessLane, sharpnessColoured: true)
+                drawCurve(
+                    &$0, lane: lane, layout: layout, points: data.sharpnessLane,
+                    sharpnessColoured: true)
             }
         case .audioEvents:
-            clipped(&svg, lane) { drawAudioEvents(&$0, lane: lane, layout: layout, events: data.audioEvents) }
+            clipped(&svg, lane) {
+                drawAudioEvents(&$0, lane: lane, layout: layout, events: data.audioEvents)
+            }
         case .drive, .acceleration:
             let fs = lane.kind == .acceleration ? trimmed(data.accelerationFullScaleG) + " g" : "1"
-            drawValueLabels(&svg, lane: lane, layout: layout, labels: [(1, "+" + fs), (0, "0"), (-1, "−" + fs)])
+            drawValueLabels(
+                &svg, lane: lane, layout: layout, labels: [(1, "+" + fs), (0, "0"), (-1, "−" + fs)])
             let signal = lane.kind == .drive ? data.drive : data.acceleration
             clipped(&svg, lane) {
                 drawSignal(
@@ -49,10 +59,12 @@ extension TimelinePlot {
             }
         case .audio:
             if data.audioRight.isEmpty {
-                drawValueLabels(&svg, lane: lane, layout: layout, labels: [(1, "+1"), (0, "0"), (-1, "−1")])
+                drawValueLabels(
+                    &svg, lane: lane, layout: layout, labels: [(1, "+1"), (0, "0"), (-1, "−1")])
                 clipped(&svg, lane) {
                     drawSignal(
-                        &$0, data.audioLeft, sampleRate: data.sampleRate, layout: layout, top: lane.top,
+                        &$0, data.audioLeft, sampleRate: data.sampleRate, layout: layout,
+                        top: lane.top,
                         height: lane.height, color: signalColor(.audio))
                 }
             } else {
@@ -60,17 +72,23 @@ extension TimelinePlot {
                 let half = lane.height / 2
                 for (i, name) in ["L", "R"].enumerated() {
                     let top = lane.top + Double(i) * half
-                    svg.label(name, x: layout.plotLeft - 28, y: top + half / 2 + 4, anchor: "end", cssClass: "lane-unit")
-                    svg.label("0", x: layout.plotLeft - 6, y: top + half / 2 + 3.5, anchor: "end", cssClass: "tick")
+                    svg.label(
+                        name, x: layout.plotLeft - 28, y: top + half / 2 + 4, anchor: "end",
+                        cssClass: "lane-unit")
+                    svg.label(
+                        "0", x: layout.plotLeft - 6, y: top + half / 2 + 3.5, anchor: "end",
+                        cssClass: "tick")
                 }
                 svg.line(
-                    x1: layout.plotLeft, y1: lane.top + half, x2: layout.plotRight, y2: lane.top + half,
+                    x1: layout.plotLeft, y1: lane.top + half, x2: layout.plotRight,
+                    y2: lane.top + half,
                     attributes: "class=\"grid\"")
                 clipped(&svg, lane) {
                     for (i, signal) in [data.audioLeft, data.audioRight].enumerated() {
                         drawSignal(
                             &$0, signal, sampleRate: data.sampleRate, layout: layout,
-                            top: lane.top + Double(i) * half, height: half, color: signalColor(.audio))
+                            top: lane.top + Double(i) * half, height: half,
+                            color: signalColor(.audio))
                     }
                 }
             }
@@ -88,7 +106,8 @@ extension TimelinePlot {
         // `vgrid` marks the time grid, which the audition page replaces while zoomed.
         for t in layout.ticks.values {
             let x = layout.x(t)
-            svg.line(x1: x, y1: lane.top, x2: x, y2: lane.bottom, attributes: "class=\"grid vgrid\"")
+            svg.line(
+                x1: x, y1: lane.top, x2: x, y2: lane.bottom, attributes: "class=\"grid vgrid\"")
         }
         svg.label(lane.title, x: 24, y: lane.top + 17, cssClass: "lane-title")
         svg.label(lane.unit, x: 24, y: lane.top + 32, cssClass: "lane-unit")
@@ -101,16 +120,24 @@ extension TimelinePlot {
     ) {
         let bipolar = labels.contains { $0.0 < 0 }
         for (value, text) in labels {
-            let y = bipolar ? bipolarY(value, top: lane.top, height: lane.height) : unipolarY(value, lane: lane)
-            svg.line(x1: layout.plotLeft - 4, y1: y, x2: layout.plotLeft, y2: y, attributes: "class=\"axis-line\"")
+            let y =
+                bipolar
+                ? bipolarY(value, top: lane.top, height: lane.height) : unipolarY(value, lane: lane)
+            svg.line(
+                x1: layout.plotLeft - 4, y1: y, x2: layout.plotLeft, y2: y,
+                attributes: "class=\"axis-line\"")
             svg.label(text, x: layout.plotLeft - 7, y: y + 3.5, anchor: "end", cssClass: "tick")
             if bipolar && value == 0 {
-                svg.line(x1: layout.plotLeft, y1: y, x2: layout.plotRight, y2: y, attributes: "class=\"zero\"")
+                svg.line(
+                    x1: layout.plotLeft, y1: y, x2: layout.plotRight, y2: y,
+                    attributes: "class=\"zero\"")
             }
         }
     }
 
-    private static func clipped(_ svg: inout SVGBuilder, _ lane: Lane, _ body: (inout SVGBuilder) -> Void) {
+    private static func clipped(
+        _ svg: inout SVGBuilder, _ lane: Lane, _ body: (inout SVGBuilder) -> Void
+    ) {
         svg.raw("<g clip-path=\"url(#clip-\(lane.id))\">\n")
         body(&svg)
         svg.raw("</g>\n")
@@ -148,8 +175,10 @@ extension TimelinePlot {
         var stemLevel = [Int](repeating: 0, count: layout.columns)
         var pointsLeft = continuousPointBudget
 
-        func mergeIntoColumns(_ from: Double, _ to: Double, height: Double, level: Int,
-                              _ heights: inout [Double], _ levels: inout [Int]) {
+        func mergeIntoColumns(
+            _ from: Double, _ to: Double, height: Double, level: Int,
+            _ heights: inout [Double], _ levels: inout [Int]
+        ) {
             for c in layout.column(from)...layout.column(to) where height > heights[c] {
                 heights[c] = height
                 levels[c] = level
@@ -159,24 +188,30 @@ extension TimelinePlot {
         for event in events {
             guard event.time.isFinite, event.time <= layout.duration else { continue }
             switch event.kind {
-            case let .hapticTransient(intensity, sharpness):
+            case .hapticTransient(let intensity, let sharpness):
                 guard event.time >= 0 else { continue }
                 mergeIntoColumns(
                     event.time, event.time, height: clamp01(intensity),
                     level: SharpnessColorScale.level(sharpness), &stemHeight, &stemLevel)
-            case let .hapticContinuous(intensity, sharpness, envelope):
+            case .hapticContinuous(let intensity, let sharpness, let envelope):
                 let length = event.duration.isFinite ? max(0, event.duration) : 0
                 let end = event.time + length
                 guard end >= 0 else { continue }
                 let level = SharpnessColorScale.level(sharpness)
-                let x0 = layout.x(event.time), x1 = layout.x(end)
-                let points = envelope.isEmpty
-                    ? [PlotPoint(time: 0, value: intensity), PlotPoint(time: length, value: intensity)]
+                let x0 = layout.x(event.time)
+                let x1 = layout.x(end)
+                let points =
+                    envelope.isEmpty
+                    ? [
+                        PlotPoint(time: 0, value: intensity),
+                        PlotPoint(time: length, value: intensity),
+                    ]
                     : envelope
                 if x1 - x0 < 2 || pointsLeft <= 0 {
                     let peak = points.reduce(0) { max($0, clamp01($1.value)) }
-                    mergeIntoColumns(max(0, event.time), min(layout.duration, end), height: peak,
-                                     level: level, &barHeight, &barLevel)
+                    mergeIntoColumns(
+                        max(0, event.time), min(layout.duration, end), height: peak,
+                        level: level, &barHeight, &barLevel)
                     continue
                 }
                 let reduced = reducePolyline(points, columns: Int(x1 - x0) + 1) {
@@ -185,7 +220,8 @@ extension TimelinePlot {
                 pointsLeft -= reduced.count + 2
                 var d = "M" + SVGBuilder.format(x0) + "," + SVGBuilder.format(base)
                 for p in reduced {
-                    d += "L" + SVGBuilder.format(layout.x(event.time + p.time)) + ","
+                    d +=
+                        "L" + SVGBuilder.format(layout.x(event.time + p.time)) + ","
                         + SVGBuilder.format(unipolarY(p.value, lane: lane))
                 }
                 d += "L" + SVGBuilder.format(x1) + "," + SVGBuilder.format(base) + "Z"
@@ -201,13 +237,15 @@ extension TimelinePlot {
                     + "fill-opacity=\"0.72\" stroke=\"\(SharpnessColorScale.color(level: level))\" "
                     + "stroke-width=\"1\" stroke-linejoin=\"round\"/>\n")
         }
-        drawColumnStems(&svg, heights: barHeight, levels: barLevel, layout: layout, lane: lane,
-                        width: 1, attributes: "stroke-opacity=\"0.72\"", heads: false)
+        drawColumnStems(
+            &svg, heights: barHeight, levels: barLevel, layout: layout, lane: lane,
+            width: 1, attributes: "stroke-opacity=\"0.72\"", heads: false)
         // Heads only while stems are sparse: on a dense pattern they merge into a blur.
         let stems = stemHeight.count { $0 >= 0 }
         let sparse = stems * 6 <= layout.columns
-        drawColumnStems(&svg, heights: stemHeight, levels: stemLevel, layout: layout, lane: lane,
-                        width: sparse ? 2 : 1, attributes: "stroke-linecap=\"butt\"", heads: sparse)
+        drawColumnStems(
+            &svg, heights: stemHeight, levels: stemLevel, layout: layout, lane: lane,
+            width: sparse ? 2 : 1, attributes: "stroke-linecap=\"butt\"", heads: sparse)
     }
 
     /// One vertical line per occupied column, grouped into one `<path>` per colour.
@@ -223,14 +261,16 @@ extension TimelinePlot {
             let y = SVGBuilder.format(unipolarY(heights[c], lane: lane))
             paths[levels[c]] += "M" + x + "," + SVGBuilder.format(base) + "V" + y
             if heads {
-                circles += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"2.6\" "
+                circles +=
+                    "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"2.6\" "
                     + "fill=\"\(SharpnessColorScale.color(level: levels[c]))\"/>\n"
             }
         }
         for level in 0..<paths.count where !paths[level].isEmpty {
             svg.raw(
                 "<path d=\"\(paths[level])\" stroke=\"\(SharpnessColorScale.color(level: level))\" "
-                    + "stroke-width=\"\(SVGBuilder.format(width))\" fill=\"none\" \(attributes)/>\n")
+                    + "stroke-width=\"\(SVGBuilder.format(width))\" fill=\"none\" \(attributes)/>\n"
+            )
         }
         svg.raw(circles)
     }
@@ -241,30 +281,41 @@ extension TimelinePlot {
     /// and fills with a vertical gradient of the sharpness scale, so its colour at any
     /// height is the colour events of that sharpness get.
     private static func drawCurve(
-        _ svg: inout SVGBuilder, lane: Lane, layout: Layout, points: [PlotPoint], sharpnessColoured: Bool
+        _ svg: inout SVGBuilder, lane: Lane, layout: Layout, points: [PlotPoint],
+        sharpnessColoured: Bool
     ) {
         let finite = points.filter { $0.time.isFinite && $0.value.isFinite }
         guard let first = finite.first, let last = finite.last else {
-            svg.label("no data", x: layout.plotLeft + 8, y: lane.top + lane.height / 2 + 4, cssClass: "empty")
+            svg.label(
+                "no data", x: layout.plotLeft + 8, y: lane.top + lane.height / 2 + 4,
+                cssClass: "empty")
             return
         }
         let reduced = reducePolyline(finite, columns: layout.columns) { layout.column($0) }
         // Hold the first and last values out to the plot's edges.
-        var line = "M" + SVGBuilder.format(min(layout.x(first.time), layout.plotLeft)) + ","
+        var line =
+            "M" + SVGBuilder.format(min(layout.x(first.time), layout.plotLeft)) + ","
             + SVGBuilder.format(unipolarY(first.value, lane: lane))
         for p in reduced {
-            line += "L" + SVGBuilder.format(layout.x(p.time)) + "," + SVGBuilder.format(unipolarY(p.value, lane: lane))
+            line +=
+                "L" + SVGBuilder.format(layout.x(p.time)) + ","
+                + SVGBuilder.format(unipolarY(p.value, lane: lane))
         }
         let endX = max(layout.x(last.time), layout.plotRight)
-        line += "L" + SVGBuilder.format(endX) + "," + SVGBuilder.format(unipolarY(last.value, lane: lane))
+        line +=
+            "L" + SVGBuilder.format(endX) + ","
+            + SVGBuilder.format(unipolarY(last.value, lane: lane))
         let base = SVGBuilder.format(unipolarY(0, lane: lane))
-        let area = line + "L" + SVGBuilder.format(endX) + "," + base + "L"
+        let area =
+            line + "L" + SVGBuilder.format(endX) + "," + base + "L"
             + SVGBuilder.format(min(layout.x(first.time), layout.plotLeft)) + "," + base + "Z"
-        let stroke: String, fill: String
+        let stroke: String
+        let fill: String
         if sharpnessColoured {
             svg.raw(
                 "<linearGradient id=\"sharpness-vertical\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" "
-                    + "y1=\"\(base)\" x2=\"0\" y2=\"\(SVGBuilder.format(unipolarY(1, lane: lane)))\">\n")
+                    + "y1=\"\(base)\" x2=\"0\" y2=\"\(SVGBuilder.format(unipolarY(1, lane: lane)))\">\n"
+            )
             drawGradientStops(&svg)
             svg.raw("</linearGradient>\n")
             stroke = "url(#sharpness-vertical)"
@@ -290,7 +341,9 @@ extension TimelinePlot {
     ) {
         let (order, rowOf, rows) = audioEventRows(events, duration: layout.duration)
         guard !order.isEmpty else {
-            svg.label("no audio events", x: layout.plotLeft + 8, y: lane.top + lane.height / 2 + 4, cssClass: "empty")
+            svg.label(
+                "no audio events", x: layout.plotLeft + 8, y: lane.top + lane.height / 2 + 4,
+                cssClass: "empty")
             return
         }
         let rowHeight = (lane.height - 8) / Double(rows)
@@ -299,20 +352,24 @@ extension TimelinePlot {
             let e = events[i]
             let row = rowOf[i]
             let x0 = layout.x(e.time)
-            let x1 = max(x0 + 1.5, layout.x(e.time + (e.duration.isFinite ? max(0, e.duration) : 0)))
+            let x1 = max(
+                x0 + 1.5, layout.x(e.time + (e.duration.isFinite ? max(0, e.duration) : 0)))
             if x1 <= paintedUntil[row] + 0.5 { continue }
             paintedUntil[row] = max(paintedUntil[row], x1)
-            let volume: Double, style: String, name: String
+            let volume: Double
+            let style: String
+            let name: String
             switch e.kind {
-            case let .audioContinuous(v): (volume, style, name) = (v, audioToneStyle, "tone")
-            case let .audioCustom(file, v): (volume, style, name) = (v, audioClipStyle, file)
+            case .audioContinuous(let v): (volume, style, name) = (v, audioToneStyle, "tone")
+            case .audioCustom(let file, let v): (volume, style, name) = (v, audioClipStyle, file)
             default: continue  // haptic events belong to their own lane
             }
             let rowTop = lane.top + 4 + Double(row) * rowHeight
             // Full-height boxes keep labels readable; volume shows as the fill's strength.
             let opacity = SVGBuilder.fixed(0.15 + 0.6 * clamp01(volume), decimals: 2)
-            svg.rect(x: x0, y: rowTop + 1, width: x1 - x0, height: rowHeight - 2,
-                     attributes: "rx=\"2\" fill-opacity=\"\(opacity)\" " + style)
+            svg.rect(
+                x: x0, y: rowTop + 1, width: x1 - x0, height: rowHeight - 2,
+                attributes: "rx=\"2\" fill-opacity=\"\(opacity)\" " + style)
             if let text = fitted(name, width: x1 - x0 - 8) {
                 svg.label(text, x: x0 + 4, y: rowTop + rowHeight / 2 + 3.5, cssClass: "event-label")
             }
@@ -374,12 +431,16 @@ extension TimelinePlot {
             svg.label("no data", x: layout.plotLeft + 8, y: top + height / 2 - 4, cssClass: "empty")
             return
         }
-        svg.raw("<polygon fill=\"\(color)\" stroke=\"\(color)\" stroke-width=\"0.8\" stroke-linejoin=\"round\" points=\"")
+        svg.raw(
+            "<polygon fill=\"\(color)\" stroke=\"\(color)\" stroke-width=\"0.8\" stroke-linejoin=\"round\" points=\""
+        )
         for c in 0..<envelope.count {
-            svg.point(layout.columnX(c), bipolarY(Double(envelope.maximum[c]), top: top, height: height))
+            svg.point(
+                layout.columnX(c), bipolarY(Double(envelope.maximum[c]), top: top, height: height))
         }
         for c in stride(from: envelope.count - 1, through: 0, by: -1) {
-            svg.point(layout.columnX(c), bipolarY(Double(envelope.minimum[c]), top: top, height: height))
+            svg.point(
+                layout.columnX(c), bipolarY(Double(envelope.minimum[c]), top: top, height: height))
         }
         svg.raw("\"/>\n")
     }

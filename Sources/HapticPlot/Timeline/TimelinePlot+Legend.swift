@@ -28,7 +28,8 @@ extension TimelinePlot {
                 x += width + 20
             }
             keyRows = rows
-            let note = "Intensity and sharpness lanes show the effective values after dynamic "
+            let note =
+                "Intensity and sharpness lanes show the effective values after dynamic "
                 + "parameters and parameter curves. Drive and audio are normalized to ±1; "
                 + "acceleration is in g (±1 = ±\(TimelinePlot.trimmed(fullScaleG)) g full scale)."
             noteLines = LegendPlan.wrap(note, width: availableWidth)
@@ -39,7 +40,8 @@ extension TimelinePlot {
 
         /// Height from the legend's top to the picture's bottom edge.
         var height: Double {
-            40 + Double(keyRows.count) * Self.keyRowHeight + Double(noteLines.count) * Self.noteLineHeight + 8
+            40 + Double(keyRows.count) * Self.keyRowHeight + Double(noteLines.count)
+                * Self.noteLineHeight + 8
         }
 
         /// Greedy word wrap to `width` px. O(characters).
@@ -114,18 +116,28 @@ extension TimelinePlot {
         switch item {
         case 0:
             let color = SharpnessColorScale.color(0.5)
-            svg.line(x1: x + 6, y1: y + 6, x2: x + 6, y2: y - 7, attributes: "stroke=\"\(color)\" stroke-width=\"2\"")
-            svg.raw("<circle cx=\"\(SVGBuilder.format(x + 6))\" cy=\"\(SVGBuilder.format(y - 7))\" r=\"2.6\" fill=\"\(color)\"/>\n")
+            svg.line(
+                x1: x + 6, y1: y + 6, x2: x + 6, y2: y - 7,
+                attributes: "stroke=\"\(color)\" stroke-width=\"2\"")
+            svg.raw(
+                "<circle cx=\"\(SVGBuilder.format(x + 6))\" cy=\"\(SVGBuilder.format(y - 7))\" r=\"2.6\" fill=\"\(color)\"/>\n"
+            )
         case 1:
-            polygon([(0, 6), (4, -6), (12, -3), (14, 6)],
-                    fill: "fill=\"\(SharpnessColorScale.color(0.2))\" fill-opacity=\"0.72\"")
+            polygon(
+                [(0, 6), (4, -6), (12, -3), (14, 6)],
+                fill: "fill=\"\(SharpnessColorScale.color(0.2))\" fill-opacity=\"0.72\"")
         case 2:
-            svg.rect(x: x, y: y - 6, width: 14, height: 12, attributes: "rx=\"2\" fill-opacity=\"0.6\" \(audioToneStyle)")
+            svg.rect(
+                x: x, y: y - 6, width: 14, height: 12,
+                attributes: "rx=\"2\" fill-opacity=\"0.6\" \(audioToneStyle)")
         case 3:
-            svg.rect(x: x, y: y - 6, width: 14, height: 12, attributes: "rx=\"2\" fill-opacity=\"0.6\" \(audioClipStyle)")
+            svg.rect(
+                x: x, y: y - 6, width: 14, height: 12,
+                attributes: "rx=\"2\" fill-opacity=\"0.6\" \(audioClipStyle)")
         default:
-            polygon([(0, 0), (3, -6), (7, -2), (10, -6), (14, 0), (10, 6), (7, 2), (3, 6)],
-                    fill: "fill=\"\(signalColor(.drive))\"")
+            polygon(
+                [(0, 0), (3, -6), (7, -2), (10, -6), (14, 0), (10, 6), (7, 2), (3, 6)],
+                fill: "fill=\"\(signalColor(.drive))\"")
         }
     }
 }

@@ -40,7 +40,9 @@ public enum TimelinePlot {
 
     /// One horizontal band of the picture.
     struct Lane {
-        enum Kind { case hapticEvents, intensity, sharpness, audioEvents, drive, acceleration, audio }
+        enum Kind {
+            case hapticEvents, intensity, sharpness, audioEvents, drive, acceleration, audio
+        }
         var kind: Kind
         /// Used for the group's `id` (`lane-<id>`) so tests and stylesheets can find it.
         var id: String
@@ -88,12 +90,16 @@ public enum TimelinePlot {
                     .acceleration, "acceleration", "Acceleration",
                     "g, full scale ±\(TimelinePlot.trimmed(data.accelerationFullScaleG)) g", 92
                 ),
-                (.audio, "audio", "Audio", stereo ? "normalized, L / R" : "normalized", stereo ? 128 : 92),
+                (
+                    .audio, "audio", "Audio", stereo ? "normalized, L / R" : "normalized",
+                    stereo ? 128 : 92
+                ),
             ]
             var y = 84.0
             var lanes: [Lane] = []
             for (kind, id, title, unit, height) in specs {
-                lanes.append(Lane(kind: kind, id: id, title: title, unit: unit, top: y, height: height))
+                lanes.append(
+                    Lane(kind: kind, id: id, title: title, unit: unit, top: y, height: height))
                 y += height + 10
             }
             self.lanes = lanes
@@ -115,13 +121,16 @@ public enum TimelinePlot {
         }
 
         /// x of the centre of column `c`.
-        func columnX(_ c: Int) -> Double { plotLeft + (Double(c) + 0.5) * plotWidth / Double(columns) }
+        func columnX(_ c: Int) -> Double {
+            plotLeft + (Double(c) + 0.5) * plotWidth / Double(columns)
+        }
     }
 
     // MARK: - Document and title
 
     private static func drawDocumentStart(_ svg: inout SVGBuilder, layout: Layout, data: PlotData) {
-        let w = layout.width, h = layout.height
+        let w = layout.width
+        let h = layout.height
         svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         svg.raw(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" "
@@ -166,7 +175,8 @@ public enum TimelinePlot {
                 attributes: "")
             svg.raw("</clipPath>\n")
         }
-        svg.raw("<linearGradient id=\"sharpness-horizontal\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\">\n")
+        svg.raw(
+            "<linearGradient id=\"sharpness-horizontal\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\">\n")
         drawGradientStops(&svg)
         svg.raw("</linearGradient>\n")
         svg.raw("</defs>\n")
@@ -185,7 +195,9 @@ public enum TimelinePlot {
     private static func drawTitle(_ svg: inout SVGBuilder, layout: Layout, data: PlotData) {
         svg.raw("<g id=\"title\">\n")
         svg.label(data.title, x: 24, y: 36, cssClass: "title")
-        let transients = data.hapticEvents.count { if case .hapticTransient = $0.kind { true } else { false } }
+        let transients = data.hapticEvents.count {
+            if case .hapticTransient = $0.kind { true } else { false }
+        }
         var parts = [
             data.duration >= 60
                 ? "duration \(clock(data.duration)) (\(SVGBuilder.fixed(data.duration, decimals: 3)) s)"

@@ -62,7 +62,8 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
         name: String, resonanceHz: Double, qLowZ: Double, qHiZ: Double, movingMass: Double,
         forceFactor: Double, coilResistance: Double, coilInductance: Double, bodyMass: Double,
         locationFactor: Double = 1, voltageClamp: Double, maxExcursion: Double,
-        endStopStiffnessRatio: Double = 50, driveBandMinHz: Double = 30, driveBandMaxHz: Double = 300,
+        endStopStiffnessRatio: Double = 50, driveBandMinHz: Double = 30,
+        driveBandMaxHz: Double = 300,
         fullScaleG: Double, transientMaxHalfCycles: Double = 4
     ) {
         self.name = name
@@ -116,8 +117,10 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
 
     /// |displacement/volt| at `hz` in m/V (Le = 0, low-Z): `(Bl/Re)/μ / |P(ω)|` (§1.1).
     public func excursionPerVolt(atHz hz: Double) -> Double {
-        let w = 2 * Double.pi * hz, w0 = omega0
-        let re = w0 * w0 - w * w, im = w * lowZDamping / reducedMass
+        let w = 2 * Double.pi * hz
+        let w0 = omega0
+        let re = w0 * w0 - w * w
+        let im = w * lowZDamping / reducedMass
         return forcePerVolt / reducedMass / (re * re + im * im).squareRoot()
     }
 
@@ -158,11 +161,13 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
                 throw .outOfRange(field: field, value: value, allowed: allowed)
             }
         }
-        try require(resonanceHz > 0 && resonanceHz < sampleRate / 4, "resonanceHz", resonanceHz,
-                    "> 0 and < sampleRate/4 = \(sampleRate / 4) Hz")
+        try require(
+            resonanceHz > 0 && resonanceHz < sampleRate / 4, "resonanceHz", resonanceHz,
+            "> 0 and < sampleRate/4 = \(sampleRate / 4) Hz")
         try require(qLowZ > 0.5, "qLowZ", qLowZ, "> 0.5")
         try require(qHiZ > 0.5, "qHiZ", qHiZ, "> 0.5")
-        try require(qHiZ > qLowZ, "qHiZ", qHiZ, "> qLowZ = \(qLowZ) (Hi-Z removes back-EMF damping)")
+        try require(
+            qHiZ > qLowZ, "qHiZ", qHiZ, "> qLowZ = \(qLowZ) (Hi-Z removes back-EMF damping)")
         try require(movingMass > 0, "movingMass", movingMass, "> 0 kg")
         try require(bodyMass > 0, "bodyMass", bodyMass, "> 0 kg")
         try require(forceFactor > 0, "forceFactor", forceFactor, "> 0 N/A")
@@ -171,19 +176,23 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
         try require(locationFactor > 0, "locationFactor", locationFactor, "> 0")
         try require(voltageClamp > 0, "voltageClamp", voltageClamp, "> 0 V")
         try require(maxExcursion > 0, "maxExcursion", maxExcursion, "> 0 m")
-        try require(endStopStiffnessRatio >= 1 && endStopStiffnessRatio <= 1000,
-                    "endStopStiffnessRatio", endStopStiffnessRatio, "1 … 1000")
+        try require(
+            endStopStiffnessRatio >= 1 && endStopStiffnessRatio <= 1000,
+            "endStopStiffnessRatio", endStopStiffnessRatio, "1 … 1000")
         try require(driveBandMinHz > 0, "driveBandMinHz", driveBandMinHz, "> 0 Hz")
-        try require(driveBandMaxHz > driveBandMinHz && driveBandMaxHz < sampleRate / 2,
-                    "driveBandMaxHz", driveBandMaxHz,
-                    "> driveBandMinHz = \(driveBandMinHz) and < sampleRate/2 = \(sampleRate / 2) Hz")
+        try require(
+            driveBandMaxHz > driveBandMinHz && driveBandMaxHz < sampleRate / 2,
+            "driveBandMaxHz", driveBandMaxHz,
+            "> driveBandMinHz = \(driveBandMinHz) and < sampleRate/2 = \(sampleRate / 2) Hz")
         try require(fullScaleG > 0, "fullScaleG", fullScaleG, "> 0 g")
-        try require([1, 2, 3, 4].contains(transientMaxHalfCycles), "transientMaxHalfCycles",
-                    transientMaxHalfCycles, "1, 2, 3 or 4")
+        try require(
+            [1, 2, 3, 4].contains(transientMaxHalfCycles), "transientMaxHalfCycles",
+            transientMaxHalfCycles, "1, 2, 3 or 4")
         let derived = derivedQLowZ
         let tolerance = 0.02
         guard abs(qLowZ - derived) <= tolerance * derived else {
-            throw .inconsistent(field: "qLowZ", value: qLowZ, expected: derived, tolerance: tolerance)
+            throw .inconsistent(
+                field: "qLowZ", value: qLowZ, expected: derived, tolerance: tolerance)
         }
     }
 }

@@ -18,9 +18,9 @@ public enum ActuatorProfileError: Error, Equatable, Sendable, CustomStringConver
 
     public var description: String {
         switch self {
-        case let .outOfRange(field, value, allowed):
+        case .outOfRange(let field, let value, let allowed):
             return "actuator profile: '\(field)' = \(value) is out of range (allowed: \(allowed))"
-        case let .inconsistent(field, value, expected, tolerance):
+        case .inconsistent(let field, let value, let expected, let tolerance):
             return "actuator profile: '\(field)' = \(value) disagrees with the value \(expected) "
                 + "derived from the other fields (tolerance ±\(tolerance * 100) %)"
         }

@@ -13,14 +13,18 @@ struct ActuatorStage {
     private let writesDriveAndExcursion: Bool
 
     /// A model at rest for `profile` at `sampleRate`, writing into `rows`.
-    init(profile: ActuatorProfile, sampleRate: Double, slewStep: Double, rows: SignalRows,
-         writesDriveAndExcursion: Bool) {
+    init(
+        profile: ActuatorProfile, sampleRate: Double, slewStep: Double, rows: SignalRows,
+        writesDriveAndExcursion: Bool
+    ) {
         model = LRAModel(profile: profile, sampleRate: sampleRate)
-        setup = model.kernelSetup(ExcursionGuard(profile: profile, slewPerSample: slewStep, sampleRate: sampleRate))
-        sink = GroupSink(HapticSignalBuffers(
-            volts: rows[.hapticDrive], voltsScale: 1 / profile.voltageClamp,
-            acceleration: rows[.acceleration], accelerationScale: 1 / profile.fullScaleG,
-            excursion: rows[.excursion], excursionScale: 1 / profile.maxExcursion))
+        setup = model.kernelSetup(
+            ExcursionGuard(profile: profile, slewPerSample: slewStep, sampleRate: sampleRate))
+        sink = GroupSink(
+            HapticSignalBuffers(
+                volts: rows[.hapticDrive], voltsScale: 1 / profile.voltageClamp,
+                acceleration: rows[.acceleration], accelerationScale: 1 / profile.fullScaleG,
+                excursion: rows[.excursion], excursionScale: 1 / profile.maxExcursion))
         self.writesDriveAndExcursion = writesDriveAndExcursion
     }
 
@@ -32,7 +36,9 @@ struct ActuatorStage {
 
     /// The feedback state (excursion, velocity) each sample of the current group reads — three
     /// samples old, so a group's four are known before it runs (see ``LRAModel``).
-    var groupFeedback: (excursion: SIMD4<Float>, velocity: SIMD4<Float>) { (model.recentX, model.recentV) }
+    var groupFeedback: (excursion: SIMD4<Float>, velocity: SIMD4<Float>) {
+        (model.recentX, model.recentV)
+    }
 
     /// Back to rest. O(1).
     mutating func reset() { model.reset() }
@@ -40,7 +46,11 @@ struct ActuatorStage {
     /// `frames` samples of zero drive at exact rest: zero rows, and the model only counts them
     /// towards Hi-Z. O(frames).
     mutating func rest(frames: Int) {
-        for i in 0..<frames { sink.volts[i] = 0; sink.acceleration[i] = 0; sink.excursion[i] = 0 }
+        for i in 0..<frames {
+            sink.volts[i] = 0
+            sink.acceleration[i] = 0
+            sink.excursion[i] = 0
+        }
         model.skipAtRest(frames: frames)
     }
 
@@ -54,11 +64,13 @@ struct ActuatorStage {
     mutating func run(_ drive: UnsafeMutablePointer<Float>, from offset: Int, count: Int) {
         // Literal flags, so each call specializes the inlined kernel (no per-sample test).
         if writesDriveAndExcursion {
-            model.runBlock(drive: drive + offset, count: count, setup: setup, into: sink.advanced(by: offset),
-                           allSignals: true)
+            model.runBlock(
+                drive: drive + offset, count: count, setup: setup, into: sink.advanced(by: offset),
+                allSignals: true)
         } else {
-            model.runBlock(drive: drive + offset, count: count, setup: setup, into: sink.advanced(by: offset),
-                           allSignals: false)
+            model.runBlock(
+                drive: drive + offset, count: count, setup: setup, into: sink.advanced(by: offset),
+                allSignals: false)
         }
     }
 }

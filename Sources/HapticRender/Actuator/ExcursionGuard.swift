@@ -49,8 +49,10 @@ public struct ExcursionGuard: Sendable, Hashable {
     /// The guard for `profile` ahead of a slew limit of `slewPerSample` volts per sample at
     /// `sampleRate` (infinite: no slew limit, nothing to lead). ``LRAModel/run(drive:count:excursionGuard:into:)``
     /// applies that slew limit after the guard and the rail clamp.
-    public init(profile: ActuatorProfile, slewPerSample: Double = .infinity, sampleRate: Double = 48_000,
-                lowFraction: Double = 0.85, highFraction: Double = 0.95) {
+    public init(
+        profile: ActuatorProfile, slewPerSample: Double = .infinity, sampleRate: Double = 48_000,
+        lowFraction: Double = 0.85, highFraction: Double = 0.95
+    ) {
         let low = lowFraction * profile.maxExcursion
         let high = highFraction * profile.maxExcursion
         inverseOmega0 = Float(1 / profile.omega0)
@@ -88,7 +90,8 @@ public struct ExcursionGuard: Sendable, Hashable {
     public func factors(amplitudeSquared a2: SIMD4<Float>) -> SIMD4<Float> {
         let zero = SIMD4<Float>(repeating: 0)
         let f = (SIMD4<Float>(repeating: highSquared) - a2) * inverseRange
-        return zero.replacing(with: f, where: f .>= zero).replacing(with: 1, where: a2 .<= SIMD4<Float>(repeating: lowSquared))
+        return zero.replacing(with: f, where: f .>= zero).replacing(
+            with: 1, where: a2 .<= SIMD4<Float>(repeating: lowSquared))
     }
 
     /// The scale of an energy-adding drive sample: `1 − (1 − f)·min(16·vw²/A², 1)` for the
@@ -102,7 +105,9 @@ public struct ExcursionGuard: Sendable, Hashable {
     /// ``gated(_:vw:amplitudeSquared:)`` for four samples at once, lane by lane the same
     /// operations. O(1).
     @inlinable @inline(__always)
-    public func gated(_ f: SIMD4<Float>, vw: SIMD4<Float>, amplitudeSquared a2: SIMD4<Float>) -> SIMD4<Float> {
+    public func gated(_ f: SIMD4<Float>, vw: SIMD4<Float>, amplitudeSquared a2: SIMD4<Float>)
+        -> SIMD4<Float>
+    {
         let one = SIMD4<Float>(repeating: 1)
         let gate = (SIMD4<Float>(repeating: 16) * (vw * vw)) / a2
         let scale = one - (one - f) * one.replacing(with: gate, where: gate .< one)
@@ -119,9 +124,13 @@ public struct ExcursionGuard: Sendable, Hashable {
     /// ``ledAmplitudeSquared(_:volts:velocity:)`` for four samples at once, lane by lane the
     /// same operations. O(1).
     @inlinable @inline(__always)
-    public func ledAmplitudeSquared(_ a2: SIMD4<Float>, volts: SIMD4<Float>, velocity v: SIMD4<Float>) -> SIMD4<Float> {
-        let v2 = volts * volts, rail = SIMD4<Float>(repeating: railSquared)
-        return a2 + SIMD4(repeating: leadGain) * v2.replacing(with: rail, where: rail .< v2) * magnitudes(v)
+    public func ledAmplitudeSquared(
+        _ a2: SIMD4<Float>, volts: SIMD4<Float>, velocity v: SIMD4<Float>
+    ) -> SIMD4<Float> {
+        let v2 = volts * volts
+        let rail = SIMD4<Float>(repeating: railSquared)
+        return a2 + SIMD4(repeating: leadGain) * v2.replacing(with: rail, where: rail .< v2)
+            * magnitudes(v)
     }
 
     /// The drive to apply given the model's excursion (m) and velocity (m/s): scaled by
@@ -148,5 +157,7 @@ public struct ExcursionGuard: Sendable, Hashable {
 /// |v| lane by lane (the sign bit cleared, as `abs` does for one Float). O(1).
 @inlinable @inline(__always)
 func magnitudes(_ v: SIMD4<Float>) -> SIMD4<Float> {
-    unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & SIMD4(repeating: 0x7fff_ffff), to: SIMD4<Float>.self)
+    unsafeBitCast(
+        unsafeBitCast(v, to: SIMD4<UInt32>.self) & SIMD4(repeating: 0x7fff_ffff),
+        to: SIMD4<Float>.self)
 }

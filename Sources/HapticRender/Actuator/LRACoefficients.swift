@@ -36,7 +36,7 @@ public struct LRACoefficients: Sendable, Hashable {
         let w = (stiffness / mu).squareRoot()
         let T = 1 / sampleRate
         let a = LibM.tan(w * T / 2) / w
-        let wq = damping / mu        // = ω/Q
+        let wq = damping / mu  // = ω/Q
         let d = 1 + a * wq + a * a * w * w
         m11 = (1 + a * wq - a * a * w * w) / d
         m12 = 2 * a / d

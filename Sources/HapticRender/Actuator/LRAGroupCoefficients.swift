@@ -40,20 +40,33 @@
         var input: [SIMD2<Double>] = [SIMD2(c.b1, c.b2)]
         for k in 1..<4 {
             let p = power[k - 1]
-            power.append(D4(c.m11 * p[0] + c.m12 * p[2], c.m11 * p[1] + c.m12 * p[3],
-                            c.m21 * p[0] + c.m22 * p[2], c.m21 * p[1] + c.m22 * p[3]))
+            power.append(
+                D4(
+                    c.m11 * p[0] + c.m12 * p[2], c.m11 * p[1] + c.m12 * p[3],
+                    c.m21 * p[0] + c.m22 * p[2], c.m21 * p[1] + c.m22 * p[3]))
             let q = input[k - 1]
             input.append(SIMD2(c.m11 * q[0] + c.m12 * q[1], c.m21 * q[0] + c.m22 * q[1]))
         }
-        func lanes(_ f: (Int) -> Double) -> Lanes { Lanes(Float(f(0)), Float(f(1)), Float(f(2)), Float(f(3))) }
-        func splat(_ m: Int, _ component: Int) -> Lanes { Lanes(repeating: Float(input[m][component])) }
+        func lanes(_ f: (Int) -> Double) -> Lanes {
+            Lanes(Float(f(0)), Float(f(1)), Float(f(2)), Float(f(3)))
+        }
+        func splat(_ m: Int, _ component: Int) -> Lanes {
+            Lanes(repeating: Float(input[m][component]))
+        }
         mx = lanes { power[$0][0] }
         my = lanes { power[$0][1] }
         nx = lanes { power[$0][2] }
         ny = lanes { power[$0][3] }
-        hx0 = splat(0, 0); hx1 = splat(1, 0); hx2 = splat(2, 0); hx3 = splat(3, 0)
-        hv0 = splat(0, 1); hv1 = splat(1, 1); hv2 = splat(2, 1); hv3 = splat(3, 1)
-        gFLanes = Lanes(repeating: Float(c.gF)); gxLanes = Lanes(repeating: Float(c.gx))
+        hx0 = splat(0, 0)
+        hx1 = splat(1, 0)
+        hx2 = splat(2, 0)
+        hx3 = splat(3, 0)
+        hv0 = splat(0, 1)
+        hv1 = splat(1, 1)
+        hv2 = splat(2, 1)
+        hv3 = splat(3, 1)
+        gFLanes = Lanes(repeating: Float(c.gF))
+        gxLanes = Lanes(repeating: Float(c.gx))
         gvLanes = Lanes(repeating: Float(c.gv))
         forcePerVoltLanes = Lanes(repeating: Float(c.forcePerVolt))
         stopForce = Float(c.stopForce)
@@ -84,8 +97,10 @@
     /// to this sample (lane j = us_j). O(1).
     @inlinable @inline(__always)
     func lane(_ k: Int, x0: Float, v0: Float, inputs u: Lanes) -> (x: Float, v: Float) {
-        let a0 = u[k], a1: Float = k >= 1 ? u[k &- 1] : 0
-        let a2: Float = k >= 2 ? u[k &- 2] : 0, a3: Float = k >= 3 ? u[k &- 3] : 0
+        let a0 = u[k]
+        let a1: Float = k >= 1 ? u[k &- 1] : 0
+        let a2: Float = k >= 2 ? u[k &- 2] : 0
+        let a3: Float = k >= 3 ? u[k &- 3] : 0
         let ix = (hx0[0] * a0 + hx1[0] * a1) + (hx2[0] * a2 + hx3[0] * a3)
         let iv = (hv0[0] * a0 + hv1[0] * a1) + (hv2[0] * a2 + hv3[0] * a3)
         return ((mx[k] * x0 + my[k] * v0) + ix, (nx[k] * x0 + ny[k] * v0) + iv)

@@ -11,9 +11,11 @@ public struct HapticSignalBuffers {
     /// The buffers and their scales (rounded to Float: the outputs are scaled in Float, as the
     /// model computes them).
     @inlinable
-    public init(volts: UnsafeMutablePointer<Float>, voltsScale: Double,
-                acceleration: UnsafeMutablePointer<Float>, accelerationScale: Double,
-                excursion: UnsafeMutablePointer<Float>, excursionScale: Double) {
+    public init(
+        volts: UnsafeMutablePointer<Float>, voltsScale: Double,
+        acceleration: UnsafeMutablePointer<Float>, accelerationScale: Double,
+        excursion: UnsafeMutablePointer<Float>, excursionScale: Double
+    ) {
         self.volts = volts
         self.voltsScale = Float(voltsScale)
         self.acceleration = acceleration
@@ -36,7 +38,9 @@ public struct HapticSignalBuffers {
 
     @inlinable @inline(__always)
     init(_ b: HapticSignalBuffers) {
-        volts = b.volts; acceleration = b.acceleration; excursion = b.excursion
+        volts = b.volts
+        acceleration = b.acceleration
+        excursion = b.excursion
         voltsScale = SIMD4(repeating: b.voltsScale)
         accelerationScale = SIMD4(repeating: b.accelerationScale)
         excursionScale = SIMD4(repeating: b.excursionScale)
@@ -46,7 +50,9 @@ public struct HapticSignalBuffers {
     @inlinable @inline(__always)
     func advanced(by n: Int) -> GroupSink {
         var s = self
-        s.volts += n; s.acceleration += n; s.excursion += n
+        s.volts += n
+        s.acceleration += n
+        s.excursion += n
         return s
     }
 
@@ -65,8 +71,10 @@ public struct HapticSignalBuffers {
     /// Writes a group's outputs at `i…i+3`, scaled as ``write(_:at:allSignals:)`` scales one
     /// sample. Only the acceleration unless `allSignals`. O(1).
     @inlinable @inline(__always)
-    func write(acceleration a: SIMD4<Float>, volts v: SIMD4<Float>, excursion x: SIMD4<Float>, at i: Int,
-               allSignals: Bool) {
+    func write(
+        acceleration a: SIMD4<Float>, volts v: SIMD4<Float>, excursion x: SIMD4<Float>, at i: Int,
+        allSignals: Bool
+    ) {
         store4(a * accelerationScale, acceleration + i)
         if allSignals {
             store4(v * voltsScale, volts + i)
@@ -94,16 +102,22 @@ extension LRAModel {
     /// Otherwise, and for a group cut by the block's ends, ``drive(_:setup:)`` runs per sample.
     /// O(count), no allocation.
     @inlinable
-    public mutating func run(drive: UnsafePointer<Float>, count: Int, excursionGuard: ExcursionGuard,
-                             into out: HapticSignalBuffers) {
-        runBlock(drive: drive, count: count, setup: kernelSetup(excursionGuard), into: GroupSink(out),
-                 allSignals: true)
+    public mutating func run(
+        drive: UnsafePointer<Float>, count: Int, excursionGuard: ExcursionGuard,
+        into out: HapticSignalBuffers
+    ) {
+        runBlock(
+            drive: drive, count: count, setup: kernelSetup(excursionGuard), into: GroupSink(out),
+            allSignals: true)
     }
 
     /// What the kernel reads besides the state and the coefficient sets. O(1).
     @inlinable @inline(__always)
-    mutating func kernelSetup(_ g: ExcursionGuard) -> KernelSetup {  // mutating: no copy of the model
-        KernelSetup(excursionGuard: g, clear: Float(maxExcursion * maxExcursion * (1 - 1e-5)), rail: Float(voltageClamp))
+    // mutating: no copy of the model
+    mutating func kernelSetup(_ g: ExcursionGuard) -> KernelSetup {
+        KernelSetup(
+            excursionGuard: g, clear: Float(maxExcursion * maxExcursion * (1 - 1e-5)),
+            rail: Float(voltageClamp))
     }
 
     /// One drive sample through the output stage and the model: the excursion guard on the
@@ -123,8 +137,10 @@ extension LRAModel {
     /// are not touched). A constant at each call site: the kernel is inlined and specialized
     /// per caller.
     @inlinable @inline(__always)
-    mutating func runBlock(drive: UnsafePointer<Float>, count: Int, setup k: KernelSetup, into sink: GroupSink,
-                           allSignals: Bool) {
+    mutating func runBlock(
+        drive: UnsafePointer<Float>, count: Int, setup k: KernelSetup, into sink: GroupSink,
+        allSignals: Bool
+    ) {
         var i = 0
         while i < count && groupPhase != 0 {
             generalStep(drive[i], setup: k, into: sink, at: i, allSignals: allSignals)
@@ -137,25 +153,30 @@ extension LRAModel {
                 // in low-Z; the kernel stops at a group whose last applied sample is zero, so
                 // idle is 0 after every group it ran.
                 if idleSamples &+ 4 < lowZHoldSamples {
-                    i = runDrivenGroups(drive: drive, from: i, to: count, setup: k, into: sink, allSignals: allSignals)
+                    i = runDrivenGroups(
+                        drive: drive, from: i, to: count, setup: k, into: sink,
+                        allSignals: allSignals)
                     if i != start { idleSamples = 0 }
                 }
             } else if regime == 0 {
                 // Counting down with zero drive: whole groups while idle + 4 < hold.
                 let groups = max(0, (lowZHoldSamples &- idleSamples &- 1) / 4)
-                i = runIdleGroups(lowZGroup, drive: drive, from: i, to: min(count, i &+ 4 &* groups), setup: k,
-                                  into: sink, allSignals: allSignals)
+                i = runIdleGroups(
+                    lowZGroup, drive: drive, from: i, to: min(count, i &+ 4 &* groups), setup: k,
+                    into: sink, allSignals: allSignals)
                 idleSamples &+= i &- start
             } else if regime == 1 {
                 // Free Hi-Z ring (idle saturated at the hold): zero drive.
-                i = runIdleGroups(hiZGroup, drive: drive, from: i, to: count, setup: k, into: sink,
-                                  allSignals: allSignals)
+                i = runIdleGroups(
+                    hiZGroup, drive: drive, from: i, to: count, setup: k, into: sink,
+                    allSignals: allSignals)
             }
             if i == start {
                 // Contact, another regime, a switch inside the group, a slew-limited zero-drive
                 // sample or a last sample the guard or the limit zeroed.
                 for j in 0..<4 {
-                    generalStep(drive[i &+ j], setup: k, into: sink, at: i &+ j, allSignals: allSignals)
+                    generalStep(
+                        drive[i &+ j], setup: k, into: sink, at: i &+ j, allSignals: allSignals)
                 }
                 i &+= 4
             }
@@ -175,38 +196,49 @@ extension LRAModel {
     /// guard with its lane's factor, the clamp, ``LRAGroupCoefficients/lanes(x0:v0:u:previous:)``,
     /// the acceleration — so the bits are those of the per-sample path.
     @inlinable
-    mutating func runDrivenGroups(drive: UnsafePointer<Float>, from start: Int, to end: Int, setup k: KernelSetup,
-                                  into sink: GroupSink, allSignals: Bool) -> Int {
+    mutating func runDrivenGroups(
+        drive: UnsafePointer<Float>, from start: Int, to end: Int, setup k: KernelSetup,
+        into sink: GroupSink, allSignals: Bool
+    ) -> Int {
         typealias F4 = SIMD4<Float>
         typealias I4 = SIMD4<Int32>
         let g = k.excursionGuard
         let w4 = F4(repeating: g.inverseOmega0)
         let vw = v * g.inverseOmega0
         guard x * x + vw * vw <= k.clear else { return start }
-        let clear4 = F4(repeating: k.clear), slew4 = F4(repeating: k.slew)
+        let clear4 = F4(repeating: k.clear)
+        let slew4 = F4(repeating: k.slew)
         // The drive checks on the Float bits: |d| ≤ rail ⇔ |d|'s bits ≤ the rail's (IEEE
         // magnitudes order as their bit patterns; NaN is above ∞); d = ±0 ⇔ 0 bits.
         // As Int32: magnitudes are below 2³¹, so the signed compare SSE2 has orders them too.
         let rail = k.rail
-        let railBits = I4(repeating: Int32(bitPattern: rail.bitPattern)), magnitude = I4(repeating: 0x7fff_ffff)
+        let railBits = I4(repeating: Int32(bitPattern: rail.bitPattern))
+        let magnitude = I4(repeating: 0x7fff_ffff)
         let infinity = I4(repeating: 0x7f80_0000)
-        var x0 = F4(repeating: x), v0 = F4(repeating: v), previous = F4(repeating: uPrev)
-        var fx = recentX, fv = recentV, last = applied
+        var x0 = F4(repeating: x)
+        var v0 = F4(repeating: v)
+        var previous = F4(repeating: uPrev)
+        var fx = recentX
+        var fv = recentV
+        var last = applied
         // The feedback lanes' A²: after the first group, the previous group's own lanes.
         var fvw = fv * w4
         var fa2 = fx * fx + fvw * fvw
-        let low4 = F4(repeating: g.lowSquared), leadAtRail = F4(repeating: g.leadGain * g.railSquared)
+        let low4 = F4(repeating: g.lowSquared)
+        let leadAtRail = F4(repeating: g.leadGain * g.railSquared)
         var i = start
         while end &- i >= 4 {
             var d = load4(drive + i)
             // The led A² is at most its value at the rail (Float rounding is monotonic): below
             // A_lo there, the guard passes the group unchanged.
-            if any(.!(fa2 + leadAtRail * magnitudes(fv) .<= low4)) {  // (NaN, never expected, enters)
+            // (NaN, never expected, enters)
+            if any(.!(fa2 + leadAtRail * magnitudes(fv) .<= low4)) {
                 let led = g.ledAmplitudeSquared(fa2, volts: d, velocity: fv)
                 if any(.!(led .<= low4)) {
                     let factor = g.factors(amplitudeSquared: led)
-                    d.replace(with: d * g.gated(factor, vw: fvw, amplitudeSquared: fa2),
-                              where: (d * fv .> F4(repeating: 0)) .& (factor .!= F4(repeating: 1)))
+                    d.replace(
+                        with: d * g.gated(factor, vw: fvw, amplitudeSquared: fa2),
+                        where: (d * fv .> F4(repeating: 0)) .& (factor .!= F4(repeating: 1)))
                 }
             }
             let bits = unsafeBitCast(d, to: I4.self) & magnitude
@@ -228,8 +260,11 @@ extension LRAModel {
                 // the group here instead of four general steps.
                 var applied = last
                 for j in 0..<4 {
-                    let dj = d[j], slew = k.slew
-                    applied = dj > applied + slew ? applied + slew : (dj < applied - slew ? applied - slew : dj)
+                    let dj = d[j]
+                    let slew = k.slew
+                    applied =
+                        dj > applied + slew
+                        ? applied + slew : (dj < applied - slew ? applied - slew : dj)
                     d[j] = applied
                 }
                 guard applied != 0 else { break }
@@ -241,14 +276,26 @@ extension LRAModel {
             let vws = s.v * w4
             let a2 = s.x * s.x + vws * vws
             guard all(a2 .<= clear4) else { break }
-            sink.write(acceleration: lowZGroup.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
-                       at: i, allSignals: allSignals)
-            x0 = F4(repeating: s.x[3]); v0 = F4(repeating: s.v[3]); previous = u
-            fx = s.x; fv = s.v; fvw = vws; fa2 = a2; last = d[3]
+            sink.write(
+                acceleration: lowZGroup.acceleration(force: u, x: s.x, v: s.v), volts: d,
+                excursion: s.x,
+                at: i, allSignals: allSignals)
+            x0 = F4(repeating: s.x[3])
+            v0 = F4(repeating: s.v[3])
+            previous = u
+            fx = s.x
+            fv = s.v
+            fvw = vws
+            fa2 = a2
+            last = d[3]
             i &+= 4
         }
-        x = x0[0]; v = v0[0]; uPrev = previous[3]
-        recentX = fx; recentV = fv; applied = last
+        x = x0[0]
+        v = v0[0]
+        uPrev = previous[3]
+        recentX = fx
+        recentV = fv
+        applied = last
         return i
     }
 
@@ -258,18 +305,27 @@ extension LRAModel {
     /// stopped. The guard passes a zero drive unchanged; a group that ends below the rest
     /// threshold leaves the state at exact zero (``settleAtRest()``). O(groups done).
     @inlinable
-    mutating func runIdleGroups(_ c: LRAGroupCoefficients, drive: UnsafePointer<Float>, from start: Int,
-                                to end: Int, setup k: KernelSetup, into sink: GroupSink, allSignals: Bool) -> Int {
+    mutating func runIdleGroups(
+        _ c: LRAGroupCoefficients, drive: UnsafePointer<Float>, from start: Int,
+        to end: Int, setup k: KernelSetup, into sink: GroupSink, allSignals: Bool
+    ) -> Int {
         typealias F4 = SIMD4<Float>
         typealias U4 = SIMD4<UInt32>
         // The model's own 1/ω0 (the guard's is 0 when inactive, as in `process`): the rest test
         // must be the one ``settleAtRest()`` makes.
         let w = inverseOmega0
         let vw = v * w
-        guard x * x + vw * vw <= k.clear, applied <= k.slew, applied >= -k.slew else { return start }
-        let clear4 = F4(repeating: k.clear), w4 = F4(repeating: w), magnitude = U4(repeating: 0x7fff_ffff)
-        var x0 = F4(repeating: x), v0 = F4(repeating: v), previous = F4(repeating: uPrev)
-        var fx = recentX, fv = recentV
+        guard x * x + vw * vw <= k.clear, applied <= k.slew, applied >= -k.slew else {
+            return start
+        }
+        let clear4 = F4(repeating: k.clear)
+        let w4 = F4(repeating: w)
+        let magnitude = U4(repeating: 0x7fff_ffff)
+        var x0 = F4(repeating: x)
+        var v0 = F4(repeating: v)
+        var previous = F4(repeating: uPrev)
+        var fx = recentX
+        var fv = recentV
         var i = start
         while end &- i >= 4 {
             let d = load4(drive + i)
@@ -280,15 +336,26 @@ extension LRAModel {
             let vws = s.v * w4
             let a2 = s.x * s.x + vws * vws
             guard all(a2 .<= clear4) else { break }
-            sink.write(acceleration: c.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
-                       at: i, allSignals: allSignals)
-            if a2[3] < restSquared { s.x[3] = 0; s.v[3] = 0; anchorRegime = -1 }
-            x0 = F4(repeating: s.x[3]); v0 = F4(repeating: s.v[3]); previous = u
-            fx = s.x; fv = s.v
+            sink.write(
+                acceleration: c.acceleration(force: u, x: s.x, v: s.v), volts: d, excursion: s.x,
+                at: i, allSignals: allSignals)
+            if a2[3] < restSquared {
+                s.x[3] = 0
+                s.v[3] = 0
+                anchorRegime = -1
+            }
+            x0 = F4(repeating: s.x[3])
+            v0 = F4(repeating: s.v[3])
+            previous = u
+            fx = s.x
+            fv = s.v
             i &+= 4
         }
-        x = x0[0]; v = v0[0]; uPrev = previous[3]
-        recentX = fx; recentV = fv
+        x = x0[0]
+        v = v0[0]
+        uPrev = previous[3]
+        recentX = fx
+        recentV = fv
         if i != start { applied = 0 }
         return i
     }
@@ -296,7 +363,9 @@ extension LRAModel {
     /// One sample through ``drive(_:setup:)``, with its outputs. Out of line: the kernel's loop
     /// holds the common case only.
     @inlinable @inline(never)
-    mutating func generalStep(_ volts: Float, setup k: KernelSetup, into out: GroupSink, at i: Int, allSignals: Bool) {
+    mutating func generalStep(
+        _ volts: Float, setup k: KernelSetup, into out: GroupSink, at i: Int, allSignals: Bool
+    ) {
         out.write(drive(volts, setup: k), at: i, allSignals: allSignals)
     }
 }

@@ -107,13 +107,20 @@ public struct LRAModel: Sendable {
     public let sampleRate: Double
 
     /// Designs the four coefficient sets. Setup-time (libm); call ``ActuatorProfile/validate(sampleRate:)`` first.
-    public init(profile p: ActuatorProfile, sampleRate: Double = 48_000, lowZHoldTimeConstants: Double = 4) {
+    public init(
+        profile p: ActuatorProfile, sampleRate: Double = 48_000, lowZHoldTimeConstants: Double = 4
+    ) {
         self.sampleRate = sampleRate
-        let mu = p.reducedMass, k = p.stiffness, ks = p.endStopStiffness
+        let mu = p.reducedMass
+        let k = p.stiffness
+        let ks = p.endStopStiffness
         let stop = ks * p.maxExcursion
-        func set(_ stiffness: Double, _ damping: Double, _ fpv: Double, _ sf: Double) -> LRACoefficients {
-            LRACoefficients(reducedMass: mu, stiffness: stiffness, damping: damping, sampleRate: sampleRate,
-                            forcePerVolt: fpv, stopForce: sf, location: p.locationFactor, bodyMass: p.bodyMass)
+        func set(_ stiffness: Double, _ damping: Double, _ fpv: Double, _ sf: Double)
+            -> LRACoefficients
+        {
+            LRACoefficients(
+                reducedMass: mu, stiffness: stiffness, damping: damping, sampleRate: sampleRate,
+                forcePerVolt: fpv, stopForce: sf, location: p.locationFactor, bodyMass: p.bodyMass)
         }
         lowZ = set(k, p.lowZDamping, p.forcePerVolt, 0)
         hiZ = set(k, p.mechanicalDamping, 0, 0)
@@ -138,10 +145,18 @@ public struct LRAModel: Sendable {
     /// Back to rest, low-Z, contact counter cleared, group positions restarted. O(1), real-time safe.
     @inlinable
     public mutating func reset() {
-        x = 0; v = 0; uPrev = 0; idleSamples = 0; contactCount = 0; applied = 0
-        recentX = SIMD4(repeating: 0); recentV = SIMD4(repeating: 0)
-        regime = 0; active = lowZGroup
-        groupPhase = 0; anchorRegime = -1
+        x = 0
+        v = 0
+        uPrev = 0
+        idleSamples = 0
+        contactCount = 0
+        applied = 0
+        recentX = SIMD4(repeating: 0)
+        recentV = SIMD4(repeating: 0)
+        regime = 0
+        active = lowZGroup
+        groupPhase = 0
+        anchorRegime = -1
     }
 
     /// Whether the actuator is at exact rest with no force applied: stepping it with zero drive
@@ -154,7 +169,8 @@ public struct LRAModel: Sendable {
     @inlinable
     public mutating func skipAtRest(frames: Int) {
         guard frames > 0 else { return }
-        idleSamples = frames >= lowZHoldSamples &- idleSamples ? lowZHoldSamples : idleSamples &+ frames
+        idleSamples =
+            frames >= lowZHoldSamples &- idleSamples ? lowZHoldSamples : idleSamples &+ frames
         let code = idleSamples >= lowZHoldSamples ? 1 : 0
         if code != regime { select(code) }
         restartGroupsAtRest()
@@ -167,7 +183,8 @@ public struct LRAModel: Sendable {
         guard isAtRest else { return }
         groupPhase = 0
         anchorRegime = -1
-        recentX = SIMD4(repeating: 0); recentV = SIMD4(repeating: 0)
+        recentX = SIMD4(repeating: 0)
+        recentV = SIMD4(repeating: 0)
     }
 
     /// Sets the state to exact zero if the last sample had no force and the amplitude is below
@@ -176,8 +193,10 @@ public struct LRAModel: Sendable {
     mutating func settleAtRest() {
         let vw = v * inverseOmega0
         if uPrev == 0 && x * x + vw * vw < restSquared {
-            x = 0; v = 0
-            recentX[3] = 0; recentV[3] = 0
+            x = 0
+            v = 0
+            recentX[3] = 0
+            recentV[3] = 0
             anchorRegime = -1
         }
     }
@@ -194,7 +213,9 @@ public struct LRAModel: Sendable {
     @inlinable public var isHighImpedance: Bool { idleSamples >= lowZHoldSamples }
 
     /// Stored mechanical energy ½μv² + ½kx² (J); the end-stop spring's energy is not included.
-    @inlinable public var storedEnergy: Double { halfMass * velocity * velocity + halfStiffness * excursion * excursion }
+    @inlinable public var storedEnergy: Double {
+        halfMass * velocity * velocity + halfStiffness * excursion * excursion
+    }
 
     /// Forces the driver into Hi-Z now (e.g. the renderer's standby), until the next non-zero drive.
     public mutating func enterHighImpedance() { idleSamples = lowZHoldSamples }
@@ -205,7 +226,9 @@ public struct LRAModel: Sendable {
     /// add NaN handling, and a NaN drive never reaches the model.
     @inlinable
     public mutating func step(volts command: Double) -> LRASample {
-        stepChangingRegime(volts: command > voltageClamp ? voltageClamp : (command < -voltageClamp ? -voltageClamp : command))
+        stepChangingRegime(
+            volts: command > voltageClamp
+                ? voltageClamp : (command < -voltageClamp ? -voltageClamp : command))
     }
 
     /// ``step(volts:)`` after the clamp: the driver-state and end-stop bookkeeping, then the
@@ -239,14 +262,17 @@ public struct LRAModel: Sendable {
         let us = u + uPrev
         uPrev = u
         if groupPhase == 0 || regime != anchorRegime {
-            anchorX = x; anchorV = v; anchorRegime = regime
+            anchorX = x
+            anchorV = v
+            anchorRegime = regime
             anchorLane = 0
             anchorInputs = SIMD4(repeating: 0)
         }
         let lane = anchorLane
         // A whole-vector blend, not an element store: a 4-byte store followed by the wider
         // load of the next sample cannot be store-forwarded (a measured 5 % of the render).
-        anchorInputs.replace(with: us, where: SIMD4<Int32>(0, 1, 2, 3) .== Int32(truncatingIfNeeded: lane))
+        anchorInputs.replace(
+            with: us, where: SIMD4<Int32>(0, 1, 2, 3) .== Int32(truncatingIfNeeded: lane))
         let s = active.lane(lane, x0: anchorX, v0: anchorV, inputs: anchorInputs)
         x = s.x
         v = s.v
@@ -255,7 +281,9 @@ public struct LRAModel: Sendable {
         recentX = SIMD4(recentX[1], recentX[2], recentX[3], x)
         recentV = SIMD4(recentV[1], recentV[2], recentV[3], v)
         let a = active.acceleration(force: u, x: x, v: v)
-        let sample = LRASample(acceleration: Double(a), excursion: Double(x), velocity: Double(v), volts: Double(volts))
+        let sample = LRASample(
+            acceleration: Double(a), excursion: Double(x), velocity: Double(v), volts: Double(volts)
+        )
         if groupPhase == 0 { settleAtRest() }
         return sample
     }
@@ -276,14 +304,19 @@ public struct LRAModel: Sendable {
     /// by the block kernel of ``run(drive:count:excursionGuard:into:)`` with a guard that never
     /// acts and no slew limit. O(n), no allocation.
     @inlinable
-    public mutating func process(drive: UnsafeBufferPointer<Float>, acceleration: UnsafeMutableBufferPointer<Float>) {
+    public mutating func process(
+        drive: UnsafeBufferPointer<Float>, acceleration: UnsafeMutableBufferPointer<Float>
+    ) {
         precondition(acceleration.count >= drive.count, "acceleration buffer shorter than drive")
         if let d = drive.baseAddress, let a = acceleration.baseAddress {
             let setup = kernelSetup(ExcursionGuard(inactive: ()))
-            runBlock(drive: d, count: drive.count, setup: setup,
-                     into: GroupSink(HapticSignalBuffers(volts: a, voltsScale: 1, acceleration: a, accelerationScale: 1,
-                                                         excursion: a, excursionScale: 1)),
-                     allSignals: false)
+            runBlock(
+                drive: d, count: drive.count, setup: setup,
+                into: GroupSink(
+                    HapticSignalBuffers(
+                        volts: a, voltsScale: 1, acceleration: a, accelerationScale: 1,
+                        excursion: a, excursionScale: 1)),
+                allSignals: false)
         }
     }
 

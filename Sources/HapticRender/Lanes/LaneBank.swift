@@ -19,12 +19,15 @@ struct LaneBank {
         for layer in 0..<layerCount {
             for slot in LaneSlot.allCases {
                 let id = slot.id
-                let lane = layer < timeline.layerCount
+                let lane =
+                    layer < timeline.layerCount
                     ? timeline.lane(id, layer: layer) : ParameterLane(initialValue: id.neutralValue)
-                readers.advanced(by: layer * LaneSlot.count + slot.rawValue).initialize(to: LaneReader(
-                    samples: memory.copy(lane.sample), values: memory.copy(lane.value.lazy.map { Float($0) }),
-                    slopes: memory.copy(lane.slope.lazy.map { Float($0) }), count: lane.count,
-                    initial: Float(lane.initialValue)))
+                readers.advanced(by: layer * LaneSlot.count + slot.rawValue).initialize(
+                    to: LaneReader(
+                        samples: memory.copy(lane.sample),
+                        values: memory.copy(lane.value.lazy.map { Float($0) }),
+                        slopes: memory.copy(lane.slope.lazy.map { Float($0) }), count: lane.count,
+                        initial: Float(lane.initialValue)))
             }
         }
         scratch = memory.allocate(count * PatternRenderer.chunkFrames, repeating: 0)
@@ -57,7 +60,8 @@ struct LaneBank {
             for slot in 0..<LaneSlot.count {
                 let i = layer &* LaneSlot.count &+ slot
                 if fillingAudio && slot >= LaneSlot.audioVolume.rawValue {
-                    readers[i].fill(scratch + i * PatternRenderer.chunkFrames, start: start, frames: frames)
+                    readers[i].fill(
+                        scratch + i * PatternRenderer.chunkFrames, start: start, frames: frames)
                 } else {
                     readers[i].skip(through: last)
                 }

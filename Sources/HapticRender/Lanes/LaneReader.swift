@@ -18,8 +18,10 @@ struct LaneReader {
     var overrideFrom: Int64 = .max
     var overrideUntil: Int64 = .max
 
-    init(samples: UnsafePointer<Int64>, values: UnsafePointer<Float>, slopes: UnsafePointer<Float>,
-         count: Int, initial: Float) {
+    init(
+        samples: UnsafePointer<Int64>, values: UnsafePointer<Float>, slopes: UnsafePointer<Float>,
+        count: Int, initial: Float
+    ) {
         self.samples = samples
         self.values = values
         self.slopes = slopes
@@ -29,7 +31,8 @@ struct LaneReader {
 
     /// Moves the cursor so that `next` is the first breakpoint after `n`. O(log count).
     mutating func seek(to n: Int64) {
-        var lo = 0, hi = count
+        var lo = 0
+        var hi = count
         while lo < hi {
             let mid = (lo &+ hi) / 2
             if samples[mid] <= n { lo = mid &+ 1 } else { hi = mid }
@@ -61,7 +64,8 @@ struct LaneReader {
         while k > 0 && samples[k &- 1] > n { k &-= 1 }
         while k < count && samples[k] <= n { k &+= 1 }
         if k == 0 { return initial }
-        let v = values[k &- 1], s = slopes[k &- 1]
+        let v = values[k &- 1]
+        let s = slopes[k &- 1]
         return s == 0 ? v : v + s * Float(n &- samples[k &- 1])
     }
 
@@ -78,10 +82,12 @@ struct LaneReader {
         var change = k < count ? samples[k] : Int64.max
         if overrideFrom > n { change = min(change, overrideFrom) }
         if n >= overrideFrom && n < overrideUntil {
-            return LaneLine(value: overrideValue, slope: 0, origin: n, change: min(change, overrideUntil))
+            return LaneLine(
+                value: overrideValue, slope: 0, origin: n, change: min(change, overrideUntil))
         }
         if k == 0 { return LaneLine(value: initial, slope: 0, origin: n, change: change) }
-        return LaneLine(value: values[k &- 1], slope: slopes[k &- 1], origin: samples[k &- 1], change: change)
+        return LaneLine(
+            value: values[k &- 1], slope: slopes[k &- 1], origin: samples[k &- 1], change: change)
     }
 
     /// Moves the cursor past every breakpoint up to sample `n`, as ``fill(_:start:frames:)``
@@ -111,7 +117,8 @@ struct LaneReader {
                 for j in 0..<run { out[i &+ j] = initial }
             } else {
                 let k = next &- 1
-                let v = values[k], s = slopes[k]
+                let v = values[k]
+                let s = slopes[k]
                 let offset = Float(n &- samples[k])
                 if s == 0 {
                     for j in 0..<run { out[i &+ j] = v }

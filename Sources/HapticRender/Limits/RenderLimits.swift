@@ -25,8 +25,10 @@ public struct RenderLimits: Hashable, Sendable {
     /// Most voices of one kind sounding at once.
     public var maxPolyphony: Int
 
-    public init(maxDurationSeconds: Double = 3_600, maxVoices: Int = 1_000_000,
-                maxLaneBreakpoints: Int = 4_000_000, maxPolyphony: Int = 1_024) {
+    public init(
+        maxDurationSeconds: Double = 3_600, maxVoices: Int = 1_000_000,
+        maxLaneBreakpoints: Int = 4_000_000, maxPolyphony: Int = 1_024
+    ) {
         self.maxDurationSeconds = maxDurationSeconds
         self.maxVoices = maxVoices
         self.maxLaneBreakpoints = maxLaneBreakpoints
@@ -38,7 +40,9 @@ public struct RenderLimits: Hashable, Sendable {
 
     /// No limits. Only for trusted input.
     public static var unlimited: RenderLimits {
-        RenderLimits(maxDurationSeconds: .infinity, maxVoices: .max, maxLaneBreakpoints: .max, maxPolyphony: .max)
+        RenderLimits(
+            maxDurationSeconds: .infinity, maxVoices: .max, maxLaneBreakpoints: .max,
+            maxPolyphony: .max)
     }
 }
 

@@ -2,8 +2,10 @@ import HapticPattern
 
 extension Scheduler {
     /// Schedules `pattern` unless it exceeds `limits` (see ``schedule(_:limits:)``).
-    public func schedule(_ pattern: HapticPattern, options: PlayerOptions = PlayerOptions(),
-                         limits: RenderLimits) throws(RenderLimitError) -> Result {
+    public func schedule(
+        _ pattern: HapticPattern, options: PlayerOptions = PlayerOptions(),
+        limits: RenderLimits
+    ) throws(RenderLimitError) -> Result {
         try schedule([PatternLayer(pattern: pattern, options: options)], limits: limits)
     }
 
@@ -11,13 +13,17 @@ extension Scheduler {
     /// anything is unrolled), then the exact polyphony of the finished timeline. The render
     /// length needs the actuator's ring-down: check it with
     /// ``RenderLimits/renderFrameCount(for:configuration:)``.
-    public func schedule(_ layers: [PatternLayer], limits: RenderLimits) throws(RenderLimitError) -> Result {
+    public func schedule(_ layers: [PatternLayer], limits: RenderLimits) throws(RenderLimitError)
+        -> Result
+    {
         try checkLimits(layers, limits: limits)
         let result = schedule(layers)
         let p = result.timeline.maxPolyphony
         for kind in VoiceKind.allCases where p[kind] > limits.maxPolyphony {
-            throw RenderLimitError(.polyphony, requested: Double(p[kind]), maximum: Double(limits.maxPolyphony),
-                "\(p[kind]) \(kind) voices would sound at once, more than the limit of \(limits.maxPolyphony) (maxPolyphony); the render would be too slow.")
+            throw RenderLimitError(
+                .polyphony, requested: Double(p[kind]), maximum: Double(limits.maxPolyphony),
+                "\(p[kind]) \(kind) voices would sound at once, more than the limit of \(limits.maxPolyphony) (maxPolyphony); the render would be too slow."
+            )
         }
         return result
     }
@@ -28,32 +34,44 @@ extension Scheduler {
     /// iterations + runtime parameters). O(items); allocates nothing per voice, so a
     /// 10⁹-iteration loop is refused in microseconds. Envelope tails and ring-down are not
     /// known yet: the exact length is checked on the timeline.
-    public func checkLimits(_ layers: [PatternLayer], limits: RenderLimits) throws(RenderLimitError) {
+    public func checkLimits(_ layers: [PatternLayer], limits: RenderLimits) throws(RenderLimitError)
+    {
         let origin = layers.lazy.map(\.startTime).filter(\.isFinite).min() ?? 0
         var notes: [SchedulerNote] = []
         var end: Int64 = 0
-        var voices = 0, breakpoints = 0
+        var voices = 0
+        var breakpoints = 0
         for (i, layer) in layers.enumerated() {
-            let plan = LayerPlan(layer, index: i, originSeconds: layer.startTime.isFinite ? origin : layer.startTime,
-                                 sampleRate: sampleRate, customAudioLengths: customAudioLengths, notes: &notes)
+            let plan = LayerPlan(
+                layer, index: i, originSeconds: layer.startTime.isFinite ? origin : layer.startTime,
+                sampleRate: sampleRate, customAudioLengths: customAudioLengths, notes: &notes)
             end = max(end, plan.patternEndSample)
             let points = layer.pattern.curves.reduce(0) { $0 &+ $1.points.count }
             voices = Self.saturating(voices, layer.pattern.events.count, times: plan.iterations)
-            breakpoints = Self.saturating(breakpoints, layer.pattern.parameters.count &+ points, times: plan.iterations)
-            breakpoints = Self.saturating(breakpoints, layer.options.runtimeParameters.count, times: 1)
+            breakpoints = Self.saturating(
+                breakpoints, layer.pattern.parameters.count &+ points, times: plan.iterations)
+            breakpoints = Self.saturating(
+                breakpoints, layer.options.runtimeParameters.count, times: 1)
         }
         let seconds = Double(end) / sampleRate
         if seconds > limits.maxDurationSeconds {
-            throw RenderLimitError(.duration, requested: seconds, maximum: limits.maxDurationSeconds,
-                "The render would last \(fixedText(seconds, decimals: 1)) s (pattern duration after loops, playback rate and seek), more than the limit of \(fixedText(limits.maxDurationSeconds, decimals: 1)) s (maxDurationSeconds).")
+            throw RenderLimitError(
+                .duration, requested: seconds, maximum: limits.maxDurationSeconds,
+                "The render would last \(fixedText(seconds, decimals: 1)) s (pattern duration after loops, playback rate and seek), more than the limit of \(fixedText(limits.maxDurationSeconds, decimals: 1)) s (maxDurationSeconds)."
+            )
         }
         if voices > limits.maxVoices {
-            throw RenderLimitError(.voices, requested: Double(voices), maximum: Double(limits.maxVoices),
-                "The render would schedule \(voices) voices (events × loop iterations), more than the limit of \(limits.maxVoices) (maxVoices).")
+            throw RenderLimitError(
+                .voices, requested: Double(voices), maximum: Double(limits.maxVoices),
+                "The render would schedule \(voices) voices (events × loop iterations), more than the limit of \(limits.maxVoices) (maxVoices)."
+            )
         }
         if breakpoints > limits.maxLaneBreakpoints {
-            throw RenderLimitError(.laneBreakpoints, requested: Double(breakpoints), maximum: Double(limits.maxLaneBreakpoints),
-                "The render would schedule \(breakpoints) parameter and curve points (× loop iterations), more than the limit of \(limits.maxLaneBreakpoints) (maxLaneBreakpoints).")
+            throw RenderLimitError(
+                .laneBreakpoints, requested: Double(breakpoints),
+                maximum: Double(limits.maxLaneBreakpoints),
+                "The render would schedule \(breakpoints) parameter and curve points (× loop iterations), more than the limit of \(limits.maxLaneBreakpoints) (maxLaneBreakpoints)."
+            )
         }
     }
 
@@ -75,8 +93,10 @@ extension RenderLimits {
         let frames = timeline.renderFrameCount(ringDownSeconds: ringDown)
         let seconds = Double(frames) / timeline.sampleRate
         if seconds > maxDurationSeconds {
-            throw RenderLimitError(.duration, requested: seconds, maximum: maxDurationSeconds,
-                "The render would last \(fixedText(seconds, decimals: 1)) s (pattern, envelope tails and the actuator's ring-down), more than the limit of \(fixedText(maxDurationSeconds, decimals: 1)) s (maxDurationSeconds).")
+            throw RenderLimitError(
+                .duration, requested: seconds, maximum: maxDurationSeconds,
+                "The render would last \(fixedText(seconds, decimals: 1)) s (pattern, envelope tails and the actuator's ring-down), more than the limit of \(fixedText(maxDurationSeconds, decimals: 1)) s (maxDurationSeconds)."
+            )
         }
         return frames
     }
@@ -87,8 +107,11 @@ extension Timeline {
     /// last voice's end, plus `ringDownSeconds` so the actuator comes to rest. Saturating:
     /// absurd or non-finite inputs give a huge count (for a limit to refuse), never a trap. O(1).
     public func renderFrameCount(ringDownSeconds: Double) -> Int64 {
-        let ringDown = ringDownSeconds.isFinite ? roundedSamples(max(ringDownSeconds, 0), sampleRate: sampleRate) : 0
-        let (total, overflow) = max(patternDurationSamples, voicesEndSample, 0).addingReportingOverflow(ringDown)
+        let ringDown =
+            ringDownSeconds.isFinite
+            ? roundedSamples(max(ringDownSeconds, 0), sampleRate: sampleRate) : 0
+        let (total, overflow) = max(patternDurationSamples, voicesEndSample, 0)
+            .addingReportingOverflow(ringDown)
         return overflow ? .max : total
     }
 }

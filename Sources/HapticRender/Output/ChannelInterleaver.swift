@@ -38,16 +38,20 @@ struct ChannelInterleaver {
         count = channels.count
         recipes = memory.uninitialized(Recipe.self, count: count)
         for (c, channel) in channels.enumerated() {
-            let recipe = switch channel {
-            case let .signal(s): Recipe(base: offset(of: s), added: -1, gain: 0)
-            case let .mix(s, gain, added): Recipe(base: offset(of: s), added: offset(of: added), gain: gain)
-            }
+            let recipe =
+                switch channel {
+                case .signal(let s): Recipe(base: offset(of: s), added: -1, gain: 0)
+                case .mix(let s, let gain, let added):
+                    Recipe(base: offset(of: s), added: offset(of: added), gain: gain)
+                }
             recipes.advanced(by: c).initialize(to: recipe)
         }
         let copies: [Shape] = [.copies1, .copies2, .copies3, .copies4, .copies5]
         // Bit patterns, so the pair shares one product only when both would compute the same bits.
-        let sharedProduct = count == 2 && recipes[0].added >= 0
-            && recipes[0].added == recipes[1].added && recipes[0].gain.bitPattern == recipes[1].gain.bitPattern
+        let sharedProduct =
+            count == 2 && recipes[0].added >= 0
+            && recipes[0].added == recipes[1].added
+            && recipes[0].gain.bitPattern == recipes[1].gain.bitPattern
         let plain = channels.allSatisfy { if case .signal = $0 { true } else { false } }
         if plain, (1...copies.count).contains(count) {
             shape = copies[count - 1]
@@ -67,36 +71,58 @@ struct ChannelInterleaver {
             let a = row(0)
             for i in 0..<frames { out[i] = a[i] }
         case .copies2:
-            let a = row(0), b = row(1)
+            let a = row(0)
+            let b = row(1)
             var dst = out
             for i in 0..<frames {
-                dst[0] = a[i]; dst[1] = b[i]
+                dst[0] = a[i]
+                dst[1] = b[i]
                 dst += 2
             }
         case .copies3:
-            let a = row(0), b = row(1), c = row(2)
+            let a = row(0)
+            let b = row(1)
+            let c = row(2)
             var dst = out
             for i in 0..<frames {
-                dst[0] = a[i]; dst[1] = b[i]; dst[2] = c[i]
+                dst[0] = a[i]
+                dst[1] = b[i]
+                dst[2] = c[i]
                 dst += 3
             }
         case .copies4:
-            let a = row(0), b = row(1), c = row(2), d = row(3)
+            let a = row(0)
+            let b = row(1)
+            let c = row(2)
+            let d = row(3)
             var dst = out
             for i in 0..<frames {
-                dst[0] = a[i]; dst[1] = b[i]; dst[2] = c[i]; dst[3] = d[i]
+                dst[0] = a[i]
+                dst[1] = b[i]
+                dst[2] = c[i]
+                dst[3] = d[i]
                 dst += 4
             }
         case .copies5:
-            let a = row(0), b = row(1), c = row(2), d = row(3), e = row(4)
+            let a = row(0)
+            let b = row(1)
+            let c = row(2)
+            let d = row(3)
+            let e = row(4)
             var dst = out
             for i in 0..<frames {
-                dst[0] = a[i]; dst[1] = b[i]; dst[2] = c[i]; dst[3] = d[i]; dst[4] = e[i]
+                dst[0] = a[i]
+                dst[1] = b[i]
+                dst[2] = c[i]
+                dst[3] = d[i]
+                dst[4] = e[i]
                 dst += 5
             }
         case .mixedPair:
-            let left = row(0), right = row(1)
-            let added = signals + recipes[0].added, gain = recipes[0].gain
+            let left = row(0)
+            let right = row(1)
+            let added = signals + recipes[0].added
+            let gain = recipes[0].gain
             var dst = out
             for i in 0..<frames {
                 // One product for both channels: the same bits as `base + gain * added` per channel.
@@ -116,7 +142,8 @@ struct ChannelInterleaver {
                         dst += count
                     }
                 } else {
-                    let added = signals + recipe.added, gain = recipe.gain
+                    let added = signals + recipe.added
+                    let gain = recipe.gain
                     for i in 0..<frames {
                         dst.pointee = base[i] + gain * added[i]
                         dst += count

@@ -5,7 +5,8 @@ struct SignalRows {
     let base: UnsafeMutablePointer<Float>
 
     init(memory: RenderMemory) {
-        base = memory.allocate(RenderChannel.allCases.count * PatternRenderer.chunkFrames, repeating: 0)
+        base = memory.allocate(
+            RenderChannel.allCases.count * PatternRenderer.chunkFrames, repeating: 0)
     }
 
     /// The chunk of `signal`.

@@ -38,11 +38,17 @@ struct ReferenceActuator {
 
     init(profile p: ActuatorProfile, sampleRate: Double) {
         profile = p
-        let mu = p.reducedMass, k = p.stiffness, ks = p.endStopStiffness, stop = ks * p.maxExcursion
-        func set(_ stiffness: Double, _ damping: Double, _ forcePerVolt: Double, _ stopForce: Double) -> LRACoefficients {
-            LRACoefficients(reducedMass: mu, stiffness: stiffness, damping: damping, sampleRate: sampleRate,
-                            forcePerVolt: forcePerVolt, stopForce: stopForce, location: p.locationFactor,
-                            bodyMass: p.bodyMass)
+        let mu = p.reducedMass
+        let k = p.stiffness
+        let ks = p.endStopStiffness
+        let stop = ks * p.maxExcursion
+        func set(
+            _ stiffness: Double, _ damping: Double, _ forcePerVolt: Double, _ stopForce: Double
+        ) -> LRACoefficients {
+            LRACoefficients(
+                reducedMass: mu, stiffness: stiffness, damping: damping, sampleRate: sampleRate,
+                forcePerVolt: forcePerVolt, stopForce: stopForce, location: p.locationFactor,
+                bodyMass: p.bodyMass)
         }
         lowZ = set(k, p.lowZDamping, p.forcePerVolt, 0)
         hiZ = set(k, p.mechanicalDamping, 0, 0)
@@ -70,8 +76,10 @@ struct ReferenceActuator {
             let vw = fv * inverseOmega0
             let a = fx * fx + vw * vw
             // The factor leads the slew limit: A² plus what ramping this drive down would add.
-            let lead = leadGain * min(volts * volts, profile.voltageClamp * profile.voltageClamp) * abs(fv)
-            let low = guardLow * guardLow, high = guardHigh * guardHigh
+            let lead =
+                leadGain * min(volts * volts, profile.voltageClamp * profile.voltageClamp) * abs(fv)
+            let low = guardLow * guardLow
+            let high = guardHigh * guardHigh
             let factor = min(max((high - (a + lead)) / (high - low), 0), 1)
             // The gate: open from 14.5° of phase after a turning point (ExcursionGuard).
             volts *= 1 - (1 - factor) * min(16 * vw * vw / a, 1)
@@ -83,7 +91,8 @@ struct ReferenceActuator {
         idleSamples = volts != 0 ? 0 : min(idleSamples + 1, lowZHoldSamples)
         let highImpedance = idleSamples >= lowZHoldSamples
         let side: Double = x > profile.maxExcursion ? 1 : (x < -profile.maxExcursion ? -1 : 0)
-        let c = side == 0 ? (highImpedance ? hiZ : lowZ) : (highImpedance ? hiZContact : lowZContact)
+        let c =
+            side == 0 ? (highImpedance ? hiZ : lowZ) : (highImpedance ? hiZContact : lowZContact)
         let force = c.forcePerVolt * volts + side * c.stopForce
         let inputs = force + forcePrevious
         let x1 = c.m11 * x + c.m12 * v + c.b1 * inputs
@@ -103,7 +112,11 @@ struct ReferenceActuator {
 
     /// Back to rest, low-Z.
     mutating func reset() {
-        x = 0; v = 0; forcePrevious = 0; idleSamples = 0; applied = 0
+        x = 0
+        v = 0
+        forcePrevious = 0
+        idleSamples = 0
+        applied = 0
         for i in history.indices { history[i] = (0, 0) }
     }
 }

@@ -39,33 +39,42 @@ public final class ReferenceRenderer {
     /// Voices that drove on the previous sample (the brakes' mixing rule).
     private var drivingBefore = 0
 
-    public init(timeline: Timeline, audio: [AudioClip?] = [], configuration: RenderConfiguration) throws(RenderError) {
+    public init(timeline: Timeline, audio: [AudioClip?] = [], configuration: RenderConfiguration)
+        throws(RenderError)
+    {
         try configuration.check(for: timeline)
-        let rate = configuration.sampleRate, profile = configuration.actuator
+        let rate = configuration.sampleRate
+        let profile = configuration.actuator
         sampleRate = rate
         channels = configuration.channels
         let t = timeline.voices
         voices = (0..<t.count).map { (i: Int) -> VoiceSpec in
-            let envelope = Envelope(attack: Float(t.attackSamples[i]), decay: Float(t.decaySamples[i]),
-                                    release: Float(t.releaseSamples[i]),
-                                    releaseStart: Float(t.releaseStart[i] - t.start[i]), sustained: t.sustained[i])
-            return VoiceSpec(start: t.start[i], end: t.end[i], kind: t.kind[i], layer: Int(t.layer[i]),
-                             level: t.level[i], timbre: t.timbre[i], pan: t.pan[i], pitch: t.pitch[i],
-                             envelope: envelope, resource: Int(t.audioResource[i]), loops: t.loops[i],
-                             usesEnvelope: t.usesVolumeEnvelope[i])
+            let envelope = Envelope(
+                attack: Float(t.attackSamples[i]), decay: Float(t.decaySamples[i]),
+                release: Float(t.releaseSamples[i]),
+                releaseStart: Float(t.releaseStart[i] - t.start[i]), sustained: t.sustained[i])
+            return VoiceSpec(
+                start: t.start[i], end: t.end[i], kind: t.kind[i], layer: Int(t.layer[i]),
+                level: t.level[i], timbre: t.timbre[i], pan: t.pan[i], pitch: t.pitch[i],
+                envelope: envelope, resource: Int(t.audioResource[i]), loops: t.loops[i],
+                usesEnvelope: t.usesVolumeEnvelope[i])
         }
         clips = timeline.audioResources.indices.map { $0 < audio.count ? audio[$0] : nil }
         lanes = (0..<max(timeline.layerCount, 1)).map { layer in
             LaneSlot.allCases.map { slot in
-                ReferenceLane(layer < timeline.layerCount ? timeline.lane(slot.id, layer: layer)
-                                                          : ParameterLane(initialValue: slot.id.neutralValue))
+                ReferenceLane(
+                    layer < timeline.layerCount
+                        ? timeline.lane(slot.id, layer: layer)
+                        : ParameterLane(initialValue: slot.id.neutralValue))
             }
         }
-        mapping = DriveMapping(profile: profile, sharpness: configuration.sharpnessMapping,
-                               intensity: configuration.intensityMapping)
+        mapping = DriveMapping(
+            profile: profile, sharpness: configuration.sharpnessMapping,
+            intensity: configuration.intensityMapping)
         driverConfig = ActuatorDriverConfig(profile: profile, sampleRate: rate)
         actuator = ReferenceActuator(profile: profile, sampleRate: rate)
-        totalFrames = timeline.renderFrameCount(ringDownSeconds: configuration.ringDownSeconds ?? profile.ringDownSeconds)
+        totalFrames = timeline.renderFrameCount(
+            ringDownSeconds: configuration.ringDownSeconds ?? profile.ringDownSeconds)
     }
 
     /// Renders the next frames into `output`, interleaved in ``channels`` order; returns how
@@ -76,10 +85,11 @@ public final class ReferenceRenderer {
         for f in 0..<frames {
             let s = renderSample()
             for (c, channel) in channels.enumerated() {
-                output[f * channels.count + c] = switch channel {
-                case .signal(let a): s[a.row]
-                case .mix(let a, let gain, let b): s[a.row] + gain * s[b.row]
-                }
+                output[f * channels.count + c] =
+                    switch channel {
+                    case .signal(let a): s[a.row]
+                    case .mix(let a, let gain, let b): s[a.row] + gain * s[b.row]
+                    }
             }
             position += 1
         }
@@ -94,7 +104,10 @@ public final class ReferenceRenderer {
     public func seek(toSample sample: Int64) {
         position = min(max(sample, 0), totalFrames)
         nextVoice = voices.firstIndex { $0.start >= position } ?? voices.count
-        continuous = []; transients = []; tones = []; clipVoices = []
+        continuous = []
+        transients = []
+        tones = []
+        clipVoices = []
         drivingBefore = 0
         actuator.reset()
         for l in lanes.indices { for s in lanes[l].indices { lanes[l][s].clearOverride() } }
@@ -106,9 +119,11 @@ public final class ReferenceRenderer {
     private func applyRuntimeParameters() {
         while let p = parameters.consumer.pop() {
             guard p.layer >= 0, p.layer < lanes.count,
-                  let slot = LaneSlot(p.id) else { continue }
-            lanes[p.layer][slot.rawValue].override(value: Double(Float(min(max(p.value, slot.lowestValue), 1))),
-                                                   from: max(p.sample, position))
+                let slot = LaneSlot(p.id)
+            else { continue }
+            lanes[p.layer][slot.rawValue].override(
+                value: Double(Float(min(max(p.value, slot.lowestValue), 1))),
+                from: max(p.sample, position))
         }
     }
 
@@ -116,20 +131,25 @@ public final class ReferenceRenderer {
     private func renderSample() -> [Float] {
         let n = position
         startVoices(at: n)
-        var left = 0.0, right = 0.0
+        var left = 0.0
+        var right = 0.0
         for i in tones.indices where n < tones[i].spec.end {
             let s = tones[i].next(at: n, lanes: lanes[tones[i].spec.layer], sampleRate: sampleRate)
-            left += s.left; right += s.right
+            left += s.left
+            right += s.right
         }
         tones.removeAll { n + 1 >= $0.spec.end }
         for i in clipVoices.indices where n < clipVoices[i].spec.end {
-            let s = clipVoices[i].next(at: n, lanes: lanes[clipVoices[i].spec.layer], sampleRate: sampleRate)
-            left += s.left; right += s.right
+            let s = clipVoices[i].next(
+                at: n, lanes: lanes[clipVoices[i].spec.layer], sampleRate: sampleRate)
+            left += s.left
+            right += s.right
         }
         clipVoices.removeAll { n + 1 >= $0.spec.end || $0.isExhausted }
 
         let (x, v) = actuator.feedback
-        var drive = 0.0, driving = 0
+        var drive = 0.0
+        var driving = 0
         for i in continuous.indices {
             let others = drivingBefore - (continuous[i].driver.isDriving ? 1 : 0) > 0
             var point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
@@ -138,10 +158,12 @@ public final class ReferenceRenderer {
                     continuous[i].driver.release(brake: true)
                     continuous[i].released = true
                 } else {
-                    point = continuous[i].point(at: n, lanes: lanes[continuous[i].spec.layer], lookup: mapping.lookup)
+                    point = continuous[i].point(
+                        at: n, lanes: lanes[continuous[i].spec.layer], lookup: mapping.lookup)
                 }
             }
-            drive += continuous[i].driver.drive(point, velocity: v, excursion: x, othersDriving: others)
+            drive += continuous[i].driver.drive(
+                point, velocity: v, excursion: x, othersDriving: others)
             if continuous[i].driver.isDriving { driving += 1 }
         }
         for i in transients.indices {
@@ -154,8 +176,10 @@ public final class ReferenceRenderer {
         transients.removeAll { $0.isFinished }
         let out = actuator.step(drive: drive)
         let p = actuator.profile
-        return [Float(left), Float(right), Float(out.volts / p.voltageClamp),
-                Float(out.acceleration / p.fullScaleG), Float(out.excursion / p.maxExcursion)]
+        return [
+            Float(left), Float(right), Float(out.volts / p.voltageClamp),
+            Float(out.acceleration / p.fullScaleG), Float(out.excursion / p.maxExcursion),
+        ]
     }
 
     /// Starts every voice whose first sample is `n`.
@@ -165,17 +189,28 @@ public final class ReferenceRenderer {
             nextVoice += 1
             switch spec.kind {
             case .hapticContinuous:
-                continuous.append(ReferenceContinuousVoice(spec: spec, driver: ContinuousDriver(config: driverConfig)))
+                continuous.append(
+                    ReferenceContinuousVoice(
+                        spec: spec, driver: ContinuousDriver(config: driverConfig)))
             case .hapticTransient:
-                let intensity = min(max(Double(spec.level) * lanes[spec.layer][LaneSlot.hapticIntensity.rawValue].value(at: n), 0), 1)
-                transients.append(TransientDriver(config: driverConfig, lookup: mapping.lookup,
-                                                  sharpness: Double(spec.timbre), intensity: intensity))
+                let intensity = min(
+                    max(
+                        Double(spec.level)
+                            * lanes[spec.layer][LaneSlot.hapticIntensity.rawValue].value(at: n), 0),
+                    1)
+                transients.append(
+                    TransientDriver(
+                        config: driverConfig, lookup: mapping.lookup,
+                        sharpness: Double(spec.timbre), intensity: intensity))
             case .audioContinuous:
                 tones.append(ReferenceTone(spec: spec))
             case .audioCustom:
-                guard spec.resource >= 0, spec.resource < clips.count, let clip = clips[spec.resource],
-                      clip.frames > 0 else { continue }
-                spec.envelope = Self.clipEnvelope(spec, fadeSamples: Float(AudioMapping.customFadeSeconds * sampleRate))
+                guard spec.resource >= 0, spec.resource < clips.count,
+                    let clip = clips[spec.resource],
+                    clip.frames > 0
+                else { continue }
+                spec.envelope = Self.clipEnvelope(
+                    spec, fadeSamples: Float(AudioMapping.customFadeSeconds * sampleRate))
                 clipVoices.append(ReferenceClip(spec: spec, clip: clip))
             }
         }
@@ -191,7 +226,8 @@ public final class ReferenceRenderer {
             return e
         }
         let release = max(spec.envelope.release, fade)
-        return Envelope(attack: max(spec.envelope.attack, fade), decay: 1, release: release,
-                        releaseStart: length - release, sustained: true)
+        return Envelope(
+            attack: max(spec.envelope.attack, fade), decay: 1, release: release,
+            releaseStart: length - release, sustained: true)
     }
 }

@@ -17,9 +17,13 @@ struct ReferenceContinuousVoice {
     func point(at n: Int64, lanes: [ReferenceLane], lookup: DriveLookup) -> DrivePoint {
         let last = max(spec.end - spec.start - 1, 1)
         let offset = min(max(n - spec.start, 1), last)
-        let intensity = min(max(Double(spec.level) * lanes[LaneSlot.hapticIntensity.rawValue].value(at: n), 0), 1)
+        let intensity =
+            min(
+                max(Double(spec.level) * lanes[LaneSlot.hapticIntensity.rawValue].value(at: n), 0),
+                1)
             * envelopeGain(spec.envelope, at: Double(offset))
-        let sharpness = min(max(Double(spec.timbre) + lanes[LaneSlot.hapticSharpness.rawValue].value(at: n), 0), 1)
+        let sharpness = min(
+            max(Double(spec.timbre) + lanes[LaneSlot.hapticSharpness.rawValue].value(at: n), 0), 1)
         return lookup.evaluate(sharpness: sharpness, intensity: intensity)
     }
 }
@@ -31,10 +35,16 @@ struct ReferenceTone {
     /// Phase of the fundamental in cycles, from 0 at the voice's first sample.
     var phase = 0.0
 
-    mutating func next(at n: Int64, lanes: [ReferenceLane], sampleRate: Double) -> (left: Double, right: Double) {
-        let brightness = min(max(Double(spec.timbre) + lanes[LaneSlot.audioBrightness.rawValue].value(at: n), 0), 1)
-        let pitch = min(max(Double(spec.pitch) + lanes[LaneSlot.audioPitch.rawValue].value(at: n), -1), 1)
-        var sum = 0.0, energy = 0.0, weight = 1.0
+    mutating func next(at n: Int64, lanes: [ReferenceLane], sampleRate: Double) -> (
+        left: Double, right: Double
+    ) {
+        let brightness = min(
+            max(Double(spec.timbre) + lanes[LaneSlot.audioBrightness.rawValue].value(at: n), 0), 1)
+        let pitch = min(
+            max(Double(spec.pitch) + lanes[LaneSlot.audioPitch.rawValue].value(at: n), -1), 1)
+        var sum = 0.0
+        var energy = 0.0
+        var weight = 1.0
         for k in 1...AudioMapping.toneHarmonics {
             let a = weight / Double(k)
             sum += a * LibM.sin(2 * Double.pi * Double(k) * phase)
@@ -42,11 +52,16 @@ struct ReferenceTone {
             weight *= brightness
         }
         let wave = sum / energy.squareRoot()
-        phase += Double(AudioMapping.toneBaseFrequency) * LibM.pow(2, pitch * Double(AudioMapping.pitchOctaves)) / sampleRate
+        phase +=
+            Double(AudioMapping.toneBaseFrequency)
+            * LibM.pow(2, pitch * Double(AudioMapping.pitchOctaves)) / sampleRate
         phase -= phase.rounded(.down)
-        let gain = min(max(Double(spec.level) * lanes[LaneSlot.audioVolume.rawValue].value(at: n), 0), 1)
-            * envelopeGain(spec.envelope, at: Double(n - spec.start)) * Double(AudioMapping.tonePeak)
-        let (left, right) = panGains(Double(spec.pan) + lanes[LaneSlot.audioPan.rawValue].value(at: n))
+        let gain =
+            min(max(Double(spec.level) * lanes[LaneSlot.audioVolume.rawValue].value(at: n), 0), 1)
+            * envelopeGain(spec.envelope, at: Double(n - spec.start))
+            * Double(AudioMapping.tonePeak)
+        let (left, right) = panGains(
+            Double(spec.pan) + lanes[LaneSlot.audioPan.rawValue].value(at: n))
         return (wave * gain * left, wave * gain * right)
     }
 }
@@ -74,30 +89,39 @@ struct ReferenceClip {
     }
 
     func hermite(_ base: Int, _ t: Double, channel: Int) -> Double {
-        let y0 = frame(base - 1, channel: channel), y1 = frame(base, channel: channel)
-        let y2 = frame(base + 1, channel: channel), y3 = frame(base + 2, channel: channel)
+        let y0 = frame(base - 1, channel: channel)
+        let y1 = frame(base, channel: channel)
+        let y2 = frame(base + 1, channel: channel)
+        let y3 = frame(base + 2, channel: channel)
         let c1 = 0.5 * (y2 - y0)
         let c2 = y0 - 2.5 * y1 + 2 * y2 - 0.5 * y3
         let c3 = 0.5 * (y3 - y0) + 1.5 * (y1 - y2)
         return ((c3 * t + c2) * t + c1) * t + y1
     }
 
-    mutating func next(at n: Int64, lanes: [ReferenceLane], sampleRate: Double) -> (left: Double, right: Double) {
+    mutating func next(at n: Int64, lanes: [ReferenceLane], sampleRate: Double) -> (
+        left: Double, right: Double
+    ) {
         guard !isExhausted else { return (0, 0) }
-        let base = Int(position), t = position - Double(base)
+        let base = Int(position)
+        let t = position - Double(base)
         let l = hermite(base, t, channel: 0)
         let r = clip.channels == 2 ? hermite(base, t, channel: 1) : l
-        let pitch = min(max(Double(spec.pitch) + lanes[LaneSlot.audioPitch.rawValue].value(at: n), -1), 1)
+        let pitch = min(
+            max(Double(spec.pitch) + lanes[LaneSlot.audioPitch.rawValue].value(at: n), -1), 1)
         position += LibM.pow(2, pitch * Double(AudioMapping.pitchOctaves))
         if spec.loops, position >= Double(clip.frames) { position -= Double(clip.frames) }
-        let brightness = min(max(Double(spec.timbre) + lanes[LaneSlot.audioBrightness.rawValue].value(at: n), 0), 1)
+        let brightness = min(
+            max(Double(spec.timbre) + lanes[LaneSlot.audioBrightness.rawValue].value(at: n), 0), 1)
         let cutoff = 60 * LibM.pow(2, 10 * brightness)
         let alpha = 1 - LibM.exp(-2 * Double.pi * cutoff / sampleRate)
         lowLeft = l * alpha + lowLeft * (1 - alpha)
         lowRight = r * alpha + lowRight * (1 - alpha)
-        let gain = min(max(Double(spec.level) * lanes[LaneSlot.audioVolume.rawValue].value(at: n), 0), 1)
+        let gain =
+            min(max(Double(spec.level) * lanes[LaneSlot.audioVolume.rawValue].value(at: n), 0), 1)
             * envelopeGain(spec.envelope, at: Double(n - spec.start))
-        var (left, right) = panGains(Double(spec.pan) + lanes[LaneSlot.audioPan.rawValue].value(at: n))
+        var (left, right) = panGains(
+            Double(spec.pan) + lanes[LaneSlot.audioPan.rawValue].value(at: n))
         if clip.channels == 2 {
             left = min(left * 2.0.squareRoot(), 1)
             right = min(right * 2.0.squareRoot(), 1)
@@ -110,7 +134,8 @@ struct ReferenceClip {
 /// linear release from `releaseStart`, or (not sustained) a linear decay; never below 0.
 func envelopeGain(_ e: Envelope, at offset: Double) -> Double {
     let rise = min(offset / Double(e.attack), 1)
-    let fall = e.sustained
+    let fall =
+        e.sustained
         ? 1 - max(offset - Double(e.releaseStart), 0) / Double(e.release)
         : 1 - max(offset - Double(e.attack), 0) / Double(e.decay)
     return max(min(rise, fall), 0)

@@ -10,7 +10,7 @@ extension PatternRenderer {
     // `@_noLocks` proves it in optimized builds, the ones that ship; debug builds cannot see
     // through unspecialized generics and accessors, and the allocation-counting tests cover them.
     #if !DEBUG
-    @_noLocks
+        @_noLocks
     #endif
     public mutating func render(into output: UnsafeMutableBufferPointer<Float>) -> Int {
         guard let out = output.baseAddress else { return 0 }
@@ -24,13 +24,17 @@ extension PatternRenderer {
             // chunk then ends where the next voice starts.
             startVoices()
             let chunk = Self.chunkFrames
-            let length = Int(min(Int64(min(frames - written, chunk - Int(position % Int64(chunk)))),
-                                 schedule.nextStart - position))
+            let length = Int(
+                min(
+                    Int64(min(frames - written, chunk - Int(position % Int64(chunk)))),
+                    schedule.nextStart - position))
             lanes.advance(from: position, frames: length, fillingAudio: !audio.isSilent)
-            audio.process(from: position, frames: length, lanes: lanes,
-                          left: signals[.audioLeft], right: signals[.audioRight])
-            haptics.process(from: position, frames: length, voiceStarts: schedule.started(at: position),
-                            actuator: &actuator)
+            audio.process(
+                from: position, frames: length, lanes: lanes,
+                left: signals[.audioLeft], right: signals[.audioRight])
+            haptics.process(
+                from: position, frames: length, voiceStarts: schedule.started(at: position),
+                actuator: &actuator)
             interleaver.write(into: out + written * channelCount, frames: length)
             position += Int64(length)
             written += length
@@ -42,7 +46,9 @@ extension PatternRenderer {
     mutating func drainRuntimeParameters() {
         while let p = queue.pop() {
             // Envelope-time controls act at event start: scheduled only.
-            guard p.layer >= 0, p.layer < lanes.layerCount, let slot = LaneSlot(p.id) else { continue }
+            guard p.layer >= 0, p.layer < lanes.layerCount, let slot = LaneSlot(p.id) else {
+                continue
+            }
             let value = Float(min(max(p.value, slot.lowestValue), 1))
             let from = max(p.sample, position)
             lanes.reader(p.layer, slot).pointee.override(value: value, from: from)
@@ -57,7 +63,9 @@ extension PatternRenderer {
             case .hapticContinuous:
                 haptics.startContinuous(spec, at: position)
             case .hapticTransient:
-                haptics.startTransient(spec, control: lanes.reader(spec.layer, .hapticIntensity).pointee.value(at: position))
+                haptics.startTransient(
+                    spec,
+                    control: lanes.reader(spec.layer, .hapticIntensity).pointee.value(at: position))
             case .audioContinuous:
                 audio.startTone(spec)
             case .audioCustom:

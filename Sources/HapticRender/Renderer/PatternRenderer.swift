@@ -57,7 +57,8 @@ public struct PatternRenderer: ~Copyable {
         throws(RenderError)
     {
         try configuration.check(for: timeline)
-        let rate = configuration.sampleRate, profile = configuration.actuator
+        let rate = configuration.sampleRate
+        let profile = configuration.actuator
         let memory = RenderMemory()
         self.memory = memory
         channels = configuration.channels
@@ -69,8 +70,11 @@ public struct PatternRenderer: ~Copyable {
         // a `haptic` one no synthesizer. (Which voices sound never changes another voice's
         // samples, so the channels that remain are bit-identical.)
         let used = channels.flatMap(\.sources)
-        let hearsHaptics = used.contains { $0.isHaptic }, hearsAudio = used.contains { !$0.isHaptic }
-        schedule = VoiceSchedule(timeline.voices, memory: memory) { $0.isHaptic ? hearsHaptics : hearsAudio }
+        let hearsHaptics = used.contains { $0.isHaptic }
+        let hearsAudio = used.contains { !$0.isHaptic }
+        schedule = VoiceSchedule(timeline.voices, memory: memory) {
+            $0.isHaptic ? hearsHaptics : hearsAudio
+        }
         lanes = LaneBank(timeline: timeline, memory: memory)
         signals = SignalRows(memory: memory)
         interleaver = ChannelInterleaver(rows: signals, channels: channels, memory: memory)
@@ -79,23 +83,29 @@ public struct PatternRenderer: ~Copyable {
         let driverConfig = ActuatorDriverConfig(profile: profile, sampleRate: rate)
         let tail = Int64((Double(driverConfig.maxBrakeSamples) + 0.05 * rate).rounded(.up))
         let voices = schedule.all
-        let capacities = Polyphony(count: voices.count, kind: { voices[$0].kind }) { i in
-            let v = voices[i]
-            return (v.start, max(v.end + (v.kind.isHaptic ? tail : 0), v.start + 1))
-        }
+        let capacities = Polyphony(
+            count: voices.count, kind: { voices[$0].kind },
+            lifetime: { i in
+                let v = voices[i]
+                return (v.start, max(v.end + (v.kind.isHaptic ? tail : 0), v.start + 1))
+            })
         self.audio = AudioVoices(
             toneCapacity: capacities[.audioContinuous], clipCapacity: capacities[.audioCustom],
-            resourceCount: timeline.audioResources.count, audio: audio, sampleRate: rate, memory: memory)
+            resourceCount: timeline.audioResources.count, audio: audio, sampleRate: rate,
+            memory: memory)
 
-        let mapping = DriveMapping(profile: profile, sharpness: configuration.sharpnessMapping,
-                                   intensity: configuration.intensityMapping)
+        let mapping = DriveMapping(
+            profile: profile, sharpness: configuration.sharpnessMapping,
+            intensity: configuration.intensityMapping)
         memory.retain(mapping)  // owns the tables `lookup` points into
         // Control period of continuous haptic voices (see DriveRamp): divides the chunk and is
         // a multiple of RotatingCarrier's 4-sample group.
-        let controls = ContinuousControl(lanes: lanes, lookup: mapping.lookup, period: 64,
-                                         toleranceVolts: 1e-5 * profile.voltageClamp)
+        let controls = ContinuousControl(
+            lanes: lanes, lookup: mapping.lookup, period: 64,
+            toleranceVolts: 1e-5 * profile.voltageClamp)
         haptics = HapticVoices(
-            continuousCapacity: capacities[.hapticContinuous], transientCapacity: capacities[.hapticTransient],
+            continuousCapacity: capacities[.hapticContinuous],
+            transientCapacity: capacities[.hapticTransient],
             controls: controls, driverConfig: driverConfig, sampleRate: rate, memory: memory)
         actuator = ActuatorStage(
             profile: profile, sampleRate: rate, slewStep: driverConfig.slewPerSample, rows: signals,
@@ -110,7 +120,7 @@ public struct PatternRenderer: ~Copyable {
 
     /// Back to the start, actuator at rest. No allocation.
     #if !DEBUG
-    @_noLocks  // see render(into:)
+        @_noLocks  // see render(into:)
     #endif
     public mutating func reset() { seek(toSample: 0) }
 
@@ -118,7 +128,7 @@ public struct PatternRenderer: ~Copyable {
     /// started before `sample` are not started mid-event; parameters keep the value they have
     /// at `sample`. No allocation; O(log breakpoints + log voices).
     #if !DEBUG
-    @_noLocks  // see render(into:)
+        @_noLocks  // see render(into:)
     #endif
     public mutating func seek(toSample sample: Int64) {
         let target = min(max(sample, 0), totalFrames)

@@ -16,7 +16,8 @@ public struct RenderConfiguration: Sendable {
     public var ringDownSeconds: Double?
 
     public init(
-        sampleRate: Double = 48_000, channels: [OutputChannel] = RenderChannel.allCases.map(OutputChannel.signal),
+        sampleRate: Double = 48_000,
+        channels: [OutputChannel] = RenderChannel.allCases.map(OutputChannel.signal),
         actuator: ActuatorProfile = .iphone, sharpnessMapping: SharpnessMapping = .android,
         intensityMapping: IntensityMapping = .sensationLevel, ringDownSeconds: Double? = nil
     ) {
@@ -34,9 +35,11 @@ public struct RenderConfiguration: Sendable {
         actuator: ActuatorProfile = .iphone, sharpnessMapping: SharpnessMapping = .android,
         intensityMapping: IntensityMapping = .sensationLevel, ringDownSeconds: Double? = nil
     ) {
-        self.init(sampleRate: sampleRate, channels: channels.map(OutputChannel.signal), actuator: actuator,
-                  sharpnessMapping: sharpnessMapping, intensityMapping: intensityMapping,
-                  ringDownSeconds: ringDownSeconds)
+        self.init(
+            sampleRate: sampleRate, channels: channels.map(OutputChannel.signal),
+            actuator: actuator,
+            sharpnessMapping: sharpnessMapping, intensityMapping: intensityMapping,
+            ringDownSeconds: ringDownSeconds)
     }
 }
 
@@ -70,11 +73,11 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .sampleRateMismatch(t, c):
+        case .sampleRateMismatch(let t, let c):
             return "the timeline was scheduled at \(t) Hz but the renderer runs at \(c) Hz"
-        case let .invalidActuator(message):
+        case .invalidActuator(let message):
             return "invalid actuator profile: \(message)"
-        case let .missingAudio(index, path):
+        case .missingAudio(let index, let path):
             return "no audio was supplied for custom audio resource \(index) (\(path))"
         case .noChannels:
             return "the renderer needs at least one output channel"

@@ -41,7 +41,8 @@ public final class RuntimeParameterQueue: @unchecked Sendable {
         head.initialize(to: Atomic(0))
         let tail = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 1)
         tail.initialize(to: Atomic(0))
-        consumer = Consumer(storage: .allocate(capacity: size), mask: size - 1, head: head, tail: tail)
+        consumer = Consumer(
+            storage: .allocate(capacity: size), mask: size - 1, head: head, tail: tail)
     }
 
     deinit {

@@ -15,11 +15,13 @@ struct VoiceSchedule {
             let start = table.start[i]
             specs[slot] = VoiceSpec(
                 start: start, end: table.end[i], kind: table.kind[i], layer: Int(table.layer[i]),
-                level: table.level[i], timbre: table.timbre[i], pan: table.pan[i], pitch: table.pitch[i],
+                level: table.level[i], timbre: table.timbre[i], pan: table.pan[i],
+                pitch: table.pitch[i],
                 envelope: Envelope(
                     attack: Float(table.attackSamples[i]), decay: Float(table.decaySamples[i]),
                     release: Float(table.releaseSamples[i]),
-                    releaseStart: Float(table.releaseStart[i] - start), sustained: table.sustained[i]),
+                    releaseStart: Float(table.releaseStart[i] - start),
+                    sustained: table.sustained[i]),
                 resource: Int(table.audioResource[i]), loops: table.loops[i],
                 usesEnvelope: table.usesVolumeEnvelope[i])
         }
@@ -44,7 +46,8 @@ struct VoiceSchedule {
     /// The next voice becomes the first that starts at or after `sample`: as in Core Haptics,
     /// events that started before are not started mid-event. O(log voices).
     mutating func seek(to sample: Int64) {
-        var lo = 0, hi = count
+        var lo = 0
+        var hi = count
         while lo < hi {
             let mid = (lo + hi) / 2
             if specs[mid].start < sample { lo = mid + 1 } else { hi = mid }

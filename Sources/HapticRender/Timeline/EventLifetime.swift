@@ -25,7 +25,9 @@ public enum EventLifetime {
     /// continuous events with an explicit `ReleaseTime` r add `0.02·2^(8r) − 0.04`; AudioCustom
     /// its played length. Uses the uncapped duration, as `CHHapticPattern.duration` does.
     /// `nil` for an AudioCustom event whose length is unknown.
-    public static func patternEnd(_ event: HapticEvent, customAudioLengths: [String: Double]) -> Double? {
+    public static func patternEnd(_ event: HapticEvent, customAudioLengths: [String: Double])
+        -> Double?
+    {
         let t = parsedFloat32(event.time)
         let d = parsedFloat32(event.duration ?? 0)
         switch event.type {
@@ -37,7 +39,9 @@ public enum EventLifetime {
             }
             return t + d
         case .audioCustom:
-            guard let path = event.waveformPath, let file = customAudioLengths[path] else { return nil }
+            guard let path = event.waveformPath, let file = customAudioLengths[path] else {
+                return nil
+            }
             return t + customAudioSeconds(event, fileSeconds: file)
         }
     }
@@ -51,7 +55,9 @@ extension HapticPattern {
     public func coreHapticsDuration(customAudioLengths: [String: Double] = [:]) -> Double {
         var end = 0.0
         for e in events {
-            if let x = EventLifetime.patternEnd(e, customAudioLengths: customAudioLengths) { end = max(end, x) }
+            if let x = EventLifetime.patternEnd(e, customAudioLengths: customAudioLengths) {
+                end = max(end, x)
+            }
         }
         for p in parameters { end = max(end, parsedFloat32(p.time)) }
         for c in curves {

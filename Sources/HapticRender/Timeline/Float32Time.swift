@@ -8,7 +8,9 @@
 /// trapping on absurd values (callers reject non-finite times first, with a note). O(1).
 @inlinable func roundedSamples(_ seconds: Double, sampleRate: Double) -> Int64 {
     let x = (seconds * sampleRate).rounded()
-    guard x.magnitude < 4.0e18 else { return x.isNaN ? 0 : (x < 0 ? -4_000_000_000_000_000_000 : 4_000_000_000_000_000_000) }
+    guard x.magnitude < 4.0e18 else {
+        return x.isNaN ? 0 : (x < 0 ? -4_000_000_000_000_000_000 : 4_000_000_000_000_000_000)
+    }
     return Int64(x)
 }
 

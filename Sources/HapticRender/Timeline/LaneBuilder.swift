@@ -72,7 +72,9 @@ enum LaneBuilder {
 
     /// Appends a breakpoint; one at the same sample as the last replaces it (later wins), so
     /// lanes stay minimal and strictly increasing.
-    private static func append(_ lane: inout ParameterLane, _ s: Int64, _ v: Double, _ slope: Double) {
+    private static func append(
+        _ lane: inout ParameterLane, _ s: Int64, _ v: Double, _ slope: Double
+    ) {
         if let last = lane.sample.last, last == s {
             lane.value[lane.count - 1] = v
             lane.slope[lane.count - 1] = slope

@@ -16,7 +16,9 @@ extension LayerPlan {
     func buildLanes(notes: inout [SchedulerNote]) -> [ParameterLane] {
         var writers = Array(repeating: [LaneWriter](), count: DynamicParameterID.allCases.count)
         // Class ranks for equal-sample ties; within a class, later unrolled items win.
-        let parameterRank = 0, curveRank = 1, runtimeRank = 2
+        let parameterRank = 0
+        let curveRank = 1
+        let runtimeRank = 2
         var seq = 0
         func order(_ rank: Int) -> Int {
             seq += 1
@@ -29,27 +31,41 @@ extension LayerPlan {
             .map { (time: parsedFloat32($0.element.time), p: $0.element, i: $0.offset) }
             .sorted { ($0.time, $0.i) < ($1.time, $1.i) }
         if params.count != pattern.parameters.count {
-            notes.append(.init(layer: index, eventIndex: nil,
-                               message: "\(pattern.parameters.count - params.count) parameter(s) with a negative or non-finite time/value skipped"))
+            notes.append(
+                .init(
+                    layer: index, eventIndex: nil,
+                    message:
+                        "\(pattern.parameters.count - params.count) parameter(s) with a negative or non-finite time/value skipped"
+                ))
         }
         let curves = pattern.curves.enumerated()
             .filter { isSchedulableTime($0.element.time) }
             .map { (time: parsedFloat32($0.element.time), c: $0.element, i: $0.offset) }
             .sorted { ($0.time, $0.i) < ($1.time, $1.i) }
         if curves.count != pattern.curves.count {
-            notes.append(.init(layer: index, eventIndex: nil,
-                               message: "\(pattern.curves.count - curves.count) curve(s) with a negative or non-finite time skipped"))
+            notes.append(
+                .init(
+                    layer: index, eventIndex: nil,
+                    message:
+                        "\(pattern.curves.count - curves.count) curve(s) with a negative or non-finite time skipped"
+                ))
         }
         for c in curves where !c.c.id.isCurvable {
-            notes.append(.init(layer: index, eventIndex: nil,
-                               message: "curve of \(c.c.id.rawValue) at \(c.time) s applied, but Core Haptics rejects curves of this ID (−4820)"))
+            notes.append(
+                .init(
+                    layer: index, eventIndex: nil,
+                    message:
+                        "curve of \(c.c.id.rawValue) at \(c.time) s applied, but Core Haptics rejects curves of this ID (−4820)"
+                ))
         }
 
         for k in 0..<iterations {
             for p in params where isInLoop(p.time) {
                 let s = clock.sample(patternTime: unrolled(p.time, iteration: k))
-                writers[p.p.id.index].append(LaneWriter(
-                    start: s, order: order(parameterRank), points: [(s, clampControl(p.p.id, p.p.value))]))
+                writers[p.p.id.index].append(
+                    LaneWriter(
+                        start: s, order: order(parameterRank),
+                        points: [(s, clampControl(p.p.id, p.p.value))]))
             }
             for c in curves where isInLoop(c.time) {
                 let u = unrolled(c.time, iteration: k)
@@ -59,15 +75,22 @@ extension LayerPlan {
                 let pts = c.c.points.enumerated()
                     .filter { $0.element.time.isFinite && $0.element.value.isFinite }
                     .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-                    .map { (sample: max(s, clock.sample(patternTime: u + $0.element.time)),
-                            value: clampControl(c.c.id, $0.element.value)) }
-                writers[c.c.id.index].append(LaneWriter(start: s, order: order(curveRank), points: pts))
+                    .map {
+                        (
+                            sample: max(s, clock.sample(patternTime: u + $0.element.time)),
+                            value: clampControl(c.c.id, $0.element.value)
+                        )
+                    }
+                writers[c.c.id.index].append(
+                    LaneWriter(start: s, order: order(curveRank), points: pts))
             }
         }
         for r in options.runtimeParameters where r.value.isFinite && r.time.isFinite {
             let s = clock.sample(playerTime: max(r.time, 0))
-            writers[r.id.index].append(LaneWriter(
-                start: s, order: order(runtimeRank), points: [(s, clampControl(r.id, r.value))]))
+            writers[r.id.index].append(
+                LaneWriter(
+                    start: s, order: order(runtimeRank), points: [(s, clampControl(r.id, r.value))])
+            )
         }
 
         return DynamicParameterID.allCases.map { id in

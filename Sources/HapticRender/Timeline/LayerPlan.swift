@@ -18,19 +18,27 @@ struct LayerPlan {
     /// iteration, even one exactly at the pattern's end (a lone transient at its last instant).
     let periodIsDuration: Bool
 
-    init(_ layer: PatternLayer, index: Int, originSeconds: Double, sampleRate: Double,
-         customAudioLengths: [String: Double], notes: inout [SchedulerNote]) {
+    init(
+        _ layer: PatternLayer, index: Int, originSeconds: Double, sampleRate: Double,
+        customAudioLengths: [String: Double], notes: inout [SchedulerNote]
+    ) {
         self.index = index
         self.pattern = layer.pattern
         self.options = layer.options
         var rate = layer.options.playbackRate
         if !(rate.isFinite && rate > 0) {
-            notes.append(.init(layer: index, eventIndex: nil, message: "playbackRate \(rate) is not > 0; using 1"))
+            notes.append(
+                .init(
+                    layer: index, eventIndex: nil,
+                    message: "playbackRate \(rate) is not > 0; using 1"))
             rate = 1
         }
         var offset = layer.options.startOffset
         if !(offset.isFinite && offset >= 0) {
-            notes.append(.init(layer: index, eventIndex: nil, message: "startOffset \(offset) is not ≥ 0; using 0"))
+            notes.append(
+                .init(
+                    layer: index, eventIndex: nil,
+                    message: "startOffset \(offset) is not ≥ 0; using 0"))
             offset = 0
         }
         let duration = layer.pattern.coreHapticsDuration(customAudioLengths: customAudioLengths)
@@ -42,17 +50,27 @@ struct LayerPlan {
             let end = loop.loopEnd  // a player property (TimeInterval): not float32-parsed
             let p = end > 0 && end.isFinite ? end : duration
             if loop.count < 1 {
-                notes.append(.init(layer: index, eventIndex: nil, message: "loop count \(loop.count) < 1; playing once"))
+                notes.append(
+                    .init(
+                        layer: index, eventIndex: nil,
+                        message: "loop count \(loop.count) < 1; playing once"))
             } else if !(p > 0) {
-                notes.append(.init(layer: index, eventIndex: nil, message: "loop period is 0 (empty pattern); playing once"))
+                notes.append(
+                    .init(
+                        layer: index, eventIndex: nil,
+                        message: "loop period is 0 (empty pattern); playing once"))
             } else {
                 period = p
                 iterations = loop.count
                 periodIsDuration = !(end > 0 && end.isFinite)
                 // Apple: seeking at or past the end of a looping player goes to the loop start.
                 if offset >= p {
-                    notes.append(.init(layer: index, eventIndex: nil,
-                                       message: "startOffset \(offset) is at or past the loop end; starting at the loop start"))
+                    notes.append(
+                        .init(
+                            layer: index, eventIndex: nil,
+                            message:
+                                "startOffset \(offset) is at or past the loop end; starting at the loop start"
+                        ))
                     offset = 0
                 }
             }
@@ -74,7 +92,8 @@ struct LayerPlan {
     /// Output sample one past the layer's pattern end: the pattern duration (or `count` loop
     /// periods) after the seek, at the rate; never before the layer's start.
     var patternEndSample: Int64 {
-        let played = iterations > 1 || period.isFinite ? Double(iterations) * period : patternDuration
+        let played =
+            iterations > 1 || period.isFinite ? Double(iterations) * period : patternDuration
         return max(clock.baseSample, clock.sample(patternTime: played))
     }
 }

@@ -18,7 +18,9 @@ public struct ParameterLane: Sendable, Hashable {
     /// Change per sample from each breakpoint to the next.
     public var slope: [Double]
 
-    public init(initialValue: Double = 0, sample: [Int64] = [], value: [Double] = [], slope: [Double] = []) {
+    public init(
+        initialValue: Double = 0, sample: [Int64] = [], value: [Double] = [], slope: [Double] = []
+    ) {
         self.initialValue = initialValue
         self.sample = sample
         self.value = value
@@ -31,7 +33,8 @@ public struct ParameterLane: Sendable, Hashable {
     /// The lane value at sample `n`. O(log count) — for tests and tools, not the render loop.
     public func value(at n: Int64) -> Double {
         // Last breakpoint with sample <= n.
-        var lo = 0, hi = sample.count
+        var lo = 0
+        var hi = sample.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if sample[mid] <= n { lo = mid + 1 } else { hi = mid }

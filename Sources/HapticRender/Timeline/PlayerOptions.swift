@@ -68,7 +68,9 @@ public struct PatternLayer: Sendable, Hashable {
     public var startTime: Double
     public var options: PlayerOptions
 
-    public init(pattern: HapticPattern, startTime: Double = 0, options: PlayerOptions = PlayerOptions()) {
+    public init(
+        pattern: HapticPattern, startTime: Double = 0, options: PlayerOptions = PlayerOptions()
+    ) {
         self.pattern = pattern
         self.startTime = startTime
         self.options = options

@@ -3,9 +3,11 @@ extension Polyphony {
     /// sorted (start, end) boundaries, where `end` is exclusive (a voice ending at sample n
     /// and another starting at n never overlap). Zero-length voices never sound. O(v log v).
     public init(sweeping voices: VoiceTable) {
-        self.init(count: voices.count, kind: { voices.kind[$0] }) { i in
-            voices.end[i] > voices.start[i] ? (voices.start[i], voices.end[i]) : nil
-        }
+        self.init(
+            count: voices.count, kind: { voices.kind[$0] },
+            lifetime: { i in
+                voices.end[i] > voices.start[i] ? (voices.start[i], voices.end[i]) : nil
+            })
     }
 
     /// The peak number of overlapping lifetimes per kind, for `count` voices whose kind and
@@ -21,7 +23,8 @@ extension Polyphony {
             }
             // Ends (−1) sort before starts (+1) at the same sample.
             edges.sort { ($0.sample, $0.delta) < ($1.sample, $1.delta) }
-            var active = 0, peak = 0
+            var active = 0
+            var peak = 0
             for e in edges {
                 active += e.delta
                 peak = max(peak, active)

@@ -26,7 +26,9 @@ public struct Scheduler: Sendable {
     }
 
     /// Schedules one pattern played from engine time 0.
-    public func schedule(_ pattern: HapticPattern, options: PlayerOptions = PlayerOptions()) -> Result {
+    public func schedule(_ pattern: HapticPattern, options: PlayerOptions = PlayerOptions())
+        -> Result
+    {
         schedule([PatternLayer(pattern: pattern, options: options)])
     }
 
@@ -44,16 +46,21 @@ public struct Scheduler: Sendable {
         for (i, layer) in layers.enumerated() {
             var layer = layer
             if !layer.startTime.isFinite {
-                notes.append(.init(layer: i, eventIndex: nil, message: "start time is not finite; using the origin"))
+                notes.append(
+                    .init(
+                        layer: i, eventIndex: nil,
+                        message: "start time is not finite; using the origin"))
                 layer.startTime = origin
             }
-            let plan = LayerPlan(layer, index: i, originSeconds: origin, sampleRate: sampleRate,
-                                 customAudioLengths: customAudioLengths, notes: &notes)
+            let plan = LayerPlan(
+                layer, index: i, originSeconds: origin, sampleRate: sampleRate,
+                customAudioLengths: customAudioLengths, notes: &notes)
             // Lanes first: envelope-time controls are read from them when placing voices.
             let first = lanes.count
             lanes += plan.buildLanes(notes: &notes)
-            plan.scheduleVoices(lanes: lanes[first...], customAudioLengths: customAudioLengths,
-                                notes: &notes, into: &rows)
+            plan.scheduleVoices(
+                lanes: lanes[first...], customAudioLengths: customAudioLengths,
+                notes: &notes, into: &rows)
             patternEnd = max(patternEnd, plan.patternEndSample)
         }
 
@@ -62,7 +69,9 @@ public struct Scheduler: Sendable {
         let paths = Array(Set(rows.compactMap(\.resourcePath))).sorted()
         var resourceIndex: [String: Int32] = [:]
         for (i, p) in paths.enumerated() { resourceIndex[p] = Int32(i) }
-        let resources = paths.map { AudioResourceReference(path: $0, durationSeconds: customAudioLengths[$0] ?? 0) }
+        let resources = paths.map {
+            AudioResourceReference(path: $0, durationSeconds: customAudioLengths[$0] ?? 0)
+        }
 
         let voices = VoiceTable(rows: rows, resourceIndex: resourceIndex)
         let timeline = Timeline(
@@ -76,8 +85,14 @@ public struct Scheduler: Sendable {
 
 extension Timeline {
     /// Schedules `layers` (see ``Scheduler``), discarding the notes.
-    public init(scheduling layers: [PatternLayer], sampleRate: Double, customAudioLengths: [String: Double] = [:]) {
-        self = Scheduler(sampleRate: sampleRate, customAudioLengths: customAudioLengths).schedule(layers).timeline
+    public init(
+        scheduling layers: [PatternLayer], sampleRate: Double,
+        customAudioLengths: [String: Double] = [:]
+    ) {
+        self =
+            Scheduler(sampleRate: sampleRate, customAudioLengths: customAudioLengths).schedule(
+                layers
+            ).timeline
     }
 }
 
@@ -107,11 +122,21 @@ extension VoiceTable {
     }
 
     mutating func reserveCapacity(_ n: Int) {
-        start.reserveCapacity(n); end.reserveCapacity(n); releaseStart.reserveCapacity(n)
-        kind.reserveCapacity(n); layer.reserveCapacity(n); level.reserveCapacity(n)
-        timbre.reserveCapacity(n); pan.reserveCapacity(n); pitch.reserveCapacity(n)
-        attackSamples.reserveCapacity(n); decaySamples.reserveCapacity(n); releaseSamples.reserveCapacity(n)
-        sustained.reserveCapacity(n); audioResource.reserveCapacity(n); loops.reserveCapacity(n)
+        start.reserveCapacity(n)
+        end.reserveCapacity(n)
+        releaseStart.reserveCapacity(n)
+        kind.reserveCapacity(n)
+        layer.reserveCapacity(n)
+        level.reserveCapacity(n)
+        timbre.reserveCapacity(n)
+        pan.reserveCapacity(n)
+        pitch.reserveCapacity(n)
+        attackSamples.reserveCapacity(n)
+        decaySamples.reserveCapacity(n)
+        releaseSamples.reserveCapacity(n)
+        sustained.reserveCapacity(n)
+        audioResource.reserveCapacity(n)
+        loops.reserveCapacity(n)
         usesVolumeEnvelope.reserveCapacity(n)
     }
 }

@@ -38,8 +38,10 @@ public struct Timeline: Sendable, Hashable {
     ) {
         self.sampleRate = sampleRate
         self.voices = voices
-        self.lanes = lanes.isEmpty
-            ? Array(repeating: ParameterLane(), count: layerCount * DynamicParameterID.allCases.count)
+        self.lanes =
+            lanes.isEmpty
+            ? Array(
+                repeating: ParameterLane(), count: layerCount * DynamicParameterID.allCases.count)
             : lanes
         self.layerCount = layerCount
         self.audioResources = audioResources

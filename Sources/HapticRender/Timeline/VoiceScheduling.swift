@@ -61,27 +61,46 @@ extension LayerPlan {
     /// 0…1, then mapped by ``EnvelopeTime/seconds(_:)``.
     ///
     /// O(events × iterations × log breakpoints).
-    func scheduleVoices(lanes: ArraySlice<ParameterLane>, customAudioLengths: [String: Double],
-                        notes: inout [SchedulerNote], into rows: inout [VoiceRow]) {
+    func scheduleVoices(
+        lanes: ArraySlice<ParameterLane>, customAudioLengths: [String: Double],
+        notes: inout [SchedulerNote], into rows: inout [VoiceRow]
+    ) {
         let base = lanes.startIndex
-        func control(_ id: DynamicParameterID, at n: Int64) -> Double { lanes[base + id.index].value(at: n) }
+        func control(_ id: DynamicParameterID, at n: Int64) -> Double {
+            lanes[base + id.index].value(at: n)
+        }
         func envelope(_ x: Double, _ id: DynamicParameterID, at n: Int64) -> Int32 {
-            Int32(clamping: clock.samples(seconds: EnvelopeTime.seconds(id.combine(event: x, control: control(id, at: n)))))
+            Int32(
+                clamping: clock.samples(
+                    seconds: EnvelopeTime.seconds(id.combine(event: x, control: control(id, at: n)))
+                ))
         }
         let layer = UInt16(index)
 
         // Resolve each event once (pattern-time lifetimes, notes), then unroll.
-        struct Planned { var event: HapticEvent; var time: Double; var hold: Double; var audioSeconds: Double }
+        struct Planned {
+            var event: HapticEvent
+            var time: Double
+            var hold: Double
+            var audioSeconds: Double
+        }
         var planned: [Planned] = []
         planned.reserveCapacity(pattern.events.count)
         for (i, e) in pattern.events.enumerated() {
             guard isSchedulableTime(e.time) else {
-                notes.append(.init(layer: index, eventIndex: i, message: "event time \(e.time) is negative or not finite; skipped"))
+                notes.append(
+                    .init(
+                        layer: index, eventIndex: i,
+                        message: "event time \(e.time) is negative or not finite; skipped"))
                 continue
             }
             var hold = parsedFloat32(e.duration ?? 0)
             guard hold.isFinite, hold >= 0 else {
-                notes.append(.init(layer: index, eventIndex: i, message: "EventDuration \(e.duration ?? 0) is negative or not finite; skipped"))
+                notes.append(
+                    .init(
+                        layer: index, eventIndex: i,
+                        message:
+                            "EventDuration \(e.duration ?? 0) is negative or not finite; skipped"))
                 continue
             }
             var audioSeconds = 0.0
@@ -90,23 +109,39 @@ extension LayerPlan {
                 break
             case .hapticContinuous, .audioContinuous:
                 if e.type == .hapticContinuous, hold > EventLifetime.hapticContinuousLimitSeconds {
-                    notes.append(.init(layer: index, eventIndex: i,
-                                       message: "HapticContinuous duration \(hold) s capped at \(EventLifetime.hapticContinuousLimitSeconds) s"))
+                    notes.append(
+                        .init(
+                            layer: index, eventIndex: i,
+                            message:
+                                "HapticContinuous duration \(hold) s capped at \(EventLifetime.hapticContinuousLimitSeconds) s"
+                        ))
                     hold = EventLifetime.hapticContinuousLimitSeconds
                 }
                 if e.parameters.isSustained, hold == 0 {
-                    notes.append(.init(layer: index, eventIndex: i,
-                                       message: "sustained \(e.type.rawValue) without EventDuration (Core Haptics: −4823); scheduled as attack then release"))
+                    notes.append(
+                        .init(
+                            layer: index, eventIndex: i,
+                            message:
+                                "sustained \(e.type.rawValue) without EventDuration (Core Haptics: −4823); scheduled as attack then release"
+                        ))
                 }
             case .audioCustom:
-                guard let path = e.waveformPath, let file = customAudioLengths[path], file.isFinite, file >= 0 else {
-                    notes.append(.init(layer: index, eventIndex: i,
-                                       message: "AudioCustom \"\(e.waveformPath ?? "")\" has no known audio length; skipped"))
+                guard let path = e.waveformPath, let file = customAudioLengths[path], file.isFinite,
+                    file >= 0
+                else {
+                    notes.append(
+                        .init(
+                            layer: index, eventIndex: i,
+                            message:
+                                "AudioCustom \"\(e.waveformPath ?? "")\" has no known audio length; skipped"
+                        ))
                     continue
                 }
                 audioSeconds = EventLifetime.customAudioSeconds(e, fileSeconds: file)
             }
-            planned.append(Planned(event: e, time: parsedFloat32(e.time), hold: hold, audioSeconds: audioSeconds))
+            planned.append(
+                Planned(
+                    event: e, time: parsedFloat32(e.time), hold: hold, audioSeconds: audioSeconds))
         }
 
         for k in 0..<iterations {
@@ -116,7 +151,8 @@ extension LayerPlan {
                 let u = unrolled(p.time, iteration: k)
                 let start = clock.sample(patternTime: u)
                 var row = VoiceRow(
-                    start: start, end: start, releaseStart: start, kind: VoiceKind(e.type), layer: layer,
+                    start: start, end: start, releaseStart: start, kind: VoiceKind(e.type),
+                    layer: layer,
                     level: 0, timbre: 0, pan: 0, pitch: 0, attack: 0, decay: 0, release: 0,
                     sustained: false, resourcePath: nil, loops: false, usesVolumeEnvelope: false)
                 if e.type.isHaptic {
@@ -128,11 +164,20 @@ extension LayerPlan {
                     row.pan = Float(params.value(.audioPan))
                     row.pitch = Float(params.value(.audioPitch))
                 }
-                let (attackID, decayID, releaseID): (DynamicParameterID, DynamicParameterID, DynamicParameterID) =
-                    e.type.isHaptic
-                    ? (.hapticAttackTimeControl, .hapticDecayTimeControl, .hapticReleaseTimeControl)
-                    : (.audioAttackTimeControl, .audioDecayTimeControl, .audioReleaseTimeControl)
-                let a = params.value(.attackTime), d = params.value(.decayTime), r = params.value(.releaseTime)
+                let (attackID, decayID, releaseID):
+                    (DynamicParameterID, DynamicParameterID, DynamicParameterID) =
+                        e.type.isHaptic
+                        ? (
+                            .hapticAttackTimeControl, .hapticDecayTimeControl,
+                            .hapticReleaseTimeControl
+                        )
+                        : (
+                            .audioAttackTimeControl, .audioDecayTimeControl,
+                            .audioReleaseTimeControl
+                        )
+                let a = params.value(.attackTime)
+                let d = params.value(.decayTime)
+                let r = params.value(.releaseTime)
 
                 switch e.type {
                 case .hapticTransient:

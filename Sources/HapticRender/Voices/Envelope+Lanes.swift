@@ -28,7 +28,8 @@
 
     @inlinable @inline(__always)
     func gain(at offset: SIMD4<Float>) -> SIMD4<Float> {
-        let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
+        let zero = SIMD4<Float>(repeating: 0)
+        let one = SIMD4<Float>(repeating: 1)
         let ratio = offset / attack
         let rise = ratio.replacing(with: one, where: one .< ratio)
         let late = offset - fallStart

@@ -28,31 +28,42 @@ public enum ActuatorProfileLoader {
     static let numericFields: [String] = [
         "resonanceHz", "qLowZ", "qHiZ", "movingMass", "forceFactor", "coilResistance",
         "coilInductance", "bodyMass", "locationFactor", "voltageClamp", "maxExcursion",
-        "endStopStiffnessRatio", "driveBandMinHz", "driveBandMaxHz", "fullScaleG", "transientMaxHalfCycles",
+        "endStopStiffnessRatio", "driveBandMinHz", "driveBandMaxHz", "fullScaleG",
+        "transientMaxHalfCycles",
     ]
     /// Fields a base-less file may leave out, with their defaults.
     static let optionalDefaults: [String: Double] = [
-        "locationFactor": 1, "endStopStiffnessRatio": 50, "driveBandMinHz": 30, "driveBandMaxHz": 300,
+        "locationFactor": 1, "endStopStiffnessRatio": 50, "driveBandMinHz": 30,
+        "driveBandMaxHz": 300,
         "transientMaxHalfCycles": 4,
     ]
 
     /// A preset name (`iphone`, `coin`, `pixel`) or a path to a JSON profile.
-    public static func resolve(_ nameOrPath: String, sampleRate: Double) throws(ActuatorProfileLoadError) -> ActuatorProfile {
+    public static func resolve(_ nameOrPath: String, sampleRate: Double)
+        throws(ActuatorProfileLoadError) -> ActuatorProfile
+    {
         if let preset = ActuatorProfile.preset(named: nameOrPath) { return preset }
         guard nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") else {
-            throw ActuatorProfileLoadError(path: nameOrPath, message:
-                "unknown actuator '\(nameOrPath)': use iphone, coin, pixel or a path to a .json profile")
+            throw ActuatorProfileLoadError(
+                path: nameOrPath,
+                message:
+                    "unknown actuator '\(nameOrPath)': use iphone, coin, pixel or a path to a .json profile"
+            )
         }
         return try load(path: nameOrPath, sampleRate: sampleRate)
     }
 
     /// Reads, decodes and validates the profile at `path`.
-    public static func load(path: String, sampleRate: Double = 48_000) throws(ActuatorProfileLoadError) -> ActuatorProfile {
+    public static func load(path: String, sampleRate: Double = 48_000)
+        throws(ActuatorProfileLoadError) -> ActuatorProfile
+    {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ActuatorProfileLoadError(path: path, message: "cannot read the actuator profile")
         }
         guard data.count <= 1 << 20 else {
-            throw ActuatorProfileLoadError(path: path, message: "an actuator profile is at most 1 MB; this file has \(data.count) bytes")
+            throw ActuatorProfileLoadError(
+                path: path,
+                message: "an actuator profile is at most 1 MB; this file has \(data.count) bytes")
         }
         return try decode([UInt8](data), path: path, sampleRate: sampleRate)
     }
@@ -62,7 +73,8 @@ public enum ActuatorProfileLoader {
         throws(ActuatorProfileLoadError) -> ActuatorProfile
     {
         func fail(_ message: String, at position: JSONPosition? = nil) -> ActuatorProfileLoadError {
-            ActuatorProfileLoadError(path: path, line: position?.line, column: position?.column, message: message)
+            ActuatorProfileLoadError(
+                path: path, line: position?.line, column: position?.column, message: message)
         }
         let document: JSONDocument
         switch JSONParser().parse(bytes) {
@@ -70,7 +82,9 @@ public enum ActuatorProfileLoader {
         case .failure(let e): throw fail(e.message, at: e.position)
         }
         guard let members = document.root.objectMembers else {
-            throw fail("an actuator profile is a JSON object, found \(document.root.typeDescription)", at: document.root.position)
+            throw fail(
+                "an actuator profile is a JSON object, found \(document.root.typeDescription)",
+                at: document.root.position)
         }
         var values: [String: Double] = [:]
         var name: String?
@@ -78,39 +92,56 @@ public enum ActuatorProfileLoader {
         for member in members {
             switch member.key {
             case "name":
-                guard let s = member.value.stringValue else { throw fail("'name' must be a string", at: member.value.position) }
+                guard let s = member.value.stringValue else {
+                    throw fail("'name' must be a string", at: member.value.position)
+                }
                 name = s
             case "base":
-                guard let s = member.value.stringValue, let preset = ActuatorProfile.preset(named: s) else {
-                    throw fail("'base' must be one of \"iphone\", \"coin\", \"pixel\"", at: member.value.position)
+                guard let s = member.value.stringValue,
+                    let preset = ActuatorProfile.preset(named: s)
+                else {
+                    throw fail(
+                        "'base' must be one of \"iphone\", \"coin\", \"pixel\"",
+                        at: member.value.position)
                 }
                 base = preset
             case let key where numericFields.contains(key):
                 guard case .number(let v, _) = member.value.kind else {
-                    throw fail("'\(key)' must be a number, found \(member.value.typeDescription)", at: member.value.position)
+                    throw fail(
+                        "'\(key)' must be a number, found \(member.value.typeDescription)",
+                        at: member.value.position)
                 }
                 values[key] = v
             default:
-                throw fail("unknown field '\(member.key)'; known fields: name, base, " + numericFields.joined(separator: ", "),
-                           at: member.keyPosition)
+                throw fail(
+                    "unknown field '\(member.key)'; known fields: name, base, "
+                        + numericFields.joined(separator: ", "),
+                    at: member.keyPosition)
             }
         }
         let fallback = base.map(Self.fields(of:)) ?? optionalDefaults
-        let missing = numericFields.filter { values[$0] == nil && fallback[$0] == nil && $0 != "qLowZ" }
+        let missing = numericFields.filter {
+            values[$0] == nil && fallback[$0] == nil && $0 != "qLowZ"
+        }
         guard missing.isEmpty else {
-            throw fail("missing field\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) "
-                       + "(or name a preset to start from with \"base\")")
+            throw fail(
+                "missing field\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) "
+                    + "(or name a preset to start from with \"base\")")
         }
         func value(_ key: String) -> Double { values[key] ?? fallback[key] ?? 0 }
         var profile = ActuatorProfile(
-            name: name ?? base?.name ?? PathString.deletingExtension(PathString.lastComponent(path)),
-            resonanceHz: value("resonanceHz"), qLowZ: 0, qHiZ: value("qHiZ"), movingMass: value("movingMass"),
+            name: name ?? base?.name
+                ?? PathString.deletingExtension(PathString.lastComponent(path)),
+            resonanceHz: value("resonanceHz"), qLowZ: 0, qHiZ: value("qHiZ"),
+            movingMass: value("movingMass"),
             forceFactor: value("forceFactor"), coilResistance: value("coilResistance"),
             coilInductance: value("coilInductance"), bodyMass: value("bodyMass"),
             locationFactor: value("locationFactor"), voltageClamp: value("voltageClamp"),
-            maxExcursion: value("maxExcursion"), endStopStiffnessRatio: value("endStopStiffnessRatio"),
+            maxExcursion: value("maxExcursion"),
+            endStopStiffnessRatio: value("endStopStiffnessRatio"),
             driveBandMinHz: value("driveBandMinHz"), driveBandMaxHz: value("driveBandMaxHz"),
-            fullScaleG: value("fullScaleG"), transientMaxHalfCycles: value("transientMaxHalfCycles"))
+            fullScaleG: value("fullScaleG"), transientMaxHalfCycles: value("transientMaxHalfCycles")
+        )
         // An explicit qLowZ is checked against the other fields; an absent one (or one
         // inherited from a base whose Q/Bl/Re the file changed) is derived from them.
         profile.qLowZ = values["qLowZ"] ?? profile.derivedQLowZ
@@ -126,11 +157,15 @@ public enum ActuatorProfileLoader {
     /// The numeric fields of `profile`, keyed like the JSON.
     static func fields(of p: ActuatorProfile) -> [String: Double] {
         [
-            "resonanceHz": p.resonanceHz, "qLowZ": p.qLowZ, "qHiZ": p.qHiZ, "movingMass": p.movingMass,
-            "forceFactor": p.forceFactor, "coilResistance": p.coilResistance, "coilInductance": p.coilInductance,
-            "bodyMass": p.bodyMass, "locationFactor": p.locationFactor, "voltageClamp": p.voltageClamp,
+            "resonanceHz": p.resonanceHz, "qLowZ": p.qLowZ, "qHiZ": p.qHiZ,
+            "movingMass": p.movingMass,
+            "forceFactor": p.forceFactor, "coilResistance": p.coilResistance,
+            "coilInductance": p.coilInductance,
+            "bodyMass": p.bodyMass, "locationFactor": p.locationFactor,
+            "voltageClamp": p.voltageClamp,
             "maxExcursion": p.maxExcursion, "endStopStiffnessRatio": p.endStopStiffnessRatio,
-            "driveBandMinHz": p.driveBandMinHz, "driveBandMaxHz": p.driveBandMaxHz, "fullScaleG": p.fullScaleG,
+            "driveBandMinHz": p.driveBandMinHz, "driveBandMaxHz": p.driveBandMaxHz,
+            "fullScaleG": p.fullScaleG,
             "transientMaxHalfCycles": p.transientMaxHalfCycles,
         ]
     }

@@ -37,20 +37,32 @@ public struct AHAPDocument: Sendable {
             let d: Diagnostic
             switch failure {
             case .unreadable(let message):
-                d = Diagnostic(severity: .error, code: .fileUnreadable,
-                               message: "The file cannot be read (\(message)); check that it exists and is readable.")
+                d = Diagnostic(
+                    severity: .error, code: .fileUnreadable,
+                    message:
+                        "The file cannot be read (\(message)); check that it exists and is readable."
+                )
             case .tooLarge(let size, let streamed):
-                d = Diagnostic(severity: .error, code: .limitInputSize,
-                               message: "The file is \(streamed ? "more than " : "")\(size) bytes, more than the limit of \(options.limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not read.")
+                d = Diagnostic(
+                    severity: .error, code: .limitInputSize,
+                    message:
+                        "The file is \(streamed ? "more than " : "")\(size) bytes, more than the limit of \(options.limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not read."
+                )
             }
-            return AHAPDocument(url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
+            return AHAPDocument(
+                url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
         }
-        var document = decode(bytes, url: url, options: options, searchRoots: searchRoots, allowEscaping: allowEscaping)
+        var document = decode(
+            bytes, url: url, options: options, searchRoots: searchRoots,
+            allowEscaping: allowEscaping)
         let ext = url.pathExtension.lowercased()
         if ext != "ahap" && ext != "json" {
-            document.result.diagnostics.insert(Diagnostic(
-                severity: strict ? .error : .note, code: .fileExtension, coreHapticsCode: -4809,
-                message: "Core Haptics only loads files named `.ahap` or `.json` (-4809). Rename the file."), at: 0)
+            document.result.diagnostics.insert(
+                Diagnostic(
+                    severity: strict ? .error : .note, code: .fileExtension, coreHapticsCode: -4809,
+                    message:
+                        "Core Haptics only loads files named `.ahap` or `.json` (-4809). Rename the file."
+                ), at: 0)
         }
         return document
     }
@@ -65,38 +77,56 @@ public struct AHAPDocument: Sendable {
     ) -> AHAPDocument {
         let strict = options.mode == .strict
         guard bytes.count <= options.limits.maxInputBytes else {
-            let d = Diagnostic(severity: .error, code: .limitInputSize,
-                               message: "The pattern is \(bytes.count) bytes, more than the limit of \(options.limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not decoded.")
-            return AHAPDocument(url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
+            let d = Diagnostic(
+                severity: .error, code: .limitInputSize,
+                message:
+                    "The pattern is \(bytes.count) bytes, more than the limit of \(options.limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not decoded."
+            )
+            return AHAPDocument(
+                url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
         }
         var result = AHAPDecoder(options: options).decode(bytes)
         let resolver = AudioResourceResolver(
-            baseDirectory: url.deletingLastPathComponent().path, searchRoots: searchRoots, allowEscaping: allowEscaping)
+            baseDirectory: url.deletingLastPathComponent().path, searchRoots: searchRoots,
+            allowEscaping: allowEscaping)
         var resources: [String: ResourceResolution] = [:]
         for event in result.pattern?.events ?? [] where event.type == .audioCustom {
             guard let path = event.waveformPath, resources[path] == nil else { continue }
             let resolution = resolver.resolve(path)
             resources[path] = resolution
             let location = result.waveformPathLocations[path]
-            func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ ch: Int?, _ message: String) {
-                result.diagnostics.append(Diagnostic(
-                    severity: severity, code: code, coreHapticsCode: ch, path: location?.jsonPath ?? "",
-                    line: location?.position.line, column: location?.position.column, message: message))
+            func report(
+                _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ ch: Int?,
+                _ message: String
+            ) {
+                result.diagnostics.append(
+                    Diagnostic(
+                        severity: severity, code: code, coreHapticsCode: ch,
+                        path: location?.jsonPath ?? "",
+                        line: location?.position.line, column: location?.position.column,
+                        message: message))
             }
             switch resolution {
             case .resolved(let real):
                 let primary = AudioResourceResolver.realPath(resolver.primaryCandidate(for: path))
                 if primary != real {
-                    report(.note, .resourceFallback, nil,
-                           "Audio file `\(path)` is not at that path relative to the AHAP file; using \(real) instead (Core Haptics would also search the app bundle).")
+                    report(
+                        .note, .resourceFallback, nil,
+                        "Audio file `\(path)` is not at that path relative to the AHAP file; using \(real) instead (Core Haptics would also search the app bundle)."
+                    )
                 }
             case .notFound(let tried):
-                report(strict ? .error : .warning, .resourceNotFound, -4830,
-                       "Audio file `\(path)` was not found (looked at \(tried.joined(separator: ", "))); Core Haptics rejects the event (-4830)."
-                       + (strict ? " Put the file next to the AHAP file or fix the path." : " The event will be skipped; put the file next to the AHAP file or fix the path."))
+                report(
+                    strict ? .error : .warning, .resourceNotFound, -4830,
+                    "Audio file `\(path)` was not found (looked at \(tried.joined(separator: ", "))); Core Haptics rejects the event (-4830)."
+                        + (strict
+                            ? " Put the file next to the AHAP file or fix the path."
+                            : " The event will be skipped; put the file next to the AHAP file or fix the path.")
+                )
             case .refused(let reason):
-                report(strict ? .error : .warning, .resourceRefused, -4830,
-                       reason + (strict ? "" : " The event will be skipped."))
+                report(
+                    strict ? .error : .warning, .resourceRefused, -4830,
+                    reason + (strict ? "" : " The event will be skipped."))
             }
         }
         return AHAPDocument(url: url, result: result, resources: resources)

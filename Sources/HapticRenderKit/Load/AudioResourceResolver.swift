@@ -1,8 +1,9 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds the audio file named by an AudioCustom event's `EventWaveformPath` without
@@ -44,9 +45,14 @@ public struct AudioResourceResolver: Sendable {
         guard !waveformPath.isEmpty else { return .notFound(tried: []) }
         if waveformPath.hasPrefix("/") {
             guard allowEscaping else {
-                return .refused(reason: "`\(waveformPath)` is an absolute path; only paths relative to the AHAP file's folder are allowed (use --allow-escaping to permit it).")
+                return .refused(
+                    reason:
+                        "`\(waveformPath)` is an absolute path; only paths relative to the AHAP file's folder are allowed (use --allow-escaping to permit it)."
+                )
             }
-            guard let real = Self.realPath(waveformPath), !Self.isDirectory(real) else { return .notFound(tried: [waveformPath]) }
+            guard let real = Self.realPath(waveformPath), !Self.isDirectory(real) else {
+                return .notFound(tried: [waveformPath])
+            }
             guard Self.isRegularFile(real) else { return Self.notRegular(waveformPath, real) }
             return .resolved(real)
         }
@@ -56,7 +62,8 @@ public struct AudioResourceResolver: Sendable {
         var tried: [String] = []
         for root in roots {
             var relatives = [waveformPath]
-            if bareName != waveformPath && !bareName.isEmpty && bareName != ".." && bareName != "." {
+            if bareName != waveformPath && !bareName.isEmpty && bareName != ".." && bareName != "."
+            {
                 // The bare-name fallback is tried beside the AHAP file right after the
                 // written path, and in every search root.
                 relatives.append(bareName)
@@ -70,11 +77,18 @@ public struct AudioResourceResolver: Sendable {
                     return Self.notRegular(waveformPath, real)
                 }
                 guard FileManager.default.isReadableFile(atPath: real) else {
-                    return .refused(reason: "`\(waveformPath)` exists at \(real) but cannot be read; check its permissions.")
+                    return .refused(
+                        reason:
+                            "`\(waveformPath)` exists at \(real) but cannot be read; check its permissions."
+                    )
                 }
                 if !allowEscaping {
-                    guard let realRoot = Self.realPath(root), Self.isInside(real, root: realRoot) else {
-                        return .refused(reason: "`\(waveformPath)` leads to \(real), outside the allowed folder \(root) (through `..` or a symlink); move the audio file next to the AHAP file.")
+                    guard let realRoot = Self.realPath(root), Self.isInside(real, root: realRoot)
+                    else {
+                        return .refused(
+                            reason:
+                                "`\(waveformPath)` leads to \(real), outside the allowed folder \(root) (through `..` or a symlink); move the audio file next to the AHAP file."
+                        )
                     }
                 }
                 return .resolved(real)
@@ -104,7 +118,10 @@ public struct AudioResourceResolver: Sendable {
     }
 
     static func notRegular(_ waveformPath: String, _ real: String) -> ResourceResolution {
-        .refused(reason: "`\(waveformPath)` leads to \(real), which is not a regular file (a pipe or a device would block or never end); use an audio file.")
+        .refused(
+            reason:
+                "`\(waveformPath)` leads to \(real), which is not a regular file (a pipe or a device would block or never end); use an audio file."
+        )
     }
 
     static func isDirectory(_ path: String) -> Bool {

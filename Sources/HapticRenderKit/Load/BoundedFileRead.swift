@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `read(2)`, named apart from ``BoundedFileRead/read(path:limit:)``.
@@ -30,11 +30,17 @@ public enum BoundedFileRead {
     /// Reads the file at `path` if it holds at most `limit` bytes.
     public static func read(path: String, limit: Int) -> Result<[UInt8], Failure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(.unreadable(message: String(cString: strerror(errno)))) }
+        guard fd >= 0 else {
+            return .failure(.unreadable(message: String(cString: strerror(errno))))
+        }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { return .failure(.unreadable(message: String(cString: strerror(errno)))) }
-        if st.st_mode & S_IFMT == S_IFDIR { return .failure(.unreadable(message: String(cString: strerror(EISDIR)))) }
+        guard fstat(fd, &st) == 0 else {
+            return .failure(.unreadable(message: String(cString: strerror(errno))))
+        }
+        if st.st_mode & S_IFMT == S_IFDIR {
+            return .failure(.unreadable(message: String(cString: strerror(EISDIR))))
+        }
         let declared = Int(st.st_size)
         if st.st_mode & S_IFMT == S_IFREG, declared > limit {
             return .failure(.tooLarge(size: declared, streamed: false))
@@ -50,7 +56,9 @@ public enum BoundedFileRead {
                 return .failure(.unreadable(message: String(cString: strerror(errno))))
             }
             if n == 0 { return .success(bytes) }
-            if bytes.count + n > limit { return .failure(.tooLarge(size: bytes.count + n, streamed: true)) }
+            if bytes.count + n > limit {
+                return .failure(.tooLarge(size: bytes.count + n, streamed: true))
+            }
             bytes.append(contentsOf: buffer[0..<n])
         }
     }

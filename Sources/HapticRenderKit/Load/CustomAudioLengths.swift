@@ -5,7 +5,9 @@ import SoundFile
 /// `limits`. Files that did not resolve are left out; files that cannot be opened or are over
 /// the limits are left out too and listed in `problems` (name, reason), so a caller can say
 /// why their events are silent.
-public func customAudioLengths(_ resources: [String: ResourceResolution], limits: SoundFileReadLimits = .default)
+public func customAudioLengths(
+    _ resources: [String: ResourceResolution], limits: SoundFileReadLimits = .default
+)
     -> (lengths: [String: Double], problems: [(name: String, reason: String)])
 {
     var lengths: [String: Double] = [:]

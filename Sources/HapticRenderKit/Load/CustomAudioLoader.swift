@@ -13,8 +13,10 @@ public struct CustomAudioLoader: Sendable {
     /// Caps on what one file may decode to.
     public var limits: SoundFileReadLimits
 
-    public init(sampleRate: Double, quality: Resampler.Quality = .sincBest,
-                limits: SoundFileReadLimits = .default) {
+    public init(
+        sampleRate: Double, quality: Resampler.Quality = .sincBest,
+        limits: SoundFileReadLimits = .default
+    ) {
         self.sampleRate = sampleRate
         self.quality = quality
         self.limits = limits
@@ -23,11 +25,14 @@ public struct CustomAudioLoader: Sendable {
     /// Decodes `path` and returns it as a mono or stereo clip at ``sampleRate``, with its
     /// length in seconds at the file's own rate (what the scheduler needs).
     /// O(frames); allocates.
-    public func load(path: String) throws(SoundFileError) -> (clip: AudioClip, durationSeconds: Double) {
+    public func load(path: String) throws(SoundFileError) -> (
+        clip: AudioClip, durationSeconds: Double
+    ) {
         let decoded = try SoundFile.read(path: path, limits: limits)
         let duration = decoded.duration
         let stereoOrMono = Self.mixDown(decoded)
-        let converted = stereoOrMono.sampleRate == sampleRate
+        let converted =
+            stereoOrMono.sampleRate == sampleRate
             ? stereoOrMono
             : try stereoOrMono.resampled(to: sampleRate, quality: quality)
         return (AudioClip(samples: converted.samples, channels: converted.channels), duration)
@@ -39,10 +44,12 @@ public struct CustomAudioLoader: Sendable {
     static func mixDown(_ audio: DecodedAudio) -> DecodedAudio {
         guard audio.channels > 2 else { return audio }
         let ch = audio.channels
-        let leftCount = Float((ch + 1) / 2), rightCount = Float(ch / 2)
+        let leftCount = Float((ch + 1) / 2)
+        let rightCount = Float(ch / 2)
         var out = [Float](repeating: 0, count: audio.frames * 2)
         for f in 0..<audio.frames {
-            var l: Float = 0, r: Float = 0
+            var l: Float = 0
+            var r: Float = 0
             for c in 0..<ch {
                 let s = audio.samples[f * ch + c]
                 if c % 2 == 0 { l += s } else { r += s }

@@ -1,11 +1,12 @@
 import FoundationEssentials
 import HapticPattern
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Expands command-line inputs (files and folders) into the AHAP files to process.
@@ -21,7 +22,9 @@ import Darwin
 public enum InputDiscovery {
     /// Returns the files to process, in input order (folder contents sorted), without
     /// duplicates.
-    public static func discover(_ inputs: [String], fileManager: FileManager = .default) throws(InputDiscoveryError) -> [String] {
+    public static func discover(_ inputs: [String], fileManager: FileManager = .default)
+        throws(InputDiscoveryError) -> [String]
+    {
         try discoverFiles(inputs, fileManager: fileManager).map(\.path)
     }
 
@@ -34,7 +37,9 @@ public enum InputDiscovery {
         var result: [DiscoveredFile] = []
         var seen = Set<String>()
         func add(_ path: String, _ relative: String) {
-            if seen.insert(path).inserted { result.append(DiscoveredFile(path: path, relativePath: relative)) }
+            if seen.insert(path).inserted {
+                result.append(DiscoveredFile(path: path, relativePath: relative))
+            }
         }
         for input in inputs {
             var isDirectory = false
@@ -52,7 +57,9 @@ public enum InputDiscovery {
             walk(input, below: "", names: names, fileManager: fileManager) { relative, name in
                 let full = PathString.appending(relative, to: input)
                 let ext = PathString.pathExtension(name).lowercased()
-                if ext == "ahap" || (ext == "json" && looksLikeAHAP(atPath: full, fileManager: fileManager)) {
+                if ext == "ahap"
+                    || (ext == "json" && looksLikeAHAP(atPath: full, fileManager: fileManager))
+                {
                     found.append(relative)
                 }
             }
@@ -66,15 +73,19 @@ public enum InputDiscovery {
     /// Visits every entry below `folder` (names relative to `input`), skipping hidden names
     /// and not descending into them; symbolic links are visited but not followed, and a
     /// subfolder that cannot be read is skipped — as `FileManager.enumerator(atPath:)` did.
-    private static func walk(_ input: String, below relativeFolder: String, names: [String], fileManager: FileManager,
-                             visit: (_ relative: String, _ name: String) -> Void) {
+    private static func walk(
+        _ input: String, below relativeFolder: String, names: [String], fileManager: FileManager,
+        visit: (_ relative: String, _ name: String) -> Void
+    ) {
         for name in names where !name.hasPrefix(".") {
-            let relative = relativeFolder.isEmpty ? name : PathString.appending(name, to: relativeFolder)
+            let relative =
+                relativeFolder.isEmpty ? name : PathString.appending(name, to: relativeFolder)
             visit(relative, name)
             let full = PathString.appending(relative, to: input)
             var status = stat()
             guard lstat(full, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
-                  let children = try? fileManager.contentsOfDirectory(atPath: full) else { continue }
+                let children = try? fileManager.contentsOfDirectory(atPath: full)
+            else { continue }
             walk(input, below: relative, names: children, fileManager: fileManager, visit: visit)
         }
     }
@@ -83,14 +94,18 @@ public enum InputDiscovery {
     /// that a misspelled AHAP file is still linted). Read within the decoder's default input
     /// and value limits, so a huge `.json` (or a FIFO named `.json`) in a searched folder
     /// cannot exhaust memory or block: it is simply not a candidate.
-    public static func looksLikeAHAP(atPath path: String, fileManager: FileManager = .default) -> Bool {
+    public static func looksLikeAHAP(atPath path: String, fileManager: FileManager = .default)
+        -> Bool
+    {
         let limits = PatternLimits.default
         // A regular file (symlinks followed): a FIFO would block the open.
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              case .success(let bytes) = BoundedFileRead.read(path: path, limit: limits.maxInputBytes),
-              case .success(let document) = JSONParser(maximumValues: limits.maxJSONValues).parse(bytes),
-              let members = document.root.objectMembers else { return false }
+            case .success(let bytes) = BoundedFileRead.read(path: path, limit: limits.maxInputBytes),
+            case .success(let document) = JSONParser(maximumValues: limits.maxJSONValues).parse(
+                bytes),
+            let members = document.root.objectMembers
+        else { return false }
         return members.contains { $0.key.lowercased() == "pattern" }
     }
 }

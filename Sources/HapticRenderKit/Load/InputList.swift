@@ -24,7 +24,9 @@ public struct InputList: Sendable {
         self.name = name
         var entries: [Entry] = []
         // `\r\n` is one Character in Swift, and a newline like `\n`.
-        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (index, raw) in text.split(
+            omittingEmptySubsequences: false, whereSeparator: \.isNewline
+        ).enumerated() {
             let line = raw.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             entries.append(Entry(path: line, line: index + 1))
@@ -41,7 +43,8 @@ public struct InputList: Sendable {
             data = Data(StandardStream.readInput())
         } else {
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw InputListError(message: "cannot read the input list \(path): \(fileErrorText(error))")
+                throw InputListError(
+                    message: "cannot read the input list \(path): \(fileErrorText(error))")
             }
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -53,7 +56,8 @@ public struct InputList: Sendable {
     /// Fails on the first entry that names nothing, as `list:line: no such file or folder: path`.
     public func checkExistence(fileManager: FileManager = .default) throws(InputListError) {
         for entry in entries where !fileManager.fileExists(atPath: entry.path) {
-            throw InputListError(message: "\(name):\(entry.line): no such file or folder: \(entry.path)")
+            throw InputListError(
+                message: "\(name):\(entry.line): no such file or folder: \(entry.path)")
         }
     }
 }

@@ -6,7 +6,9 @@ extension DynamicParameterID {
     /// `hapticintensitycontrol`), or nil: how `--param` and the C API read an ID. O(IDs).
     public init?(name: String) {
         let wanted = name.lowercased()
-        guard let id = Self.allCases.first(where: { $0.rawValue.lowercased() == wanted }) else { return nil }
+        guard let id = Self.allCases.first(where: { $0.rawValue.lowercased() == wanted }) else {
+            return nil
+        }
         self = id
     }
 }
@@ -21,7 +23,8 @@ extension RuntimeParameter {
         let rest = text[text.index(after: equals)...]
         let parts = rest.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         guard let id = DynamicParameterID(name: String(text[..<equals])),
-              let value = Double(parts[0]), value.isFinite else { return nil }
+            let value = Double(parts[0]), value.isFinite
+        else { return nil }
         var time = 0.0
         if parts.count == 2 {
             guard let t = Double(parts[1]), t.isFinite, t >= 0 else { return nil }

@@ -45,14 +45,15 @@ final class BackgroundBlockWriter: @unchecked Sendable {
         if !joined { stop() }
         if !joined { writer.deinitialize(count: 1) }  // abandons the temporary file
         writer.deallocate()
-        buffers.forEach { $0.deallocate() }
+        for buffer in buffers { buffer.deallocate() }
         counts.deallocate()
     }
 
     /// The next buffer to fill (waits while both are being written), with its slot.
     /// - Throws: the first write error, if one has happened (read after the semaphore that
     ///   the writer thread signals after setting it, so the read is ordered).
-    func acquire() throws(SoundFileError) -> (slot: Int, buffer: UnsafeMutableBufferPointer<Float>) {
+    func acquire() throws(SoundFileError) -> (slot: Int, buffer: UnsafeMutableBufferPointer<Float>)
+    {
         free.wait()
         if let error = failure.withLock({ $0 }) {
             free.signal()

@@ -6,19 +6,28 @@ struct EngineRenderer: ~Copyable {
     private var fast: PatternRenderer?
     private let reference: ReferenceRenderer?
 
-    init(_ engine: RenderEngine, timeline: Timeline, audio: [AudioClip?], configuration: RenderConfiguration)
+    init(
+        _ engine: RenderEngine, timeline: Timeline, audio: [AudioClip?],
+        configuration: RenderConfiguration
+    )
         throws(RenderError)
     {
         switch engine {
         case .fast:
-            let renderer = try PatternRenderer(timeline: timeline, audio: audio, configuration: configuration)
-            (totalFrames, channels, parameters) = (renderer.totalFrames, renderer.channels, renderer.parameters)
+            let renderer = try PatternRenderer(
+                timeline: timeline, audio: audio, configuration: configuration)
+            (totalFrames, channels, parameters) = (
+                renderer.totalFrames, renderer.channels, renderer.parameters
+            )
             fast = consume renderer
             reference = nil
         case .reference:
             fast = nil
-            let renderer = try ReferenceRenderer(timeline: timeline, audio: audio, configuration: configuration)
-            (totalFrames, channels, parameters) = (renderer.totalFrames, renderer.channels, renderer.parameters)
+            let renderer = try ReferenceRenderer(
+                timeline: timeline, audio: audio, configuration: configuration)
+            (totalFrames, channels, parameters) = (
+                renderer.totalFrames, renderer.channels, renderer.parameters
+            )
             reference = renderer
         }
     }

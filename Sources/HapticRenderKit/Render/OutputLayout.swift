@@ -36,7 +36,9 @@ public enum OutputLayout: String, CaseIterable, Sendable {
     public static let auditionHapticGain: Float = 0.5
 
     /// The renderer's signals, in the order ``mix(_:into:frames:)`` expects.
-    public static let renderChannels: [RenderChannel] = [.audioLeft, .audioRight, .hapticDrive, .acceleration]
+    public static let renderChannels: [RenderChannel] = [
+        .audioLeft, .audioRight, .hapticDrive, .acceleration,
+    ]
 
     /// This layout's channels as the renderer's output channels, so the renderer writes the
     /// file's frames directly. Bit-identical to ``mix(_:into:frames:)`` of the
@@ -45,8 +47,11 @@ public enum OutputLayout: String, CaseIterable, Sendable {
     public var outputChannels: [OutputChannel] {
         let g = Self.auditionHapticGain
         switch self {
-        case .audition: return [.mix(.audioLeft, plus: g, times: .acceleration),
-                                .mix(.audioRight, plus: g, times: .acceleration)]
+        case .audition:
+            return [
+                .mix(.audioLeft, plus: g, times: .acceleration),
+                .mix(.audioRight, plus: g, times: .acceleration),
+            ]
         case .haptic: return [.signal(.acceleration)]
         case .drive: return [.signal(.hapticDrive)]
         case .audio: return [.signal(.audioLeft), .signal(.audioRight)]
@@ -87,7 +92,8 @@ public enum OutputLayout: String, CaseIterable, Sendable {
 
     /// One line describing the channels and scales, stored in the file's metadata.
     public func scaleDescription(actuator: ActuatorProfile) -> String {
-        let scales = "audio full scale 1.0; drive 1.0 = \(actuator.voltageClamp) V; "
+        let scales =
+            "audio full scale 1.0; drive 1.0 = \(actuator.voltageClamp) V; "
             + "acceleration 1.0 = \(actuator.fullScaleG) g"
         return "channels: " + channelNames.joined(separator: ", ") + " (" + scales + ")"
     }
@@ -96,7 +102,9 @@ public enum OutputLayout: String, CaseIterable, Sendable {
     /// interleaved) into this layout's channels: for renders with a soundtrack, which must be
     /// added to the signals first, and for callers that need the signals too (the plot).
     /// O(frames); one loop per layout, so the per-frame work has no branch.
-    public func mix(_ source: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, frames: Int) {
+    public func mix(
+        _ source: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, frames: Int
+    ) {
         let g = Self.auditionHapticGain
         switch self {
         case .audition:

@@ -8,8 +8,10 @@ import FoundationEssentials
 /// - neither: next to the input, extension replaced (`Tap.ahap` → `Tap.wav`).
 public enum OutputNaming {
     /// The output path of `file`. Pure (creates nothing).
-    public static func output(for file: DiscoveredFile, outputFile: String?, outputDirectory: String?,
-                              fileExtension: String) -> String {
+    public static func output(
+        for file: DiscoveredFile, outputFile: String?, outputDirectory: String?,
+        fileExtension: String
+    ) -> String {
         if let outputFile { return outputFile }
         if let outputDirectory {
             let relative = PathString.deletingExtension(file.relativePath) + "." + fileExtension

@@ -30,26 +30,32 @@ extension PreparedRender {
     func segmentPlan() -> SegmentPlan? {
         let options = job.options
         guard options.threads > 1, options.engine == .fast, position == 0 else { return nil }
-        let ahead = Int64(segmentBlocksPerWorker(workers: options.threads) * Self.segmentBlockFrames)
-        let plan = SegmentPlan(timeline: timeline, configuration: options.renderConfiguration,
-                               frames: frames, threads: options.threads, maximumSpacing: ahead / 2)
+        let ahead = Int64(
+            segmentBlocksPerWorker(workers: options.threads) * Self.segmentBlockFrames)
+        let plan = SegmentPlan(
+            timeline: timeline, configuration: options.renderConfiguration,
+            frames: frames, threads: options.threads, maximumSpacing: ahead / 2)
         return plan.segmentCount >= 2 ? plan : nil
     }
 
     /// Another render of the same job, at frame 0, for a segment worker. Allocates a renderer.
     func makeSegmentReader() throws(RenderError) -> PreparedRender {
         let options = job.options
-        let renderer = try EngineRenderer(options.engine, timeline: timeline, audio: audio,
-                                          configuration: options.renderConfiguration)
-        return PreparedRender(job: job, renderer: renderer, audio: audio, soundtrack: soundtrack, frames: frames,
-                              diagnostics: [], notes: [], pattern: pattern, resources: resources, timeline: timeline)
+        let renderer = try EngineRenderer(
+            options.engine, timeline: timeline, audio: audio,
+            configuration: options.renderConfiguration)
+        return PreparedRender(
+            job: job, renderer: renderer, audio: audio, soundtrack: soundtrack, frames: frames,
+            diagnostics: [], notes: [], pattern: pattern, resources: resources, timeline: timeline)
     }
 
     /// Renders the file's segments on worker threads (``SegmentPipeline``) and writes them in
     /// order to `writer` on this thread. The frames are those of a one-thread render, bit for
     /// bit. On error or cancellation the workers are stopped and joined before this throws.
-    mutating func writeSegments(_ plan: SegmentPlan, to writer: inout SoundFileWriter,
-                                progress: (Int64) -> Void, isCancelled: () -> Bool) throws(RenderJobError) {
+    mutating func writeSegments(
+        _ plan: SegmentPlan, to writer: inout SoundFileWriter,
+        progress: (Int64) -> Void, isCancelled: () -> Bool
+    ) throws(RenderJobError) {
         let job = self.job
         let workers = min(job.options.threads, plan.segmentCount)
         var readers: [SegmentReader] = []
@@ -61,25 +67,30 @@ extension PreparedRender {
         // Blocks for the longest segment and one more, within the memory budget.
         let longest = zip(plan.boundaries, plan.boundaries.dropFirst()).map { $1 - $0 }.max() ?? 0
         let needed = Int(longest / Int64(Self.segmentBlockFrames)) + 2
-        let pipeline = SegmentPipeline(boundaries: plan.boundaries, workers: workers,
-                                       blockFrames: Self.segmentBlockFrames, channels: channelCount,
-                                       blocksPerWorker: min(needed, segmentBlocksPerWorker(workers: workers)))
+        let pipeline = SegmentPipeline(
+            boundaries: plan.boundaries, workers: workers,
+            blockFrames: Self.segmentBlockFrames, channels: channelCount,
+            blocksPerWorker: min(needed, segmentBlocksPerWorker(workers: workers)))
         for (w, reader) in readers.enumerated() {
-            pipeline.start(worker: w,
-                           seek: { reader.render.seek(toFrame: $0) },
-                           render: { _ = reader.render.read(into: $0) },
-                           isQuiescent: { reader.render.renderer.isQuiescent() })
+            pipeline.start(
+                worker: w,
+                seek: { reader.render.seek(toFrame: $0) },
+                render: { _ = reader.render.read(into: $0) },
+                isQuiescent: { reader.render.renderer.isQuiescent() })
         }
         defer { pipeline.finish() }
         while let block = pipeline.nextBlock() {
             if isCancelled() {
-                throw RenderJobError(input: job.input, stage: .cancelled, message: "interrupted; no output written")
+                throw RenderJobError(
+                    input: job.input, stage: .cancelled, message: "interrupted; no output written")
             }
             do {
-                try writer.write(UnsafeBufferPointer(rebasing: block.buffer[0..<(block.frames * channelCount)]))
+                try writer.write(
+                    UnsafeBufferPointer(rebasing: block.buffer[0..<(block.frames * channelCount)]))
             } catch {
                 if case .streamClosed = error {
-                    throw RenderJobError(input: job.input, stage: .outputClosed, message: error.description)
+                    throw RenderJobError(
+                        input: job.input, stage: .outputClosed, message: error.description)
                 }
                 throw RenderJobError(input: job.input, stage: .write, message: error.description)
             }

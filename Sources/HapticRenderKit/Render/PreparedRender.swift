@@ -2,12 +2,13 @@ import FoundationEssentials
 import HapticPattern
 import HapticRender
 import SoundFile
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A render ready to run: the renderer allocated, audio loaded, the length known.
@@ -41,9 +42,12 @@ public struct PreparedRender: ~Copyable {
     /// One block of the renderer's four signals, with a soundtrack only.
     let scratch: UnsafeMutablePointer<Float>?
 
-    init(job: RenderJob, renderer: consuming EngineRenderer, audio: [AudioClip?], soundtrack: Soundtrack?,
-         frames: Int64, diagnostics: [Diagnostic], notes: [SchedulerNote], pattern: HapticPattern,
-         resources: [String: ResourceResolution], timeline: Timeline) {
+    init(
+        job: RenderJob, renderer: consuming EngineRenderer, audio: [AudioClip?],
+        soundtrack: Soundtrack?,
+        frames: Int64, diagnostics: [Diagnostic], notes: [SchedulerNote], pattern: HapticPattern,
+        resources: [String: ResourceResolution], timeline: Timeline
+    ) {
         self.job = job
         self.audio = audio
         self.pattern = pattern
@@ -56,9 +60,11 @@ public struct PreparedRender: ~Copyable {
         self.notes = notes
         channelCount = job.options.channelCount
         let signalCount = OutputLayout.renderChannels.count
-        precondition(self.renderer.channels.count == (soundtrack == nil ? channelCount : signalCount),
-                     "the renderer's channels do not match the layout and soundtrack")
-        scratch = soundtrack == nil ? nil : .allocate(capacity: job.options.blockFrames * signalCount)
+        precondition(
+            self.renderer.channels.count == (soundtrack == nil ? channelCount : signalCount),
+            "the renderer's channels do not match the layout and soundtrack")
+        scratch =
+            soundtrack == nil ? nil : .allocate(capacity: job.options.blockFrames * signalCount)
     }
 
     deinit { scratch?.deallocate() }
@@ -113,9 +119,15 @@ public struct PreparedRender: ~Copyable {
 
     /// Renders the next `frames` frames of the renderer's `channels` channels into `buffer`,
     /// silence past the renderer's end. O(frames × channels + the renderer's work).
-    private mutating func renderPadded(into buffer: UnsafeMutablePointer<Float>, frames: Int, channels: Int) {
-        let rendered = renderer.render(into: UnsafeMutableBufferPointer(start: buffer, count: frames * channels))
-        if rendered < frames { (buffer + rendered * channels).update(repeating: 0, count: (frames - rendered) * channels) }
+    private mutating func renderPadded(
+        into buffer: UnsafeMutablePointer<Float>, frames: Int, channels: Int
+    ) {
+        let rendered = renderer.render(
+            into: UnsafeMutableBufferPointer(start: buffer, count: frames * channels))
+        if rendered < frames {
+            (buffer + rendered * channels).update(
+                repeating: 0, count: (frames - rendered) * channels)
+        }
     }
 
     /// Renders every remaining frame into ``RenderJob/output`` through a temporary file that
@@ -123,8 +135,10 @@ public struct PreparedRender: ~Copyable {
     /// - Parameters:
     ///   - progress: called after each written block with the frames written so far.
     ///   - isCancelled: polled before each block; returning true abandons the file.
-    public consuming func write(progress: (Int64) -> Void = { _ in },
-                                isCancelled: () -> Bool = { false }) throws(RenderJobError) -> RenderReport {
+    public consuming func write(
+        progress: (Int64) -> Void = { _ in },
+        isCancelled: () -> Bool = { false }
+    ) throws(RenderJobError) -> RenderReport {
         let job = self.job
         func fail(_ stage: RenderJobError.Stage, _ message: String) -> RenderJobError {
             RenderJobError(input: job.input, stage: stage, message: message)
@@ -136,17 +150,22 @@ public struct PreparedRender: ~Copyable {
         let options = job.options
         var writer: SoundFileWriter
         do {
-            writer = if job.output == RenderJob.standardOutput {
-                try SoundFileWriter(
-                    streamingTo: STDOUT_FILENO, name: "<stdout>", frames: Int(frames), format: options.format,
-                    sampleFormat: options.sampleFormat, sampleRate: Int(options.sampleRate), channels: channelCount,
-                    metadata: metadata)
-            } else {
-                try SoundFileWriter(
-                    path: job.output, format: options.format, sampleFormat: options.sampleFormat,
-                    sampleRate: Int(options.sampleRate), channels: channelCount,
-                    metadata: metadata, overwrite: options.overwrite, vorbisComments: layout.vorbisComments)
-            }
+            writer =
+                if job.output == RenderJob.standardOutput {
+                    try SoundFileWriter(
+                        streamingTo: STDOUT_FILENO, name: "<stdout>", frames: Int(frames),
+                        format: options.format,
+                        sampleFormat: options.sampleFormat, sampleRate: Int(options.sampleRate),
+                        channels: channelCount,
+                        metadata: metadata)
+                } else {
+                    try SoundFileWriter(
+                        path: job.output, format: options.format,
+                        sampleFormat: options.sampleFormat,
+                        sampleRate: Int(options.sampleRate), channels: channelCount,
+                        metadata: metadata, overwrite: options.overwrite,
+                        vorbisComments: layout.vorbisComments)
+                }
         } catch {
             throw fail(.output, error)
         }
@@ -169,7 +188,8 @@ public struct PreparedRender: ~Copyable {
                 (try? pipeline.finish())?.cancel()
                 throw fail(.cancelled, "interrupted; no output written")
             }
-            let slot: Int, buffer: UnsafeMutableBufferPointer<Float>
+            let slot: Int
+            let buffer: UnsafeMutableBufferPointer<Float>
             do { (slot, buffer) = try pipeline.acquire() } catch { throw fail(.write, error) }
             pipeline.submit(slot, samples: read(into: buffer) * channelCount)
             progress(position)
@@ -187,15 +207,18 @@ public struct PreparedRender: ~Copyable {
 
     /// What a finished render reports.
     private var report: RenderReport {
-        RenderReport(input: job.input, output: job.output, frames: frames, sampleRate: job.options.sampleRate,
-                     channels: channelCount, diagnostics: diagnostics, notes: notes)
+        RenderReport(
+            input: job.input, output: job.output, frames: frames,
+            sampleRate: job.options.sampleRate,
+            channels: channelCount, diagnostics: diagnostics, notes: notes)
     }
 
     /// What the file says about itself: tool, source, actuator, layout and scales.
     var metadata: [SoundFileMetadataKey: String] {
         let options = job.options
         let source = job.input.split(separator: "/").last.map(String.init) ?? job.input
-        var comment = "source=\(source); actuator=\(options.actuator.name); layout=\(layout.rawValue); "
+        var comment =
+            "source=\(source); actuator=\(options.actuator.name); layout=\(layout.rawValue); "
             + layout.scaleDescription(actuator: options.actuator)
         let p = options.player
         if p.playbackRate != 1 { comment += "; rate=\(p.playbackRate)" }
@@ -203,7 +226,9 @@ public struct PreparedRender: ~Copyable {
         if p.startOffset != 0 { comment += "; start=\(p.startOffset) s" }
         if !p.runtimeParameters.isEmpty { comment += "; parameters=\(p.runtimeParameters.count)" }
         if options.engine != .fast { comment += "; engine=\(options.engine.rawValue)" }
-        if let mix = options.mixWith { comment += "; mixed with=\(mix.split(separator: "/").last.map(String.init) ?? mix)" }
+        if let mix = options.mixWith {
+            comment += "; mixed with=\(mix.split(separator: "/").last.map(String.init) ?? mix)"
+        }
         return [.software: options.software, .title: source, .comment: comment]
     }
 }
@@ -223,8 +248,9 @@ public struct RenderReport: Sendable {
 
     /// The report of a job whose output was already there.
     static func skipped(_ job: RenderJob) -> RenderReport {
-        RenderReport(input: job.input, output: job.output, frames: 0, sampleRate: job.options.sampleRate,
-                     channels: job.options.layout.channelCount, diagnostics: [], notes: [], skipped: true)
+        RenderReport(
+            input: job.input, output: job.output, frames: 0, sampleRate: job.options.sampleRate,
+            channels: job.options.layout.channelCount, diagnostics: [], notes: [], skipped: true)
     }
 
     /// Rendered length in seconds.

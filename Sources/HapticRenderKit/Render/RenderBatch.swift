@@ -30,9 +30,11 @@ public final class RenderBatch: Sendable {
     public init(jobs: [RenderJob], workers: Int) {
         self.jobs = jobs
         self.workers = max(1, min(workers, jobs.count))
-        state = LockedValue(State(results: Array(repeating: nil, count: jobs.count),
-                            framesDone: Array(repeating: 0, count: jobs.count),
-                            framesTotal: Array(repeating: 0, count: jobs.count)))
+        state = LockedValue(
+            State(
+                results: Array(repeating: nil, count: jobs.count),
+                framesDone: Array(repeating: 0, count: jobs.count),
+                framesTotal: Array(repeating: 0, count: jobs.count)))
     }
 
     /// Starts the workers and returns at once; `completion` runs on a worker thread when the
@@ -54,8 +56,10 @@ public final class RenderBatch: Sendable {
     /// Runs every job and blocks until all are done, calling `tick` on the calling thread
     /// about every `interval` seconds (and once at the end) with a progress snapshot.
     /// Returns the results in input order.
-    public func run(tickInterval interval: Double = 0.25,
-                    tick: (BatchProgress) -> Void = { _ in }) -> [Result<RenderReport, RenderJobError>] {
+    public func run(
+        tickInterval interval: Double = 0.25,
+        tick: (BatchProgress) -> Void = { _ in }
+    ) -> [Result<RenderReport, RenderJobError>] {
         let done = DispatchSemaphore(value: 0)
         start { done.signal() }
         while done.wait(timeout: .now() + interval) == .timedOut {
@@ -68,11 +72,12 @@ public final class RenderBatch: Sendable {
     /// A snapshot of the batch: files started, finished, failed; frames rendered.
     public var progress: BatchProgress {
         state.withLock { s in
-            BatchProgress(files: jobs.count, started: s.started, finished: s.finished, failed: s.failed,
-                          framesDone: s.framesDone.reduce(0, +),
-                          activeFraction: zip(s.framesDone, s.framesTotal).reduce(0.0) { sum, p in
-                              p.1 > 0 && p.0 < p.1 ? sum + Double(p.0) / Double(p.1) : sum
-                          })
+            BatchProgress(
+                files: jobs.count, started: s.started, finished: s.finished, failed: s.failed,
+                framesDone: s.framesDone.reduce(0, +),
+                activeFraction: zip(s.framesDone, s.framesTotal).reduce(0.0) { sum, p in
+                    p.1 > 0 && p.0 < p.1 ? sum + Double(p.0) / Double(p.1) : sum
+                })
         }
     }
 
@@ -93,7 +98,9 @@ public final class RenderBatch: Sendable {
     private func run(_ index: Int) -> Result<RenderReport, RenderJobError> {
         let job = jobs[index]
         if cancellation.load(ordering: .relaxed) {
-            return .failure(RenderJobError(input: job.input, stage: .cancelled, message: "interrupted before it started"))
+            return .failure(
+                RenderJobError(
+                    input: job.input, stage: .cancelled, message: "interrupted before it started"))
         }
         if job.options.skipExisting, job.outputExists { return .success(.skipped(job)) }
         do {

@@ -1,11 +1,12 @@
 import FoundationEssentials
 import SoundFile
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Times the render pipeline on one file, for `ahap-render bench`.
@@ -40,12 +41,17 @@ public enum RenderBenchmark {
         public var audioSeconds: Double { Double(frames) / sampleRate }
         public var firstBuffer: Spread { Spread(samples.map(\.firstBufferSeconds)) }
         public var render: Spread { Spread(samples.map(\.renderSeconds)) }
-        public var file: Spread? { samples.first?.fileSeconds == nil ? nil : Spread(samples.compactMap(\.fileSeconds)) }
+        public var file: Spread? {
+            samples.first?.fileSeconds == nil ? nil : Spread(samples.compactMap(\.fileSeconds))
+        }
         public var silentWrite: Spread? {
-            samples.first?.silentWriteSeconds == nil ? nil : Spread(samples.compactMap(\.silentWriteSeconds))
+            samples.first?.silentWriteSeconds == nil
+                ? nil : Spread(samples.compactMap(\.silentWriteSeconds))
         }
         /// Median frames rendered per second of wall-clock time.
-        public var framesPerSecond: Double { render.median > 0 ? Double(frames) / render.median : 0 }
+        public var framesPerSecond: Double {
+            render.median > 0 ? Double(frames) / render.median : 0
+        }
         public var realtimeFactor: Double { render.median > 0 ? audioSeconds / render.median : 0 }
     }
 
@@ -58,7 +64,8 @@ public enum RenderBenchmark {
         init(_ values: [Double]) {
             let sorted = values.sorted()
             let n = sorted.count
-            median = n == 0 ? 0 : (n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2)
+            median =
+                n == 0 ? 0 : (n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2)
             min = sorted.first ?? 0
             max = sorted.last ?? 0
         }
@@ -67,7 +74,9 @@ public enum RenderBenchmark {
     /// Runs `iterations` timed renders of `job` with `job.options.blockFrames` per call. With
     /// `writeTo`, each iteration also renders the job to that file (replaced each time, removed
     /// at the end) and writes the same number of silent frames there with libsndfile.
-    public static func run(_ job: RenderJob, iterations: Int, writeTo file: String? = nil) throws(RenderJobError) -> Result {
+    public static func run(_ job: RenderJob, iterations: Int, writeTo file: String? = nil)
+        throws(RenderJobError) -> Result
+    {
         let block = job.options.blockFrames
         var samples: [Sample] = []
         var frames: Int64 = 0
@@ -82,7 +91,8 @@ public enum RenderBenchmark {
             while prepared.read(into: buffer) > 0 {}
             let end = ContinuousClock.now
             frames = prepared.frames
-            var sample = Sample(firstBufferSeconds: seconds(first - start), renderSeconds: seconds(end - start))
+            var sample = Sample(
+                firstBufferSeconds: seconds(first - start), renderSeconds: seconds(end - start))
             if let file {
                 defer { try? FileManager.default.removeItem(atPath: file) }
                 var toFile = job
@@ -94,22 +104,28 @@ public enum RenderBenchmark {
                 // Both writes create the file: replacing the render's output would charge the
                 // silent write with freeing it (≈ 50 ms for 277 MB on tmpfs).
                 try? FileManager.default.removeItem(atPath: file)
-                sample.silentWriteSeconds = try silentWrite(like: toFile, frames: frames, channels: channels)
+                sample.silentWriteSeconds = try silentWrite(
+                    like: toFile, frames: frames, channels: channels)
             }
             samples.append(sample)
         }
-        return Result(input: job.input, frames: frames, sampleRate: job.options.sampleRate, blockFrames: block,
-                      samples: samples, peakMemoryBytes: peakResidentBytes())
+        return Result(
+            input: job.input, frames: frames, sampleRate: job.options.sampleRate,
+            blockFrames: block,
+            samples: samples, peakMemoryBytes: peakResidentBytes())
     }
 
     /// Seconds libsndfile takes to write `frames` silent frames in `job`'s format, through the
     /// same atomic writer and block size as a render.
-    static func silentWrite(like job: RenderJob, frames: Int64, channels: Int) throws(RenderJobError) -> Double {
+    static func silentWrite(like job: RenderJob, frames: Int64, channels: Int)
+        throws(RenderJobError) -> Double
+    {
         let o = job.options
         let start = ContinuousClock.now
         do {
-            var writer = try SoundFileWriter(path: job.output, format: o.format, sampleFormat: o.sampleFormat,
-                                             sampleRate: Int(o.sampleRate), channels: channels, overwrite: true)
+            var writer = try SoundFileWriter(
+                path: job.output, format: o.format, sampleFormat: o.sampleFormat,
+                sampleRate: Int(o.sampleRate), channels: channels, overwrite: true)
             let block = [Float](repeating: 0, count: 65_536 * channels)
             var left = frames
             while left > 0 {

@@ -45,7 +45,9 @@ public struct RenderJob: Sendable {
 
     /// ``prepare(checkingOutput:)`` without the output check: `output` is not looked at.
     public func prepareRendering() throws(RenderJobError) -> PreparedRender {
-        func fail(_ stage: RenderJobError.Stage, _ message: String, _ diagnostics: [Diagnostic] = []) -> RenderJobError {
+        func fail(
+            _ stage: RenderJobError.Stage, _ message: String, _ diagnostics: [Diagnostic] = []
+        ) -> RenderJobError {
             RenderJobError(input: input, stage: stage, message: message, diagnostics: diagnostics)
         }
 
@@ -58,7 +60,10 @@ public struct RenderJob: Sendable {
                 throw fail(.decode, "the file cannot be read", diagnostics)
             }
             let errors = diagnostics.filter { $0.severity == .error }.count
-            throw fail(.decode, "the file was rejected (\(mode.rawValue) mode, \(errors) error\(errors == 1 ? "" : "s"))", diagnostics)
+            throw fail(
+                .decode,
+                "the file was rejected (\(mode.rawValue) mode, \(errors) error\(errors == 1 ? "" : "s"))",
+                diagnostics)
         }
 
         // Custom audio: decoded once per file, in name order (deterministic diagnostics), all
@@ -69,16 +74,23 @@ public struct RenderJob: Sendable {
         for name in document.resources.keys.sorted() {
             guard let path = document.resources[name]?.path else { continue }
             do {
-                let loader = CustomAudioLoader(sampleRate: options.sampleRate, limits: budget.readLimits(options.audioReadLimits))
+                let loader = CustomAudioLoader(
+                    sampleRate: options.sampleRate,
+                    limits: budget.readLimits(options.audioReadLimits))
                 let (clip, seconds) = try loader.load(path: path)
                 try budget.reserve(bytes: clip.samples.count * MemoryLayout<Float>.size, path: path)
                 clips[name] = clip
                 lengths[name] = seconds
             } catch {
-                guard !options.strict else { throw fail(.audio, "audio file '\(name)': \(error.description)") }
-                diagnostics.append(Diagnostic(
-                    severity: .warning, code: .resourceUnreadable,
-                    message: "Audio file `\(name)` cannot be used (\(error.description)); its events are silent."))
+                guard !options.strict else {
+                    throw fail(.audio, "audio file '\(name)': \(error.description)")
+                }
+                diagnostics.append(
+                    Diagnostic(
+                        severity: .warning, code: .resourceUnreadable,
+                        message:
+                            "Audio file `\(name)` cannot be used (\(error.description)); its events are silent."
+                    ))
             }
         }
 
@@ -87,15 +99,17 @@ public struct RenderJob: Sendable {
         do {
             scheduled = try Scheduler(sampleRate: options.sampleRate, customAudioLengths: lengths)
                 .schedule(pattern, options: options.player, limits: options.renderLimits)
-            _ = try options.renderLimits.renderFrameCount(for: scheduled.timeline, configuration: options.renderConfiguration)
+            _ = try options.renderLimits.renderFrameCount(
+                for: scheduled.timeline, configuration: options.renderConfiguration)
         } catch {
             throw fail(.schedule, error.description)
         }
         let audio = scheduled.timeline.audioResources.map { clips[$0.path] }
         let renderer: EngineRenderer
         do throws(RenderError) {
-            renderer = try EngineRenderer(options.engine, timeline: scheduled.timeline, audio: audio,
-                                          configuration: options.renderConfiguration)
+            renderer = try EngineRenderer(
+                options.engine, timeline: scheduled.timeline, audio: audio,
+                configuration: options.renderConfiguration)
         } catch {
             throw fail(.render, error.description)
         }
@@ -103,7 +117,8 @@ public struct RenderJob: Sendable {
         var soundtrack: Soundtrack?
         if let path = options.mixWith {
             do {
-                soundtrack = try Soundtrack(path: path, sampleRate: options.sampleRate, limits: options.audioReadLimits)
+                soundtrack = try Soundtrack(
+                    path: path, sampleRate: options.sampleRate, limits: options.audioReadLimits)
             } catch {
                 throw fail(.audio, "soundtrack: \(error.description)")
             }
@@ -114,9 +129,10 @@ public struct RenderJob: Sendable {
         } else {
             frames = max(renderer.totalFrames, Int64(soundtrack?.frames ?? 0))
         }
-        return PreparedRender(job: self, renderer: renderer, audio: audio, soundtrack: soundtrack, frames: frames,
-                              diagnostics: diagnostics, notes: scheduled.notes, pattern: pattern,
-                              resources: document.resources, timeline: scheduled.timeline)
+        return PreparedRender(
+            job: self, renderer: renderer, audio: audio, soundtrack: soundtrack, frames: frames,
+            diagnostics: diagnostics, notes: scheduled.notes, pattern: pattern,
+            resources: document.resources, timeline: scheduled.timeline)
     }
 
     /// Whether the output file is already there (what ``RenderOptions/skipExisting`` counts
@@ -134,14 +150,17 @@ public struct RenderJob: Sendable {
     /// Reads `input` (or takes ``bytes``), decodes it with the options' mode and limits and
     /// resolves its audio resources: what `ahap-render lint` reports. O(file).
     public func decode() -> AHAPDocument {
-        let decoderOptions = AHAPDecoder.Options(mode: options.strict ? .strict : .lenient, limits: options.patternLimits)
+        let decoderOptions = AHAPDecoder.Options(
+            mode: options.strict ? .strict : .lenient, limits: options.patternLimits)
         let url = URL(fileURLWithPath: input)
         if let bytes {
-            return AHAPDocument.decode(bytes, url: url, options: decoderOptions,
-                                       searchRoots: options.searchRoots, allowEscaping: options.allowEscapingPaths)
+            return AHAPDocument.decode(
+                bytes, url: url, options: decoderOptions,
+                searchRoots: options.searchRoots, allowEscaping: options.allowEscapingPaths)
         }
-        return AHAPDocument.load(contentsOf: url, options: decoderOptions,
-                                 searchRoots: options.searchRoots, allowEscaping: options.allowEscapingPaths)
+        return AHAPDocument.load(
+            contentsOf: url, options: decoderOptions,
+            searchRoots: options.searchRoots, allowEscaping: options.allowEscapingPaths)
     }
 
     /// Fails before any work when the output exists (without `overwrite`), is a folder, or
@@ -149,23 +168,30 @@ public struct RenderJob: Sendable {
     func checkOutput() throws(RenderJobError) {
         if output == Self.standardOutput {
             guard options.format.isStreamable else {
-                throw RenderJobError(input: input, stage: .output, message: SoundFileError.notStreamable(format: options.format).description)
+                throw RenderJobError(
+                    input: input, stage: .output,
+                    message: SoundFileError.notStreamable(format: options.format).description)
             }
             return
         }
-        let inputPath = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path
-        let outputPath = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardizedFileURL.path
+        let inputPath = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL
+            .path
+        let outputPath = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardizedFileURL
+            .path
         guard inputPath != outputPath else {
-            throw RenderJobError(input: input, stage: .output, message: "the output \(output) is the input file; refusing to overwrite it")
+            throw RenderJobError(
+                input: input, stage: .output,
+                message: "the output \(output) is the input file; refusing to overwrite it")
         }
         do {
             try SoundFileWriter.checkDestination(path: output, overwrite: options.overwrite)
         } catch {
-            let message = if case .destinationExists = error {
-                "\(output) already exists; use --force to replace it"
-            } else {
-                error.description
-            }
+            let message =
+                if case .destinationExists = error {
+                    "\(output) already exists; use --force to replace it"
+                } else {
+                    error.description
+                }
             throw RenderJobError(input: input, stage: .output, message: message)
         }
     }

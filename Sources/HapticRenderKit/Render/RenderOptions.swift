@@ -70,9 +70,11 @@ public struct RenderOptions: Sendable {
     /// when a soundtrack must be added to the audio before the layout's mix.
     public var renderConfiguration: RenderConfiguration {
         let outputChannels = channels?.map(OutputChannel.signal) ?? layout.outputChannels
-        let channels = mixWith == nil ? outputChannels : OutputLayout.renderChannels.map(OutputChannel.signal)
-        return RenderConfiguration(sampleRate: sampleRate, channels: channels, actuator: actuator,
-                                   sharpnessMapping: sharpnessMapping, intensityMapping: intensityMapping)
+        let channels =
+            mixWith == nil ? outputChannels : OutputLayout.renderChannels.map(OutputChannel.signal)
+        return RenderConfiguration(
+            sampleRate: sampleRate, channels: channels, actuator: actuator,
+            sharpnessMapping: sharpnessMapping, intensityMapping: intensityMapping)
     }
 
     /// Channels per output frame: the channel list's, else the layout's.
@@ -81,17 +83,24 @@ public struct RenderOptions: Sendable {
     /// Checks the combination before any work (format × sample format × rate × channels,
     /// layout × format, soundtrack × layout). O(1).
     public func validate() throws(RenderJobError) {
-        func fail(_ message: String) -> RenderJobError { RenderJobError(input: "", stage: .options, message: message) }
+        func fail(_ message: String) -> RenderJobError {
+            RenderJobError(input: "", stage: .options, message: message)
+        }
         try validateRendering()
         if overwrite, skipExisting {
-            throw fail("replacing existing outputs and skipping them exclude each other; use --force or --skip-existing")
+            throw fail(
+                "replacing existing outputs and skipping them exclude each other; use --force or --skip-existing"
+            )
         }
         if layout == .android, format != .ogg {
-            throw fail("the android layout is written as Ogg Vorbis (Android reads haptic channels from Ogg only); use --format ogg")
+            throw fail(
+                "the android layout is written as Ogg Vorbis (Android reads haptic channels from Ogg only); use --format ogg"
+            )
         }
         do {
-            try SoundFileWriter.validate(format: format, sampleFormat: sampleFormat,
-                                         sampleRate: Int(sampleRate), channels: channelCount)
+            try SoundFileWriter.validate(
+                format: format, sampleFormat: sampleFormat,
+                sampleRate: Int(sampleRate), channels: channelCount)
         } catch {
             throw fail(error.description)
         }
@@ -100,22 +109,34 @@ public struct RenderOptions: Sendable {
     /// Checks what rendering needs, whatever the output file: rate, player options,
     /// soundtrack × layout, block size, actuator. O(1).
     public func validateRendering() throws(RenderJobError) {
-        func fail(_ message: String) -> RenderJobError { RenderJobError(input: "", stage: .options, message: message) }
-        guard sampleRate.isFinite, sampleRate >= 8_000, sampleRate <= 384_000, sampleRate == sampleRate.rounded() else {
-            throw fail("the sample rate must be a whole number of Hz between 8000 and 384000, not \(sampleRate)")
+        func fail(_ message: String) -> RenderJobError {
+            RenderJobError(input: "", stage: .options, message: message)
+        }
+        guard sampleRate.isFinite, sampleRate >= 8_000, sampleRate <= 384_000,
+            sampleRate == sampleRate.rounded()
+        else {
+            throw fail(
+                "the sample rate must be a whole number of Hz between 8000 and 384000, not \(sampleRate)"
+            )
         }
         if mixWith != nil, !layout.hasAudio {
-            throw fail("--mix-with needs a layout with audio channels (audition, audio, split or android), not \(layout.rawValue)")
+            throw fail(
+                "--mix-with needs a layout with audio channels (audition, audio, split or android), not \(layout.rawValue)"
+            )
         }
         if let channels {
             if channels.isEmpty { throw fail("the channel list is empty") }
-            if mixWith != nil { throw fail("--mix-with is mixed by a layout; it cannot be used with a channel list") }
+            if mixWith != nil {
+                throw fail("--mix-with is mixed by a layout; it cannot be used with a channel list")
+            }
         }
         if let duration, !(duration.isFinite && duration > 0) {
             throw fail("the duration must be a positive number of seconds, not \(duration)")
         }
         if let duration, duration > renderLimits.maxDurationSeconds {
-            throw fail("the duration \(duration) s is longer than the render limit of \(renderLimits.maxDurationSeconds) s (raise it with --max-duration)")
+            throw fail(
+                "the duration \(duration) s is longer than the render limit of \(renderLimits.maxDurationSeconds) s (raise it with --max-duration)"
+            )
         }
         guard player.playbackRate.isFinite, player.playbackRate > 0 else {
             throw fail("the playback rate must be a positive number, not \(player.playbackRate)")

@@ -45,7 +45,9 @@ final class SegmentPipeline: @unchecked Sendable {
     private var running = 0
     private var cancelled = false
 
-    init(boundaries: [Int64], workers: Int, blockFrames: Int, channels: Int, blocksPerWorker: Int = 4) {
+    init(
+        boundaries: [Int64], workers: Int, blockFrames: Int, channels: Int, blocksPerWorker: Int = 4
+    ) {
         precondition(boundaries.count >= 2 && workers >= 1 && blockFrames >= 1)
         self.boundaries = boundaries
         self.blockFrames = blockFrames
@@ -66,7 +68,7 @@ final class SegmentPipeline: @unchecked Sendable {
         allBuffers = all
     }
 
-    deinit { allBuffers.forEach { $0.deallocate() } }
+    deinit { for buffer in allBuffers { buffer.deallocate() } }
 
     var workerCount: Int { free.count }
 
@@ -77,13 +79,16 @@ final class SegmentPipeline: @unchecked Sendable {
     ///   - seek: moves the worker's renderer to a frame.
     ///   - render: renders the next frames into a buffer (exactly its frame count).
     ///   - isQuiescent: whether the renderer's state depends on its position only.
-    func start(worker: Int, seek: @escaping @Sendable (Int64) -> Void,
-               render: @escaping @Sendable (UnsafeMutableBufferPointer<Float>) -> Void,
-               isQuiescent: @escaping @Sendable () -> Bool) {
+    func start(
+        worker: Int, seek: @escaping @Sendable (Int64) -> Void,
+        render: @escaping @Sendable (UnsafeMutableBufferPointer<Float>) -> Void,
+        isQuiescent: @escaping @Sendable () -> Bool
+    ) {
         condition.withLock { running += 1 }
         detachThread { [self] in
             while let segment = claim() {
-                renderSegment(segment, worker: worker, seek: seek, render: render, isQuiescent: isQuiescent)
+                renderSegment(
+                    segment, worker: worker, seek: seek, render: render, isQuiescent: isQuiescent)
             }
             condition.withLock {
                 running -= 1
@@ -92,8 +97,10 @@ final class SegmentPipeline: @unchecked Sendable {
         }
     }
 
-    private func renderSegment(_ segment: Int, worker: Int, seek: (Int64) -> Void,
-                               render: (UnsafeMutableBufferPointer<Float>) -> Void, isQuiescent: () -> Bool) {
+    private func renderSegment(
+        _ segment: Int, worker: Int, seek: (Int64) -> Void,
+        render: (UnsafeMutableBufferPointer<Float>) -> Void, isQuiescent: () -> Bool
+    ) {
         var position = boundaries[segment]
         var end = segment + 1
         seek(position)

@@ -21,8 +21,10 @@ struct SegmentPlan: Equatable {
     /// `segmentsPerThread` per thread (so that a slow segment does not leave a thread idle at
     /// the end) and, where the gaps allow, at most `maximumSpacing` frames apart (what a worker
     /// can buffer while the writer is still at an earlier segment). O(voices log voices).
-    init(timeline: Timeline, configuration: RenderConfiguration, frames: Int64, threads: Int,
-         segmentsPerThread: Int = 8, maximumSpacing: Int64 = .max) {
+    init(
+        timeline: Timeline, configuration: RenderConfiguration, frames: Int64, threads: Int,
+        segmentsPerThread: Int = 8, maximumSpacing: Int64 = .max
+    ) {
         let rate = configuration.sampleRate
         let share = frames / Int64(max(1, threads * segmentsPerThread))
         let spacing = max(Int64(rate), min(share, maximumSpacing))
@@ -34,7 +36,9 @@ struct SegmentPlan: Equatable {
         var busyUntil = Int64.min
         for i in order {
             let start = voices.start[i]
-            if start >= busyUntil, start - boundaries[boundaries.count - 1] >= spacing, start < frames {
+            if start >= busyUntil, start - boundaries[boundaries.count - 1] >= spacing,
+                start < frames
+            {
                 boundaries.append(start)
             }
             busyUntil = max(busyUntil, voices.end[i] + (voices.kind[i].isHaptic ? settle : 0))
@@ -52,11 +56,16 @@ struct SegmentPlan: Equatable {
     static func settleFrames(_ configuration: RenderConfiguration) -> Int64 {
         let rate = configuration.sampleRate
         let profile = configuration.actuator
-        let tail = Double(ActuatorDriverConfig(profile: profile, sampleRate: rate).maxBrakeSamples) + 0.05 * rate
+        let tail =
+            Double(ActuatorDriverConfig(profile: profile, sampleRate: rate).maxBrakeSamples) + 0.05
+            * rate
         let hold = Double(LRAModel(profile: profile, sampleRate: rate).lowZHoldSamples)
         let timeConstants = 18.02  // ln(4 · 2²⁴)
-        let lowZ = profile.lowZTimeConstant * rate, hiZ = profile.hiZTimeConstant * rate
-        let decay = hold >= timeConstants * lowZ ? timeConstants * lowZ : hold + hiZ * (timeConstants - hold / lowZ)
+        let lowZ = profile.lowZTimeConstant * rate
+        let hiZ = profile.hiZTimeConstant * rate
+        let decay =
+            hold >= timeConstants * lowZ
+            ? timeConstants * lowZ : hold + hiZ * (timeConstants - hold / lowZ)
         return Int64((tail + decay).rounded(.up))
     }
 }

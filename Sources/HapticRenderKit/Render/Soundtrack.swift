@@ -11,7 +11,8 @@ struct Soundtrack: Sendable {
     /// O(frames); allocates. Uses the custom-audio loader so both paths share one
     /// mixdown and one resampler setting.
     init(path: String, sampleRate: Double, limits: SoundFileReadLimits) throws(SoundFileError) {
-        let clip = try CustomAudioLoader(sampleRate: sampleRate, limits: limits).load(path: path).clip
+        let clip = try CustomAudioLoader(sampleRate: sampleRate, limits: limits).load(path: path)
+            .clip
         if clip.channels == 2 {
             samples = clip.samples
         } else {

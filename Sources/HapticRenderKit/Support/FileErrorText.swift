@@ -11,7 +11,9 @@ public func fileErrorText(_ error: any Error) -> String {
         let code = error.code.rawValue
         return prefix + (cocoaFileErrorReasons[code] ?? "(NSCocoaErrorDomain error \(code).)")
     }
-    if let error = error as? any LocalizedError, let description = error.errorDescription { return description }
+    if let error = error as? any LocalizedError, let description = error.errorDescription {
+        return description
+    }
     return prefix + "(\(String(reflecting: type(of: error))) error.)"
 }
 

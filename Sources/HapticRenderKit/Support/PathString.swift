@@ -84,7 +84,9 @@ public enum PathString {
                 if previous == componentStart { return nil }
                 let beforeDot = fixed.index(before: previous)
                 // ".." is a component, not an empty extension.
-                if previous == fixed.index(before: fixed.endIndex), beforeDot == componentStart, fixed[beforeDot] == "." {
+                if previous == fixed.index(before: fixed.endIndex), beforeDot == componentStart,
+                    fixed[beforeDot] == "."
+                {
                     return nil
                 }
                 return position

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Threads and locks over pthreads, in place of Foundation's `Thread`, `NSLock` and
@@ -15,20 +15,22 @@ import Darwin
 func detachThread(_ body: @escaping @Sendable () -> Void) {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     #if canImport(Darwin)
-    var thread: pthread_t?
+        var thread: pthread_t?
     #else
-    var thread = pthread_t()
+        var thread = pthread_t()
     #endif
-    let status = pthread_create(&thread, nil, { context in
-        let body = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
-        body.run()
-        return nil
-    }, context)
+    let status = pthread_create(
+        &thread, nil,
+        { context in
+            let body = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
+            body.run()
+            return nil
+        }, context)
     precondition(status == 0, "pthread_create failed (\(status))")
     #if canImport(Darwin)
-    pthread_detach(thread!)
+        pthread_detach(thread!)
     #else
-    pthread_detach(thread)
+        pthread_detach(thread)
     #endif
 }
 
@@ -71,7 +73,9 @@ final class PosixCondition: @unchecked Sendable {
         condition.deallocate()
     }
 
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result { try lock.withLock(body) }
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try lock.withLock(body)
+    }
     func wait() { pthread_cond_wait(condition, lock.mutex) }
     func broadcast() { pthread_cond_broadcast(condition) }
 }

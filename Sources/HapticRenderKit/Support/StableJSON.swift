@@ -34,21 +34,27 @@ public enum StableJSON {
     /// Orders keys the way `JSONSerialization`'s `.sortedKeys` did: case-insensitively,
     /// digit runs by numeric value, ties broken by plain string order.
     static func keyPrecedes(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        var i = 0, j = 0
+        let x = Array(a.unicodeScalars)
+        let y = Array(b.unicodeScalars)
+        var i = 0
+        var j = 0
         while i < x.count, j < y.count {
             if isDigit(x[i]), isDigit(y[j]) {
                 let iEnd = x[i...].firstIndex { !isDigit($0) } ?? x.count
                 let jEnd = y[j...].firstIndex { !isDigit($0) } ?? y.count
-                let m = x[i..<iEnd].drop { $0 == "0" }, n = y[j..<jEnd].drop { $0 == "0" }
+                let m = x[i..<iEnd].drop { $0 == "0" }
+                let n = y[j..<jEnd].drop { $0 == "0" }
                 if m.count != n.count { return m.count < n.count }
                 for (p, q) in zip(m, n) where p != q { return p.value < q.value }
-                i = iEnd; j = jEnd
+                i = iEnd
+                j = jEnd
                 continue
             }
-            let p = folded(x[i]), q = folded(y[j])
+            let p = folded(x[i])
+            let q = folded(y[j])
             if p != q { return p < q }
-            i += 1; j += 1
+            i += 1
+            j += 1
         }
         if (x.count - i) != (y.count - j) { return (x.count - i) < (y.count - j) }
         return a < b
@@ -57,7 +63,9 @@ public enum StableJSON {
     private static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
 
     private static func folded(_ s: Unicode.Scalar) -> UInt32 {
-        (s.value >= 0x41 && s.value <= 0x5A) ? s.value + 0x20 : (s.properties.lowercaseMapping.unicodeScalars.first?.value ?? s.value)
+        (s.value >= 0x41 && s.value <= 0x5A)
+            ? s.value + 0x20
+            : (s.properties.lowercaseMapping.unicodeScalars.first?.value ?? s.value)
     }
 
     private struct Writer {
@@ -66,7 +74,10 @@ public enum StableJSON {
         var indent = 0
 
         mutating func write(_ value: Any?) throws(InvalidValue) {
-            guard let value else { output += "null"; return }
+            guard let value else {
+                output += "null"
+                return
+            }
             switch value {
             case let string as String: writeString(string)
             case let bool as Bool: output += bool.description
@@ -104,8 +115,12 @@ public enum StableJSON {
             output += "\""
         }
 
-        mutating func writeFloat<T: FloatingPoint & LosslessStringConvertible>(_ number: T) throws(InvalidValue) {
-            guard number.isFinite else { throw InvalidValue(description: "Invalid number value (\(number)) in JSON write") }
+        mutating func writeFloat<T: FloatingPoint & LosslessStringConvertible>(_ number: T)
+            throws(InvalidValue)
+        {
+            guard number.isFinite else {
+                throw InvalidValue(description: "Invalid number value (\(number)) in JSON write")
+            }
             var text = number.description
             if text.hasSuffix(".0") { text.removeLast(2) }
             output += text
@@ -113,13 +128,20 @@ public enum StableJSON {
 
         mutating func writeArray(_ array: [Any?]) throws(InvalidValue) {
             output += "["
-            if pretty { output += "\n"; indent += 2 }
+            if pretty {
+                output += "\n"
+                indent += 2
+            }
             for (index, element) in array.enumerated() {
                 if index > 0 { output += pretty ? ",\n" : "," }
                 if pretty { writeIndent() }
                 try write(element)
             }
-            if pretty { output += "\n"; indent -= 2; writeIndent() }
+            if pretty {
+                output += "\n"
+                indent -= 2
+                writeIndent()
+            }
             output += "]"
         }
 
@@ -139,7 +161,11 @@ public enum StableJSON {
                 output += pretty ? " : " : ":"
                 try write(object[key]!)
             }
-            if pretty { output += "\n"; indent -= 2; writeIndent() }
+            if pretty {
+                output += "\n"
+                indent -= 2
+                writeIndent()
+            }
             output += "}"
         }
 

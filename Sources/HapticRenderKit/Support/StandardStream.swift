@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Standard input, output and error as raw file descriptors — what `FileHandle.standardOutput`
@@ -31,9 +31,10 @@ public enum StandardStream {
         var offset = 0
         while offset < buffer.count {
             #if canImport(Darwin)
-            let n = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = Darwin.write(
+                    descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             #else
-            let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             #endif
             if n > 0 { offset += n } else if n < 0, errno == EINTR { continue } else { return }
         }
@@ -45,7 +46,13 @@ public enum StandardStream {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n > 0 { result += chunk[..<n] } else if n < 0, errno == EINTR { continue } else { break }
+            if n > 0 {
+                result += chunk[..<n]
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                break
+            }
         }
         return result
     }

@@ -1,14 +1,15 @@
 // The only place that calls libsamplerate: thin wrappers, no behaviour.
 #if canImport(CSampleRateLazy)
-internal import CSampleRateLazy  // Linux: libsamplerate loaded by the first call
+    internal import CSampleRateLazy  // Linux: libsamplerate loaded by the first call
 #else
-internal import CSampleRate
+    internal import CSampleRate
 #endif
 
 typealias SampleRateState = OpaquePointer
 
 /// `src_new`. On failure returns libsamplerate's message.
-func samplerate_new(_ converter: Int32, _ channels: Int) -> Result<SampleRateState, SoundFileError> {
+func samplerate_new(_ converter: Int32, _ channels: Int) -> Result<SampleRateState, SoundFileError>
+{
     var error: Int32 = 0
     if let state = src_new(converter, Int32(channels), &error) { return .success(state) }
     return .failure(.resamplingFailed(message: samplerate_strerror(error)))
@@ -34,7 +35,9 @@ func samplerate_process(
     data.end_of_input = 1
     data.src_ratio = ratio
     let error = src_process(state, &data)
-    guard error == 0 else { return .failure(.resamplingFailed(message: samplerate_strerror(error))) }
+    guard error == 0 else {
+        return .failure(.resamplingFailed(message: samplerate_strerror(error)))
+    }
     return .success((Int(data.input_frames_used), Int(data.output_frames_gen)))
 }
 

@@ -1,13 +1,14 @@
+import Synchronization
+
 // The only place that calls libsndfile. Every function here is a thin, behaviour-free
 // wrapper (swift-system's `Internals/Syscalls.swift` pattern): it converts Swift types to
 // the C ones (`SF_INFO` fields are `Int32`, the anonymous-enum constants import as `Int`,
 // `sf_count_t` is `Int64`) so the typed layer above never touches raw C.
 #if canImport(CSndFileLazy)
-internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
+    internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
 #else
-internal import CSndFile
+    internal import CSndFile
 #endif
-import Synchronization
 
 /// `SNDFILE*` imports as `OpaquePointer`.
 typealias SndFileHandle = OpaquePointer
@@ -38,7 +39,9 @@ func sndfile_open_read(_ path: String, _ info: inout SF_INFO) -> SndFileOpenResu
 func sndfile_open_fd_read(_ fd: Int32, _ info: inout SF_INFO) -> SndFileOpenResult {
     openLock.withLock { _ in
         info = SF_INFO()
-        if let handle = sf_open_fd(fd, Int32(SFM_READ), &info, Int32(SF_FALSE)) { return .opened(handle) }
+        if let handle = sf_open_fd(fd, Int32(SFM_READ), &info, Int32(SF_FALSE)) {
+            return .opened(handle)
+        }
         return .failed(String(cString: sf_strerror(nil)))
     }
 }
@@ -68,10 +71,13 @@ func sndfile_open_virtual_write(_ file: VirtualFile, _ info: inout SF_INFO) -> S
             read: { _, _, _ in 0 },  // write-only: the WAV and AIFF writers never read back
             write: { bytes, count, user in
                 guard let bytes else { return 0 }
-                return virtualFile(user).write(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
+                return virtualFile(user).write(
+                    UnsafeRawBufferPointer(start: bytes, count: Int(count)))
             },
             tell: { user in virtualFile(user).position })
-        if let handle = sf_open_virtual(&io, Int32(SFM_WRITE), &info, UnsafeMutableRawPointer(bitPattern: user)) {
+        if let handle = sf_open_virtual(
+            &io, Int32(SFM_WRITE), &info, UnsafeMutableRawPointer(bitPattern: user))
+        {
             return .opened(handle)
         }
         return .failed(String(cString: sf_strerror(nil)))
@@ -109,7 +115,9 @@ func sndfile_command_bool(_ handle: SndFileHandle, _ command: Int32, _ value: Bo
 /// disagree with the file ("data : 1920000 (should be 199920)").
 func sndfile_log_info(_ handle: SndFileHandle) -> String {
     var buffer = [CChar](repeating: 0, count: 8_192)
-    _ = buffer.withUnsafeMutableBufferPointer { sf_command(handle, Int32(SFC_GET_LOG_INFO), $0.baseAddress, Int32($0.count)) }
+    _ = buffer.withUnsafeMutableBufferPointer {
+        sf_command(handle, Int32(SFC_GET_LOG_INFO), $0.baseAddress, Int32($0.count))
+    }
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
@@ -124,12 +132,16 @@ func sndfile_get_string(_ handle: SndFileHandle, _ key: Int32) -> String? {
 }
 
 /// `sf_writef_float`: writes `frames` interleaved frames, returns the frames written.
-func sndfile_writef_float(_ handle: SndFileHandle, _ samples: UnsafePointer<Float>, _ frames: Int) -> Int {
+func sndfile_writef_float(_ handle: SndFileHandle, _ samples: UnsafePointer<Float>, _ frames: Int)
+    -> Int
+{
     Int(sf_writef_float(handle, samples, sf_count_t(frames)))
 }
 
 /// `sf_readf_float`: reads up to `frames` interleaved frames, returns the frames read.
-func sndfile_readf_float(_ handle: SndFileHandle, _ samples: UnsafeMutablePointer<Float>, _ frames: Int) -> Int {
+func sndfile_readf_float(
+    _ handle: SndFileHandle, _ samples: UnsafeMutablePointer<Float>, _ frames: Int
+) -> Int {
     Int(sf_readf_float(handle, samples, sf_count_t(frames)))
 }
 
@@ -145,6 +157,7 @@ func sndfile_format_name(_ format: Int32) -> String? {
     formatInfo.format = format & Int32(SF_FORMAT_TYPEMASK)
     let size = Int32(MemoryLayout<SF_FORMAT_INFO>.size)
     guard sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &formatInfo, size) == 0,
-          let name = formatInfo.name else { return nil }
+        let name = formatInfo.name
+    else { return nil }
     return String(cString: name)
 }

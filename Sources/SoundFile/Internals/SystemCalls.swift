@@ -1,11 +1,11 @@
 // The only place that makes POSIX calls (open, fsync, rename, …) for the atomic writer.
 // Each wrapper returns `errno` text on failure so the typed layer can attach the path.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A failed system call: the call's name and `strerror(errno)`.
@@ -118,14 +118,21 @@ func system_getpid() -> Int32 { getpid() }
 /// Reads a whole (small) file through its descriptor with `pread`.
 func system_read_all(_ fd: Int32) -> Result<[UInt8], SystemCallFailure> {
     var st = stat()
-    guard fstat(fd, &st) == 0 else { return .failure(SystemCallFailure(call: "fstat", errno: errno)) }
+    guard fstat(fd, &st) == 0 else {
+        return .failure(SystemCallFailure(call: "fstat", errno: errno))
+    }
     let size = Int(st.st_size)
     var bytes = [UInt8](repeating: 0, count: size)
     var done = 0
     while done < size {
-        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
+        let n = bytes.withUnsafeMutableBytes {
+            pread(fd, $0.baseAddress! + done, size - done, off_t(done))
+        }
         if n < 0 { return .failure(SystemCallFailure(call: "pread", errno: errno)) }
-        if n == 0 { bytes.removeLast(size - done); break }  // shrank under us
+        if n == 0 {
+            bytes.removeLast(size - done)
+            break
+        }  // shrank under us
         done += n
     }
     return .success(bytes)
@@ -135,7 +142,9 @@ func system_read_all(_ fd: Int32) -> Result<[UInt8], SystemCallFailure> {
 func system_write_all(_ fd: Int32, _ bytes: [UInt8]) -> SystemCallFailure? {
     var done = 0
     while done < bytes.count {
-        let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(done)) }
+        let n = bytes.withUnsafeBytes {
+            pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(done))
+        }
         if n < 0 { return SystemCallFailure(call: "pwrite", errno: errno) }
         done += n
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file that libsndfile writes through its virtual I/O (`sf_open_virtual`): this base
@@ -28,11 +28,12 @@ class VirtualFile {
     }
 
     final func seek(_ offset: Int64, whence: Int32) -> Int64 {
-        let base: Int64 = switch whence {
-        case SEEK_CUR: position
-        case SEEK_END: length
-        default: 0
-        }
+        let base: Int64 =
+            switch whence {
+            case SEEK_CUR: position
+            case SEEK_END: length
+            default: 0
+            }
         guard base + offset >= 0 else { return -1 }
         position = base + offset
         return position

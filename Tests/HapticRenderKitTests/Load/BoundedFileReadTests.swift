@@ -8,7 +8,9 @@ import Testing
 @Suite struct BoundedFileReadTests {
     @Test func aFileOverTheSizeLimitIsNotRead() throws {
         // A 100 GB sparse file: refused from fstat, without reading.
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).ahap").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "huge-\(UUID().uuidString).ahap"
+        ).path
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let handle = try #require(FileHandle(forWritingAtPath: path))

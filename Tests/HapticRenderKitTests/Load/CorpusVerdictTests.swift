@@ -7,7 +7,8 @@ import Testing
 /// Every corpus file loaded as `lint` loads it (file name, size, audio resources) in both
 /// modes, against the verdicts of ``CorpusExpectations``.
 @Suite(needsCorpus) struct CorpusVerdictTests {
-    static let table = Dictionary(uniqueKeysWithValues: CorpusExpectations.rows.map { ($0.path, $0) })
+    static let table = Dictionary(
+        uniqueKeysWithValues: CorpusExpectations.rows.map { ($0.path, $0) })
 
     @Test func everyCorpusFileHasARow() {
         let files = Corpus.patternFiles()
@@ -30,7 +31,8 @@ import Testing
             #expect(strict.result.accepted, "\(strict.result.errors)")
         case .reject(let code, let ch, let at):
             #expect(!strict.result.accepted)
-            let first = try #require(strict.result.errors.first { $0.code == code }, "\(strict.result.errors)")
+            let first = try #require(
+                strict.result.errors.first { $0.code == code }, "\(strict.result.errors)")
             #expect(first.coreHapticsCode == ch)
             if let at {
                 #expect(first.line == at.0 && first.column == at.1, "\(first)")
@@ -39,12 +41,18 @@ import Testing
     }
 
     @Test func sharpnessTenIsClampedInBothModes() throws {
-        let file = try #require(Corpus.patternFiles().first { $0.hasSuffix("Nick Arner/AHAP and Plots/BowRelease.ahap") })
+        let file = try #require(
+            Corpus.patternFiles().first {
+                $0.hasSuffix("Nick Arner/AHAP and Plots/BowRelease.ahap")
+            })
         for mode in AHAPDecoder.Mode.allCases {
-            let result = AHAPDocument.load(contentsOf: Corpus.url(file), options: .init(mode: mode)).result
+            let result = AHAPDocument.load(contentsOf: Corpus.url(file), options: .init(mode: mode))
+                .result
             #expect(result.accepted)
             #expect(result.with(.valueClamped).contains { $0.message.contains("10") })
-            #expect(result.pattern?.events.allSatisfy { ($0.parameters.hapticSharpness ?? 0) <= 1 } == true)
+            #expect(
+                result.pattern?.events.allSatisfy { ($0.parameters.hapticSharpness ?? 0) <= 1 }
+                    == true)
         }
     }
 }

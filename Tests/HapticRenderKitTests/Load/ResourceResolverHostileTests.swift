@@ -3,8 +3,9 @@ import HapticPattern
 import HapticRenderKit
 import HapticTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Resource paths that are not escapes but still must not be read: pipes, devices, empty and
@@ -12,7 +13,9 @@ import Glibc
 /// ``ResourceResolverTests/refusesEscapes()``.)
 @Suite struct ResourceResolverHostileTests {
     func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ahap-hostile-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ahap-hostile-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -21,23 +24,39 @@ import Glibc
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(mkfifo(dir + "/pipe.wav", 0o644) == 0)
-        guard case .refused(let reason) = AudioResourceResolver(baseDirectory: dir).resolve("pipe.wav") else {
-            Issue.record("a FIFO resolved"); return
+        guard
+            case .refused(let reason) = AudioResourceResolver(baseDirectory: dir).resolve(
+                "pipe.wav")
+        else {
+            Issue.record("a FIFO resolved")
+            return
         }
         #expect(reason.contains("not a regular file"))
         // Allowing escapes does not make a pipe readable.
-        guard case .refused = AudioResourceResolver(baseDirectory: dir, allowEscaping: true).resolve("pipe.wav") else {
-            Issue.record("a FIFO resolved with allowEscaping"); return
+        guard
+            case .refused = AudioResourceResolver(baseDirectory: dir, allowEscaping: true).resolve(
+                "pipe.wav")
+        else {
+            Issue.record("a FIFO resolved with allowEscaping")
+            return
         }
     }
 
     @Test func aSymlinkToADeviceInsideTheFolderIsRefused() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createSymbolicLink(atPath: dir + "/zero.wav", withDestinationPath: "/dev/zero")
-        guard case .refused = AudioResourceResolver(baseDirectory: dir).resolve("zero.wav") else { Issue.record("resolved"); return }
-        guard case .refused = AudioResourceResolver(baseDirectory: dir, allowEscaping: true).resolve("/dev/zero") else {
-            Issue.record("/dev/zero resolved"); return
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/zero.wav", withDestinationPath: "/dev/zero")
+        guard case .refused = AudioResourceResolver(baseDirectory: dir).resolve("zero.wav") else {
+            Issue.record("resolved")
+            return
+        }
+        guard
+            case .refused = AudioResourceResolver(baseDirectory: dir, allowEscaping: true).resolve(
+                "/dev/zero")
+        else {
+            Issue.record("/dev/zero resolved")
+            return
         }
     }
 
@@ -55,8 +74,11 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(mkfifo(dir + "/pipe.wav", 0o644) == 0)
         let url = URL(fileURLWithPath: dir + "/p.ahap")
-        try ahap(#"{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "pipe.wav"}}"#, transient)
-            .write(to: url, atomically: true, encoding: .utf8)
+        try ahap(
+            #"{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "pipe.wav"}}"#,
+            transient
+        )
+        .write(to: url, atomically: true, encoding: .utf8)
         let document = AHAPDocument.load(contentsOf: url)
         #expect(document.result.accepted)
         let refused = try #require(document.result.with(.resourceRefused).first)

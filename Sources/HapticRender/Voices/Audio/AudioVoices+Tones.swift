@@ -12,8 +12,11 @@ extension AudioVoices {
     ///
     /// Every value depends on absolute sample positions only (see ``TonePhasor``), so the output
     /// is bit-identical whatever the block size. O(frames), no allocation.
-    func renderTone(_ p: UnsafeMutablePointer<ToneVoice>, from position: Int64, chunkEnd: Int64, lanes: LaneBank,
-                    left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+    func renderTone(
+        _ p: UnsafeMutablePointer<ToneVoice>, from position: Int64, chunkEnd: Int64,
+        lanes: LaneBank,
+        left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>
+    ) {
         let spec = p.pointee.spec
         let (from, to) = Self.span(of: spec, from: position, chunkEnd: chunkEnd)
         guard from < to else { return }
@@ -23,11 +26,18 @@ extension AudioVoices {
         while i < to {
             // NaN never equals itself: a NaN lane value makes one-sample runs, each recomputing
             // its mappings, as the per-sample loop did.
-            let b = bright[i], f = pitch[i], a = pan[i]
+            let b = bright[i]
+            let f = pitch[i]
+            let a = pan[i]
             var end = i &+ 1
-            let b4 = SIMD4(repeating: b), f4 = SIMD4(repeating: f), a4 = SIMD4(repeating: a)
+            let b4 = SIMD4(repeating: b)
+            let f4 = SIMD4(repeating: f)
+            let a4 = SIMD4(repeating: a)
             while end &+ 4 <= to,
-                  all((load4(bright + end) .== b4) .& (load4(pitch + end) .== f4) .& (load4(pan + end) .== a4)) {
+                all(
+                    (load4(bright + end) .== b4) .& (load4(pitch + end) .== f4)
+                        .& (load4(pan + end) .== a4))
+            {
                 end &+= 4
             }
             while end < to && bright[end] == b && pitch[end] == f && pan[end] == a { end &+= 1 }
@@ -36,7 +46,9 @@ extension AudioVoices {
             if brightness != p.pointee.oscillator.weightsBrightness {
                 p.pointee.oscillator.setWeights(brightness: brightness)
             }
-            let step = AudioMapping.toneBaseFrequency * p.pointee.controls.pitchRatio(min(max(spec.pitch + f, -1), 1))
+            let step =
+                AudioMapping.toneBaseFrequency
+                * p.pointee.controls.pitchRatio(min(max(spec.pitch + f, -1), 1))
                 * inverseSampleRate
             var n = position &+ Int64(i)
             // The phasor in a local for the run: through the voice pointer (which the wave's
@@ -61,7 +73,9 @@ extension AudioVoices {
             }
             p.pointee.phasor = phasor
             let gains = p.pointee.controls.pan(spec.pan + a)
-            mixTone(spec, volume: volume, from: i, to: end, position: position, pan: gains, into: left, right)
+            mixTone(
+                spec, volume: volume, from: i, to: end, position: position, pan: gains, into: left,
+                right)
             i = end
         }
     }
@@ -70,9 +84,11 @@ extension AudioVoices {
     /// for the samples `from..<to` of the chunk at `position`, whose waveform is in ``toneWave``.
     /// O(to − from).
     @inline(__always)
-    func mixTone(_ spec: VoiceSpec, volume: UnsafeMutablePointer<Float>,
-                 from: Int, to: Int, position: Int64, pan: PanGains,
-                 into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>) {
+    func mixTone(
+        _ spec: VoiceSpec, volume: UnsafeMutablePointer<Float>,
+        from: Int, to: Int, position: Int64, pan: PanGains,
+        into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>
+    ) {
         let wave = toneWave
         let first = position &+ Int64(from) &- spec.start  // envelope offset of sample `from`
         var i = from
@@ -80,7 +96,8 @@ extension AudioVoices {
         // always at 48 kHz); past that the scalar path converts each Int64 as before.
         if first &+ Int64(to &- from) < 1 << 24 {
             let envelope = EnvelopeLanes(spec.envelope)
-            let level = SIMD4<Float>(repeating: spec.level), peak = AudioMapping.tonePeak
+            let level = SIMD4<Float>(repeating: spec.level)
+            let peak = AudioMapping.tonePeak
             func mix(at i: Int, gain: SIMD4<Float>) {
                 let x = load4(wave + i) * gain
                 store4(load4(left + i) + x * pan.left, left + i)
@@ -95,7 +112,10 @@ extension AudioVoices {
             } else {
                 var offset = Float(first) + SIMD4<Float>(0, 1, 2, 3)
                 while i &+ 4 <= to {
-                    mix(at: i, gain: clampUnit(level * load4(volume + i)) * envelope.gain(at: offset) * peak)
+                    mix(
+                        at: i,
+                        gain: clampUnit(level * load4(volume + i)) * envelope.gain(at: offset)
+                            * peak)
                     offset += 4
                     i &+= 4
                 }
@@ -103,7 +123,8 @@ extension AudioVoices {
         }
         while i < to {
             let n = position + Int64(i)
-            let gain = min(max(spec.level * volume[i], 0), 1)
+            let gain =
+                min(max(spec.level * volume[i], 0), 1)
                 * spec.envelope.gain(at: Float(n - spec.start)) * AudioMapping.tonePeak
             let x = wave[i] * gain
             left[i] += x * pan.left
@@ -117,7 +138,8 @@ extension AudioVoices {
 /// (`max(x, y) = y >= x ? y : x`, `min(x, y) = y < x ? y : x`). O(1).
 @inline(__always)
 func clampUnit(_ x: SIMD4<Float>) -> SIMD4<Float> {
-    let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
+    let zero = SIMD4<Float>(repeating: 0)
+    let one = SIMD4<Float>(repeating: 1)
     let low = x.replacing(with: zero, where: zero .>= x)
     return low.replacing(with: one, where: one .< low)
 }

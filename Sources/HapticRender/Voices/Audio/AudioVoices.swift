@@ -15,16 +15,20 @@ struct AudioVoices {
     /// Pools of `toneCapacity` and `clipCapacity` voices; a copy of every usable clip's samples
     /// (`audio` indexed like the timeline's resources; `nil` or empty: its voices are silent).
     /// Prepare time only: O(clip samples).
-    init(toneCapacity: Int, clipCapacity: Int, resourceCount: Int, audio: [AudioClip?], sampleRate: Double,
-         memory: RenderMemory) {
+    init(
+        toneCapacity: Int, clipCapacity: Int, resourceCount: Int, audio: [AudioClip?],
+        sampleRate: Double,
+        memory: RenderMemory
+    ) {
         tones = VoicePool(capacity: toneCapacity, memory: memory)
         clips = VoicePool(capacity: clipCapacity, memory: memory)
         sources = memory.uninitialized(ClipSource.self, count: resourceCount)
         for r in 0..<resourceCount {
             sources[r] = ClipSource(samples: nil, frames: 0, channels: 1)
             if r < audio.count, let clip = audio[r], clip.frames > 0 {
-                sources[r] = ClipSource(samples: UnsafePointer(memory.copy(clip.samples)), frames: clip.frames,
-                                        channels: clip.channels)
+                sources[r] = ClipSource(
+                    samples: UnsafePointer(memory.copy(clip.samples)), frames: clip.frames,
+                    channels: clip.channels)
             }
         }
         toneWave = memory.allocate(PatternRenderer.chunkFrames, repeating: 0)
@@ -55,25 +59,38 @@ struct AudioVoices {
         if spec.usesEnvelope {
             let fade = customFadeSamples
             let release = max(spec.envelope.release, fade)
-            s.envelope = Envelope(attack: max(spec.envelope.attack, fade), decay: 1, release: release,
-                                  releaseStart: length - release, sustained: true)
+            s.envelope = Envelope(
+                attack: max(spec.envelope.attack, fade), decay: 1, release: release,
+                releaseStart: length - release, sustained: true)
         } else {
             // No envelope: unity gain for the whole event.
-            s.envelope = Envelope(attack: 1, decay: 1, release: 1, releaseStart: length, sustained: true)
+            s.envelope = Envelope(
+                attack: 1, decay: 1, release: 1, releaseStart: length, sustained: true)
             s.envelope.attack = 0.000_001
         }
-        clips.append(ClipVoice(spec: s, player: ClipPlayer(
-            samples: samples, frames: source.frames, channels: source.channels, loops: spec.loops)))
+        clips.append(
+            ClipVoice(
+                spec: s,
+                player: ClipPlayer(
+                    samples: samples, frames: source.frames, channels: source.channels,
+                    loops: spec.loops)))
     }
 
     /// Mixes the chunk `position ..< position + frames` into the `left` and `right` rows,
     /// reading the audio lanes `lanes` holds for it. O(frames × voices).
-    mutating func process(from position: Int64, frames: Int, lanes: LaneBank,
-                          left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
-        for i in 0..<frames { left[i] = 0; right[i] = 0 }
+    mutating func process(
+        from position: Int64, frames: Int, lanes: LaneBank,
+        left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>
+    ) {
+        for i in 0..<frames {
+            left[i] = 0
+            right[i] = 0
+        }
         let chunkEnd = position + Int64(frames)
         for v in 0..<tones.count {
-            renderTone(tones.storage + v, from: position, chunkEnd: chunkEnd, lanes: lanes, left: left, right: right)
+            renderTone(
+                tones.storage + v, from: position, chunkEnd: chunkEnd, lanes: lanes, left: left,
+                right: right)
         }
         tones.removeAll { $0.spec.end <= chunkEnd }
 
@@ -87,9 +104,12 @@ struct AudioVoices {
             let stereo = p.pointee.player.channels == 2
             for i in from..<to {
                 let n = position + Int64(i)
-                let gain = min(max(spec.level * volume[i], 0), 1) * spec.envelope.gain(at: Float(n - spec.start))
+                let gain =
+                    min(max(spec.level * volume[i], 0), 1)
+                    * spec.envelope.gain(at: Float(n - spec.start))
                 let rate = p.pointee.controls.pitchRatio(min(max(spec.pitch + pitch[i], -1), 1))
-                let alpha = p.pointee.controls.lowPass(brightness: spec.timbre + bright[i], twoPiOverRate: twoPiOverRate)
+                let alpha = p.pointee.controls.lowPass(
+                    brightness: spec.timbre + bright[i], twoPiOverRate: twoPiOverRate)
                 let (l, r) = p.pointee.player.next(rate: rate, lowPass: alpha)
                 var g = p.pointee.controls.pan(spec.pan + pan[i])
                 if stereo {
@@ -107,17 +127,25 @@ struct AudioVoices {
     /// The part of the chunk `position ..< chunkEnd`, as offsets from `position`, in which
     /// `spec` sounds (empty when `from >= to`).
     @inline(__always)
-    static func span(of spec: VoiceSpec, from position: Int64, chunkEnd: Int64) -> (from: Int, to: Int) {
+    static func span(of spec: VoiceSpec, from position: Int64, chunkEnd: Int64) -> (
+        from: Int, to: Int
+    ) {
         (Int(max(spec.start, position) - position), Int(min(spec.end, chunkEnd) - position))
     }
 
     /// This chunk's volume, pan, pitch and brightness lanes of `layer`.
     @inline(__always)
     static func audioLanes(_ lanes: LaneBank, layer: Int)
-        -> (volume: UnsafeMutablePointer<Float>, pan: UnsafeMutablePointer<Float>,
-            pitch: UnsafeMutablePointer<Float>, brightness: UnsafeMutablePointer<Float>) {
-        (lanes.chunk(layer, .audioVolume), lanes.chunk(layer, .audioPan), lanes.chunk(layer, .audioPitch),
-         lanes.chunk(layer, .audioBrightness))
+        -> (
+            volume: UnsafeMutablePointer<Float>, pan: UnsafeMutablePointer<Float>,
+            pitch: UnsafeMutablePointer<Float>, brightness: UnsafeMutablePointer<Float>
+        )
+    {
+        (
+            lanes.chunk(layer, .audioVolume), lanes.chunk(layer, .audioPan),
+            lanes.chunk(layer, .audioPitch),
+            lanes.chunk(layer, .audioBrightness)
+        )
     }
 }
 

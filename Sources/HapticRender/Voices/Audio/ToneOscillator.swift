@@ -25,7 +25,9 @@ public struct ToneOscillator: Sendable {
     ///   - brightness: Effective `AudioBrightness`, 0…1.
     ///   - sampleRate: Output rate in Hz (reciprocal passed to avoid a division per sample).
     @inline(__always)
-    public mutating func next(frequency: Float, brightness: Float, inverseSampleRate: Float) -> Float {
+    public mutating func next(frequency: Float, brightness: Float, inverseSampleRate: Float)
+        -> Float
+    {
         if brightness != weightsBrightness { setWeights(brightness: brightness) }
         let x = sample(atPhase: phase)
         phase = wrapCycles(phase + frequency * inverseSampleRate)

@@ -135,8 +135,10 @@ struct TonePhasor: Sendable {
 
     mutating func seed(at n: Int64) {
         // Each phase below 1 in Double, at most 1 in Float: what seed(cycles:) takes.
-        carrier.seed(cycles: SIMD4<Float>(Float(phase(at: n)), Float(phase(at: n &+ 1)),
-                                          Float(phase(at: n &+ 2)), Float(phase(at: n &+ 3))))
+        carrier.seed(
+            cycles: SIMD4<Float>(
+                Float(phase(at: n)), Float(phase(at: n &+ 1)),
+                Float(phase(at: n &+ 2)), Float(phase(at: n &+ 3))))
         needsSeed = false
     }
 }

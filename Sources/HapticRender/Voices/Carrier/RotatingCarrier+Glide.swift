@@ -28,23 +28,28 @@ extension RotatingCarrier {
     /// ``retune(radiansPerSample:chirp:lane:)`` at a new frequency or glide. O(1).
     @inline(never)
     mutating func rebuild(radiansPerSample theta: Double, chirp: Double, lane: Int) {
-        var c0 = Double(cosines[lane]), s0 = Double(sines[lane])
+        var c0 = Double(cosines[lane])
+        var s0 = Double(sines[lane])
         let f = 1.5 - 0.5 * (c0 * c0 + s0 * s0)  // Newton step for 1/√m near 1
         c0 *= f
         s0 *= f
         let (c1, s1) = Self.rotation(theta)
-        let c2 = c1 * c1 - s1 * s1, s2 = 2 * c1 * s1
-        let c3 = c2 * c1 - s2 * s1, s3 = s2 * c1 + c2 * s1
-        let c4 = c2 * c2 - s2 * s2, s4 = 2 * c2 * s2
+        let c2 = c1 * c1 - s1 * s1
+        let s2 = 2 * c1 * s1
+        let c3 = c2 * c1 - s2 * s1
+        let s3 = s2 * c1 + c2 * s1
+        let c4 = c2 * c2 - s2 * s2
+        let s4 = 2 * c2 * s2
         for k in 0..<4 {
             // φₖ = φ_lane + θ·m + chirp·m(m − 1)/2, m = k − lane.
             let m = k &- lane
-            let (cm, sm): (Double, Double) = switch m < 0 ? -m : m {
-            case 0: (1, 0)
-            case 1: (c1, s1)
-            case 2: (c2, s2)
-            default: (c3, s3)
-            }
+            let (cm, sm): (Double, Double) =
+                switch m < 0 ? -m : m {
+                case 0: (1, 0)
+                case 1: (c1, s1)
+                case 2: (c2, s2)
+                default: (c3, s3)
+                }
             let (cg, sg) = Self.rotation(chirp * Double(m * (m &- 1)) / 2)
             let sk = m < 0 ? -sm : sm
             let (ck, sk2) = (cm * cg - sk * sg, sk * cg + cm * sg)
@@ -67,8 +72,10 @@ extension RotatingCarrier {
     /// the phasors are only renormalized). O(1).
     @inline(__always)
     mutating func retune(to ramp: DriveRamp, at: Int64, radiansPerHz: Double) {
-        retune(radiansPerSample: radiansPerHz * ramp.point(at: at).hz, chirp: radiansPerHz * ramp.hzSlope,
-               lane: Int(at & 3))
+        retune(
+            radiansPerSample: radiansPerHz * ramp.point(at: at).hz,
+            chirp: radiansPerHz * ramp.hzSlope,
+            lane: Int(at & 3))
     }
 
     /// Turns every lane's step by the chirp, for the next group. O(1).

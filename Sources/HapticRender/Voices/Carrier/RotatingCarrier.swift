@@ -68,8 +68,11 @@ struct RotatingCarrier: Sendable {
     /// The one rotation every caller uses, so a group has the same bits whichever loop (one
     /// voice's, two voices' fused, the tone's) computed it. O(1).
     @inline(__always)
-    static func rotated(sines s: SIMD4<Float>, cosines c: SIMD4<Float>, cos: SIMD4<Float>, sin: SIMD4<Float>)
-        -> (sines: SIMD4<Float>, cosines: SIMD4<Float>) {
+    static func rotated(
+        sines s: SIMD4<Float>, cosines c: SIMD4<Float>, cos: SIMD4<Float>, sin: SIMD4<Float>
+    )
+        -> (sines: SIMD4<Float>, cosines: SIMD4<Float>)
+    {
         (s * cos + c * sin, c * cos - s * sin)
     }
 

@@ -49,6 +49,6 @@ public struct SineOscillator: Sendable, Hashable {
         s = s * t2 - 1.0 / 120
         s = s * t2 + 1.0 / 6
         s = s * t2 - 1
-        return s * t   // s = −sin(t)/t, and sin(2πp) = −sin(t)
+        return s * t  // s = −sin(t)/t, and sin(2πp) = −sin(t)
     }
 }

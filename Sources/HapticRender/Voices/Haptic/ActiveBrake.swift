@@ -18,7 +18,9 @@ public struct ActiveBrake: Sendable, Hashable {
 
     /// The brake voltage for this sample, or nil once braking is complete.
     @inlinable
-    public mutating func volts(velocity v: Double, excursion x: Double, config c: ActuatorDriverConfig) -> Double? {
+    public mutating func volts(
+        velocity v: Double, excursion x: Double, config c: ActuatorDriverConfig
+    ) -> Double? {
         let energy = c.halfMass * v * v + c.halfStiffness * x * x
         if stopEnergy < 0 { stopEnergy = energy * c.brakeEnergyFraction }
         if energy <= stopEnergy || elapsed >= c.maxBrakeSamples { return nil }

@@ -43,7 +43,8 @@ public struct ActuatorDriverConfig: Sendable, Hashable {
         brakeGainHard = gain(0.5)
         brakeEnergyFraction = 1e-4
         maxBrakeSamples = Int(0.030 * sampleRate)
-        transientVoltsPerCycleBudget = DriveMapping.excursionMargin * p.maxExcursion * p.stiffness
+        transientVoltsPerCycleBudget =
+            DriveMapping.excursionMargin * p.maxExcursion * p.stiffness
             * p.coilResistance / (Double.pi * p.forceFactor)
         transientMaxHalfCycles = min(max(Int(p.transientMaxHalfCycles), 1), 4)
         overdriveRatio = min(4, 1 / (1 - LibM.exp(-Double.pi / p.derivedQLowZ)))

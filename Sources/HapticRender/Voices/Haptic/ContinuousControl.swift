@@ -22,8 +22,9 @@ struct ContinuousControl {
     /// them. O(1) amortized (two breakpoint searches).
     @inline(__always)
     func lines(_ spec: VoiceSpec, at n: Int64) -> ControlLines {
-        ControlLines(intensity: lanes.reader(spec.layer, .hapticIntensity).pointee.line(at: n),
-                     sharpness: lanes.reader(spec.layer, .hapticSharpness).pointee.line(at: n))
+        ControlLines(
+            intensity: lanes.reader(spec.layer, .hapticIntensity).pointee.line(at: n),
+            sharpness: lanes.reader(spec.layer, .hapticSharpness).pointee.line(at: n))
     }
 
     /// The voice's lines at `n` (a period's start, after the one they were read at): a line
@@ -33,10 +34,12 @@ struct ContinuousControl {
     @inline(__always)
     func lines(of voice: inout ContinuousHapticVoice, at n: Int64) -> ControlLines {
         if n >= voice.lines.intensity.change {
-            voice.lines.intensity = lanes.reader(voice.spec.layer, .hapticIntensity).pointee.line(at: n)
+            voice.lines.intensity = lanes.reader(voice.spec.layer, .hapticIntensity).pointee.line(
+                at: n)
         }
         if n >= voice.lines.sharpness.change {
-            voice.lines.sharpness = lanes.reader(voice.spec.layer, .hapticSharpness).pointee.line(at: n)
+            voice.lines.sharpness = lanes.reader(voice.spec.layer, .hapticSharpness).pointee.line(
+                at: n)
         }
         return voice.lines
     }
@@ -54,7 +57,9 @@ struct ContinuousControl {
     func inputs(_ spec: VoiceSpec, at n: Int64, _ lines: ControlLines) -> ControlInputs {
         let last = max(spec.end &- spec.start &- 1, 1)
         let offset = min(max(n &- spec.start, 1), last)
-        let intensity = min(max(spec.level * lines.intensity.value(at: n), 0), 1) * spec.envelope.gain(at: Float(offset))
+        let intensity =
+            min(max(spec.level * lines.intensity.value(at: n), 0), 1)
+            * spec.envelope.gain(at: Float(offset))
         let sharpness = min(max(spec.timbre + lines.sharpness.value(at: n), 0), 1)
         return ControlInputs(intensity: intensity, sharpness: sharpness)
     }
@@ -64,14 +69,17 @@ struct ContinuousControl {
     @inline(__always)
     func point(_ x: ControlInputs, _ column: inout SharpnessCache) -> DrivePoint {
         if x.sharpness != column.sharpness {
-            column = SharpnessCache(sharpness: x.sharpness, column: lookup.column(sharpness: Double(x.sharpness)))
+            column = SharpnessCache(
+                sharpness: x.sharpness, column: lookup.column(sharpness: Double(x.sharpness)))
         }
         return lookup.evaluate(column.column, intensity: Double(x.intensity))
     }
 
     /// The drive point of `spec` at `n` (a sample of the period whose lines are `lines`). O(1).
     @inline(__always)
-    func point(_ spec: VoiceSpec, at n: Int64, _ lines: ControlLines, _ column: inout SharpnessCache) -> DrivePoint {
+    func point(
+        _ spec: VoiceSpec, at n: Int64, _ lines: ControlLines, _ column: inout SharpnessCache
+    ) -> DrivePoint {
         point(inputs(spec, at: n, lines), &column)
     }
 
@@ -80,10 +88,13 @@ struct ContinuousControl {
     /// intensity or sharpness lane before it. Whether it is such a change (then the next period
     /// starts from the lanes' new values, not this period's end). O(1).
     @inline(__always)
-    func periodEnd(_ spec: VoiceSpec, from n: Int64, bend: Int64, _ lines: ControlLines) -> (to: Int64, atChange: Bool) {
+    func periodEnd(_ spec: VoiceSpec, from n: Int64, bend: Int64, _ lines: ControlLines) -> (
+        to: Int64, atChange: Bool
+    ) {
         let grid = nextGridPoint(after: n)
         let change = min(lines.intensity.change, lines.sharpness.change)
-        var to = grid, atChange = false
+        var to = grid
+        var atChange = false
         if bend < change && bend < grid {
             to = bend
         } else if change <= grid {
@@ -94,12 +105,16 @@ struct ContinuousControl {
         // cross (the test's answer without its arithmetic).
         var crossing = Int64.max
         if lines.sharpness.slope != 0 {
-            crossing = Self.crossing(from: n, Double(spec.timbre) + Double(lines.sharpness.value(at: n)),
-                                     to: to, Double(spec.timbre) + Double(lines.sharpness.value(at: to)))
+            crossing = Self.crossing(
+                from: n, Double(spec.timbre) + Double(lines.sharpness.value(at: n)),
+                to: to, Double(spec.timbre) + Double(lines.sharpness.value(at: to)))
         }
         if lines.intensity.slope != 0 {
-            crossing = min(crossing, Self.crossing(from: n, Double(spec.level) * Double(lines.intensity.value(at: n)),
-                                                   to: to, Double(spec.level) * Double(lines.intensity.value(at: to))))
+            crossing = min(
+                crossing,
+                Self.crossing(
+                    from: n, Double(spec.level) * Double(lines.intensity.value(at: n)),
+                    to: to, Double(spec.level) * Double(lines.intensity.value(at: to))))
         }
         return crossing < to ? (crossing, false) : (to, atChange)
     }
@@ -113,7 +128,8 @@ struct ContinuousControl {
     /// asks again only once past it.
     @inline(__always)
     static func nextCorner(_ spec: VoiceSpec, after n: Int64) -> Int64 {
-        let e = spec.envelope, offset = Float(n &- spec.start)
+        let e = spec.envelope
+        let offset = Float(n &- spec.start)
         let fall = e.sustained ? e.releaseStart : e.attack + e.decay
         var corner = Float.infinity
         if e.attack > offset { corner = e.attack }
@@ -145,7 +161,13 @@ struct ContinuousControl {
     @inline(__always)
     static func crossing(from n: Int64, _ a: Double, to: Int64, _ b: Double) -> Int64 {
         var bound = 2.0
-        if (a < 0) != (b < 0) { bound = 0 } else if (a > 1) != (b > 1) { bound = 1 } else { return .max }
+        if (a < 0) != (b < 0) {
+            bound = 0
+        } else if (a > 1) != (b > 1) {
+            bound = 1
+        } else {
+            return .max
+        }
         let t = Double(to &- n) * (bound - a) / (b - a)
         let whole = Int64(t)
         let at = n &+ (Double(whole) < t ? whole &+ 1 : whole)
@@ -154,13 +176,16 @@ struct ContinuousControl {
 
     /// The first control period of a voice starting at `n`, and the sharpness column it looked
     /// up. O(1).
-    func firstRamp(_ spec: VoiceSpec, at n: Int64) -> (ramp: DriveRamp, atChange: Bool, column: SharpnessCache) {
+    func firstRamp(_ spec: VoiceSpec, at n: Int64) -> (
+        ramp: DriveRamp, atChange: Bool, column: SharpnessCache
+    ) {
         var column = SharpnessCache()
         let lines = lines(spec, at: n)
         let (to, atChange) = periodEnd(spec, from: n, bend: Self.nextCorner(spec, after: n), lines)
         let end = point(spec, at: to, lines, &column)
         let start = point(spec, at: n, lines, &column)
-        let r = straightened(spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &column)
+        let r = straightened(
+            spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &column)
         return (DriveRamp(from: n, start: start, to: r.to, end: r.end), r.atChange, column)
     }
 
@@ -173,16 +198,20 @@ struct ContinuousControl {
         let (to, atChange) = periodEnd(spec, from: n, bend: Self.corner(&voice, after: n), lines)
         // After a lane change the period starts from the lanes' new values; otherwise from the
         // previous period's end, where the lines meet.
-        let start = voice.rampEndsAtChange ? point(spec, at: n, lines, &voice.column) : voice.ramp.end
+        let start =
+            voice.rampEndsAtChange ? point(spec, at: n, lines, &voice.column) : voice.ramp.end
         // Held lanes and a sustaining envelope give the same inputs period after period: the
         // drive point is a pure function of them, so the last one is reused (same bits, no
         // table lookup).
         let x = inputs(spec, at: to, lines)
         let last = voice.endInputs
-        let end = !voice.rampEndsAtChange && x.intensity == last.intensity && x.sharpness == last.sharpness
+        let end =
+            !voice.rampEndsAtChange && x.intensity == last.intensity
+                && x.sharpness == last.sharpness
             ? voice.ramp.end
             : point(x, &voice.column)
-        var r = straightened(spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &voice.column)
+        var r = straightened(
+            spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &voice.column)
         // A held ramp's slopes are 0 whatever its length: it may run on.
         if r.to == to && start == end { r.to = heldThrough(spec, from: n, to: to, lines) }
         voice.endInputs = r.to >= to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
@@ -198,9 +227,12 @@ struct ContinuousControl {
     /// steady path still renormalizes its carrier on every grid point). O(1).
     @inline(__always)
     func heldThrough(_ spec: VoiceSpec, from n: Int64, to: Int64, _ lines: ControlLines) -> Int64 {
-        let e = spec.envelope, offset = Float(n &- spec.start)
-        guard to & (period &- 1) == 0, lines.intensity.slope == 0, lines.sharpness.slope == 0, e.sustained,
-              offset >= e.attack, e.releaseStart > offset else { return to }
+        let e = spec.envelope
+        let offset = Float(n &- spec.start)
+        guard to & (period &- 1) == 0, lines.intensity.slope == 0, lines.sharpness.slope == 0,
+            e.sustained,
+            offset >= e.attack, e.releaseStart > offset
+        else { return to }
         let release = Self.firstSample(spec, atOrAfter: e.releaseStart)  // the release's corner
         let moves = min(release, min(lines.intensity.change, lines.sharpness.change))
         let last = (moves &- 1) & ~(period &- 1)
@@ -211,10 +243,15 @@ struct ContinuousControl {
     /// more than ``toleranceVolts`` off the straight line (in volts; or 1e-4 relative in
     /// frequency, 1e-3 in excursion per volt), so the line follows the mapping wherever it bends. O(1) in
     /// the common case (equal ends, or a straight enough period), O(log period) otherwise.
-    func straightened(_ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
-                      atChange: Bool, _ lines: ControlLines, _ column: inout SharpnessCache)
-        -> (to: Int64, end: DrivePoint, atChange: Bool) {
-        var to = to, end = end, atChange = atChange
+    func straightened(
+        _ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
+        atChange: Bool, _ lines: ControlLines, _ column: inout SharpnessCache
+    )
+        -> (to: Int64, end: DrivePoint, atChange: Bool)
+    {
+        var to = to
+        var end = end
+        var atChange = atChange
         // The intensity law jumps between 0 V (intensity exactly 0) and the perception threshold:
         // a period that starts or ends at 0 V next to a driven sample is cut to that one sample.
         if to &- n > 1 && start.volts == 0 {
@@ -232,17 +269,24 @@ struct ContinuousControl {
             let voltsError = abs(start.volts + (end.volts - start.volts) * t - exact.volts)
             // At one sharpness (the common case) frequency and excursion per volt are equal at
             // all three points: their errors are exactly 0, so only the volts decide.
-            let oneSharpness = start.hz == end.hz && exact.hz == end.hz
-                && start.excursionPerVolt == end.excursionPerVolt && exact.excursionPerVolt == end.excursionPerVolt
+            let oneSharpness =
+                start.hz == end.hz && exact.hz == end.hz
+                && start.excursionPerVolt == end.excursionPerVolt
+                && exact.excursionPerVolt == end.excursionPerVolt
             if oneSharpness {
                 guard voltsError > toleranceVolts else { break }
             } else {
                 let hzError = abs(start.hz + (end.hz - start.hz) * t - exact.hz) / max(exact.hz, 1)
                 // The onset overdrive's target follows |X/V(f)|, which peaks at f0: a glide
                 // through the resonance bends it far more than the frequency itself.
-                let xpv = start.excursionPerVolt + (end.excursionPerVolt - start.excursionPerVolt) * t
-                let xpvError = abs(xpv - exact.excursionPerVolt) / max(exact.excursionPerVolt, .leastNormalMagnitude)
-                guard voltsError > toleranceVolts || hzError > 1e-4 || xpvError > 1e-3 else { break }
+                let xpv =
+                    start.excursionPerVolt + (end.excursionPerVolt - start.excursionPerVolt) * t
+                let xpvError =
+                    abs(xpv - exact.excursionPerVolt)
+                    / max(exact.excursionPerVolt, .leastNormalMagnitude)
+                guard voltsError > toleranceVolts || hzError > 1e-4 || xpvError > 1e-3 else {
+                    break
+                }
             }
             (to, end, atChange) = (mid, exact, false)
         }
@@ -266,10 +310,6 @@ struct ContinuousControl {
 struct ControlInputs {
     var intensity: Float
     var sharpness: Float
-    init(intensity: Float, sharpness: Float) {
-        self.intensity = intensity
-        self.sharpness = sharpness
-    }
 }
 
 /// The lines of a voice's intensity and sharpness lanes over one control period

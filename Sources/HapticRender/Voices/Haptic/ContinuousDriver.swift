@@ -36,9 +36,13 @@ public struct ContinuousDriver: Sendable, Hashable {
     /// limit and reads neither the actuator nor other voices.
     @inlinable public var isSteady: Bool { isDriving && overdriveSamplesLeft == 0 }
     /// True once released, braked and back at 0 V.
-    @_transparent public var isFinished: Bool { if case .finished = tail.phase { true } else { false } }
+    @_transparent public var isFinished: Bool {
+        if case .finished = tail.phase { true } else { false }
+    }
     /// True while the carrier runs (before ``release(brake:)``).
-    @_transparent public var isDriving: Bool { if case .driving = tail.phase { true } else { false } }
+    @_transparent public var isDriving: Bool {
+        if case .driving = tail.phase { true } else { false }
+    }
 
     /// Ends the carrier; brakes next (unless `brake` is false or another voice drives).
     @inlinable
@@ -48,14 +52,19 @@ public struct ContinuousDriver: Sendable, Hashable {
 
     /// Next drive sample in volts. `point` is ignored after ``release(brake:)``.
     @inlinable
-    public mutating func drive(_ point: DrivePoint, velocity: Double, excursion: Double, othersDriving: Bool) -> Double {
+    public mutating func drive(
+        _ point: DrivePoint, velocity: Double, excursion: Double, othersDriving: Bool
+    ) -> Double {
         var target = 0.0
         switch tail.phase {
         case .driving:
-            target = Self.carrier(point, velocity: velocity, excursion: excursion, oscillator: &oscillator,
-                                  overdriveSamplesLeft: &overdriveSamplesLeft, config: config)
+            target = Self.carrier(
+                point, velocity: velocity, excursion: excursion, oscillator: &oscillator,
+                overdriveSamplesLeft: &overdriveSamplesLeft, config: config)
         case .brake, .release:
-            target = tail.target(othersDriving: othersDriving, velocity: velocity, excursion: excursion, config: config)
+            target = tail.target(
+                othersDriving: othersDriving, velocity: velocity, excursion: excursion,
+                config: config)
         case .finished:
             return 0
         }
@@ -66,8 +75,10 @@ public struct ContinuousDriver: Sendable, Hashable {
     /// the driving phase of ``drive(_:velocity:excursion:othersDriving:)``, on the driver's
     /// `oscillator` and `overdriveSamplesLeft` (passed in, so a loop keeps them in registers). O(1).
     @inlinable @inline(__always)
-    static func carrier(_ point: DrivePoint, velocity: Double, excursion: Double, oscillator: inout SineOscillator,
-                        overdriveSamplesLeft: inout Int, config: ActuatorDriverConfig) -> Double {
+    static func carrier(
+        _ point: DrivePoint, velocity: Double, excursion: Double, oscillator: inout SineOscillator,
+        overdriveSamplesLeft: inout Int, config: ActuatorDriverConfig
+    ) -> Double {
         var amplitude = point.volts
         if overdriveSamplesLeft > 0 {
             // addUnraisedGroup(_:from:excursion:velocity:into:) writes this test for four lanes:
@@ -78,7 +89,8 @@ public struct ContinuousDriver: Sendable, Hashable {
             // (x·ω)² + v² < (0.9·X_target·ω)²  ⇔  amplitude below 90 % of target. The gain
             // falls from the full ratio at rest to exactly 1 there, with the motion's
             // energy: a continuous law, so the drive never jumps when the overdrive ends.
-            let energy = (excursion * w) * (excursion * w) + velocity * velocity, target = reach * reach
+            let energy = (excursion * w) * (excursion * w) + velocity * velocity
+            let target = reach * reach
             if energy < target {
                 let gain = 1 + (config.overdriveRatio - 1) * (1 - energy / target)
                 amplitude = min(amplitude * gain, max(amplitude, config.voltageClamp))
@@ -94,16 +106,23 @@ public struct ContinuousDriver: Sendable, Hashable {
     /// overdrive count and the output stay in locals, and the phase is not tested per sample
     /// (it stays `driving`). O(count).
     @inline(__always)
-    mutating func addCarrier(_ ramp: DriveRamp, from n: Int64, count: Int, lane: Int, excursion: SIMD4<Float>,
-                             velocity: SIMD4<Float>, into sum: UnsafeMutablePointer<Double>) {
-        assert(isDriving && lane &+ count <= 4, "the carrier loop runs inside one group of a driving voice")
-        var wave = oscillator, left = overdriveSamplesLeft, output = tail.output
+    mutating func addCarrier(
+        _ ramp: DriveRamp, from n: Int64, count: Int, lane: Int, excursion: SIMD4<Float>,
+        velocity: SIMD4<Float>, into sum: UnsafeMutablePointer<Double>
+    ) {
+        assert(
+            isDriving && lane &+ count <= 4,
+            "the carrier loop runs inside one group of a driving voice")
+        var wave = oscillator
+        var left = overdriveSamplesLeft
+        var output = tail.output
         let step = config.slewPerSample
         for k in 0..<count {
             let point = ramp.point(at: n &+ Int64(k))
-            let target = Self.carrier(point, velocity: Double(velocity[lane &+ k]),
-                                      excursion: Double(excursion[lane &+ k]), oscillator: &wave,
-                                      overdriveSamplesLeft: &left, config: config)
+            let target = Self.carrier(
+                point, velocity: Double(velocity[lane &+ k]),
+                excursion: Double(excursion[lane &+ k]), oscillator: &wave,
+                overdriveSamplesLeft: &left, config: config)
             slew(&output, toward: target, step: step)
             sum[k] += output
         }
@@ -119,24 +138,31 @@ public struct ContinuousDriver: Sendable, Hashable {
     /// sample by sample. Returns false, changing nothing, if the overdrive would raise a
     /// sample or ends inside the group. O(1).
     @inline(__always)
-    mutating func addUnraisedGroup(_ ramp: DriveRamp, from n: Int64, excursion: SIMD4<Float>, velocity: SIMD4<Float>,
-                                   into sum: UnsafeMutablePointer<Double>) -> Bool {
+    mutating func addUnraisedGroup(
+        _ ramp: DriveRamp, from n: Int64, excursion: SIMD4<Float>, velocity: SIMD4<Float>,
+        into sum: UnsafeMutablePointer<Double>
+    ) -> Bool {
         typealias D4 = SIMD4<Double>
         assert(isDriving)
         guard overdriveSamplesLeft >= 4 else { return false }
-        let k0 = Double(n &- ramp.from)  // offsets are small integers: k0 + j is Double(n + j − from)
+        // offsets are small integers: k0 + j is Double(n + j − from)
+        let k0 = Double(n &- ramp.from)
         let k = D4(k0, k0 + 1, k0 + 2, k0 + 3)
         // DriveRamp.point(at:) and the overdrive's test in carrier(_:velocity:excursion:…), per lane.
         let hz = D4(repeating: ramp.hz) + D4(repeating: ramp.hzSlope) * k
         let volts = D4(repeating: ramp.volts) + D4(repeating: ramp.slope) * k
-        let perVolt = D4(repeating: ramp.excursionPerVolt) + D4(repeating: ramp.excursionPerVoltSlope) * k
+        let perVolt =
+            D4(repeating: ramp.excursionPerVolt) + D4(repeating: ramp.excursionPerVoltSlope) * k
         let w = D4(repeating: 2 * Double.pi) * hz
         let reach = D4(repeating: 0.9) * volts * perVolt * w
-        let x = D4(excursion), v = D4(velocity)
-        let energy = (x * w) * (x * w) + v * v, target = reach * reach
+        let x = D4(excursion)
+        let v = D4(velocity)
+        let energy = (x * w) * (x * w) + v * v
+        let target = reach * reach
         guard !any(energy .< target) else { return false }
         overdriveSamplesLeft &-= 4
-        var wave = oscillator, output = tail.output
+        var wave = oscillator
+        var output = tail.output
         let slewStep = config.slewPerSample
         for j in 0..<4 {
             slew(&output, toward: volts[j] * wave.next(hz: hz[j]), step: slewStep)
@@ -150,9 +176,12 @@ public struct ContinuousDriver: Sendable, Hashable {
     /// ``addCarrier(_:from:count:lane:excursion:velocity:into:)`` once the overdrive is over, for
     /// any `count`: the carrier reads no feedback. O(count).
     @inline(__always)
-    mutating func addSteadyCarrier(_ ramp: DriveRamp, from n: Int64, count: Int, into sum: UnsafeMutablePointer<Double>) {
+    mutating func addSteadyCarrier(
+        _ ramp: DriveRamp, from n: Int64, count: Int, into sum: UnsafeMutablePointer<Double>
+    ) {
         assert(isDriving && overdriveSamplesLeft == 0)
-        var wave = oscillator, output = tail.output
+        var wave = oscillator
+        var output = tail.output
         let step = config.slewPerSample
         for k in 0..<count {
             let point = ramp.point(at: n &+ Int64(k))

@@ -20,33 +20,42 @@ extension ContinuousHapticVoice {
     /// ``renderGroups(_:_:origin:free:glides:held:from:count:into:slewStep:)``: both voices in one
     /// loop when they can share it, else one after the other. Carriers and slew outputs stay in
     /// locals across the chunk. O(count), no allocation.
-    static func renderSteady(_ a: UnsafeMutablePointer<ContinuousHapticVoice>,
-                             _ b: UnsafeMutablePointer<ContinuousHapticVoice>?,
-                             from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
-                             controls: ContinuousControl, radiansPerHz: Double) {
+    static func renderSteady(
+        _ a: UnsafeMutablePointer<ContinuousHapticVoice>,
+        _ b: UnsafeMutablePointer<ContinuousHapticVoice>?,
+        from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
+        controls: ContinuousControl, radiansPerHz: Double
+    ) {
         var laneA = SteadyLane(wave: a.pointee.carrier, output: a.pointee.driver.tail.output)
         var laneB = laneA  // unused without `b`
-        if let b { laneB = SteadyLane(wave: b.pointee.carrier, output: b.pointee.driver.tail.output) }
+        if let b {
+            laneB = SteadyLane(wave: b.pointee.carrier, output: b.pointee.driver.tail.output)
+        }
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
             // Ramps end on the control grid or at a lane breakpoint of their own layer (held
             // ones run over grid points, where their carriers are renormalized).
             if at == a.pointee.ramp.to {
-                a.pointee.startPeriod(at: at, wave: &laneA.wave, controls: controls, radiansPerHz: radiansPerHz)
+                a.pointee.startPeriod(
+                    at: at, wave: &laneA.wave, controls: controls, radiansPerHz: radiansPerHz)
             }
             if let b, at == b.pointee.ramp.to {
-                b.pointee.startPeriod(at: at, wave: &laneB.wave, controls: controls, radiansPerHz: radiansPerHz)
+                b.pointee.startPeriod(
+                    at: at, wave: &laneB.wave, controls: controls, radiansPerHz: radiansPerHz)
             }
             let grid = controls.isGridPoint(at)
-            let p = a.pointee.ramp, q = b?.pointee.ramp
+            let p = a.pointee.ramp
+            let q = b?.pointee.ramp
             if grid || at == p.from { laneA.wave.retune(to: p, at: at, radiansPerHz: radiansPerHz) }
             laneA.enter(p)
             let freeA = p.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
             var freeB = false
             var to = min(p.to, controls.nextGridPoint(after: at))
             if let q {
-                if grid || at == q.from { laneB.wave.retune(to: q, at: at, radiansPerHz: radiansPerHz) }
+                if grid || at == q.from {
+                    laneB.wave.retune(to: q, at: at, radiansPerHz: radiansPerHz)
+                }
                 laneB.enter(q)
                 freeB = q.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
                 to = min(to, q.to)
@@ -58,22 +67,29 @@ extension ContinuousHapticVoice {
             // and no gliding steps.
             // Each loop is specialized for what holds through the segment (see
             // ``renderAlone(_:origin:free:from:count:into:slewStep:)``); a pair only when both hold.
-            if let q, freeA && freeB && !laneA.wave.chirping && !laneB.wave.chirping
-                && (p.from == q.from || p.slope == 0 || q.slope == 0) {
+            if let q,
+                freeA && freeB && !laneA.wave.chirping && !laneB.wave.chirping
+                    && (p.from == q.from || p.slope == 0 || q.slope == 0)
+            {
                 let origin = p.slope == 0 ? q.from : p.from
                 if laneA.isHeld && laneB.isHeld {
-                    renderGroups(&laneA, &laneB, origin: origin, free: true, glides: false, held: true,
-                                 from: at, count: end &- j, into: sum + j, slewStep: slewStep)
+                    renderGroups(
+                        &laneA, &laneB, origin: origin, free: true, glides: false, held: true,
+                        from: at, count: end &- j, into: sum + j, slewStep: slewStep)
                 } else {
-                    renderGroups(&laneA, &laneB, origin: origin, free: true, glides: false, held: false,
-                                 from: at, count: end &- j, into: sum + j, slewStep: slewStep)
+                    renderGroups(
+                        &laneA, &laneB, origin: origin, free: true, glides: false, held: false,
+                        from: at, count: end &- j, into: sum + j, slewStep: slewStep)
                 }
             } else {
-                renderAlone(&laneA, origin: p.from, free: freeA, from: at, count: end &- j, into: sum + j,
-                            slewStep: slewStep)
+                renderAlone(
+                    &laneA, origin: p.from, free: freeA, from: at, count: end &- j, into: sum + j,
+                    slewStep: slewStep)
                 if let q {
-                    renderAlone(&laneB, origin: q.from, free: freeB, from: at, count: end &- j, into: sum + j,
-                                slewStep: slewStep)
+                    renderAlone(
+                        &laneB, origin: q.from, free: freeB, from: at, count: end &- j,
+                        into: sum + j,
+                        slewStep: slewStep)
                 }
             }
             j = end
@@ -104,9 +120,11 @@ extension ContinuousHapticVoice {
     /// start without the offsets. Callers pass `glides` and `held` as constants: each combination
     /// is its own loop, without their tests or unused work inside.
     @_transparent  // inlined into the chunk loop, so the lanes stay in registers
-    static func renderGroups<B: SteadyLaneSlot>(_ a: inout SteadyLane, _ b: inout B, origin: Int64, free: Bool,
-                                                 glides: Bool, held: Bool, from n: Int64, count: Int,
-                                                 into sum: UnsafeMutablePointer<Float>, slewStep: Double) {
+    static func renderGroups<B: SteadyLaneSlot>(
+        _ a: inout SteadyLane, _ b: inout B, origin: Int64, free: Bool,
+        glides: Bool, held: Bool, from n: Int64, count: Int,
+        into sum: UnsafeMutablePointer<Float>, slewStep: Double
+    ) {
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
@@ -115,10 +133,14 @@ extension ContinuousHapticVoice {
                 let offset = Float(at &- origin)
                 var offsets = SIMD4<Float>(offset, offset + 1, offset + 2, offset + 3)
                 if a.startsWithinLimit(a.targets(offsets, held: held), slewStep: slewStep)
-                    && b.startsWithinLimit(b.targets(offsets, held: held), slewStep: slewStep) {
+                    && b.startsWithinLimit(b.targets(offsets, held: held), slewStep: slewStep)
+                {
                     while true {
-                        let targetsA = a.targets(offsets, held: held), targetsB = b.targets(offsets, held: held)
-                        store4(B.add(targetsB, to: SteadyLane.add(targetsA, to: load4(sum + j))), sum + j)
+                        let targetsA = a.targets(offsets, held: held)
+                        let targetsB = b.targets(offsets, held: held)
+                        store4(
+                            B.add(targetsB, to: SteadyLane.add(targetsA, to: load4(sum + j))),
+                            sum + j)
                         a.nextGroup(glides: glides)
                         b.nextGroup(glides: glides)
                         j &+= 4
@@ -143,18 +165,23 @@ extension ContinuousHapticVoice {
     /// (``renderGroups(_:_:origin:free:glides:held:from:count:into:slewStep:)``), through the
     /// loop for its case: gliding, held, or a line. O(count), no allocation.
     @_transparent
-    static func renderAlone(_ a: inout SteadyLane, origin: Int64, free: Bool, from n: Int64, count: Int,
-                            into sum: UnsafeMutablePointer<Float>, slewStep: Double) {
+    static func renderAlone(
+        _ a: inout SteadyLane, origin: Int64, free: Bool, from n: Int64, count: Int,
+        into sum: UnsafeMutablePointer<Float>, slewStep: Double
+    ) {
         var alone = NoSteadyLane()
         if a.wave.chirping {
-            renderGroups(&a, &alone, origin: origin, free: free, glides: true, held: false,
-                         from: n, count: count, into: sum, slewStep: slewStep)
+            renderGroups(
+                &a, &alone, origin: origin, free: free, glides: true, held: false,
+                from: n, count: count, into: sum, slewStep: slewStep)
         } else if a.isHeld {
-            renderGroups(&a, &alone, origin: origin, free: free, glides: false, held: true,
-                         from: n, count: count, into: sum, slewStep: slewStep)
+            renderGroups(
+                &a, &alone, origin: origin, free: free, glides: false, held: true,
+                from: n, count: count, into: sum, slewStep: slewStep)
         } else {
-            renderGroups(&a, &alone, origin: origin, free: free, glides: false, held: false,
-                         from: n, count: count, into: sum, slewStep: slewStep)
+            renderGroups(
+                &a, &alone, origin: origin, free: free, glides: false, held: false,
+                from: n, count: count, into: sum, slewStep: slewStep)
         }
     }
 
@@ -162,8 +189,10 @@ extension ContinuousHapticVoice {
     /// that glided, or that glides or changes frequency now, starts over from the exact
     /// ``phase``; the caller then retunes it to the new ramp. O(1).
     @inline(__always)
-    mutating func startPeriod(at: Int64, wave: inout RotatingCarrier, controls: ContinuousControl,
-                              radiansPerHz: Double) {
+    mutating func startPeriod(
+        at: Int64, wave: inout RotatingCarrier, controls: ContinuousControl,
+        radiansPerHz: Double
+    ) {
         let glided = ramp.hzSlope != 0
         advancePhase(to: at)
         controls.advance(&self, at: at)
@@ -178,7 +207,9 @@ extension ContinuousHapticVoice {
     mutating func advancePhase(to n: Int64) {
         let k = Double(n &- phaseAt)
         let hz = ramp.hz + ramp.hzSlope * Double(phaseAt &- ramp.from)
-        var p = phase + (k * hz + ramp.hzSlope * (k * (k - 1) / 2)) * driver.oscillator.inverseSampleRate
+        var p =
+            phase + (k * hz + ramp.hzSlope * (k * (k - 1) / 2))
+            * driver.oscillator.inverseSampleRate
         if p >= 1 { p -= Double(Int(p)) }
         phase = p
         phaseAt = n

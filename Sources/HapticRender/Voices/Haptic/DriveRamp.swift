@@ -48,7 +48,9 @@ struct DriveRamp: Sendable {
     @inline(__always)
     func point(at n: Int64) -> DrivePoint {
         let k = Double(n &- from)
-        return DrivePoint(hz: hz + hzSlope * k, volts: volts(at: n), excursionPerVolt: excursionPerVolt + excursionPerVoltSlope * k)
+        return DrivePoint(
+            hz: hz + hzSlope * k, volts: volts(at: n),
+            excursionPerVolt: excursionPerVolt + excursionPerVoltSlope * k)
     }
 
     /// The largest amplitude in the period (the line's larger end). O(1).

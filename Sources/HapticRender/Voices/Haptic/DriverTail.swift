@@ -22,10 +22,16 @@
     /// The target voltage after the driving phase: the brake's while it lasts, else 0 V (the
     /// release). Ends the brake when its energy target is met or another voice drives. O(1).
     @inlinable @inline(__always)
-    mutating func target(othersDriving: Bool, velocity: Double, excursion: Double,
-                         config: ActuatorDriverConfig) -> Double {
+    mutating func target(
+        othersDriving: Bool, velocity: Double, excursion: Double,
+        config: ActuatorDriverConfig
+    ) -> Double {
         guard phase == .brake else { return 0 }
-        if !othersDriving, let v = brake.volts(velocity: velocity, excursion: excursion, config: config) { return v }
+        if !othersDriving,
+            let v = brake.volts(velocity: velocity, excursion: excursion, config: config)
+        {
+            return v
+        }
         phase = .release
         return 0
     }

@@ -32,8 +32,10 @@ struct HapticVoices {
     private let voiceSum: UnsafeMutablePointer<Double>
 
     /// Pools of `continuousCapacity` and `transientCapacity` voices. Prepare time only.
-    init(continuousCapacity: Int, transientCapacity: Int, controls: ContinuousControl,
-         driverConfig: ActuatorDriverConfig, sampleRate: Double, memory: RenderMemory) {
+    init(
+        continuousCapacity: Int, transientCapacity: Int, controls: ContinuousControl,
+        driverConfig: ActuatorDriverConfig, sampleRate: Double, memory: RenderMemory
+    ) {
         continuous = VoicePool(capacity: continuousCapacity, memory: memory)
         transients = VoicePool(capacity: transientCapacity, memory: memory)
         self.controls = controls
@@ -57,7 +59,8 @@ struct HapticVoices {
     /// Starts a continuous voice at `n`, its first control period from the lanes there. O(1).
     mutating func startContinuous(_ spec: VoiceSpec, at n: Int64) {
         let first = controls.firstRamp(spec, at: n)
-        var voice = ContinuousHapticVoice(spec: spec, driver: ContinuousDriver(config: driverConfig), ramp: first.ramp)
+        var voice = ContinuousHapticVoice(
+            spec: spec, driver: ContinuousDriver(config: driverConfig), ramp: first.ramp)
         voice.rampEndsAtChange = first.atChange
         voice.column = first.column
         continuous.append(voice)
@@ -67,8 +70,11 @@ struct HapticVoices {
     /// value at its onset. O(1).
     mutating func startTransient(_ spec: VoiceSpec, control: Float) {
         let intensity = Double(min(max(spec.level * control, 0), 1))
-        transients.append(TransientHapticVoice(driver: TransientDriver(
-            config: driverConfig, lookup: controls.lookup, sharpness: Double(spec.timbre), intensity: intensity)))
+        transients.append(
+            TransientHapticVoice(
+                driver: TransientDriver(
+                    config: driverConfig, lookup: controls.lookup, sharpness: Double(spec.timbre),
+                    intensity: intensity)))
     }
 
     /// A runtime value changes `layer`'s haptic lanes at `n`: its continuous voices take the new
@@ -83,7 +89,9 @@ struct HapticVoices {
     /// rows. `voiceStarts`: a voice starts at `start` (a position of the pattern's, never of
     /// the block size), so the actuator's groups start over if it is at rest.
     /// O(frames × (1 + active voices)), no allocation.
-    mutating func process(from start: Int64, frames: Int, voiceStarts: Bool, actuator: inout ActuatorStage) {
+    mutating func process(
+        from start: Int64, frames: Int, voiceStarts: Bool, actuator: inout ActuatorStage
+    ) {
         // Nothing sounds and the actuator is at exact rest: stepping it with 0 V is an
         // identity, so the chunk is exact zeros either way.
         if isSilent && actuator.isAtRest {
@@ -110,7 +118,8 @@ struct HapticVoices {
         for c in 0..<continuous.count {
             let p = continuous.storage + c
             guard !p.pointee.steady, !p.pointee.released, p.pointee.driver.isSteady,
-                  position < p.pointee.spec.end else { continue }
+                position < p.pointee.spec.end
+            else { continue }
             // Tuned by the block path, which retunes on every grid point.
             p.pointee.carrier = RotatingCarrier(phase: p.pointee.driver.oscillator.phase)
             p.pointee.phase = p.pointee.driver.oscillator.phase
@@ -129,7 +138,8 @@ struct HapticVoices {
     private func renderSteadyVoices(from position: Int64, frames: Int) -> Bool {
         for i in 0..<frames { driveSum[i] = 0 }
         var all = true
-        var waiting: UnsafeMutablePointer<ContinuousHapticVoice>? = nil  // a steady voice without a partner yet
+        // a steady voice without a partner yet
+        var waiting: UnsafeMutablePointer<ContinuousHapticVoice>? = nil
         for c in 0..<continuous.count {
             let p = continuous.storage + c
             guard p.pointee.steady else {
@@ -145,18 +155,21 @@ struct HapticVoices {
             let countA = Self.steadyCount(a, from: position, frames: frames)
             let countB = Self.steadyCount(p, from: position, frames: frames)
             let both = min(countA, countB)
-            ContinuousHapticVoice.renderSteady(a, p, from: position, count: both, into: driveSum, slewStep: slewStep,
-                                               controls: controls, radiansPerHz: radiansPerHz)
-            ContinuousHapticVoice.renderSteady(countA > both ? a : p, nil, from: position &+ Int64(both),
-                                               count: max(countA, countB) &- both, into: driveSum + both,
-                                               slewStep: slewStep, controls: controls, radiansPerHz: radiansPerHz)
+            ContinuousHapticVoice.renderSteady(
+                a, p, from: position, count: both, into: driveSum, slewStep: slewStep,
+                controls: controls, radiansPerHz: radiansPerHz)
+            ContinuousHapticVoice.renderSteady(
+                countA > both ? a : p, nil, from: position &+ Int64(both),
+                count: max(countA, countB) &- both, into: driveSum + both,
+                slewStep: slewStep, controls: controls, radiansPerHz: radiansPerHz)
             all = Self.finishSteady(a, from: position, count: countA, frames: frames) && all
             all = Self.finishSteady(p, from: position, count: countB, frames: frames) && all
         }
         if let a = waiting {
             let count = Self.steadyCount(a, from: position, frames: frames)
-            ContinuousHapticVoice.renderSteady(a, nil, from: position, count: count, into: driveSum,
-                                               slewStep: slewStep, controls: controls, radiansPerHz: radiansPerHz)
+            ContinuousHapticVoice.renderSteady(
+                a, nil, from: position, count: count, into: driveSum,
+                slewStep: slewStep, controls: controls, radiansPerHz: radiansPerHz)
             all = Self.finishSteady(a, from: position, count: count, frames: frames) && all
         }
         return all
@@ -165,8 +178,10 @@ struct HapticVoices {
     /// How many of the chunk's `frames` samples from `position` the steady voice `p` renders:
     /// up to its scheduled end. O(1).
     @inline(__always)
-    private static func steadyCount(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from position: Int64,
-                                    frames: Int) -> Int {
+    private static func steadyCount(
+        _ p: UnsafeMutablePointer<ContinuousHapticVoice>, from position: Int64,
+        frames: Int
+    ) -> Int {
         let remaining = p.pointee.spec.end &- position
         return remaining <= 0 ? 0 : Int(min(Int64(frames), remaining))
     }
@@ -175,8 +190,10 @@ struct HapticVoices {
     /// `position`); one that ended inside the chunk leaves steady mode. Returns whether it
     /// lasted the chunk. O(1).
     @inline(__always)
-    private static func finishSteady(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from position: Int64,
-                                     count: Int, frames: Int) -> Bool {
+    private static func finishSteady(
+        _ p: UnsafeMutablePointer<ContinuousHapticVoice>, from position: Int64,
+        count: Int, frames: Int
+    ) -> Bool {
         p.pointee.steadyThrough = position &+ Int64(count)
         guard count < frames else { return true }
         p.pointee.steady = false
@@ -204,13 +221,16 @@ struct HapticVoices {
     /// runs in its driver's own loops with its state in locals; a whole onset group that the
     /// overdrive does not raise computes its ramp lines and the overdrive's test as four lanes.
     /// O(frames × voices), no allocation.
-    private mutating func renderVoicesPerSample(from position: Int64, frames: Int, actuator: inout ActuatorStage) {
+    private mutating func renderVoicesPerSample(
+        from position: Int64, frames: Int, actuator: inout ActuatorStage
+    ) {
         var i = 0
         while i < frames {
             let n = position &+ Int64(i)
             let left = frames &- i
             let groupRest = min(actuator.samplesToGroupEnd, left)
-            var independent = Int.max, mixingFree = Int.max
+            var independent = Int.max
+            var mixingFree = Int.max
             for c in 0..<continuous.count {
                 let p = continuous.storage + c
                 let free = Self.mixingFreeSamples(p, from: n)
@@ -231,19 +251,29 @@ struct HapticVoices {
             let sum = voiceSum
             Self.widen(driveSum + i, into: sum, count: count)
             if independent >= count {
-                for c in 0..<continuous.count where continuous.storage[c].steadyThrough < n &+ Int64(count) {
+                for c in 0..<continuous.count
+                where continuous.storage[c].steadyThrough < n &+ Int64(count) {
                     addIndependent(continuous.storage + c, from: n, count: count, into: sum)
                 }
-                for t in 0..<transients.count { transients.storage[t].driver.addIndependent(count: count, into: sum) }
+                for t in 0..<transients.count {
+                    transients.storage[t].driver.addIndependent(count: count, into: sum)
+                }
             } else {
                 let (x, v) = actuator.groupFeedback
-                let before = mixingFree >= count ? SIMD4(repeating: 0) : drivingBefore(from: n, atChunkStart: i == 0)
-                for c in 0..<continuous.count where continuous.storage[c].steadyThrough < n &+ Int64(count) {
+                let before =
+                    mixingFree >= count
+                    ? SIMD4(repeating: 0) : drivingBefore(from: n, atChunkStart: i == 0)
+                for c in 0..<continuous.count
+                where continuous.storage[c].steadyThrough < n &+ Int64(count) {
                     let p = continuous.storage + c
-                    if Self.independentSamples(p, mixingFree: Self.mixingFreeSamples(p, from: n)) >= count {
+                    if Self.independentSamples(p, mixingFree: Self.mixingFreeSamples(p, from: n))
+                        >= count
+                    {
                         addIndependent(p, from: n, count: count, into: sum)
                     } else {
-                        add(p, from: n, count: count, into: sum, excursion: x, velocity: v, drivingBefore: before)
+                        add(
+                            p, from: n, count: count, into: sum, excursion: x, velocity: v,
+                            drivingBefore: before)
                     }
                 }
                 for t in 0..<transients.count {
@@ -254,8 +284,9 @@ struct HapticVoices {
                     }
                     for k in 0..<count {
                         let others = before[k] &- (p.pointee.driver.isDriving ? 1 : 0) > 0
-                        sum[k] += p.pointee.driver.drive(velocity: Double(v[k]), excursion: Double(x[k]),
-                                                         othersDriving: others)
+                        sum[k] += p.pointee.driver.drive(
+                            velocity: Double(v[k]), excursion: Double(x[k]),
+                            othersDriving: others)
                     }
                 }
             }
@@ -268,8 +299,10 @@ struct HapticVoices {
 
     /// `sum[0 ..< count] = Double(drive[0 ..< count])`, four at a time (the same conversions). O(count).
     @inline(__always)
-    private static func widen(_ drive: UnsafeMutablePointer<Float>, into sum: UnsafeMutablePointer<Double>,
-                              count: Int) {
+    private static func widen(
+        _ drive: UnsafeMutablePointer<Float>, into sum: UnsafeMutablePointer<Double>,
+        count: Int
+    ) {
         var k = 0
         while count &- k >= 4 {
             store4(SIMD4<Double>(load4(drive + k)), sum + k)
@@ -283,8 +316,10 @@ struct HapticVoices {
 
     /// `drive[0 ..< count] = Float(sum[0 ..< count])`, four at a time (the same roundings). O(count).
     @inline(__always)
-    private static func narrow(_ sum: UnsafeMutablePointer<Double>, into drive: UnsafeMutablePointer<Float>,
-                               count: Int) {
+    private static func narrow(
+        _ sum: UnsafeMutablePointer<Double>, into drive: UnsafeMutablePointer<Float>,
+        count: Int
+    ) {
         var k = 0
         while count &- k >= 4 {
             store4(SIMD4<Float>(load4(sum + k)), drive + k)
@@ -302,18 +337,21 @@ struct HapticVoices {
     /// from the last chunk), and it drives through its scheduled end (a continuous voice,
     /// steady or not) or its pulse but the last sample (a transient). O(voices).
     @inline(__always)
-    private mutating func drivingBefore(from n: Int64, atChunkStart: Bool) -> SIMD4<Int> {  // mutating: no copy
+    // mutating: no copy
+    private mutating func drivingBefore(from n: Int64, atChunkStart: Bool) -> SIMD4<Int> {
         let ahead = SIMD4(Int.min, 1, 2, 3)
         var driving = SIMD4<Int>(repeating: 0)
         for c in 0..<continuous.count {
             let p = continuous.storage + c
             guard p.pointee.driver.isDriving && !p.pointee.released else { continue }
             let samples = Self.mixingFreeSamples(p, from: n)  // to its scheduled end
-            driving &+= SIMD4(repeating: 0).replacing(with: 1, where: SIMD4(repeating: samples) .>= ahead)
+            driving &+= SIMD4(repeating: 0).replacing(
+                with: 1, where: SIMD4(repeating: samples) .>= ahead)
         }
         for t in 0..<transients.count where transients.storage[t].driver.isDriving {
             let samples = transients.storage[t].driver.drivingSamplesAhead
-            driving &+= SIMD4(repeating: 0).replacing(with: 1, where: SIMD4(repeating: samples) .>= ahead)
+            driving &+= SIMD4(repeating: 0).replacing(
+                with: 1, where: SIMD4(repeating: samples) .>= ahead)
         }
         if atChunkStart { driving[0] = drivingLastSample }
         return driving
@@ -323,7 +361,9 @@ struct HapticVoices {
     /// or the mixing rule, given its ``mixingFreeSamples(_:from:)`` at `n`: none during the onset
     /// overdrive (which reads the actuator), else all of those. O(1).
     @inline(__always)
-    private static func independentSamples(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, mixingFree: Int) -> Int {
+    private static func independentSamples(
+        _ p: UnsafeMutablePointer<ContinuousHapticVoice>, mixingFree: Int
+    ) -> Int {
         p.pointee.driver.overdriveSamplesLeft == 0 || p.pointee.released ? mixingFree : 0
     }
 
@@ -331,7 +371,9 @@ struct HapticVoices {
     /// rule: up to its scheduled end while the carrier runs, none while braking, all after the
     /// brake. O(1).
     @inline(__always)
-    private static func mixingFreeSamples(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64) -> Int {
+    private static func mixingFreeSamples(
+        _ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64
+    ) -> Int {
         guard !p.pointee.released else { return p.pointee.driver.tail.phase == .brake ? 0 : .max }
         return Int(max(0, min(p.pointee.spec.end &- n, Int64(Int32.max))))
     }
@@ -340,12 +382,17 @@ struct HapticVoices {
     /// sum to `sum[0 ..< count]`, where none reads the actuator or the mixing rule
     /// (``independentSamples(_:mixingFree:)``). O(count).
     @inline(__always)
-    private mutating func addIndependent(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64,
-                                         count: Int, into sum: UnsafeMutablePointer<Double>) {
-        var k = p.pointee.steadyThrough > n ? Int(min(p.pointee.steadyThrough &- n, Int64(count))) : 0
+    private mutating func addIndependent(
+        _ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64,
+        count: Int, into sum: UnsafeMutablePointer<Double>
+    ) {
+        var k =
+            p.pointee.steadyThrough > n ? Int(min(p.pointee.steadyThrough &- n, Int64(count))) : 0
         guard p.pointee.released else {  // before its end, the overdrive over: no lane is read
             let none = SIMD4<Float>(repeating: 0)
-            addCarrier(p, from: n &+ Int64(k), count: count &- k, excursion: none, velocity: none, into: sum + k)
+            addCarrier(
+                p, from: n &+ Int64(k), count: count &- k, excursion: none, velocity: none,
+                into: sum + k)
             return
         }
         let point = DrivePoint(hz: 0, volts: 0, excursionPerVolt: 0)
@@ -359,10 +406,14 @@ struct HapticVoices {
     /// steady path did not sum to `sum[0 ..< count]`, reading the group's feedback lanes and
     /// `drivingBefore` (how many voices drove on the sample before each). O(count).
     @inline(__always)
-    private mutating func add(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
-                              into sum: UnsafeMutablePointer<Double>, excursion x: SIMD4<Float>,
-                              velocity v: SIMD4<Float>, drivingBefore: SIMD4<Int>) {
-        if p.pointee.steadyThrough <= n && !p.pointee.released && n &+ Int64(count) <= p.pointee.spec.end {
+    private mutating func add(
+        _ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
+        into sum: UnsafeMutablePointer<Double>, excursion x: SIMD4<Float>,
+        velocity v: SIMD4<Float>, drivingBefore: SIMD4<Int>
+    ) {
+        if p.pointee.steadyThrough <= n && !p.pointee.released
+            && n &+ Int64(count) <= p.pointee.spec.end
+        {
             // The carrier (the onset overdrive reads the lanes): no release, no mixing rule.
             addCarrier(p, from: n, count: count, excursion: x, velocity: v, into: sum)
             return
@@ -381,8 +432,9 @@ struct HapticVoices {
                     point = p.pointee.ramp.point(at: at)
                 }
             }
-            sum[k] += p.pointee.driver.drive(point, velocity: Double(v[k]), excursion: Double(x[k]),
-                                             othersDriving: others)
+            sum[k] += p.pointee.driver.drive(
+                point, velocity: Double(v[k]), excursion: Double(x[k]),
+                othersDriving: others)
         }
     }
 
@@ -392,9 +444,11 @@ struct HapticVoices {
     /// sample `n + k` reads feedback lane `k` while the onset overdrive lasts (then `count` ≤ 4).
     /// O(count).
     @inline(__always)
-    private mutating func addCarrier(_ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
-                                     excursion x: SIMD4<Float>, velocity v: SIMD4<Float>,
-                                     into sum: UnsafeMutablePointer<Double>) {
+    private mutating func addCarrier(
+        _ p: UnsafeMutablePointer<ContinuousHapticVoice>, from n: Int64, count: Int,
+        excursion x: SIMD4<Float>, velocity v: SIMD4<Float>,
+        into sum: UnsafeMutablePointer<Double>
+    ) {
         assert(!p.pointee.released && n &+ Int64(count) <= p.pointee.spec.end)
         var k = 0
         while k < count {
@@ -406,11 +460,14 @@ struct HapticVoices {
             if p.pointee.driver.overdriveSamplesLeft == 0 {
                 p.pointee.driver.addSteadyCarrier(ramp, from: at, count: end &- k, into: sum + k)
             } else if end == 4 && k == 0
-                && p.pointee.driver.addUnraisedGroup(ramp, from: at, excursion: x, velocity: v, into: sum) {
+                && p.pointee.driver.addUnraisedGroup(
+                    ramp, from: at, excursion: x, velocity: v, into: sum)
+            {
                 // A whole group of the onset that the overdrive does not raise.
             } else {
-                p.pointee.driver.addCarrier(ramp, from: at, count: end &- k, lane: k, excursion: x, velocity: v,
-                                            into: sum + k)
+                p.pointee.driver.addCarrier(
+                    ramp, from: at, count: end &- k, lane: k, excursion: x, velocity: v,
+                    into: sum + k)
             }
             k = end
         }

@@ -51,7 +51,8 @@ protocol SteadyLaneSlot {
     mutating func settle(_ last: Targets)
     /// Samples `n … n + count − 1`, all in one group, through the slew limiter one by one,
     /// added to `sum[0 ..< count]`; moves the carrier on if they end the group.
-    mutating func renderLimited(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double)
+    mutating func renderLimited(
+        from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double)
 }
 
 extension SteadyLane: SteadyLaneSlot {
@@ -80,7 +81,9 @@ extension SteadyLane: SteadyLaneSlot {
 
     /// The volts are the line equation in Float, lane by lane as in ``targets(_:held:)``. O(count).
     @inline(__always)
-    mutating func renderLimited(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double) {
+    mutating func renderLimited(
+        from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double
+    ) {
         let lane = Int(n & 3)
         let offset = Float(n &- from)
         for q in 0..<count {
@@ -107,5 +110,7 @@ struct NoSteadyLane: SteadyLaneSlot {
     @inline(__always) mutating func nextGroup(glides: Bool) {}
     @inline(__always) mutating func settle(_ last: Void) {}
     @inline(__always)
-    mutating func renderLimited(from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double) {}
+    mutating func renderLimited(
+        from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double
+    ) {}
 }

@@ -39,31 +39,42 @@ public struct TransientDriver: Sendable, Hashable {
     public let pulseSamples: Int
 
     /// Prepares a click from `mapping`'s tables. O(1).
-    public init(config: ActuatorDriverConfig, mapping: DriveMapping, sharpness: Double, intensity: Double) {
-        self.init(config: config, lookup: mapping.lookup, sharpness: sharpness, intensity: intensity)
+    public init(
+        config: ActuatorDriverConfig, mapping: DriveMapping, sharpness: Double, intensity: Double
+    ) {
+        self.init(
+            config: config, lookup: mapping.lookup, sharpness: sharpness, intensity: intensity)
     }
 
     /// Prepares a click from a view of the tables (their mapping alive meanwhile). O(1); safe
     /// to call from the render loop, which must not retain the mapping.
-    package init(config: ActuatorDriverConfig, lookup: DriveLookup, sharpness: Double, intensity: Double) {
+    package init(
+        config: ActuatorDriverConfig, lookup: DriveLookup, sharpness: Double, intensity: Double
+    ) {
         let s = sharpness >= 0 ? min(sharpness, 1) : 0
         self.config = config
         let fc = lookup.transientFrequency(sharpness: s)
         carrierHz = fc
         let halfCycles = min(s < 1.0 / 3 ? 4 : (s < 2.0 / 3 ? 3 : 2), config.transientMaxHalfCycles)
         let budget = config.transientVoltsPerCycleBudget * 2 / Double(halfCycles)
-        amplitude = min(budget, config.voltageClamp) * lookup.relativeAmplitude(intensity: intensity)
+        amplitude =
+            min(budget, config.voltageClamp) * lookup.relativeAmplitude(intensity: intensity)
         pulseSamples = Int(Double(halfCycles) * config.sampleRate / (2 * fc) + 0.5)
         remainingPulseSamples = pulseSamples
         oscillator = SineOscillator(sampleRate: config.sampleRate)
-        tail = DriverTail(brakeGain: config.brakeGainSoft + s * (config.brakeGainHard - config.brakeGainSoft))
+        tail = DriverTail(
+            brakeGain: config.brakeGainSoft + s * (config.brakeGainHard - config.brakeGainSoft))
         if amplitude == 0 { tail.phase = .finished }
     }
 
     /// True once the click (pulse, brake, return to 0 V) is over; ``drive(velocity:excursion:othersDriving:)`` then returns 0.
-    @_transparent public var isFinished: Bool { if case .finished = tail.phase { true } else { false } }
+    @_transparent public var isFinished: Bool {
+        if case .finished = tail.phase { true } else { false }
+    }
     /// True during the pulse (the part other voices' brakes must not fight).
-    @_transparent public var isDriving: Bool { if case .driving = tail.phase { true } else { false } }
+    @_transparent public var isDriving: Bool {
+        if case .driving = tail.phase { true } else { false }
+    }
     /// True while braking.
     @_transparent public var isBraking: Bool { tail.phase == .brake }
 
@@ -77,7 +88,9 @@ public struct TransientDriver: Sendable, Hashable {
             remainingPulseSamples -= 1
             if remainingPulseSamples <= 0 { tail.phase = othersDriving ? .release : .brake }
         case .brake, .release:
-            target = tail.target(othersDriving: othersDriving, velocity: velocity, excursion: excursion, config: config)
+            target = tail.target(
+                othersDriving: othersDriving, velocity: velocity, excursion: excursion,
+                config: config)
         case .finished:
             return 0
         }
@@ -108,8 +121,11 @@ public struct TransientDriver: Sendable, Hashable {
             for k in 0..<count { sum[k] += drive(velocity: 0, excursion: 0, othersDriving: false) }
             return
         }
-        var wave = oscillator, output = tail.output
-        let a = amplitude, hz = carrierHz, step = config.slewPerSample
+        var wave = oscillator
+        var output = tail.output
+        let a = amplitude
+        let hz = carrierHz
+        let step = config.slewPerSample
         for k in 0..<count {
             slew(&output, toward: a * wave.next(hz: hz), step: step)
             sum[k] += output

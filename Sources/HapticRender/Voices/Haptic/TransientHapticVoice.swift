@@ -1,5 +1,4 @@
 /// A `HapticTransient` voice: its click driver.
 struct TransientHapticVoice {
     var driver: TransientDriver
-    init(driver: TransientDriver) { self.driver = driver }
 }

@@ -39,8 +39,10 @@ public final class DriveMapping: @unchecked Sendable {
     private let storage: UnsafeMutablePointer<Double>
 
     /// Builds the tables. O(tableSize + band scan of ~3000 points). Setup-time only.
-    public init(profile p: ActuatorProfile, sharpness: SharpnessMapping = .android,
-                intensity: IntensityMapping? = nil) {
+    public init(
+        profile p: ActuatorProfile, sharpness: SharpnessMapping = .android,
+        intensity: IntensityMapping? = nil
+    ) {
         profile = p
         sharpnessMapping = sharpness
         let law = intensity ?? sharpness.defaultIntensityMapping
@@ -49,12 +51,15 @@ public final class DriveMapping: @unchecked Sendable {
         // Band: scan the driver range at 0.1 Hz for the FOAM crossing thr + 10 dB (Android:
         // first crossing upwards = f_lo, next crossing downwards = f_hi, else the range end).
         let step = 0.1
-        let fMin = p.driveBandMinHz, fMax = p.driveBandMaxHz
+        let fMin = p.driveBandMinHz
+        let fMax = p.driveBandMaxHz
         func margin(_ f: Double) -> Double {
             LibM.amplitudeToDB(p.foam(atHz: f)) - PerceptualThreshold.thresholdDB(atHz: f) - 10
         }
-        var lo = Double.nan, hi = Double.nan
-        var prevF = fMin, prevM = margin(fMin)
+        var lo = Double.nan
+        var hi = Double.nan
+        var prevF = fMin
+        var prevM = margin(fMin)
         if prevM >= 0 { lo = fMin }
         var f = fMin + step
         while f <= fMax + 1e-9 {
@@ -65,32 +70,45 @@ public final class DriveMapping: @unchecked Sendable {
                 hi = prevF + (f - prevF) * (0 - prevM) / (m - prevM)
                 break
             }
-            prevF = f; prevM = m; f += step
+            prevF = f
+            prevM = m
+            f += step
         }
-        if lo.isNaN { lo = fMin; hi = fMax }
+        if lo.isNaN {
+            lo = fMin
+            hi = fMax
+        }
         if hi.isNaN { hi = fMax }
         bandLowHz = lo
         bandHighHz = hi
         var slMax = -Double.infinity
         f = lo
         while f <= hi + 1e-9 {
-            slMax = max(slMax, LibM.amplitudeToDB(p.foam(atHz: f)) - PerceptualThreshold.thresholdDB(atHz: f))
+            slMax = max(
+                slMax,
+                LibM.amplitudeToDB(p.foam(atHz: f)) - PerceptualThreshold.thresholdDB(atHz: f))
             f += step
         }
         maxSensationLevel = slMax
 
         let n = Self.tableSize
         storage = .allocate(capacity: 6 * n)
-        let freq = storage, vmax = storage + n, thrV = storage + 2 * n, xpv = storage + 3 * n, gain = storage + 4 * n
+        let freq = storage
+        let vmax = storage + n
+        let thrV = storage + 2 * n
+        let xpv = storage + 3 * n
+        let gain = storage + 4 * n
         let clickHz = storage + 5 * n
         for i in 0..<n {
             let s = Double(i) / Double(n - 1)
             let hz = sharpness.frequency(sharpness: s, lo: lo, hi: hi)
             freq[i] = hz
             vmax[i] = p.maxDriveVolts(atHz: hz, excursionMargin: Self.excursionMargin)
-            thrV[i] = LibM.dbToAmplitude(PerceptualThreshold.thresholdDB(atHz: hz)) / p.accelerationPerVolt(atHz: hz)
+            thrV[i] =
+                LibM.dbToAmplitude(PerceptualThreshold.thresholdDB(atHz: hz))
+                / p.accelerationPerVolt(atHz: hz)
             xpv[i] = p.excursionPerVolt(atHz: hz)
-            gain[i] = LibM.dbToAmplitude(s * slMax)   // here s plays the role of I
+            gain[i] = LibM.dbToAmplitude(s * slMax)  // here s plays the role of I
             clickHz[i] = LibM.pow(p.resonanceHz, 2.0 / 3) * LibM.pow(hz, 1.0 / 3)
         }
         lookup = DriveLookup(
@@ -104,7 +122,9 @@ public final class DriveMapping: @unchecked Sendable {
     public func frequency(sharpness s: Double) -> Double { lookup.frequency(sharpness: s) }
 
     /// Carrier frequency of a transient click for sharpness `s` (clamped to 0…1), Hz. O(1).
-    public func transientFrequency(sharpness s: Double) -> Double { lookup.transientFrequency(sharpness: s) }
+    public func transientFrequency(sharpness s: Double) -> Double {
+        lookup.transientFrequency(sharpness: s)
+    }
 
     /// Frequency and sine amplitude for sharpness `s` and intensity `i` (both clamped to 0…1).
     /// O(1).
@@ -114,7 +134,9 @@ public final class DriveMapping: @unchecked Sendable {
 
     /// Amplitude at intensity `i` relative to intensity 1, independent of frequency:
     /// 10^((I−1)·SL_max/20) (sensation level) or I² (square law); 0 for I ≤ 0. O(1).
-    public func relativeAmplitude(intensity i: Double) -> Double { lookup.relativeAmplitude(intensity: i) }
+    public func relativeAmplitude(intensity i: Double) -> Double {
+        lookup.relativeAmplitude(intensity: i)
+    }
 }
 
 /// A drive operating point: carrier frequency and sine amplitude.
@@ -127,7 +149,9 @@ public struct DrivePoint: Sendable, Hashable {
     public var excursionPerVolt: Double
 
     @inlinable public init(hz: Double, volts: Double, excursionPerVolt: Double) {
-        self.hz = hz; self.volts = volts; self.excursionPerVolt = excursionPerVolt
+        self.hz = hz
+        self.volts = volts
+        self.excursionPerVolt = excursionPerVolt
     }
 }
 
@@ -138,8 +162,12 @@ package struct SharpnessColumn: Sendable {
     package var thresholdVolts: Double
     package var excursionPerVolt: Double
 
-    @inlinable package init(hz: Double, maxVolts: Double, thresholdVolts: Double, excursionPerVolt: Double) {
-        self.hz = hz; self.maxVolts = maxVolts; self.thresholdVolts = thresholdVolts
+    @inlinable package init(
+        hz: Double, maxVolts: Double, thresholdVolts: Double, excursionPerVolt: Double
+    ) {
+        self.hz = hz
+        self.maxVolts = maxVolts
+        self.thresholdVolts = thresholdVolts
         self.excursionPerVolt = excursionPerVolt
     }
 }
@@ -158,7 +186,9 @@ package struct DriveLookup: @unchecked Sendable {
 
     @usableFromInline
     init(base: UnsafePointer<Double>, count: Int, squareLaw: Bool, inverseFullScaleGain: Double) {
-        self.base = base; self.count = count; self.squareLaw = squareLaw
+        self.base = base
+        self.count = count
+        self.squareLaw = squareLaw
         self.inverseFullScaleGain = inverseFullScaleGain
     }
 
@@ -199,8 +229,9 @@ package struct DriveLookup: @unchecked Sendable {
     @inlinable @inline(__always)
     package func column(sharpness s: Double) -> SharpnessColumn {
         let ps = position(s)
-        return SharpnessColumn(hz: lerp(0, ps), maxVolts: lerp(1, ps), thresholdVolts: lerp(2, ps),
-                               excursionPerVolt: lerp(3, ps))
+        return SharpnessColumn(
+            hz: lerp(0, ps), maxVolts: lerp(1, ps), thresholdVolts: lerp(2, ps),
+            excursionPerVolt: lerp(3, ps))
     }
 
     /// Frequency and sine amplitude at the sharpness of `c` and intensity `i` (clamped to 0…1):

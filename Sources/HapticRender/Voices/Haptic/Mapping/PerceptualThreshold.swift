@@ -20,7 +20,8 @@ public enum PerceptualThreshold {
         let p = points
         if hz <= p[0].hz { return p[0].db }
         if hz >= p[p.count - 1].hz { return p[p.count - 1].db }
-        var lo = 0, hi = p.count - 1
+        var lo = 0
+        var hi = p.count - 1
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
             if p[mid].hz <= hz { lo = mid } else { hi = mid }
