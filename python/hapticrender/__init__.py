@@ -70,9 +70,13 @@ __all__ = [
 ]
 
 
-def __dir__() -> list:
+for _name in __all__:  # tracebacks, help() and pickles name them hapticrender.X
+    globals()[_name].__module__ = __name__
+
+
+def __dir__() -> "list[str]":
     """The public API only (the private modules stay reachable by name)."""
     return sorted(__all__ + ["__version__"])
 
 
-del _lib
+del _lib, _name

@@ -36,7 +36,8 @@ class Diagnostic(TypedDict):
 
 def parse(text: bytes) -> List[Diagnostic]:
     """The diagnostics of a JSON array the library returned."""
-    return json.loads(text.decode("utf-8"))
+    found: List[Diagnostic] = json.loads(text.decode("utf-8"))
+    return found
 
 
 def location(file: str, diagnostic: Diagnostic) -> str:

@@ -5,7 +5,7 @@
 import errno
 import os
 import queue
-from typing import Any, Dict, List, Optional
+from typing import Dict, List, Optional
 
 from ._diagnostics import Diagnostic
 
@@ -97,10 +97,10 @@ class PatternError(HapticRenderError, ValueError):
                  diagnostics: Optional[List[Diagnostic]] = None) -> None:
         super().__init__(message, file, status)
         self.diagnostics: List[Diagnostic] = list(diagnostics or [])
-        first: Dict[str, Any] = next((d for d in self.diagnostics if d["severity"] == "error"), {})
-        self.line: Optional[int] = first.get("line")
-        self.column: Optional[int] = first.get("column")
-        self.code: Optional[str] = first.get("code")
+        first = next((d for d in self.diagnostics if d["severity"] == "error"), None)
+        self.line: Optional[int] = first["line"] if first else None
+        self.column: Optional[int] = first["column"] if first else None
+        self.code: Optional[str] = first["code"] if first else None
 
 
 class AudioError(HapticRenderError):

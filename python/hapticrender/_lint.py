@@ -67,6 +67,7 @@ def diagnostics(call: Callable[[Any, Any], int]) -> List[Diagnostic]:
     out = ctypes.c_void_p()
     check(call, ctypes.byref(out))
     try:
-        return json.loads(ctypes.string_at(out).decode("utf-8"))["diagnostics"]
+        found: List[Diagnostic] = json.loads(ctypes.string_at(out).decode("utf-8"))["diagnostics"]
+        return found
     finally:
         lib.hr_string_free(out)

@@ -116,7 +116,7 @@ class Renderer:
     def position(self) -> int:
         """The next frame to render (0 … :attr:`frames`)."""
         with self._render_lock:
-            return lib.hr_stream_position(self._open())
+            return int(lib.hr_stream_position(self._open()))
 
     def render(self, frames: int) -> Samples:
         """Renders the next frames.
@@ -228,7 +228,7 @@ def _parameter_code(parameter: Any) -> int:
     """The ``hr_parameter`` code of a pushable parameter's name or code."""
     names = ", ".join(PUSHABLE.values())
     if isinstance(parameter, str):
-        code = lib.hr_parameter_from_name(_checks.text(parameter, "parameter"))
+        code = int(lib.hr_parameter_from_name(_checks.text(parameter, "parameter")))
         if code < 0:
             raise invalid(f"'{parameter}' is not a runtime parameter that can be pushed while rendering ({names})")
         return code

@@ -24,7 +24,8 @@ def test_the_namespace_is_the_api():
     assert dir(hr) == sorted(hr.__all__ + ["__version__"])
     for leaked in ("ctypes", "json", "np", "os", "warnings", "lib", "check", "taken_error", "Options", "version"):
         assert not hasattr(hr, leaked), leaked
-    assert all(hasattr(hr, name) for name in hr.__all__)
+    assert sorted(n for n in vars(hr) if not n.startswith("_")) == sorted(hr.__all__)
+    assert all(getattr(hr, name).__module__ == "hapticrender" for name in hr.__all__)
 
 
 def test_version_is_the_library_s_and_the_sources():
