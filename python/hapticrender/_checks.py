@@ -18,6 +18,7 @@ from ._errors import invalid
 
 StrPath = Union[str, os.PathLike[str]]
 AnyPath = Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]
+Data = Union[str, bytes, bytearray, memoryview]
 
 
 def path(value: Any, what: str) -> bytes:

@@ -42,7 +42,7 @@ def lint(path: _checks.AnyPath, *, strict: bool = False, search_roots: SearchRoo
         return diagnostics(lambda out, error: lib.hr_lint_file(encoded, o.handle, out, error))
 
 
-def lint_bytes(data: Any, *, name: Optional[_checks.AnyPath] = None, strict: bool = False,
+def lint_bytes(data: _checks.Data, *, name: Optional[_checks.AnyPath] = None, strict: bool = False,
                search_roots: SearchRoots = None) -> List[Diagnostic]:
     """:func:`lint` for AHAP text held in memory.
 

@@ -4,7 +4,7 @@ then set on an ``hr_options`` handle."""
 
 import json
 import os
-from typing import Any, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union
 
 from . import _checks
 from ._errors import invalid
@@ -58,10 +58,13 @@ DOC = """layout : {"audition", "haptic", "drive", "audio", "split", "android"}, 
         (``--search-root``). One str is one folder."""
 
 
-def documented(function: Any) -> Any:
-    """Puts the options' documentation where ``function``'s docstring says ``{options}``."""
-    function.__doc__ = function.__doc__.replace("{options}", DOC)
-    return function
+Documented = TypeVar("Documented")
+
+
+def documented(target: Documented) -> Documented:
+    """Puts the options' documentation where ``target``'s docstring says ``{options}``."""
+    target.__doc__ = (target.__doc__ or "").replace("{options}", DOC)
+    return target
 
 
 class Options:

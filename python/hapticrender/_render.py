@@ -65,7 +65,7 @@ def render(path: _checks.AnyPath, *, layout: Layout = "audition", channels: Opti
 
 
 @documented
-def render_bytes(data: Any, *, name: Optional[_checks.AnyPath] = None, layout: Layout = "audition",
+def render_bytes(data: _checks.Data, *, name: Optional[_checks.AnyPath] = None, layout: Layout = "audition",
                  channels: Optional[Sequence[Channel]] = None, sample_rate: int = 48000, actuator: Actuator = "iphone",
                  rate: float = 1.0, loops: Optional[int] = None, start: float = 0.0, duration: Optional[float] = None,
                  parameters: Iterable[Tuple[str, float, float]] = (), strict: bool = False,
