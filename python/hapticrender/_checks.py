@@ -6,7 +6,6 @@ any truthy object to 1, so every value is checked here first: a wrong type is a
 :class:`ValueError`), each naming the argument.
 """
 
-
 import math
 import numbers
 import os

@@ -1,7 +1,6 @@
 """The decoder's diagnostics as Python sees them: dicts shaped like ``ahap-render lint --format
 json``'s, read from the JSON the library returns."""
 
-
 import json
 from typing import List, Optional, TypedDict
 

@@ -1,7 +1,6 @@
 """The exceptions and the warning of the hapticrender package, and the mapping of the C API's
 ``hr_status`` codes onto them."""
 
-
 import errno
 import os
 import queue

@@ -5,7 +5,6 @@ package (where `pip install ./python` bundles a library built in the checkout), 
 Swift package's `.build/release` when this package runs from the repository.
 """
 
-
 import ctypes
 import os
 import sys

@@ -1,6 +1,5 @@
 """lint() and lint_bytes(): the decoder's diagnostics, as ``ahap-render lint --format json``."""
 
-
 import ctypes
 import json
 from typing import Any, Callable, List, Optional

@@ -1,7 +1,6 @@
 """The keyword options of render(), render_bytes(), Renderer() and lint(): checked in Python,
 then set on an ``hr_options`` handle."""
 
-
 import json
 import os
 from typing import Any, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union

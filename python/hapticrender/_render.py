@@ -1,6 +1,5 @@
 """render() and render_bytes(): a whole render into one numpy array."""
 
-
 import ctypes
 import os
 import warnings

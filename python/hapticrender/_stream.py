@@ -1,7 +1,6 @@
 """Renderer: a render pulled block by block (the C API's ``hr_stream``), safe to share between
 threads."""
 
-
 import ctypes
 import os
 import threading
