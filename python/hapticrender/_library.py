@@ -4,15 +4,20 @@ Search order: the HAPTICRENDER_LIB environment variable (a file path), then besi
 package (where `pip install ./python` bundles a library built in the checkout), then the
 Swift package's `.build/release` when this package runs from the repository.
 """
+
 import ctypes
 import os
 import sys
+from typing import Any, Callable, List, Optional
+
+from ._diagnostics import Diagnostic
+from ._errors import REJECTED, HapticRenderError, error_for
 
 _NAME = "libHapticRenderC.dylib" if sys.platform == "darwin" else "libHapticRenderC.so"
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def candidates():
+def candidates() -> List[str]:
     """The paths tried, in order."""
     paths = []
     if os.environ.get("HAPTICRENDER_LIB"):
@@ -22,7 +27,7 @@ def candidates():
     return paths
 
 
-def _load():
+def _load() -> ctypes.CDLL:
     tried = []
     for path in candidates():
         if os.path.exists(path):
@@ -101,3 +106,27 @@ for _name, (_restype, _argtypes) in _SIGNATURES.items():
     _function = getattr(lib, _name)
     _function.restype = _restype
     _function.argtypes = _argtypes
+
+
+def taken_error(error: ctypes.c_void_p, status: int,
+                diagnostics: Optional[Callable[[], List[Diagnostic]]] = None) -> HapticRenderError:
+    """The exception for a failed call's ``hr_error`` (which it frees). ``diagnostics`` gives
+    a rejected pattern's diagnostics (asked only for a rejection)."""
+    message, file = f"error: the call failed with status {status}", ""
+    if error:
+        try:
+            message = lib.hr_error_message(error).decode("utf-8", "replace")
+            file = lib.hr_error_file(error).decode("utf-8", "replace")
+        finally:
+            lib.hr_error_free(error)
+    found = diagnostics() if diagnostics is not None and status == REJECTED else None
+    return error_for(status, message, file, found)
+
+
+def check(function: Any, *arguments: Any, diagnostics: Optional[Callable[[], List[Diagnostic]]] = None) -> None:
+    """Calls a fallible C function whose last parameter is an ``hr_error **`` and raises the
+    exception for its status on failure."""
+    error = ctypes.c_void_p()
+    status = function(*arguments, ctypes.byref(error))
+    if status != 0:
+        raise taken_error(error, status, diagnostics)

@@ -13,7 +13,7 @@ LAYOUTS = ["audition", "haptic", "drive", "audio", "split"]
 
 
 def test_version_is_the_library_version():
-    assert hr.version() == "0.2.0"
+    assert hr.__version__ == "0.2.0"
 
 
 @pytest.mark.parametrize("name", ["Heartbeat.ahap", "AllFeatures.ahap"])

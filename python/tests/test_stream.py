@@ -82,3 +82,39 @@ def test_invalid_use_raises():
     r.close()
     with pytest.raises(ValueError, match="closed"):
         r.render(10)
+
+
+def test_properties_are_read_only_and_there_is_no_len():
+    with hr.Renderer(example("AllFeatures.ahap"), layout="split", sample_rate=44100) as r:
+        assert (r.channels, r.sample_rate, type(r.sample_rate), r.closed) == (4, 44100, int, False)
+        assert r.frames == hr.render(example("AllFeatures.ahap"), layout="split", sample_rate=44100)[0].shape[0]
+        for name in ("channels", "sample_rate", "frames", "position", "closed"):
+            with pytest.raises(AttributeError):
+                setattr(r, name, 1)  # a wrong channel count would size the buffers wrongly
+        with pytest.raises(TypeError):
+            len(r)
+        assert repr(r).endswith(f"AllFeatures.ahap': 4 ch, 44100 Hz, {r.frames} frames>")
+
+
+def test_blocks_iterate_the_rest():
+    whole, _ = hr.render(HEARTBEAT)
+    with hr.Renderer(HEARTBEAT) as r:
+        head = r.render(1000)
+        blocks = list(r.blocks(4096))
+        assert {len(b) for b in blocks[:-1]} == {4096} and 0 < len(blocks[-1]) <= 4096
+        assert list(r.blocks()) == []
+    assert same_bits(np.concatenate([head, *blocks]), whole)
+
+
+def test_close_is_idempotent_and_every_call_after_it_raises():
+    r = hr.Renderer(HEARTBEAT)
+    with r:
+        pass
+    assert r.closed and repr(r).endswith("Heartbeat.ahap': closed>")
+    r.close()
+    r.close()
+    for call in (lambda: r.render(1), lambda: r.position, lambda: r.seek(0), r.reset,
+                 lambda: r.push_parameter("HapticIntensityControl", 0.5), lambda: next(r.blocks())):
+        with pytest.raises(ValueError, match="the Renderer is closed"):
+            call()
+    assert (r.channels, r.frames) != (0, 0)  # what it was stays readable
