@@ -4,30 +4,29 @@ import Glibc
 import Darwin
 #endif
 
-/// Level → Core Haptics intensity, compressed like Core Haptics' intensity is perceived:
-/// intensity follows the square root of amplitude (Meta Haptics Studio's `I = √amp`), i.e.
-/// 10^(dB/40), so 12 dB quieter feels half as strong instead of a quarter.
+import AudioAnalysis
+
+/// Colour → sharpness: the log-frequency centroid mapped 80 Hz → the range's lower bound,
+/// 4 kHz → its upper bound (linear in octaves, clamped).
 enum LevelMapping {
-    /// Continuous intensity for a level `db` re programme loudness: 0.7 at the programme's
-    /// loudness, 1 at +6 dB.
-    static func continuousIntensity(db: Double) -> Double {
-        min(1, 0.7 * pow(10, db / 40))
+    static let lowHz = 80.0
+    static let highHz = 4_000.0
+
+    static func sharpness(logCentroid: Double, range: ClosedRange<Double>) -> Double {
+        let lo = log2(lowHz), hi = log2(highHz)
+        let x = min(1, max(0, (logCentroid - lo) / (hi - lo)))
+        return range.lowerBound + x * (range.upperBound - range.lowerBound)
     }
 
-    /// Transient intensity for an onset's level: 0.5 at programme loudness, 1 at +12 dB,
-    /// never below 0.2 (weaker taps are not felt).
-    static func transientIntensity(db: Double) -> Double {
-        min(1, max(0.2, 0.5 * pow(10, db / 40)))
-    }
-
-    /// Sharpness for a log2-frequency centroid: 80 Hz → 0, 4 kHz → 0.9.
-    static func sharpness(logCentroid: Double) -> Double {
-        let lo = log2(80.0), hi = log2(4_000.0)
-        return min(1, max(0, (logCentroid - lo) / (hi - lo))) * 0.9
-    }
-
-    /// Sharpness of a transient from its brightness (0 sub … 1 high).
-    static func transientSharpness(brightness: Double) -> Double {
-        min(1, max(0, 0.1 + 0.85 * brightness))
+    /// Per-frame sharpness, smoothed over ~30 ms (a one-pole filter) so the curve keeps to
+    /// what is felt rather than every frame's wobble. O(frames).
+    static func sharpnessTrack(_ analysis: AnalysisResult, range: ClosedRange<Double>) -> [Double] {
+        let k = 1 - exp(-analysis.hopSeconds / 0.03)
+        var state = -1.0
+        return analysis.features.logCentroid.map { c in
+            let s = sharpness(logCentroid: Double(c), range: range)
+            state = state < 0 ? s : state + k * (s - state)
+            return state
+        }
     }
 }

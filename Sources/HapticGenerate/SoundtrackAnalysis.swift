@@ -9,7 +9,7 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a sound file block by block into the analysis: downmix (LFE included), STFT/HPSS
+/// Reads a sound file block by block into the analysis: downmix (LFE included), STFT
 /// features and BS.1770 loudness in one pass. Memory stays bounded by the analysis features
 /// (a few floats per 10 ms), never the decoded audio.
 public enum SoundtrackAnalysis {
@@ -70,7 +70,8 @@ public enum SoundtrackAnalysis {
         if exactLength && info.frames > total { throw .truncated(path: path) }
         progress(1)
         let features = analyzer.finish()
-        return AnalysisResult(features: features, hopSeconds: analyzer.hopSeconds, windowSeconds: analyzer.windowSeconds,
+        return AnalysisResult(features: features, hopSeconds: analyzer.hopSeconds,
+                              fineBlockSeconds: Double(analyzer.fineHop) / info.sampleRate, windowSeconds: analyzer.windowSeconds,
                               integratedLoudness: loudness(meter.integratedLoudness, features),
                               durationSeconds: Double(total) / info.sampleRate, channelCount: info.channels)
     }
@@ -80,7 +81,7 @@ public enum SoundtrackAnalysis {
     /// within 40 dB of the loudest, in dB. Silence stays `-infinity`.
     static func loudness(_ measured: Double, _ features: FrameFeatures) -> Double {
         if measured > -70 { return measured }
-        let totals = (0..<features.count).map { Double(features.total($0)) }
+        let totals = features.power.map(Double.init)
         guard let top = totals.max(), top > 1e-7 else { return -.infinity }
         let loud = totals.filter { $0 > top * 1e-4 }
         return 10 * log10(loud.reduce(0, +) / Double(loud.count))

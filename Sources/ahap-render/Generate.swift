@@ -59,6 +59,21 @@ struct Generate: ParsableCommand {
     @Option(help: "auto, music, film, sfx or texture (see above).")
     var preset: GenerationPreset = .auto
 
+    @Option(help: ArgumentHelp("How readily a hit becomes a transient, 0…1 (sfx 0.55).", valueName: "0…1"))
+    var sensitivity: Double?
+
+    @Option(help: ArgumentHelp("Most transients in any second, 1…15 (sfx 12).", valueName: "per-second"))
+    var density: Double?
+
+    @Option(help: ArgumentHelp("How fast the bed follows a tail down: its release time constant (sfx 0.04).", valueName: "seconds"))
+    var release: Double?
+
+    @Option(help: ArgumentHelp("Sharpness range the spectrum maps to (sfx 0.6-0.9).", valueName: "low-high"))
+    var sharpness: SharpnessRangeArgument?
+
+    @Option(help: ArgumentHelp("How much the bed drops for 30 ms after each transient, 0…1 (default 0).", valueName: "0…1"))
+    var ducking: Double?
+
     @Option(help: ArgumentHelp("Longest input accepted, in seconds.", valueName: "seconds"))
     var maxDuration: Double = 4 * 3_600
 
@@ -72,6 +87,7 @@ struct Generate: ParsableCommand {
         if output != nil, outputDir != nil { throw ValidationError("Use either -o or --output-dir, not both.") }
         if output != nil, inputs.count > 1 { throw ValidationError("-o names one output but \(inputs.count) inputs were given; use --output-dir.") }
         guard maxDuration.isFinite, maxDuration > 0 else { throw ValidationError("--max-duration must be a positive number of seconds.") }
+        if let problem = overrides.problem { throw ValidationError("Bad knob: \(problem).") }
         var seen: [String: String] = [:]
         for input in inputs {
             var isDirectory = false
@@ -84,6 +100,12 @@ struct Generate: ParsableCommand {
             if let other = seen[out] { throw ValidationError("\(other) and \(input) would both write \(out); use -o or another --output-dir.") }
             seen[out] = input
         }
+    }
+
+    /// The knobs set on the command line.
+    var overrides: GenerationSettings.Overrides {
+        GenerationSettings.Overrides(transientSensitivity: sensitivity, density: density, bedRelease: release,
+                                     sharpness: sharpness?.range, ducking: ducking)
     }
 
     func outputPath(for input: String) -> String {
@@ -110,7 +132,7 @@ struct Generate: ParsableCommand {
             var progress = GenerateProgress(quiet: quiet, file: input)
             do {
                 let start = Date()
-                let generated = try HapticGeneration.generate(path: input, preset: preset, maxDurationSeconds: maxDuration) {
+                let generated = try HapticGeneration.generate(path: input, preset: preset, overrides: overrides, maxDurationSeconds: maxDuration) {
                     progress.update($0)
                 }
                 progress.clear()
@@ -132,6 +154,17 @@ struct Generate: ParsableCommand {
 }
 
 extension GenerationPreset: StringEnumArgument {}
+
+/// `--sharpness 0.6-0.9`: a sharpness range.
+struct SharpnessRangeArgument: ExpressibleByArgument {
+    var range: ClosedRange<Double>
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let lo = Double(parts[0]), let hi = Double(parts[1]), lo.isFinite, hi.isFinite, lo <= hi else { return nil }
+        range = lo...hi
+    }
+}
 
 /// Progress of one file's analysis on stderr: a line rewritten in place on a terminal, a
 /// plain line every 5 s otherwise (only for inputs that take that long), nothing with --quiet.

@@ -136,6 +136,7 @@ extension DecodingContext {
     mutating func decodeItems(_ items: JSONNode.Elements, into pattern: inout HapticPattern) {
         pattern.events.reserveCapacity(items.count)
         var eventsSorted = true, parametersSorted = true, curvesSorted = true
+        var transients: [ScaledTransientCheck.Transient] = []
         for (index, item) in items.enumerated() {
             guard let members = item.objectMembers else {
                 reject(.itemNotObject, coreHaptics: -4814, path: "Pattern[\(index)]", at: item.position,
@@ -160,6 +161,10 @@ extension DecodingContext {
                     guard admitEnd(event.time + max(event.fullDuration(), loopHold), what: "This event", path: "Pattern[\(index)].Event",
                                    at: member.value.position) else { return }
                     if let last = pattern.events.last, event.time < last.time { eventsSorted = false }
+                    if event.type == .hapticTransient {
+                        transients.append(.init(index: index, position: member.value.position, time: event.time,
+                                                intensity: event.parameters.hapticIntensity ?? EventParameterID.hapticIntensity.defaultValue))
+                    }
                     pattern.events.append(event)
                 }
             }
@@ -195,6 +200,7 @@ extension DecodingContext {
         if !(eventsSorted && parametersSorted && curvesSorted) || pattern.curves.contains(where: { !$0.points.isSortedByTime }) {
             pattern.canonicalize()
         }
+        noteScaledTransients(transients, in: pattern)
     }
 }
 
