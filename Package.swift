@@ -163,7 +163,7 @@ let package = Package(
             dependencies: ["HapticPlot", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "HapticGenerateTests",
-            dependencies: ["HapticGenerate", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
+            dependencies: ["HapticGenerate", "AudioAnalysis", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderCTests",
             dependencies: ["HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile", "HapticTestSupport"]),

@@ -18,14 +18,21 @@ public enum OnsetDetector {
     /// A peak must exceed this multiple of the local mean.
     public static let ratio: Float = 1.5
 
-    /// Attack times of the candidates, ascending, seconds.
-    public static func candidates(_ analysis: AnalysisResult) -> [Double] {
+    /// A candidate: its attack time (seconds) and how far its onset strength stands above the
+    /// local mean (a ratio > 1.5: the spectral novelty of the attack).
+    public struct Candidate: Sendable, Hashable {
+        public var time: Double
+        public var novelty: Double
+    }
+
+    /// The candidates in time order.
+    public static func candidates(_ analysis: AnalysisResult) -> [Candidate] {
         let odf = analysis.features.onsetStrength
         let n = odf.count
         guard n > 0 else { return [] }
         var prefix = [Double](repeating: 0, count: n + 1)
         for t in 0..<n { prefix[t + 1] = prefix[t] + Double(odf[t]) }
-        var times: [Double] = []
+        var found: [Candidate] = []
         for t in 0..<n {
             let v = odf[t]
             guard v > 0 else { continue }
@@ -40,9 +47,11 @@ public enum OnsetDetector {
             let mean = (prefix[mh] - prefix[ml]) / Double(mh - ml)
             guard Double(v) > Double(ratio) * mean else { continue }
             let time = attackTime(analysis, peakFrame: t)
-            if times.last.map({ time > $0 }) ?? true { times.append(time) }
+            if found.last.map({ time > $0.time }) ?? true {
+                found.append(Candidate(time: time, novelty: mean > 0 ? Double(v) / mean : .infinity))
+            }
         }
-        return times
+        return found
     }
 
     /// The attack of the onset peaking at `peakFrame`: on the fine envelope (2.5 ms blocks),

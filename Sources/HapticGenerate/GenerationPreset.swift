@@ -41,9 +41,9 @@ public enum GenerationPreset: String, CaseIterable, Sendable, Hashable {
     public static let beatThreshold = 0.3
 
     /// The preset `auto` stands for, and why: a clip under 5 s is an effect; dialogue in at
-    /// least a quarter of the file makes a film (its haptics then come from the rumble
-    /// only); a steady beat makes music; anything else (effects, montages, ambience) gets
-    /// the effects preset, which follows the whole sound.
+    /// least a quarter of the file, or a 5.1 mix without a steady beat, makes a film (its
+    /// haptics then come from the rumble only); a steady beat makes music; anything else
+    /// (effects, montages, ambience) gets the effects preset, which follows the whole sound.
     public static func choose(_ analysis: AnalysisResult, beats: BeatGrid?, dialogueFraction: Double)
         -> (preset: GenerationPreset, reason: String)
     {
@@ -53,6 +53,9 @@ public enum GenerationPreset: String, CaseIterable, Sendable, Hashable {
         }
         if dialogueFraction >= dialogueThreshold {
             return (.film, "dialogue in \(fixedText(dialogueFraction * 100, decimals: 0)) % of it")
+        }
+        if analysis.channelCount == 6 && (beats?.strength ?? 0) < beatThreshold {
+            return (.film, "a 5.1 mix without a steady beat")
         }
         if let beats, beats.strength >= beatThreshold {
             return (.music, "a steady beat at \(fixedText(beats.bpm, decimals: 0)) BPM (strength \(fixedText(beats.strength, decimals: 2)))")

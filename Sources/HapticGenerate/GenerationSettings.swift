@@ -10,9 +10,10 @@ public struct GenerationSettings: Sendable, Hashable {
         case rumble
     }
 
-    /// How readily a hit becomes a transient, 0…1: a hit must rise by `0.4 × (1 − s)` of the
-    /// reference amplitude within 50 ms and reach as much (0.55 → 0.18, i.e. −15 dB).
-    public var transientSensitivity = 0.55
+    /// How readily a hit becomes a transient, 0…1: a hit must rise by `0.5 × (1 − s)` of the
+    /// reference amplitude within 50 ms and reach as much (0.5 → 0.25, i.e. −12 dB), or stand
+    /// 12 dB out of near-silence and reach half of it (see `TransientPicker`).
+    public var transientSensitivity = 0.5
     /// At most this many transients in any one second (1…15; Core Haptics' budget is 15), and
     /// at least `0.6 / density` s (≥ 40 ms) apart; the strongest hits are kept.
     public var density = 12.0
@@ -30,7 +31,12 @@ public struct GenerationSettings: Sendable, Hashable {
     public init() {}
 
     /// The least rise (and level) of a hit, in reference amplitude.
-    var hitThreshold: Double { 0.4 * (1 - min(1, max(0, transientSensitivity))) }
+    var hitThreshold: Double { 0.5 * (1 - min(1, max(0, transientSensitivity))) }
+    /// The most a loud hit's level before its attack may be, as a fraction of its peak.
+    var hitContrast: Double { 0.7 + 0.6 * max(0, min(1, transientSensitivity) - 0.5) }
+    /// How many times its local mean an onset strength must be for the spectral change
+    /// alone to make a hit (sensitivity 0.5 → 5, 1 → 2).
+    var hitNovelty: Double { 2 + 6 * (1 - max(0, min(1, transientSensitivity))) }
     /// The least gap between transients, seconds.
     var minTransientGap: Double { max(0.04, 0.6 / density) }
     /// The most transients in one second.

@@ -18,8 +18,10 @@ public enum HapticGeneration {
     ///   pattern of one silent transient, with a note.
     public static func generate(path: String, preset: GenerationPreset = .auto, overrides: GenerationSettings.Overrides = .init(),
                                 maxDurationSeconds: Double = 4 * 3_600,
-                                progress: (Double) -> Void = { _ in }) throws(GenerateError) -> GeneratedPattern {
-        let analysis = try SoundtrackAnalysis.analyse(path: path, maxDurationSeconds: maxDurationSeconds, progress: progress)
+                                progress: (_ seconds: Double, _ totalSeconds: Double) -> Void = { _, _ in },
+                                isCancelled: () -> Bool = { false }) throws(GenerateError) -> GeneratedPattern {
+        let analysis = try SoundtrackAnalysis.analyse(path: path, maxDurationSeconds: maxDurationSeconds,
+                                                      progress: progress, isCancelled: isCancelled)
         if analysis.isSilent { throw .silent(path: path) }
         var generated = HapticPatternGenerator.makePattern(
             from: analysis, preset: preset, overrides: overrides, sourceName: PathString.lastComponent(path))

@@ -5,9 +5,11 @@ import HapticPattern
 ///
 /// - **One intensity control for the whole file.** `HapticIntensityControl` multiplies every
 ///   event, transients included, so the bed's curve is also the transients' scale. Where a
-///   transient falls, the control is at least the hit's level (raised for ±2 ms when the bed
-///   is lower there, or set to 1 where no event sounds) and the transient's own intensity is
-///   its level ÷ the control: its effective intensity is exactly the level asked for.
+///   transient falls, the control is at least the hit's level and at least ½ (raised for
+///   ±2 ms when the bed is lower there, or set to 1 where no event sounds) and the
+///   transient's own intensity is its level ÷ the control: its effective intensity is
+///   exactly the level asked for, and no control halves what a transient asks for (what
+///   `lint` notes as `pattern.transient-scaled`).
 /// - **No control moves while an event still sounds.** Each continuous event's curve ends at
 ///   0 with the event and holds 0 for 100 ms after it (the release and the actuator's
 ///   ring-down last ≈ 30 ms) before anything else may change it; a long sound cut into
@@ -22,6 +24,9 @@ enum PatternAssembler {
     static let hold = 0.1
     /// Half-width of the control bump that lifts the control to a transient's level, ms.
     static let bumpMilliseconds = 2
+    /// The least control at a transient: below it the transient plays under half of its own
+    /// intensity.
+    static let minimumControl = 0.5
     /// How long the bed is ducked after a transient, seconds.
     static let duckSeconds = 0.03
     /// Curve simplification tolerances (intensity, sharpness).
@@ -57,12 +62,13 @@ enum PatternAssembler {
         }
         for hit in hits {
             let ms = milliseconds(hit.time)
-            guard control.value(at: ms) < hit.intensity else { continue }
+            let needed = max(hit.intensity, minimumControl)
+            guard control.value(at: ms) < needed else { continue }
             if busy.contains(where: { $0.contains(hit.time) }) {
                 let before = control.value(at: ms - bumpMilliseconds), after = control.value(at: ms + bumpMilliseconds)
                 if ms >= bumpMilliseconds { control.set(ms - bumpMilliseconds, before) }
                 control.set(ms + bumpMilliseconds, after)
-                control.set(ms, hit.intensity)
+                control.set(ms, needed)
             } else {
                 control.set(ms, 1)
             }

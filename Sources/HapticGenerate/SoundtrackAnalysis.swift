@@ -18,9 +18,12 @@ public enum SoundtrackAnalysis {
 
     /// - Parameters:
     ///   - maxDurationSeconds: longer files are refused before any decoding.
-    ///   - progress: called after each block with the fraction done (0…1).
+    ///   - progress: called after each block with the seconds analysed and the file's
+    ///     declared duration (an estimate for compressed formats).
+    ///   - isCancelled: polled after each block; true stops with ``GenerateError/cancelled(path:)``.
     public static func analyse(path: String, maxDurationSeconds: Double = 4 * 3_600,
-                               progress: (Double) -> Void = { _ in }) throws(GenerateError) -> AnalysisResult {
+                               progress: (_ seconds: Double, _ totalSeconds: Double) -> Void = { _, _ in },
+                               isCancelled: () -> Bool = { false }) throws(GenerateError) -> AnalysisResult {
         let limits = SoundFileReadLimits(maxFrames: .max, maxBytes: .max, maxFileBytes: .max, maxDurationSeconds: .infinity)
         var reader: AudioFileReader
         do { reader = try AudioFileReader(path: path, limits: limits) } catch {
@@ -61,14 +64,15 @@ public enum SoundtrackAnalysis {
                 mono.withUnsafeMutableBufferPointer { Downmix.mono(block, channels: info.channels, frames: n, into: $0) }
             }
             mono.withUnsafeBufferPointer { analyzer.process(UnsafeBufferPointer(rebasing: $0[0..<n])) }
-            if info.frames > 0 { progress(min(1, Double(total) / Double(info.frames))) }
+            progress(Double(total) / info.sampleRate, max(info.duration, Double(total) / info.sampleRate))
+            if isCancelled() { throw .cancelled(path: path) }
         }
         guard total > 0 else { throw .empty(path: path) }
         // Compressed formats declare estimates; only exact-length containers can be checked.
         let name = info.formatName.uppercased()
         let exactLength = !(name.contains("MPEG") || name.contains("OGG") || name.contains("OPUS"))
         if exactLength && info.frames > total { throw .truncated(path: path) }
-        progress(1)
+        progress(Double(total) / info.sampleRate, Double(total) / info.sampleRate)
         let features = analyzer.finish()
         return AnalysisResult(features: features, hopSeconds: analyzer.hopSeconds,
                               fineBlockSeconds: Double(analyzer.fineHop) / info.sampleRate, windowSeconds: analyzer.windowSeconds,
