@@ -7,7 +7,7 @@ public struct GeneratedPattern: Sendable {
     /// The preset asked for (possibly `auto`) and the one used.
     public var requestedPreset: GenerationPreset
     public var preset: GenerationPreset
-    /// Why `auto` picked ``preset`` ("a short clip (1.2 s)", "dialogue in 42 % of it").
+    /// Why `auto` picked ``preset`` ("a short clip, 1.2 s", "dialogue in 42 % of it").
     public var presetReason: String
     /// The knobs used (the preset's, with any overrides).
     public var settings: GenerationSettings

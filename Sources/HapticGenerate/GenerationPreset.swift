@@ -49,7 +49,7 @@ public enum GenerationPreset: String, CaseIterable, Sendable, Hashable {
     {
         let seconds = analysis.durationSeconds
         if seconds < shortestNonEffect {
-            return (.sfx, "a short clip (\(fixedText(seconds, decimals: 1)) s)")
+            return (.sfx, "a short clip, \(fixedText(seconds, decimals: 1)) s")
         }
         if dialogueFraction >= dialogueThreshold {
             return (.film, "dialogue in \(fixedText(dialogueFraction * 100, decimals: 0)) % of it")

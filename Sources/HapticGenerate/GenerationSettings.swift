@@ -16,7 +16,7 @@ public struct GenerationSettings: Sendable, Hashable {
     public var transientSensitivity = 0.5
     /// At most this many transients in any one second (1…15; Core Haptics' budget is 15), and
     /// at least `0.6 / density` s (≥ 40 ms) apart; the strongest hits are kept.
-    public var density = 12.0
+    public var density = 15.0
     /// Release time constant of the bed's envelope, seconds: how fast it follows a tail down.
     public var bedRelease = 0.04
     /// Sharpness range: the spectrum's centroid maps 80 Hz → lower bound, 4 kHz → upper bound,

@@ -6,15 +6,17 @@ import AudioAnalysis
 ///
 /// Intensity follows the square root of amplitude re the reference (Lofelt's and Meta's
 /// `I = √amp`, since Core Haptics' intensity is felt roughly quadratically): a block at the
-/// reference plays at 1, −12 dB at 0.5, and below −40 dB the bed is off.
+/// reference plays at 1, −12 dB at 0.5, and below −40 dB the bed is off (below −20 dB, after
+/// the rumble gain, in the rumble band: a voice's faint low end must not hum in the hands).
 struct SoundLevels {
     /// Release of the envelope hits are measured on.
     static let hitRelease = 0.04
     /// Amplitude gain of the rumble band over the whole sound's reference (+10 dB): a film's
     /// low end is far below its dialogue and effects, yet is what a hand should feel.
     static let rumbleGain: Float = 3.162
-    /// Amplitude re the reference below which the bed is off (−40 dB).
-    static let bedFloor = 0.01
+    /// Amplitude re the reference below which the bed is off: −40 dB for the whole sound,
+    /// −20 dB for the rumble band.
+    static func bedFloor(_ band: GenerationSettings.Band) -> Double { band == .full ? 0.01 : 0.1 }
 
     let blockSeconds: Double
     /// Envelope hits are read on, ÷ reference (may exceed 1).
@@ -43,9 +45,10 @@ struct SoundLevels {
             ? whole : LevelEnvelope.follow(meanSquare: source, blockSeconds: blockSeconds, release: Self.hitRelease)
         hit = hitEnvelope.map { $0 * scale }
         let bedEnvelope = LevelEnvelope.follow(meanSquare: source, blockSeconds: blockSeconds, release: settings.bedRelease)
+        let floor = Self.bedFloor(settings.band)
         bed = bedEnvelope.map { x in
             let amplitude = min(1, Double(x * scale))
-            return amplitude < Self.bedFloor ? 0 : amplitude.squareRoot()
+            return amplitude < floor ? 0 : amplitude.squareRoot()
         }
     }
 

@@ -80,12 +80,13 @@ import Testing
             let r = try CLI.run(["generate", input, "-o", out, "--preset", preset, "--quiet"])
             #expect(r.status == 0, "\(preset): \(r.stderr)")
             let pattern = try #require(try decodeStrict(out).pattern)
-            let times = pattern.events.filter { $0.type == .hapticTransient }.map(\.time).sorted()
-            for (a, b) in zip(times, times.dropFirst()) { #expect(b - a >= 0.04 - 1e-9, "\(preset): \(a) → \(b)") }
+            // Whole milliseconds, the file's resolution: 0.16 and 1.16 are a second apart.
+            let times = pattern.events.filter { $0.type == .hapticTransient }.map { Int(($0.time * 1_000).rounded()) }.sorted()
+            for (a, b) in zip(times, times.dropFirst()) { #expect(b - a >= 40, "\(preset): \(a) → \(b) ms") }
             var lo = 0
             for hi in times.indices {
-                while times[hi] - times[lo] >= 1 { lo += 1 }
-                #expect(hi - lo + 1 <= 15, "\(preset): \(hi - lo + 1) transients in a second from \(times[lo])")
+                while times[hi] - times[lo] >= 1_000 { lo += 1 }
+                #expect(hi - lo + 1 <= 15, "\(preset): \(hi - lo + 1) transients in a second from \(times[lo]) ms")
             }
         }
     }
@@ -249,7 +250,7 @@ import Testing
         }
         let help = try CLI.run(["generate", "--help"])
         for preset in ["sfx", "music", "film", "texture", "auto"] { #expect(help.stdout.contains("  \(preset) "), "\(preset)") }
-        #expect(help.stdout.contains("  sfx      0.5          12       0.04     0.6-0.9    0\n"), "\(help.stdout)")
+        #expect(help.stdout.contains("  sfx      0.5          15       0.04     0.6-0.9    0\n"), "\(help.stdout)")
     }
 }
 
