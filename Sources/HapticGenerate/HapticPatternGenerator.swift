@@ -7,7 +7,7 @@ import HapticRenderKit
 ///
 /// 1. **Bed**: the loudness envelope of the whole sound (hits included) with an instant
 ///    attack and the knob's release, intensity √(amplitude ÷ reference), off below −40 dB,
-///    sharpness from the spectrum's centroid (``SoundLevels``, ``LevelMapping``).
+///    sharpness from the spectrum's centroid (``SoundLevels``, ``SpectrumSharpness``).
 /// 2. **Transients** at onsets whose level rises enough, timed on the 2.5 ms envelope,
 ///    thinned to the density (``TransientPicker``).
 /// 3. **Assembly** with one intensity control that never scales a transient below its level
@@ -28,7 +28,7 @@ public enum HapticPatternGenerator {
         }
         let settings = overrides.applied(to: preset.settings)
         let levels = SoundLevels(analysis, settings: settings)
-        let sharpness = LevelMapping.sharpnessTrack(analysis, range: settings.sharpness)
+        let sharpness = SpectrumSharpness.track(analysis, range: settings.sharpness)
         let hits = TransientPicker.pick(analysis, levels: levels, settings: settings) { t in
             sharpness.isEmpty ? settings.sharpness.lowerBound : sharpness[min(sharpness.count - 1, Int((t / analysis.hopSeconds).rounded()))]
         }

@@ -132,39 +132,14 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
-        let files = try discoverInputs()
+        let files = try BatchCommand.discoverInputs(inputs, fromList: fromList, kind: .audio)
         if output != nil, files.count > 1 {
             throw ValidationError("-o names one output but \(files.count) inputs were found; use --output-dir.")
         }
         let batch = Batch(jobs: try makeJobs(files), workers: jobs)
-        let interrupt = InterruptHandler { batch.cancellation.store(true, ordering: .relaxed) }
-        // Progress in milliseconds of audio: shown as seconds analysed.
-        var display = ProgressDisplay(quiet: quiet, sampleRate: 1_000)
-        display.plainInterval = progressInterval
-        let results = batch.run { display.update($0) }
-        interrupt.cancel()
-        display.clear()
+        // Progress is in milliseconds of audio analysed.
+        let (results, display) = BatchCommand.run(batch, quiet: quiet, unitsPerSecond: 1_000, progressInterval: progressInterval)
         try report(results, display: display)
-    }
-
-    /// The positional inputs, then the list's, expanded into audio files (folders searched).
-    func discoverInputs() throws -> [DiscoveredFile] {
-        var all = inputs
-        if let fromList {
-            do {
-                let list = try InputList.read(fromList)
-                try list.checkExistence()
-                all += list.entries.map(\.path)
-            } catch {
-                throw ValidationError(error.message)
-            }
-        }
-        let files: [DiscoveredFile]
-        do { files = try InputDiscovery.discoverFiles(all, kind: .audio) } catch { throw ValidationError(error.message) }
-        guard !files.isEmpty else {
-            throw ValidationError("No audio files found in \(inputs.isEmpty ? "the list \(fromList ?? "")" : inputs.joined(separator: ", ")).")
-        }
-        return files
     }
 
     /// One job per input; an output that would overwrite its input, or two inputs that would
@@ -182,15 +157,7 @@ struct Generate: ParsableCommand {
             result.append(GenerateJob(input: file.path, output: path, preset: preset, overrides: overrides,
                                       maxDurationSeconds: maxDuration, overwrite: force, skipExisting: skipExisting))
         }
-        if let outputDir {
-            for folder in Set(result.map { PathString.deletingLastComponent($0.output) }).sorted() {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw ValidationError("Cannot create the output folder \(folder) (under \(outputDir)): \(fileErrorText(error))")
-                }
-            }
-        }
+        try BatchCommand.createFolders(of: result.map(\.output), under: outputDir)
         return result
     }
 

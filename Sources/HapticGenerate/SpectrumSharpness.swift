@@ -8,7 +8,7 @@ import AudioAnalysis
 
 /// Colour → sharpness: the log-frequency centroid mapped 80 Hz → the range's lower bound,
 /// 4 kHz → its upper bound (linear in octaves, clamped).
-enum LevelMapping {
+enum SpectrumSharpness {
     static let lowHz = 80.0
     static let highHz = 4_000.0
 
@@ -20,7 +20,7 @@ enum LevelMapping {
 
     /// Per-frame sharpness, smoothed over ~30 ms (a one-pole filter) so the curve keeps to
     /// what is felt rather than every frame's wobble. O(frames).
-    static func sharpnessTrack(_ analysis: AnalysisResult, range: ClosedRange<Double>) -> [Double] {
+    static func track(_ analysis: AnalysisResult, range: ClosedRange<Double>) -> [Double] {
         let k = 1 - exp(-analysis.hopSeconds / 0.03)
         var state = -1.0
         return analysis.features.logCentroid.map { c in
