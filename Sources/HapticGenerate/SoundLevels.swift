@@ -60,9 +60,6 @@ struct SoundLevels {
         }
     }
 
-    /// The time of block `i`'s start.
-    func time(ofBlock i: Int) -> Double { Double(i) * blockSeconds }
-
     /// The block holding time `t`.
     func block(at t: Double) -> Int { Int((t / blockSeconds).rounded()) }
 }

@@ -4,13 +4,13 @@ import AudioAnalysis
 /// to the density.
 ///
 /// On the hit envelope (÷ reference), with `peak` the loudest block of the 50 ms from the
-/// attack and `before` the quietest of the 50 ms before it, a candidate is a hit when either
+/// attack and `before` the quietest of the 50 ms before it, a candidate is a hit when
 /// - it rises to a loud level: `peak − before` and `peak` reach the sensitivity's threshold
 ///   and `before` is at most a fraction of `peak` (0.7, i.e. 3 dB, up to sensitivity 0.5: a
-///   new sound, not a pulsing tail; towards 1 at sensitivity 1, where any rise counts); or
-/// - it stands out of near-silence: `peak` reaches half the threshold and `before` is at
-///   most ¼ of it (12 dB), however quiet the hit is overall.
-/// - its spectrum changes sharply: the onset strength stands the sensitivity's novelty above
+///   new sound, not a pulsing tail; towards 1 at sensitivity 1, where any rise counts);
+/// - or it stands out of near-silence: `peak` reaches half the threshold and `before` is at
+///   most ¼ of it (12 dB), however quiet the hit is overall;
+/// - or its spectrum changes sharply: the onset strength stands the sensitivity's novelty above
 ///   its local mean (a chord struck into a ringing one, a hi-hat over a bass) and `peak`
 ///   reaches half the threshold.
 /// Its intensity is √ of its peak (the bed's law), its sharpness the attack frame's colour.
