@@ -180,7 +180,8 @@ let package = Package(
         .testTarget(
             name: "HapticGenerateTests",
             dependencies: [
-                "HapticGenerate", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile",
+                "HapticGenerate", "AudioAnalysis", "HapticRenderKit", "HapticRender",
+                "HapticPattern", "SoundFile",
                 "HapticTestSupport",
             ]),
         .testTarget(

@@ -10,6 +10,8 @@ public struct AnalysisResult: Sendable {
     public var features: FrameFeatures
     /// Seconds between frames.
     public var hopSeconds: Double
+    /// Seconds per block of ``FrameFeatures/fineEnergy`` (a quarter hop, in whole samples).
+    public var fineBlockSeconds: Double
     /// Gated integrated loudness, LUFS (`-infinity` for silence).
     public var integratedLoudness: Double
     /// The input's duration in seconds.
@@ -21,10 +23,11 @@ public struct AnalysisResult: Sendable {
     public var windowSeconds: Double
 
     public init(
-        features: FrameFeatures, hopSeconds: Double, windowSeconds: Double,
-        integratedLoudness: Double,
-        durationSeconds: Double, channelCount: Int = 1
+        features: FrameFeatures, hopSeconds: Double, fineBlockSeconds: Double,
+        windowSeconds: Double,
+        integratedLoudness: Double, durationSeconds: Double, channelCount: Int = 1
     ) {
+        self.fineBlockSeconds = fineBlockSeconds
         self.channelCount = channelCount
         self.windowSeconds = windowSeconds
         self.features = features

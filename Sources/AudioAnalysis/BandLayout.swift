@@ -4,21 +4,13 @@
     import Darwin
 #endif
 
-/// Log-spaced frequency bands over the bins of one FFT size, grouped into the three onset
-/// bands the generator feels differently: sub (< 150 Hz, the thump), mid (150 Hz – 2 kHz,
-/// the body) and high (> 2 kHz, the click).
-///
-/// HPSS and flux run on these ~40 bands instead of ~1,000 bins: the medians then cost 40
-/// short sorts per frame, which keeps the analysis far above 100× real time.
+/// Log-spaced frequency bands over the bins of one FFT size: the onset strength compares
+/// ~40 bands instead of ~1,000 bins (a band's neighbours are a quarter octave away, so a
+/// vibrato or a glide stays within its maximum), and the voice and rumble ranges are sums
+/// of bands.
 public struct BandLayout: Sendable {
-    /// The onset band groups.
-    public enum Group: Int, CaseIterable, Sendable {
-        case sub, mid, high
-    }
-
-    /// Group boundaries in Hz.
-    public static let subUpperHz = 150.0
-    public static let midUpperHz = 2_000.0
+    /// The voice range, Hz: where a voice's energy lies.
+    public static let voiceHz = 150.0..<2_000.0
     /// The "rumble" range: film's haptics come only from below it, where the LFE, thumps
     /// and explosions live and dialogue does not (a low voice's fundamental stays above ~80 Hz,
     /// and band edges leak a little).
@@ -28,8 +20,8 @@ public struct BandLayout: Sendable {
     public let firstBin: [Int]
     /// Centre frequency of each band (geometric mean of its edges), Hz.
     public let centreHz: [Double]
-    /// The group of each band.
-    public let group: [Group]
+    /// Whether each band's centre lies in ``voiceHz``.
+    public let isVoice: [Bool]
     /// Whether each band lies below ``rumbleUpperHz``.
     public let isRumble: [Bool]
 
@@ -55,7 +47,7 @@ public struct BandLayout: Sendable {
         }
         firstBin = edges
         centreHz = centres
-        group = centres.map { $0 < Self.subUpperHz ? .sub : $0 < Self.midUpperHz ? .mid : .high }
+        isVoice = centres.map { Self.voiceHz.contains($0) }
         isRumble = centres.map { $0 < Self.rumbleUpperHz }
     }
 }

@@ -4,40 +4,44 @@
     import Darwin
 #endif
 
-/// Marks frames that are probably dialogue. Speech alternates voiced sounds (energy in the
-/// voice range, a centroid of a few hundred Hz) with consonants (a centroid of several kHz)
-/// and pauses, several times a second; music and ambience hold their level and colour.
+/// Marks frames that are probably dialogue. Speech alternates voiced sounds (harmonics in the
+/// voice range: a peaky, not flat, spectrum from 100 Hz to 1.5 kHz, most energy between
+/// 150 Hz and 2 kHz) with consonants and pauses several times a second, so over a second its
+/// voicing comes and goes and its level and colour move; drums and gunfire are flat (never
+/// voiced), music and ambience hold their level and colour.
 ///
-/// Over ±0.5 s: most energy in the mid group (150 Hz – 2 kHz), the log-frequency centroid's
-/// standard deviation above 0.6 octave and the level's above 5 dB. O(frames).
+/// A frame is voiced when it is active (within 35 dB of the programme loudness), its
+/// voice-range flatness is below −15 dB and the voice band holds over half its power. Over
+/// ±0.5 s a frame is dialogue when over 30 % of the frames are active, 20–85 % voiced, the
+/// level's standard deviation exceeds 6 dB and the log-frequency centroid's 0.5 octave.
+/// O(frames).
 public enum DialogueDetector {
     public static func detect(_ analysis: AnalysisResult) -> [Bool] {
         let f = analysis.features
         let n = f.count
         guard n > 0 else { return [] }
-        let mid = BandLayout.Group.mid.rawValue
-        var share = [Double](repeating: 0, count: n)
+        var voiced = [Double](repeating: 0, count: n)
         var level = [Double](repeating: 0, count: n)
         var centroid = [Double](repeating: 0, count: n)
         var active = [Double](repeating: 0, count: n)
         for t in 0..<n {
-            let total = f.total(t)
-            let db = analysis.relativeDB(total)
-            active[t] = db > -35 ? 1 : 0
-            share[t] =
-                total > 0
-                ? Double((f.harmonic[mid][t] + f.percussive[mid][t]) / total) * active[t] : 0
+            let db = analysis.relativeDB(f.power[t])
+            let isActive = db > -35
+            active[t] = isActive ? 1 : 0
+            let share = f.power[t] > 0 ? f.voiceBand[t] / f.power[t] : 0
+            voiced[t] = isActive && f.voiceFlatness[t] < -15 && share > 0.5 ? 1 : 0
             level[t] = max(db, -50)
             centroid[t] = Double(f.logCentroid[t])
         }
         let half = max(1, Int((0.5 / analysis.hopSeconds).rounded()))
-        let shareMean = WindowStatistics(share, half: half)
+        let voicedMean = WindowStatistics(voiced, half: half)
         let levelStats = WindowStatistics(level, half: half)
         let centroidStats = WindowStatistics(centroid, half: half)
         let activeMean = WindowStatistics(active, half: half)
         return (0..<n).map { t in
-            activeMean.mean(t) > 0.3 && shareMean.mean(t) > 0.3 && centroidStats.deviation(t) > 0.6
-                && levelStats.deviation(t) > 5
+            let v = voicedMean.mean(t)
+            return activeMean.mean(t) > 0.3 && v > 0.2 && v < 0.85 && levelStats.deviation(t) > 6
+                && centroidStats.deviation(t) > 0.5
         }
     }
 

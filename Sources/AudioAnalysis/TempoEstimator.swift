@@ -37,10 +37,7 @@ public enum TempoEstimator {
         let minLag = Int((60 / bpmRange.upperBound / hop).rounded(.down))
         let maxLag = Int((60 / bpmRange.lowerBound / hop).rounded(.up))
         guard n > 4 * maxLag, minLag > 0 else { return nil }
-        var odf = [Double](repeating: 0, count: n)
-        for g in 0..<f.flux.count {
-            for t in 0..<n { odf[t] += Double(f.flux[g][t]) }
-        }
+        var odf = f.onsetStrength.map(Double.init)
         let mean = odf.reduce(0, +) / Double(n)
         for t in 0..<n { odf[t] -= mean }
         var zero = 0.0

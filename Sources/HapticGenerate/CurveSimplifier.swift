@@ -67,34 +67,3 @@ enum Quantize {
     static func seconds(_ t: Double) -> Double { (t * 1_000).rounded() / 1_000 }
     static func value(_ v: Double) -> Double { (v * 1_000).rounded() / 1_000 }
 }
-
-/// Evaluates intensity-control curves at a time the way the renderer applies them: the
-/// latest-started curve wins, linear between points, the last value held; 1 before any.
-struct ControlCurveTrack {
-    private let curves: [ParameterCurve]
-
-    init(_ curves: [ParameterCurve]) { self.curves = curves.sorted { $0.time < $1.time } }
-
-    /// O(log curves + points).
-    func value(at t: Double) -> Double {
-        var lo = 0
-        var hi = curves.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if curves[mid].time <= t { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo > 0 else { return 1 }
-        let curve = curves[lo - 1]
-        let local = t - curve.time
-        let p = curve.points
-        guard let first = p.first else { return 1 }
-        if local <= first.time { return first.value }
-        for i in 1..<p.count where local <= p[i].time {
-            let span = p[i].time - p[i - 1].time
-            return span > 0
-                ? p[i - 1].value + (p[i].value - p[i - 1].value) * (local - p[i - 1].time) / span
-                : p[i].value
-        }
-        return p[p.count - 1].value
-    }
-}

@@ -16,6 +16,8 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The output exists (and overwriting was not allowed), or writing it failed.
     case outputExists(path: String)
     case writeFailed(path: String, reason: String)
+    /// Stopped (Ctrl-C in a batch) before its output was written.
+    case cancelled(path: String)
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): error: the output already exists (use --force to replace it)"
         case .writeFailed(let path, let reason):
             "\(path): error: cannot write: \(reason)"
+        case .cancelled(let path):
+            "\(path): interrupted"
         }
     }
 }

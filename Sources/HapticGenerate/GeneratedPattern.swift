@@ -7,6 +7,10 @@ public struct GeneratedPattern: Sendable {
     /// The preset asked for (possibly `auto`) and the one used.
     public var requestedPreset: GenerationPreset
     public var preset: GenerationPreset
+    /// Why `auto` picked ``preset`` ("a short clip, 1.2 s", "dialogue in 42 % of it").
+    public var presetReason: String
+    /// The knobs used (the preset's, with any overrides).
+    public var settings: GenerationSettings
     /// The global beat grid, when the file has one.
     public var beats: BeatGrid?
     /// Fraction of frames marked as dialogue.
@@ -26,16 +30,15 @@ public struct GeneratedPattern: Sendable {
 
     /// One line for a log: counts, preset, loudness, tempo.
     public var summary: String {
-        let presetText = requestedPreset == .auto ? "auto → \(preset.rawValue)" : preset.rawValue
+        let presetText =
+            requestedPreset == .auto
+            ? "auto → \(preset.rawValue) (\(presetReason))" : preset.rawValue
         var s =
             "preset \(presetText); \(transientCount) transients, \(continuousCount) continuous events, "
             + "\(pattern.curves.count) curves; \(fixedText(integratedLoudness, decimals: 1)) LUFS"
         if let beats {
             s +=
                 ", \(fixedText(beats.bpm, decimals: 0)) BPM (beat strength \(fixedText(beats.strength, decimals: 2)))"
-        }
-        if dialogueFraction > 0 {
-            s += ", dialogue \(fixedText(dialogueFraction * 100, decimals: 0)) %"
         }
         return s
     }

@@ -10,20 +10,26 @@ import HapticRenderKit
 /// try HapticGeneration.write(generated, to: "trailer.ahap", overwrite: false)
 /// ```
 public enum HapticGeneration {
-    /// Analyses `path` and builds its pattern. Metadata names the file (its last path
+    /// Analyses `path` and builds its pattern with `preset`'s knobs (`auto`: the preset the
+    /// analysis picks), any `overrides` replacing them. Metadata names the file (its last path
     /// component, so the output does not depend on where it was run) and the preset.
     /// - Throws: ``GenerateError`` naming the file: unreadable, empty, truncated, too long or
     ///   silent. Sound with nothing to feel (e.g. dialogue only, in `film`) gives a valid
     ///   pattern of one silent transient, with a note.
     public static func generate(
-        path: String, preset: GenerationPreset = .auto, maxDurationSeconds: Double = 4 * 3_600,
-        progress: (Double) -> Void = { _ in }
+        path: String, preset: GenerationPreset = .auto,
+        overrides: GenerationSettings.Overrides = .init(),
+        maxDurationSeconds: Double = 4 * 3_600,
+        progress: (_ seconds: Double, _ totalSeconds: Double) -> Void = { _, _ in },
+        isCancelled: () -> Bool = { false }
     ) throws(GenerateError) -> GeneratedPattern {
         let analysis = try SoundtrackAnalysis.analyse(
-            path: path, maxDurationSeconds: maxDurationSeconds, progress: progress)
+            path: path, maxDurationSeconds: maxDurationSeconds,
+            progress: progress, isCancelled: isCancelled)
         if analysis.isSilent { throw .silent(path: path) }
         var generated = HapticPatternGenerator.makePattern(
-            from: analysis, preset: preset, sourceName: PathString.lastComponent(path))
+            from: analysis, preset: preset, overrides: overrides,
+            sourceName: PathString.lastComponent(path))
         if generated.pattern.events.isEmpty {
             // Core Haptics rejects an empty pattern; one silent transient keeps the file valid
             // (a dialogue-only reel in `film` still gets its sidecar).

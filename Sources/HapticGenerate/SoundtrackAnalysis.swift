@@ -10,7 +10,7 @@ import SoundFile
     import Darwin
 #endif
 
-/// Reads a sound file block by block into the analysis: downmix (LFE included), STFT/HPSS
+/// Reads a sound file block by block into the analysis: downmix (LFE included), STFT
 /// features and BS.1770 loudness in one pass. Memory stays bounded by the analysis features
 /// (a few floats per 10 ms), never the decoded audio.
 public enum SoundtrackAnalysis {
@@ -19,10 +19,13 @@ public enum SoundtrackAnalysis {
 
     /// - Parameters:
     ///   - maxDurationSeconds: longer files are refused before any decoding.
-    ///   - progress: called after each block with the fraction done (0…1).
+    ///   - progress: called after each block with the seconds analysed and the file's
+    ///     declared duration (an estimate for compressed formats).
+    ///   - isCancelled: polled after each block; true stops with ``GenerateError/cancelled(path:)``.
     public static func analyse(
         path: String, maxDurationSeconds: Double = 4 * 3_600,
-        progress: (Double) -> Void = { _ in }
+        progress: (_ seconds: Double, _ totalSeconds: Double) -> Void = { _, _ in },
+        isCancelled: () -> Bool = { false }
     ) throws(GenerateError) -> AnalysisResult {
         let limits = SoundFileReadLimits(
             maxFrames: .max, maxBytes: .max, maxFileBytes: .max, maxDurationSeconds: .infinity)
@@ -77,17 +80,21 @@ public enum SoundtrackAnalysis {
             mono.withUnsafeBufferPointer {
                 analyzer.process(UnsafeBufferPointer(rebasing: $0[0..<n]))
             }
-            if info.frames > 0 { progress(min(1, Double(total) / Double(info.frames))) }
+            progress(
+                Double(total) / info.sampleRate, max(info.duration, Double(total) / info.sampleRate)
+            )
+            if isCancelled() { throw .cancelled(path: path) }
         }
         guard total > 0 else { throw .empty(path: path) }
         // Compressed formats declare estimates; only exact-length containers can be checked.
         let name = info.formatName.uppercased()
         let exactLength = !(name.contains("MPEG") || name.contains("OGG") || name.contains("OPUS"))
         if exactLength && info.frames > total { throw .truncated(path: path) }
-        progress(1)
+        progress(Double(total) / info.sampleRate, Double(total) / info.sampleRate)
         let features = analyzer.finish()
         return AnalysisResult(
             features: features, hopSeconds: analyzer.hopSeconds,
+            fineBlockSeconds: Double(analyzer.fineHop) / info.sampleRate,
             windowSeconds: analyzer.windowSeconds,
             integratedLoudness: loudness(meter.integratedLoudness, features),
             durationSeconds: Double(total) / info.sampleRate, channelCount: info.channels)
@@ -98,7 +105,7 @@ public enum SoundtrackAnalysis {
     /// within 40 dB of the loudest, in dB. Silence stays `-infinity`.
     static func loudness(_ measured: Double, _ features: FrameFeatures) -> Double {
         if measured > -70 { return measured }
-        let totals = (0..<features.count).map { Double(features.total($0)) }
+        let totals = features.power.map(Double.init)
         guard let top = totals.max(), top > 1e-7 else { return -.infinity }
         let loud = totals.filter { $0 > top * 1e-4 }
         return 10 * log10(loud.reduce(0, +) / Double(loud.count))

@@ -11,186 +11,247 @@ import HapticRenderKit
     import Darwin
 #endif
 
-/// `ahap-render generate`: haptics from a soundtrack.
+/// `ahap-render generate`: haptics from a soundtrack, one file or whole catalogues in parallel.
 ///
-/// Exit status: 0 when every input gave a pattern, 1 when any failed, 64 for usage errors.
+/// Exit status: 0 when every input gave a pattern (or was skipped), 1 when any failed, 130
+/// when interrupted (no partial file is left), 64 for usage errors.
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract:
-            "Generate AHAP haptics from audio: onsets become transients, sustained sound continuous haptics.",
+            "Generate AHAP haptics from audio: a bed that follows the sound, transients on its hits.",
         discussion: """
             Reads any file libsndfile reads (WAV, FLAC, Ogg, MP3, AIFF…), any rate, mono to 5.1 \
-            (a 5.1 file's LFE channel feeds the bass). Levels are measured relative to the file's \
-            integrated loudness (EBU R 128), so the result does not depend on the mastering level.
+            (a 5.1 file's LFE channel feeds the analysis).
 
-            Percussive onsets in three bands (sub, mid, high) become HapticTransient events, \
-            weighted by the beat in music and thinned to at most 15 per second, 40 ms apart; the \
-            harmonic loudness becomes HapticContinuous events whose intensity and sharpness \
-            follow parameter curves (≤ 16 points each, every event ≤ 30 s). The output passes \
+            The bed is one HapticContinuous event per passage, shaped by curves that follow the \
+            loudness envelope of the whole sound, hits included (instant attack, --release), \
+            intensity √(amplitude) re the file's loud level, off 40 dB below it; sharpness \
+            follows the spectrum's centroid within --sharpness. Each hit whose level rises \
+            enough (--sensitivity) becomes a HapticTransient at its attack, at most --density a \
+            second. The one intensity control is set so that every transient plays at its own \
+            level and nothing changes while an event still sounds. The output passes \
             `ahap-render lint --strict` and is byte-identical for the same input and options.
 
-            Presets:
-              music    beat-weighted transients, bass-weighted continuous haptics
-              film     dialogue kept out: haptics only from below 70 Hz (LFE, rumble, impacts)
-              sfx      short effects: every attack counts (up to 15/s)
-              texture  continuous feel, only the strongest hits as transients
-              auto     picks one (default): < 8 s → sfx, dialogue → film, a beat → music,
-                       few onsets → texture
+            Presets (knob settings; a knob given on the command line replaces the preset's):
+            \(presetTable)
+              auto     picks one and says why: < 5 s → sfx; dialogue in ≥ 25 %, or 5.1
+                       without a steady beat → film; a steady beat → music; else sfx
 
-            Outputs go next to each input (trailer.wav → trailer.ahap), to -o (one input) or \
-            into --output-dir; existing files are kept unless --force. Files are written to a \
-            temporary name and renamed when complete.
+            Outputs go next to each input (boom.wav → boom.ahap), to -o (one input) or into \
+            --output-dir, which mirrors the input folders; folders are searched for audio files. \
+            Existing files are kept unless --force; --skip-existing counts them as done, so a \
+            stopped batch resumes. Files are written to a temporary name and renamed when complete.
 
             Examples:
               ahap-render generate trailer.wav --preset film
-              ahap-render generate song.flac -o song.ahap
-              ahap-render generate sfx/*.wav --output-dir haptics/ --force
+              ahap-render generate song.flac -o song.ahap --density 6
+              ahap-render generate sfx/ --output-dir haptics/ --jobs 4 --skip-existing
+              ahap-render generate --from-list slice-03.txt --output-dir haptics/
               ahap-render render trailer.ahap --mix-with trailer.wav   # hear both
             """)
 
-    @Argument(help: "Audio files.")
-    var inputs: [String]
+    /// The concrete presets' knobs as a table.
+    static var presetTable: String {
+        func cell(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(1, width - text.count))
+        }
+        var lines = [
+            "  " + cell("preset", 9) + cell("sensitivity", 13) + cell("density", 9)
+                + cell("release", 9) + cell("sharpness", 11) + "ducking"
+        ]
+        for preset in GenerationPreset.allCases where preset != .auto {
+            let s = preset.settings
+            lines.append(
+                "  " + cell(preset.rawValue, 9) + cell(cFormat("%g", s.transientSensitivity), 13)
+                    + cell(cFormat("%g", s.density), 9)
+                    + cell(cFormat("%g", s.bedRelease), 9)
+                    + cell(cFormat("%g-%g", s.sharpness.lowerBound, s.sharpness.upperBound), 11)
+                    + cFormat("%g", s.ducking) + (s.band == .rumble ? "  (below 70 Hz only)" : ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Argument(help: "Audio files or folders (searched recursively).")
+    var inputs: [String] = []
+
+    @Option(
+        name: .customLong("from-list"),
+        help: ArgumentHelp(
+            "Also generate for the files or folders listed in FILE, one per line (- reads standard input; blank lines and # comments ignored).",
+            valueName: "file"))
+    var fromList: String?
 
     @Option(name: .shortAndLong, help: "Output AHAP file (one input only).")
     var output: String?
 
-    @Option(help: "Folder for the outputs (named after each input).")
+    @Option(help: "Folder for the outputs; mirrors the input folders' structure.")
     var outputDir: String?
 
     @Option(help: "auto, music, film, sfx or texture (see above).")
     var preset: GenerationPreset = .auto
 
+    @Option(help: ArgumentHelp("How readily a hit becomes a transient, 0…1.", valueName: "0…1"))
+    var sensitivity: Double?
+
+    @Option(help: ArgumentHelp("Most transients in any second, 1…15.", valueName: "per-second"))
+    var density: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "How fast the bed follows a tail down: its release time constant.", valueName: "seconds"
+        ))
+    var release: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "Sharpness range the spectrum maps to, e.g. 0.6-0.9.", valueName: "low-high"))
+    var sharpness: SharpnessRangeArgument?
+
+    @Option(
+        help: ArgumentHelp(
+            "How much the bed drops for 30 ms after each transient, 0…1.", valueName: "0…1"))
+    var ducking: Double?
+
     @Option(help: ArgumentHelp("Longest input accepted, in seconds.", valueName: "seconds"))
     var maxDuration: Double = 4 * 3_600
+
+    @Option(help: "Files analysed at once (default: all cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Replace existing output files.")
     var force = false
 
-    @Flag(name: .shortAndLong, help: "No progress or summary; errors only.")
+    @Flag(
+        help:
+            "Count outputs that already exist as done (resume a batch); they are reported as skipped."
+    )
+    var skipExisting = false
+
+    @Flag(name: .shortAndLong, help: "No progress, notes or summary; errors only.")
     var quiet = false
+
+    @Option(help: "Seconds between progress lines when stderr is not a terminal.")
+    var progressInterval = 5.0
 
     func validate() throws {
         if output != nil, outputDir != nil {
             throw ValidationError("Use either -o or --output-dir, not both.")
         }
-        if output != nil, inputs.count > 1 {
-            throw ValidationError(
-                "-o names one output but \(inputs.count) inputs were given; use --output-dir.")
+        if inputs.isEmpty, fromList == nil {
+            throw ValidationError("Name audio files or folders, or --from-list FILE.")
+        }
+        if force, skipExisting {
+            throw ValidationError("Use either --force or --skip-existing, not both.")
         }
         guard maxDuration.isFinite, maxDuration > 0 else {
             throw ValidationError("--max-duration must be a positive number of seconds.")
         }
-        var seen: [String: String] = [:]
-        for input in inputs {
-            var isDirectory = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                throw ValidationError("No such file: \(input)")
-            }
-            if isDirectory {
-                throw ValidationError(
-                    "\(input) is a folder; give the audio files (e.g. \(input)/*.wav).")
-            }
-            let out = outputPath(for: input)
-            if out == input {
-                throw ValidationError("The output \(out) would overwrite its input.")
-            }
-            if let other = seen[out] {
-                throw ValidationError(
-                    "\(other) and \(input) would both write \(out); use -o or another --output-dir."
-                )
-            }
-            seen[out] = input
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        guard progressInterval.isFinite, progressInterval > 0 else {
+            throw ValidationError("--progress-interval must be positive.")
+        }
+        if let problem = overrides.problem { throw ValidationError("Bad knob: \(problem).") }
+        for input in inputs where !FileManager.default.fileExists(atPath: input) {
+            throw ValidationError("No such file or folder: \(input)")
         }
     }
 
-    func outputPath(for input: String) -> String {
-        if let output { return output }
-        let name = PathString.deletingExtension(PathString.lastComponent(input)) + ".ahap"
-        if let outputDir { return PathString.appending(name, to: outputDir) }
-        return PathString.appending(name, to: PathString.deletingLastComponent(input))
+    /// The knobs set on the command line.
+    var overrides: GenerationSettings.Overrides {
+        GenerationSettings.Overrides(
+            transientSensitivity: sensitivity, density: density, bedRelease: release,
+            sharpness: sharpness?.range, ducking: ducking)
     }
 
     func run() throws {
-        if let outputDir {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: outputDir, withIntermediateDirectories: true)
-            } catch {
+        let files = try BatchCommand.discoverInputs(inputs, fromList: fromList, kind: .audio)
+        if output != nil, files.count > 1 {
+            throw ValidationError(
+                "-o names one output but \(files.count) inputs were found; use --output-dir.")
+        }
+        let batch = Batch(jobs: try makeJobs(files), workers: jobs)
+        // Progress is in milliseconds of audio analysed.
+        let (results, display) = BatchCommand.run(
+            batch, quiet: quiet, unitsPerSecond: 1_000, progressInterval: progressInterval)
+        try report(results, display: display)
+    }
+
+    /// One job per input; an output that would overwrite its input, or two inputs that would
+    /// write the same file, are errors up front.
+    func makeJobs(_ files: [DiscoveredFile]) throws -> [GenerateJob] {
+        var seen: [String: String] = [:]
+        var result: [GenerateJob] = []
+        for file in files {
+            let path = OutputNaming.output(
+                for: file, outputFile: output, outputDirectory: outputDir, fileExtension: "ahap")
+            if path == file.path {
+                throw ValidationError("The output \(path) would overwrite its input.")
+            }
+            if let other = seen[path] {
                 throw ValidationError(
-                    "Cannot create the output folder \(outputDir): \(fileErrorText(error))")
+                    "\(other) and \(file.path) would both write \(path); use -o or another --output-dir."
+                )
             }
+            seen[path] = file.path
+            result.append(
+                GenerateJob(
+                    input: file.path, output: path, preset: preset, overrides: overrides,
+                    maxDurationSeconds: maxDuration, overwrite: force, skipExisting: skipExisting))
         }
+        try BatchCommand.createFolders(of: result.map(\.output), under: outputDir)
+        return result
+    }
+
+    /// Notes and failures per file, then the summary; exits 1 on any failure, 130 when
+    /// interrupted.
+    func report(_ results: [Result<GenerateReport, GenerateError>], display: ProgressDisplay) throws
+    {
         var failed = 0
-        for input in inputs {
-            let out = outputPath(for: input)
-            if !force && FileManager.default.fileExists(atPath: out) {
-                printError(GenerateError.outputExists(path: out).description)
-                failed += 1
-                continue
-            }
-            var progress = GenerateProgress(quiet: quiet, file: input)
-            do {
-                let start = Date()
-                let generated = try HapticGeneration.generate(
-                    path: input, preset: preset, maxDurationSeconds: maxDuration
-                ) {
-                    progress.update($0)
+        var cancelled = 0
+        var skipped = 0
+        var seconds = 0.0
+        for result in results {
+            switch result {
+            case .success(let r):
+                guard let generated = r.generated else {
+                    skipped += 1
+                    if !quiet { printError("skipped \(r.output) (already there)") }
+                    continue
                 }
-                progress.clear()
-                try HapticGeneration.write(generated, to: out, overwrite: force)
-                if !quiet {
-                    for note in generated.notes { printError("\(input): note: \(note)") }
-                    let elapsed = Date().timeIntervalSince(start)
-                    let speed =
-                        elapsed > 0
-                        ? " (\(Int(generated.durationSeconds / elapsed))× realtime)" : ""
-                    printError("wrote \(out): \(generated.summary)\(speed)")
-                }
-            } catch {
-                progress.clear()
-                printError(error.description)
+                seconds += generated.durationSeconds
+                guard !quiet else { continue }
+                for note in generated.notes { printError("\(r.input): note: \(note)") }
+                printError("wrote \(r.output): \(generated.summary)")
+            case .failure(.cancelled):
+                cancelled += 1
+            case .failure(let e):
                 failed += 1
+                printError(e.description)
             }
         }
+        if !quiet || failed > 0 || cancelled > 0 {
+            printError(
+                display.summary(
+                    files: results.count, failed: failed, cancelled: cancelled, skipped: skipped,
+                    frames: Int64((seconds * 1_000).rounded()), verb: "generated for"))
+        }
+        if cancelled > 0 { throw ExitCode(130) }
         if failed > 0 { throw ExitCode(1) }
     }
 }
 
 extension GenerationPreset: StringEnumArgument {}
 
-/// Progress of one file's analysis on stderr: a line rewritten in place on a terminal, a
-/// plain line every 5 s otherwise (only for inputs that take that long), nothing with --quiet.
-struct GenerateProgress {
-    private let mode: ProgressDisplay.Mode
-    private let file: String
-    private var lastPlain = Date()
-    private var lastTerminal = Date.distantPast
-    private var shown = false
+/// `--sharpness 0.6-0.9`: a sharpness range.
+struct SharpnessRangeArgument: ExpressibleByArgument {
+    var range: ClosedRange<Double>
 
-    init(quiet: Bool, file: String) {
-        self.file = file
-        mode = quiet ? .quiet : (isatty(STDERR_FILENO) == 1 ? .terminal : .plain)
-    }
-
-    mutating func update(_ fraction: Double) {
-        let text = "generate: \(file): analysing \(Int(fraction * 100)) %"
-        switch mode {
-        case .quiet: return
-        case .terminal:
-            guard Date().timeIntervalSince(lastTerminal) >= 0.1 else { return }
-            lastTerminal = Date()
-            StandardStream.error.write("\r\u{1B}[K" + text)
-            shown = true
-        case .plain:
-            guard Date().timeIntervalSince(lastPlain) >= 5, fraction < 1 else { return }
-            lastPlain = Date()
-            StandardStream.error.write(text + "\n")
-        }
-    }
-
-    mutating func clear() {
-        if shown { StandardStream.error.write("\r\u{1B}[K") }
-        shown = false
+    init?(argument: String) {
+        let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let lo = Double(parts[0]), let hi = Double(parts[1]), lo.isFinite,
+            hi.isFinite, lo <= hi
+        else { return nil }
+        range = lo...hi
     }
 }

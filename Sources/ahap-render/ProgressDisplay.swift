@@ -63,12 +63,15 @@ struct ProgressDisplay {
     }
 
     /// The summary printed at the end.
-    func summary(files: Int, failed: Int, cancelled: Int, skipped: Int = 0, frames: Int64) -> String
-    {
+    /// `verb` says what was done to the files ("rendered", "generated for").
+    func summary(
+        files: Int, failed: Int, cancelled: Int, skipped: Int = 0, frames: Int64,
+        verb: String = "rendered"
+    ) -> String {
         let elapsed = Date().timeIntervalSince(start)
         let audio = Double(frames) / sampleRate
         var text =
-            "rendered \(files - failed - cancelled - skipped) of \(files) file\(files == 1 ? "" : "s"): "
+            "\(verb) \(files - failed - cancelled - skipped) of \(files) file\(files == 1 ? "" : "s"): "
             + "\(format(audio)) s of audio in \(format(elapsed)) s"
         if elapsed > 0 { text += " (\(Int(audio / elapsed))× realtime)" }
         if skipped > 0 { text += "; \(skipped) skipped (already there)" }

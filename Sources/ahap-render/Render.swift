@@ -166,7 +166,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         var options = try makeOptions()
-        let files = try discoverInputs()
+        let files = try BatchCommand.discoverInputs(inputs, fromList: fromList, kind: .ahap)
         if output == RenderJob.standardOutput, files.count > 1 {
             throw ValidationError(
                 "-o - streams one input but \(files.count) were found; use --output-dir.")
@@ -181,37 +181,10 @@ struct Render: ParsableCommand {
         options.threads = max(1, self.jobs / min(files.count, self.jobs))
         let jobs = try makeJobs(files, options: options)
         let batch = RenderBatch(jobs: jobs, workers: self.jobs)
-        let interrupt = InterruptHandler { batch.cancellation.store(true, ordering: .relaxed) }
-        var display = ProgressDisplay(quiet: quiet, sampleRate: options.sampleRate)
-        display.plainInterval = progressInterval
-        let results = batch.run { display.update($0) }
-        interrupt.cancel()
-        display.clear()
+        let (results, display) = BatchCommand.run(
+            batch, quiet: quiet, unitsPerSecond: options.sampleRate,
+            progressInterval: progressInterval)
         try report(results, display: display)
-    }
-
-    /// The positional inputs, then the list's, expanded into files (folders searched).
-    func discoverInputs() throws -> [DiscoveredFile] {
-        var all = inputs
-        if let fromList {
-            do {
-                let list = try InputList.read(fromList)
-                try list.checkExistence()
-                all += list.entries.map(\.path)
-            } catch {
-                throw ValidationError(error.message)
-            }
-        }
-        let files: [DiscoveredFile]
-        do { files = try InputDiscovery.discoverFiles(all) } catch {
-            throw ValidationError(error.message)
-        }
-        guard !files.isEmpty else {
-            throw ValidationError(
-                "No AHAP files found in \(inputs.isEmpty ? "the list \(fromList ?? "")" : inputs.joined(separator: ", "))."
-            )
-        }
-        return files
     }
 
     /// Turns the flags into render options, failing on bad combinations before any work.
@@ -251,18 +224,7 @@ struct Render: ParsableCommand {
             seen[path] = file.path
             jobs.append(RenderJob(input: file.path, output: path, options: options))
         }
-        if let outputDir {
-            for folder in Set(jobs.map { PathString.deletingLastComponent($0.output) }).sorted() {
-                do {
-                    try FileManager.default.createDirectory(
-                        atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw ValidationError(
-                        "Cannot create the output folder \(folder) (under \(outputDir)): \(fileErrorText(error))"
-                    )
-                }
-            }
-        }
+        try BatchCommand.createFolders(of: jobs.map(\.output), under: outputDir)
         return jobs
     }
 

@@ -95,16 +95,19 @@ import Testing
             let r = try CLI.run(["generate", input, "-o", out, "--preset", preset, "--quiet"])
             #expect(r.status == 0, "\(preset): \(r.stderr)")
             let pattern = try #require(try decodeStrict(out).pattern)
-            let times = pattern.events.filter { $0.type == .hapticTransient }.map(\.time).sorted()
+            // Whole milliseconds, the file's resolution: 0.16 and 1.16 are a second apart.
+            let times = pattern.events.filter { $0.type == .hapticTransient }.map {
+                Int(($0.time * 1_000).rounded())
+            }.sorted()
             for (a, b) in zip(times, times.dropFirst()) {
-                #expect(b - a >= 0.04 - 1e-9, "\(preset): \(a) → \(b)")
+                #expect(b - a >= 40, "\(preset): \(a) → \(b) ms")
             }
             var lo = 0
             for hi in times.indices {
-                while times[hi] - times[lo] >= 1 { lo += 1 }
+                while times[hi] - times[lo] >= 1_000 { lo += 1 }
                 #expect(
                     hi - lo + 1 <= 15,
-                    "\(preset): \(hi - lo + 1) transients in a second from \(times[lo])")
+                    "\(preset): \(hi - lo + 1) transients in a second from \(times[lo]) ms")
             }
         }
     }
@@ -189,9 +192,12 @@ import Testing
         #expect(
             mixed.status == 1
                 && FileManager.default.fileExists(atPath: dir.path + "/out/whole.ahap"))
-        // Usage errors: a missing file, a folder, -o with two inputs.
+        // Usage errors: a missing file, a folder without audio, -o with two inputs.
         #expect(try CLI.run(["generate", dir.path + "/missing.wav"]).status == 64)
-        #expect(try CLI.run(["generate", dir.path]).status == 64)
+        try FileManager.default.createDirectory(
+            atPath: dir.path + "/no-audio", withIntermediateDirectories: true)
+        let none = try CLI.run(["generate", dir.path + "/no-audio"])
+        #expect(none.status == 64 && none.stderr.contains("No audio files found"), "\(none.stderr)")
         #expect(try CLI.run(["generate", whole, silent, "-o", dir.path + "/x.ahap"]).status == 64)
     }
 
@@ -205,6 +211,116 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "keep me")
         #expect(try CLI.run(["generate", input, "--force", "--quiet"]).status == 0)
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("HapticTransient"))
+    }
+}
+
+/// `generate` over catalogues: folders searched, mirrored outputs, lists, resuming, threads.
+@Suite struct GenerateBatchTests {
+    func clip(_ dir: TempFolder, _ relative: String, period: Double) throws -> String {
+        let path = dir.path + "/" + relative
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        return try GenerateCommandTests().writeWAV(
+            path, rate: 16_000, frames: 16_000 * 2,
+            GenerateCommandTests().hits(period: period, rate: 16_000))
+    }
+
+    @Test func foldersMirrorIntoTheOutputFolderAndTheSameNamesNeverCollide() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        try clip(dir, "in/a/x.wav", period: 0.5)
+        try clip(dir, "in/b/x.wav", period: 0.3)
+        try dir.write("in/b/readme.txt", "not audio")
+        let r = try CLI.run([
+            "generate", dir.path + "/in", "--output-dir", dir.path + "/out", "--jobs", "2",
+            "--progress-interval", "0.01",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        for name in ["a/x", "b/x"] {
+            #expect(
+                FileManager.default.fileExists(atPath: dir.path + "/out/\(name).ahap"), "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/out/b/readme.ahap"))
+        #expect(r.stderr.contains("generated for 2 of 2 files"), "\(r.stderr)")
+        let a = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/a/x.ahap"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/b/x.ahap"))
+        #expect(a != b)
+        // One thread writes the same bytes as two.
+        let one = try CLI.run([
+            "generate", dir.path + "/in", "--output-dir", dir.path + "/one", "--jobs", "1",
+            "--quiet",
+        ])
+        #expect(one.status == 0 && one.stderr.isEmpty, "\(one.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/one/a/x.ahap")) == a)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/one/b/x.ahap")) == b)
+    }
+
+    @Test func aListResumesWithSkipExistingAndLeavesDoneFilesAlone() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let first = try clip(dir, "one.wav", period: 0.5)
+        let second = try clip(dir, "two.wav", period: 0.4)
+        let list = try dir.write("list.txt", "# the slice\n\(first)\n\n")
+        let r1 = try CLI.run(["generate", "--from-list", list, "--output-dir", dir.path + "/out"])
+        #expect(
+            r1.status == 0 && r1.stderr.contains("wrote \(dir.path)/out/one.ahap"), "\(r1.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/one.ahap"))
+        try "\(first)\n\(second)\n".write(toFile: list, atomically: true, encoding: .utf8)
+        let r2 = try CLI.run([
+            "generate", "--from-list", list, "--output-dir", dir.path + "/out", "--skip-existing",
+        ])
+        #expect(r2.status == 0, "\(r2.stderr)")
+        #expect(
+            r2.stderr.contains("skipped \(dir.path)/out/one.ahap (already there)")
+                && r2.stderr.contains("1 skipped"), "\(r2.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/out/two.ahap"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/one.ahap")) == before)
+        // Without --skip-existing or --force an existing output is a failure, and -o takes one input.
+        #expect(
+            try CLI.run([
+                "generate", "--from-list", list, "--output-dir", dir.path + "/out", "--quiet",
+            ]).status == 1)
+        #expect(
+            try CLI.run(["generate", "--from-list", list, "-o", dir.path + "/x.ahap"]).status == 64)
+        #expect(try CLI.run(["generate", first, "--force", "--skip-existing"]).status == 64)
+        let missing = try dir.write("bad.txt", "\(dir.path)/nowhere.wav\n")
+        let bad = try CLI.run(["generate", "--from-list", missing])
+        #expect(
+            bad.status == 64 && bad.stderr.contains("bad.txt:1: no such file or folder"),
+            "\(bad.stderr)")
+    }
+
+    @Test func knobsReplaceThePresetsValuesAndBadOnesAreRefused() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let input = try clip(dir, "in.wav", period: 0.25)
+        let dense = try CLI.run(["generate", input, "-o", dir.path + "/dense.ahap", "--quiet"])
+        let sparse = try CLI.run([
+            "generate", input, "-o", dir.path + "/sparse.ahap", "--density", "2", "--quiet",
+        ])
+        #expect(dense.status == 0 && sparse.status == 0, "\(dense.stderr) \(sparse.stderr)")
+        func transients(_ name: String) throws -> Int {
+            try String(contentsOfFile: dir.path + "/\(name).ahap", encoding: .utf8).components(
+                separatedBy: "HapticTransient"
+            ).count - 1
+        }
+        let (many, few) = (try transients("dense"), try transients("sparse"))
+        #expect(many >= 6 && few <= 4, "\(many) / \(few)")
+        for bad in [
+            ["--sensitivity", "2"], ["--density", "0"], ["--release", "-1"],
+            ["--sharpness", "0.9-0.2"], ["--ducking", "1.5"],
+        ] {
+            #expect(
+                try CLI.run(["generate", input, "-o", dir.path + "/bad.ahap"] + bad).status == 64,
+                "\(bad)")
+        }
+        let help = try CLI.run(["generate", "--help"])
+        for preset in ["sfx", "music", "film", "texture", "auto"] {
+            #expect(help.stdout.contains("  \(preset) "), "\(preset)")
+        }
+        #expect(
+            help.stdout.contains("  sfx      0.5          15       0.04     0.6-0.9    0\n"),
+            "\(help.stdout)")
     }
 }
 

@@ -175,6 +175,7 @@ extension DecodingContext {
         var eventsSorted = true
         var parametersSorted = true
         var curvesSorted = true
+        var transients: [ScaledTransientCheck.Transient] = []
         for (index, item) in items.enumerated() {
             guard let members = item.objectMembers else {
                 reject(
@@ -209,6 +210,13 @@ extension DecodingContext {
                     else { return }
                     if let last = pattern.events.last, event.time < last.time {
                         eventsSorted = false
+                    }
+                    if event.type == .hapticTransient {
+                        transients.append(
+                            .init(
+                                index: index, position: member.value.position, time: event.time,
+                                intensity: event.parameters.hapticIntensity
+                                    ?? EventParameterID.hapticIntensity.defaultValue))
                     }
                     pattern.events.append(event)
                 }
@@ -261,6 +269,7 @@ extension DecodingContext {
         {
             pattern.canonicalize()
         }
+        noteScaledTransients(transients, in: pattern)
     }
 }
 

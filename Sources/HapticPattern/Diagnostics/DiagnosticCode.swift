@@ -94,6 +94,9 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
 
     // Pattern-wide.
     case patternUnsorted = "pattern.unsorted"
+    /// A transient that the pattern's own intensity control plays below half of the intensity
+    /// it asks for (controls multiply every event, transients included).
+    case patternTransientScaled = "pattern.transient-scaled"
 
     // Audio resources (AudioCustom).
     case resourceNotFound = "resource.not-found"

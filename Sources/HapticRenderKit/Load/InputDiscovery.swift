@@ -9,29 +9,47 @@ import HapticPattern
     import Darwin
 #endif
 
-/// Expands command-line inputs (files and folders) into the AHAP files to process.
+/// Expands command-line inputs (files and folders) into the files to process.
 ///
 /// * An explicitly named file is always included, whatever its extension.
-/// * A folder is walked recursively (sorted, hidden entries skipped); it contributes every
-///   `.ahap` file and every `.json` file whose top level is an object with a `Pattern`
-///   key — other JSON (package manifests, editor settings) is skipped silently.
+/// * A folder is walked recursively (sorted, hidden entries skipped); it contributes the files
+///   of the kind asked for: AHAP (every `.ahap` file and every `.json` file whose top level
+///   is an object with a `Pattern` key — other JSON, package manifests or editor settings, is
+///   skipped silently) or audio (``audioExtensions``).
 /// * A path that does not exist is an ``InputDiscoveryError``.
 ///
-/// Shared by `lint`, `inspect` and (later) `render`. O(files in the walked folders), plus
+/// Shared by `lint`, `inspect`, `render` and `generate`. O(files in the walked folders), plus
 /// one parse per `.json` candidate.
 public enum InputDiscovery {
-    /// Returns the files to process, in input order (folder contents sorted), without
-    /// duplicates.
-    public static func discover(_ inputs: [String], fileManager: FileManager = .default)
-        throws(InputDiscoveryError) -> [String]
-    {
-        try discoverFiles(inputs, fileManager: fileManager).map(\.path)
+    /// What a folder contributes.
+    public enum Kind: Sendable {
+        case ahap
+        /// Sound files `generate` reads.
+        case audio
     }
 
-    /// Like ``discover(_:fileManager:)``, also giving each file's path relative to the folder
-    /// it was found in (its file name when it was named directly), so outputs can mirror
-    /// the input tree.
-    public static func discoverFiles(_ inputs: [String], fileManager: FileManager = .default)
+    /// Extensions of the audio files a folder contributes (lower case): what libsndfile reads.
+    public static let audioExtensions: Set<String> = [
+        "wav", "wave", "flac", "ogg", "oga", "opus", "mp3", "aif", "aiff", "aifc", "caf", "w64",
+        "rf64",
+    ]
+
+    /// Returns the files to process, in input order (folder contents sorted), without
+    /// duplicates.
+    public static func discover(
+        _ inputs: [String], kind: Kind = .ahap, fileManager: FileManager = .default
+    )
+        throws(InputDiscoveryError) -> [String]
+    {
+        try discoverFiles(inputs, kind: kind, fileManager: fileManager).map(\.path)
+    }
+
+    /// Like ``discover(_:kind:fileManager:)``, also giving each file's path relative to the
+    /// folder it was found in (its file name when it was named directly), so outputs can
+    /// mirror the input tree.
+    public static func discoverFiles(
+        _ inputs: [String], kind: Kind = .ahap, fileManager: FileManager = .default
+    )
         throws(InputDiscoveryError) -> [DiscoveredFile]
     {
         var result: [DiscoveredFile] = []
@@ -57,11 +75,15 @@ public enum InputDiscovery {
             walk(input, below: "", names: names, fileManager: fileManager) { relative, name in
                 let full = PathString.appending(relative, to: input)
                 let ext = PathString.pathExtension(name).lowercased()
-                if ext == "ahap"
-                    || (ext == "json" && looksLikeAHAP(atPath: full, fileManager: fileManager))
-                {
-                    found.append(relative)
-                }
+                let wanted =
+                    switch kind {
+                    case .ahap:
+                        ext == "ahap"
+                            || (ext == "json"
+                                && looksLikeAHAP(atPath: full, fileManager: fileManager))
+                    case .audio: audioExtensions.contains(ext) && isRegularFile(full)
+                    }
+                if wanted { found.append(relative) }
             }
             for relative in found.sorted() {
                 add(PathString.appending(relative, to: input), relative)
@@ -88,6 +110,12 @@ public enum InputDiscovery {
             else { continue }
             walk(input, below: relative, names: children, fileManager: fileManager, visit: visit)
         }
+    }
+
+    /// Whether `path` is a regular file (symlinks followed): not a folder named like audio.
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Whether the JSON file's top level is an object with a `Pattern` key (any case, so

@@ -2,14 +2,17 @@ import Dispatch
 import FoundationEssentials
 import Synchronization
 
-/// Runs many ``RenderJob``s on a fixed number of worker threads, with live progress and
-/// cooperative cancellation. One failing job never stops the others.
+/// The `render` batch.
+public typealias RenderBatch = Batch<RenderJob>
+
+/// Runs many jobs on a fixed number of worker threads, with live progress and cooperative
+/// cancellation. One failing job never stops the others.
 ///
 /// Jobs are taken in order by whichever worker is free (an atomic cursor), so the work is
-/// balanced without any per-job scheduling; each job renders single-threaded, which is
-/// what makes `--jobs N` scale with cores. Results come back in input order.
-public final class RenderBatch: Sendable {
-    public let jobs: [RenderJob]
+/// balanced without any per-job scheduling; each job runs single-threaded, which is what
+/// makes `--jobs N` scale with cores. Results come back in input order.
+public final class Batch<Job: BatchJob>: Sendable where Job.Failure: Sendable {
+    public let jobs: [Job]
     public let workers: Int
     /// Set (from a signal handler or another thread) to stop: running jobs abandon their
     /// temporary files, jobs not started are reported as cancelled.
@@ -19,7 +22,7 @@ public final class RenderBatch: Sendable {
     private let state: LockedValue<State>
 
     struct State {
-        var results: [Result<RenderReport, RenderJobError>?]
+        var results: [Result<Job.Report, Job.Failure>?]
         var framesDone: [Int64]
         var framesTotal: [Int64]
         var started = 0
@@ -27,7 +30,7 @@ public final class RenderBatch: Sendable {
         var failed = 0
     }
 
-    public init(jobs: [RenderJob], workers: Int) {
+    public init(jobs: [Job], workers: Int) {
         self.jobs = jobs
         self.workers = max(1, min(workers, jobs.count))
         state = LockedValue(
@@ -42,7 +45,7 @@ public final class RenderBatch: Sendable {
     public func start(completion: @escaping @Sendable () -> Void) {
         let group = DispatchGroup()
         for _ in 0..<workers {
-            // A dedicated thread per worker: rendering is long, CPU-bound work that must not
+            // A dedicated thread per worker: the jobs are long, CPU-bound work that must not
             // starve (or be starved by) the shared cooperative pool.
             group.enter()
             detachThread { [self] in
@@ -59,7 +62,7 @@ public final class RenderBatch: Sendable {
     public func run(
         tickInterval interval: Double = 0.25,
         tick: (BatchProgress) -> Void = { _ in }
-    ) -> [Result<RenderReport, RenderJobError>] {
+    ) -> [Result<Job.Report, Job.Failure>] {
         let done = DispatchSemaphore(value: 0)
         start { done.signal() }
         while done.wait(timeout: .now() + interval) == .timedOut {
@@ -69,7 +72,7 @@ public final class RenderBatch: Sendable {
         return state.withLock { $0.results.map { $0! } }
     }
 
-    /// A snapshot of the batch: files started, finished, failed; frames rendered.
+    /// A snapshot of the batch: files started, finished, failed; work done (frames rendered).
     public var progress: BatchProgress {
         state.withLock { s in
             BatchProgress(
@@ -95,20 +98,18 @@ public final class RenderBatch: Sendable {
         }
     }
 
-    private func run(_ index: Int) -> Result<RenderReport, RenderJobError> {
+    private func run(_ index: Int) -> Result<Job.Report, Job.Failure> {
         let job = jobs[index]
-        if cancellation.load(ordering: .relaxed) {
-            return .failure(
-                RenderJobError(
-                    input: job.input, stage: .cancelled, message: "interrupted before it started"))
-        }
-        if job.options.skipExisting, job.outputExists { return .success(.skipped(job)) }
+        if cancellation.load(ordering: .relaxed) { return .failure(job.cancelledBeforeStart()) }
+        if let done = job.reportIfDone() { return .success(done) }
         do {
-            let prepared = try job.prepare()
-            let total = prepared.frames
-            state.withLock { $0.framesTotal[index] = total }
-            let report = try prepared.write(
-                progress: { frames in self.state.withLock { $0.framesDone[index] = frames } },
+            let report = try job.run(
+                progress: { done, total in
+                    self.state.withLock {
+                        $0.framesTotal[index] = total
+                        $0.framesDone[index] = done
+                    }
+                },
                 isCancelled: { self.cancellation.load(ordering: .relaxed) })
             return .success(report)
         } catch {
@@ -117,13 +118,13 @@ public final class RenderBatch: Sendable {
     }
 }
 
-/// Progress of a ``RenderBatch`` at one moment.
+/// Progress of a ``Batch`` at one moment.
 public struct BatchProgress: Sendable {
     public var files: Int
     public var started: Int
     public var finished: Int
     public var failed: Int
-    /// Frames written by all jobs so far.
+    /// Work done by all jobs so far, in the jobs' units (a render's frames).
     public var framesDone: Int64
     /// Sum over running jobs of their completed fraction.
     public var activeFraction: Double

@@ -1,0 +1,68 @@
+import FoundationEssentials
+import HapticRenderKit
+
+/// One audio file to turn into one AHAP file: a job of a ``Batch`` (`ahap-render generate`
+/// with many inputs, `--jobs`, `--skip-existing`). Progress is in milliseconds of audio
+/// analysed.
+public struct GenerateJob: BatchJob {
+    public var input: String
+    public var output: String
+    public var preset: GenerationPreset
+    public var overrides: GenerationSettings.Overrides
+    public var maxDurationSeconds: Double
+    /// Replace an existing output.
+    public var overwrite: Bool
+    /// Count an existing output as done (resume a batch).
+    public var skipExisting: Bool
+
+    public init(
+        input: String, output: String, preset: GenerationPreset = .auto,
+        overrides: GenerationSettings.Overrides = .init(),
+        maxDurationSeconds: Double = 4 * 3_600, overwrite: Bool = false, skipExisting: Bool = false
+    ) {
+        self.input = input
+        self.output = output
+        self.preset = preset
+        self.overrides = overrides
+        self.maxDurationSeconds = maxDurationSeconds
+        self.overwrite = overwrite
+        self.skipExisting = skipExisting
+    }
+
+    public func reportIfDone() -> GenerateReport? {
+        skipExisting && FileManager.default.fileExists(atPath: output)
+            ? GenerateReport(input: input, output: output, generated: nil) : nil
+    }
+
+    public func cancelledBeforeStart() -> GenerateError { .cancelled(path: input) }
+
+    /// Refuses an existing output unless ``overwrite`` before reading anything, analyses,
+    /// writes atomically.
+    public func run(progress: (Int64, Int64) -> Void, isCancelled: () -> Bool) throws(GenerateError)
+        -> GenerateReport
+    {
+        if !overwrite && FileManager.default.fileExists(atPath: output) {
+            throw .outputExists(path: output)
+        }
+        let generated = try HapticGeneration.generate(
+            path: input, preset: preset, overrides: overrides,
+            maxDurationSeconds: maxDurationSeconds,
+            progress: { done, total in
+                progress(Int64((done * 1_000).rounded()), Int64((total * 1_000).rounded()))
+            },
+            isCancelled: isCancelled)
+        if isCancelled() { throw .cancelled(path: input) }
+        try HapticGeneration.write(generated, to: output, overwrite: overwrite)
+        return GenerateReport(input: input, output: output, generated: generated)
+    }
+}
+
+/// What one ``GenerateJob`` did.
+public struct GenerateReport: Sendable {
+    public var input: String
+    public var output: String
+    /// The pattern written; nil when the output was already there and counted as done.
+    public var generated: GeneratedPattern?
+
+    public var skipped: Bool { generated == nil }
+}

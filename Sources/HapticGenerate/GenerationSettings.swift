@@ -1,0 +1,93 @@
+/// The generator's knobs. A preset (``GenerationPreset``) is a named setting of them; the CLI
+/// and the library can override any knob on top of a preset (``Overrides``).
+public struct GenerationSettings: Sendable, Hashable {
+    /// What the haptics are measured on.
+    public enum Band: String, Sendable, Hashable, CaseIterable {
+        /// The whole sound.
+        case full
+        /// Only below 70 Hz (LFE, thumps, explosions): film, where a voice's fundamental
+        /// (above ~80 Hz) must stay out of the hands.
+        case rumble
+    }
+
+    /// How readily a hit becomes a transient, 0…1: a hit must rise by `0.5 × (1 − s)` of the
+    /// reference amplitude within 50 ms and reach as much (0.5 → 0.25, i.e. −12 dB), or stand
+    /// 12 dB out of near-silence and reach half of it (see `TransientPicker`).
+    public var transientSensitivity = 0.5
+    /// At most this many transients in any one second (1…15; Core Haptics' budget is 15), and
+    /// at least `0.6 / density` s (≥ 40 ms) apart; the strongest hits are kept.
+    public var density = 15.0
+    /// Release time constant of the bed's envelope, seconds: how fast it follows a tail down.
+    public var bedRelease = 0.04
+    /// Sharpness range: the spectrum's centroid maps 80 Hz → lower bound, 4 kHz → upper bound,
+    /// for the bed and for each transient (from its attack).
+    public var sharpness: ClosedRange<Double> = 0.6...0.9
+    /// How much the bed drops for 30 ms after each transient, 0…1 (0: not at all), so the
+    /// hit stands out and the two do not cancel on the actuator.
+    public var ducking = 0.0
+    /// The band the bed and the hits' levels are measured on.
+    public var band = Band.full
+
+    public init() {}
+
+    /// The least rise (and level) of a hit, in reference amplitude.
+    var hitThreshold: Double { 0.5 * (1 - min(1, max(0, transientSensitivity))) }
+    /// The most a loud hit's level before its attack may be, as a fraction of its peak.
+    var hitContrast: Double { 0.7 + 0.6 * max(0, min(1, transientSensitivity) - 0.5) }
+    /// How many times its local mean an onset strength must be for the spectral change
+    /// alone to make a hit (sensitivity 0.5 → 5, 1 → 2).
+    var hitNovelty: Double { 2 + 6 * (1 - max(0, min(1, transientSensitivity))) }
+    /// The least gap between transients, seconds.
+    var minTransientGap: Double { max(0.04, 0.6 / density) }
+    /// The most transients in one second.
+    var maxTransientsPerSecond: Int { min(15, max(1, Int(density.rounded()))) }
+
+    /// Knobs to set on top of a preset (nil: the preset's value).
+    public struct Overrides: Sendable, Hashable {
+        public var transientSensitivity: Double?
+        public var density: Double?
+        public var bedRelease: Double?
+        public var sharpness: ClosedRange<Double>?
+        public var ducking: Double?
+
+        public init(
+            transientSensitivity: Double? = nil, density: Double? = nil, bedRelease: Double? = nil,
+            sharpness: ClosedRange<Double>? = nil, ducking: Double? = nil
+        ) {
+            self.transientSensitivity = transientSensitivity
+            self.density = density
+            self.bedRelease = bedRelease
+            self.sharpness = sharpness
+            self.ducking = ducking
+        }
+
+        /// `settings` with every set knob replaced.
+        public func applied(to settings: GenerationSettings) -> GenerationSettings {
+            var s = settings
+            if let transientSensitivity { s.transientSensitivity = transientSensitivity }
+            if let density { s.density = density }
+            if let bedRelease { s.bedRelease = bedRelease }
+            if let sharpness { s.sharpness = sharpness }
+            if let ducking { s.ducking = ducking }
+            return s
+        }
+
+        /// Why a value is out of range, or nil when all are usable.
+        public var problem: String? {
+            if let v = transientSensitivity, !(0...1).contains(v) {
+                return "the transient sensitivity must lie in 0…1"
+            }
+            if let v = density, !(1...15).contains(v) {
+                return "the density must lie in 1…15 transients per second"
+            }
+            if let v = bedRelease, !(0.005...2).contains(v) {
+                return "the bed release must lie in 0.005…2 s"
+            }
+            if let v = sharpness, !(v.lowerBound >= 0 && v.upperBound <= 1) {
+                return "the sharpness range must lie in 0…1"
+            }
+            if let v = ducking, !(0...1).contains(v) { return "the ducking must lie in 0…1" }
+            return nil
+        }
+    }
+}
