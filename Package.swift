@@ -44,6 +44,7 @@ let package = Package(
         .library(name: "AudioDevice", targets: ["AudioDevice"]),
         .library(name: "HapticRenderC", type: .dynamic, targets: ["HapticRenderC"]),
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
+        .library(name: "OpenCoreHaptics", targets: ["OpenCoreHaptics"]),
         .executable(name: "ahap-render", targets: ["ahap-render"]),
         .executable(name: "shield-and-texture", targets: ["ShieldAndTexture"]),
     ],
@@ -122,6 +123,12 @@ let package = Package(
                 .target(name: "CPortAudioLazy", condition: .when(platforms: [.linux])),
                 .target(name: "CPortAudio", condition: .when(platforms: [.macOS])),
             ]),
+
+        // Core Haptics' API (CHHapticEngine and its players) over an open-ended renderer, live on
+        // an audio output or offline.
+        .target(
+            name: "OpenCoreHaptics",
+            dependencies: ["HapticPattern", "HapticRender", "HapticRenderKit", "SoundFile", "AudioDevice"]),
 
         // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python.
         .target(
