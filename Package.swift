@@ -199,8 +199,8 @@ let package = Package(
         .testTarget(
             name: "AHAPRenderCLITests",
             dependencies: [
-                "SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport", "ahap-render",
-                "ShieldAndTexture",
+                "SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport",
+                "OpenCoreHaptics", "ahap-render", "ShieldAndTexture",
             ]),
     ]
 )
