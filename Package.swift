@@ -146,7 +146,7 @@ let package = Package(
             name: "ahap-render",
             dependencies: [
                 "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "AudioDevice",
-                "HapticPlot", "HapticGenerate",
+                "HapticPlot", "HapticGenerate", "OpenCoreHaptics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [staticStdlibInRelease.swift],
