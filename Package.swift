@@ -47,6 +47,7 @@ let package = Package(
         .library(name: "OpenCoreHaptics", targets: ["OpenCoreHaptics"]),
         .executable(name: "ahap-render", targets: ["ahap-render"]),
         .executable(name: "shield-and-texture", targets: ["ShieldAndTexture"]),
+        .executable(name: "haptic-ricochet", targets: ["HapticRicochet"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -157,6 +158,10 @@ let package = Package(
             name: "ShieldAndTexture",
             dependencies: ["HapticPattern", "HapticRenderKit", "SoundFile"],
             path: "Examples/ShieldAndTexture"),
+        .executableTarget(
+            name: "HapticRicochet",
+            dependencies: ["OpenCoreHaptics", "HapticPlot", "HapticRenderKit", "HapticRender", "SoundFile"],
+            path: "Examples/HapticRicochet"),
 
         // Tests.
         .target(
@@ -200,7 +205,7 @@ let package = Package(
             name: "AHAPRenderCLITests",
             dependencies: [
                 "SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport",
-                "OpenCoreHaptics", "ahap-render", "ShieldAndTexture",
+                "OpenCoreHaptics", "ahap-render", "ShieldAndTexture", "HapticRicochet",
             ]),
     ]
 )
