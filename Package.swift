@@ -195,6 +195,7 @@ let package = Package(
                 "HapticGenerate", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile",
                 "HapticTestSupport",
             ]),
+        .testTarget(name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderCTests",
             dependencies: [

@@ -37,6 +37,15 @@ extension CHHapticEngine {
         }
     }
 
+    /// Seconds from a frame the engine renders to its reaching a live engine's audio output, as
+    /// the host API reports it (0 offline or before ``start()``).
+    public var outputLatency: TimeInterval { output?.outputLatency ?? 0 }
+
+    /// How far ahead of ``currentTime`` a change sent now is placed: a live engine's render
+    /// thread may be inside a slice of ``RenderSide/sliceFrames`` frames, so an immediate change
+    /// lands one slice past the render position; offline it lands on it.
+    public var schedulingLeadFrames: Int { simulation.output == .offline ? 0 : RenderSide.sliceFrames }
+
     /// The largest output magnitude of the last block the engine rendered (a level meter's
     /// reading: 1 is full scale).
     public var outputPeak: Float { Float(bitPattern: core.render.peak.load(ordering: .relaxed)) }

@@ -89,7 +89,9 @@ open class CHHapticEngine {
 
     /// Starts the engine: a live engine opens its audio output and starts rendering.
     /// - Throws: ``CHHapticError/Code/engineStartTimeout`` when no audio output can be opened.
-    public func start() throws {
+    public func start() throws { try startEngine() }
+
+    private func startEngine() throws {
         if case .device(let name) = simulation.output, output == nil {
             output = try LiveOutput(core: core, device: name, sampleRate: simulation.sampleRate)
         }
@@ -99,12 +101,18 @@ open class CHHapticEngine {
     /// ``start()``, then `completionHandler` with its error.
     public func start(completionHandler: CompletionHandler? = nil) {
         do {
-            try start()
+            try startEngine()
             completionHandler?(nil)
         } catch {
             completionHandler?(error)
         }
     }
+
+    /// ``start()`` from an asynchronous context.
+    public func start() async throws { try startEngine() }
+
+    /// ``stop(completionHandler:)`` from an asynchronous context.
+    public func stop() async throws { stop(completionHandler: nil) }
 
     /// Stops the engine: its players stop, a live engine closes its output.
     public func stop(completionHandler: CompletionHandler? = nil) {

@@ -38,6 +38,7 @@ public protocol CHHapticAdvancedPatternPlayer: CHHapticPatternPlayer {
     var loopEnd: TimeInterval { get set }
     /// Playback speed (> 0): divides the times and durations of events, parameters and curves.
     var playbackRate: Float { get set }
-    /// Called once playback finishes (not when it is stopped by ``stop(atTime:)``... see docs).
+    /// Called once playback finishes: at the pattern's end, or where ``stop(atTime:)`` or
+    /// ``cancel()`` ends it; not at a pause, nor when a seek or a loop or rate change restarts it.
     var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler? { get set }
 }

@@ -104,7 +104,7 @@ extension ControlState {
         players[player] = p
         guard var run = p.run, run.stop == nil else { return }
         let at = earliest
-        if wasLooping && !p.loopEnabled, let loop = run.loop, p.loopEnd == players[player]!.loopEnd {
+        if wasLooping && !p.loopEnabled, let loop = run.loop {
             run.loop = (loop.period, min(loop.count, run.iteration(at: at, sampleRate: sampleRate) + 1), false)
             players[player]!.run = run
             try reschedule(player, endingAt: .max, kinds: 0)

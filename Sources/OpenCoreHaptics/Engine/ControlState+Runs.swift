@@ -64,9 +64,10 @@ extension ControlState {
         let schedule = LayerSchedule(timeline: timeline, offset: run.start, layer: run.slot, resources: resources,
                                      stop: run.stop, keeps: { !muted && plays($0) })
         let cut = run.schedule.map { schedule.firstLaneDifference(from: $0) } ?? .max
+        // Sounding voices end at `endAt` (a stop), or now for the kinds muted.
         let muteEnd = muted ? VoiceKind.allBits : VoiceKind.allCases.filter { !plays($0) }.reduce(0) { $0 | $1.bit }
         let ends = kinds | muteEnd
-        try send(.layer(schedule.contents, cut: cut, endAt: ends == 0 ? .max : min(endAt, kinds == 0 ? now : endAt),
+        try send(.layer(schedule.contents, cut: cut, endAt: ends == 0 ? .max : (kinds == 0 ? now : endAt),
                         endKinds: ends))
         if let old = slots[run.slot].schedule { retired.append((old, sent)) }
         slots[run.slot].schedule = schedule
