@@ -129,7 +129,9 @@ let package = Package(
         // an audio output or offline.
         .target(
             name: "OpenCoreHaptics",
-            dependencies: ["HapticPattern", "HapticRender", "HapticRenderKit", "SoundFile", "AudioDevice"]),
+            dependencies: [
+                "HapticPattern", "HapticRender", "HapticRenderKit", "SoundFile", "AudioDevice",
+            ]),
 
         // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python.
         .target(
@@ -160,7 +162,9 @@ let package = Package(
             path: "Examples/ShieldAndTexture"),
         .executableTarget(
             name: "HapticRicochet",
-            dependencies: ["OpenCoreHaptics", "HapticPlot", "HapticRenderKit", "HapticRender", "SoundFile"],
+            dependencies: [
+                "OpenCoreHaptics", "HapticPlot", "HapticRenderKit", "HapticRender", "SoundFile",
+            ],
             path: "Examples/HapticRicochet"),
 
         // Tests.
@@ -195,7 +199,8 @@ let package = Package(
                 "HapticGenerate", "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile",
                 "HapticTestSupport",
             ]),
-        .testTarget(name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
+        .testTarget(
+            name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderCTests",
             dependencies: [

@@ -30,16 +30,29 @@ struct Ball {
         x += vx * dt
         y += vy * dt
         var impacts: [Double] = []
-        let low = Self.radius, high = Self.box - Self.radius
-        if x < low { impacts.append(abs(vx)); x = low; vx = -0.6 * vx }
-        if x > high { impacts.append(abs(vx)); x = high; vx = -0.6 * vx }
+        let low = Self.radius
+        let high = Self.box - Self.radius
+        if x < low {
+            impacts.append(abs(vx))
+            x = low
+            vx = -0.6 * vx
+        }
+        if x > high {
+            impacts.append(abs(vx))
+            x = high
+            vx = -0.6 * vx
+        }
         if y < low {
             // Resting on the floor is rolling, not a hit.
             if abs(vy) > 0.15 { impacts.append(abs(vy)) }
             y = low
             vy = abs(vy) > 0.15 ? -0.6 * vy : 0
         }
-        if y > high { impacts.append(abs(vy)); y = high; vy = -0.6 * vy }
+        if y > high {
+            impacts.append(abs(vy))
+            y = high
+            vy = -0.6 * vy
+        }
         return impacts
     }
 }

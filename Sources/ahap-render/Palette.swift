@@ -3,12 +3,13 @@ import FoundationEssentials
 import HapticRenderKit
 import OpenCoreHaptics
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Set by Ctrl-C while the palette runs (the handler runs on another thread).
@@ -19,7 +20,8 @@ private let paletteInterrupted = Atomic<Bool>(false)
 struct Palette: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "palette",
-        abstract: "Feel a 2-D haptic palette in a terminal: x = sharpness, y = intensity of a continuous player; space fires a transient.",
+        abstract:
+            "Feel a 2-D haptic palette in a terminal: x = sharpness, y = intensity of a continuous player; space fires a transient.",
         discussion: """
             Apple's HapticPalette sample on OpenCoreHaptics' CHHapticEngine: the arrow keys or \
             the mouse move the point, which a continuous player follows; space fires a transient \
@@ -40,7 +42,10 @@ struct Palette: ParsableCommand {
               ahap-render palette --script session.txt -o session.wav
             """)
 
-    @Option(help: ArgumentHelp("Output device: its index or (part of) its name from `play --list-devices` (default: the system's default output).", valueName: "name|index"))
+    @Option(
+        help: ArgumentHelp(
+            "Output device: its index or (part of) its name from `play --list-devices` (default: the system's default output).",
+            valueName: "name|index"))
     var device: String?
 
     @OptionGroup var simulation: SimulationOptions
@@ -48,7 +53,9 @@ struct Palette: ParsableCommand {
     @Option(help: "audition, haptic, drive, audio or split (see render --help).")
     var layout: OutputLayout = .audition
 
-    @Option(help: ArgumentHelp("Play this session offline instead of the live pad (see above).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Play this session offline instead of the live pad (see above).", valueName: "file"))
     var script: String?
 
     @Option(name: .shortAndLong, help: "With --script: the WAV file to write.")
@@ -58,10 +65,15 @@ struct Palette: ParsableCommand {
     var force = false
 
     func validate() throws {
-        if layout == .android { throw ValidationError("The android layout is a file format; choose another layout.") }
-        if simulation.engine != .fast { throw ValidationError("The palette plays on the fast engine only.") }
+        if layout == .android {
+            throw ValidationError("The android layout is a file format; choose another layout.")
+        }
+        if simulation.engine != .fast {
+            throw ValidationError("The palette plays on the fast engine only.")
+        }
         if script == nil && isatty(STDIN_FILENO) != 1 {
-            throw ValidationError("The live palette needs a terminal; give --script FILE to play a session offline.")
+            throw ValidationError(
+                "The live palette needs a terminal; give --script FILE to play a session offline.")
         }
     }
 
@@ -89,8 +101,10 @@ struct Palette: ParsableCommand {
             throw ExitCode(1)
         }
         do {
-            let engine = try CHHapticEngine(simulation: .init(sampleRate: options.sampleRate, actuator: options.actuator,
-                                                              layout: layout, output: .offline))
+            let engine = try CHHapticEngine(
+                simulation: .init(
+                    sampleRate: options.sampleRate, actuator: options.actuator,
+                    layout: layout, output: .offline))
             try engine.start()
             let haptics = try PaletteHaptics(engine: engine)
             try engine.beginRecording(to: URL(fileURLWithPath: output), overwrite: force)
@@ -108,10 +122,13 @@ struct Palette: ParsableCommand {
 
     /// The live pad.
     private func play(options: RenderOptions) throws {
-        let engine: CHHapticEngine, haptics: PaletteHaptics
+        let engine: CHHapticEngine
+        let haptics: PaletteHaptics
         do {
-            engine = try CHHapticEngine(simulation: .init(sampleRate: options.sampleRate, actuator: options.actuator,
-                                                          layout: layout, output: .device(device)))
+            engine = try CHHapticEngine(
+                simulation: .init(
+                    sampleRate: options.sampleRate, actuator: options.actuator,
+                    layout: layout, output: .device(device)))
             try engine.start()
             haptics = try PaletteHaptics(engine: engine)
             try haptics.begin()
@@ -128,13 +145,21 @@ struct Palette: ParsableCommand {
             for input in terminal.poll() {
                 switch input {
                 case .quit: break loop
-                case .up: try? haptics.move(sharpness: haptics.sharpness, intensity: haptics.intensity + 0.05)
-                case .down: try? haptics.move(sharpness: haptics.sharpness, intensity: haptics.intensity - 0.05)
-                case .left: try? haptics.move(sharpness: haptics.sharpness - 0.05, intensity: haptics.intensity)
-                case .right: try? haptics.move(sharpness: haptics.sharpness + 0.05, intensity: haptics.intensity)
+                case .up:
+                    try? haptics.move(
+                        sharpness: haptics.sharpness, intensity: haptics.intensity + 0.05)
+                case .down:
+                    try? haptics.move(
+                        sharpness: haptics.sharpness, intensity: haptics.intensity - 0.05)
+                case .left:
+                    try? haptics.move(
+                        sharpness: haptics.sharpness - 0.05, intensity: haptics.intensity)
+                case .right:
+                    try? haptics.move(
+                        sharpness: haptics.sharpness + 0.05, intensity: haptics.intensity)
                 case .tap: try? haptics.tap()
                 case .toggle: try? haptics.isPlaying ? haptics.end() : haptics.begin()
-                case let .mouse(column, row):
+                case .mouse(let column, let row):
                     if let point = PaletteScreen.point(column: column, row: row) {
                         try? haptics.move(sharpness: point.sharpness, intensity: point.intensity)
                     }
@@ -142,8 +167,10 @@ struct Palette: ParsableCommand {
             }
             // A meter's ballistics: instant rise, a fall of about 10 dB a second at 30 frames.
             level = max(engine.outputPeak, level * 0.92)
-            terminal.show(PaletteScreen.frame(sharpness: haptics.sharpness, intensity: haptics.intensity,
-                                              playing: haptics.isPlaying, level: level))
+            terminal.show(
+                PaletteScreen.frame(
+                    sharpness: haptics.sharpness, intensity: haptics.intensity,
+                    playing: haptics.isPlaying, level: level))
             usleep(33_000)
         }
         try? haptics.end()
@@ -155,7 +182,8 @@ extension PaletteHaptics {
     /// Plays one scripted command.
     func apply(_ command: PaletteScript.Command) throws {
         switch command {
-        case let .move(sharpness, intensity): try move(sharpness: sharpness, intensity: intensity)
+        case .move(let sharpness, let intensity):
+            try move(sharpness: sharpness, intensity: intensity)
         case .begin: try begin()
         case .end: try end()
         case .tap: try tap()

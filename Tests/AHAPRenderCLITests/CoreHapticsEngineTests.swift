@@ -8,7 +8,8 @@ import Testing
 /// through the engine's players, gives the CLI's file bit for bit — at time 0, with runtime
 /// parameters (`--param`), looped (`--loop`), seeked (`--start`) and at another rate (`--rate`).
 @Suite struct CoreHapticsEngineTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/Patterns")
 
     /// A continuous event under a curve, transients and a tone: lanes, onsets and the
@@ -32,8 +33,11 @@ import Testing
 
     /// The CLI's render of `ahap` with `options` (audition layout), and an offline engine of
     /// the same length whose `play` set-up, run at time 0 and then at `steps`, drives it.
-    func compare(_ ahap: URL, _ options: [String], steps: [(TimeInterval, (CHHapticEngine) throws -> Void)] = [],
-                 play: (CHHapticEngine, CHHapticPattern) throws -> Void) throws {
+    func compare(
+        _ ahap: URL, _ options: [String],
+        steps: [(TimeInterval, (CHHapticEngine) throws -> Void)] = [],
+        play: (CHHapticEngine, CHHapticPattern) throws -> Void
+    ) throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         let reference = dir.path + "/cli.wav"
@@ -51,11 +55,17 @@ import Testing
         }
         samples += try engine.advance(to: Double(expected.frames) / 48_000)
         #expect(samples.count == expected.samples.count)
-        let first = samples.indices.first { $0 < expected.samples.count && samples[$0].bitPattern != expected.samples[$0].bitPattern }
-        #expect(first == nil, "first different sample: frame \(first.map { $0 / 2 } ?? -1) of \(expected.frames)")
+        let first = samples.indices.first {
+            $0 < expected.samples.count && samples[$0].bitPattern != expected.samples[$0].bitPattern
+        }
+        #expect(
+            first == nil,
+            "first different sample: frame \(first.map { $0 / 2 } ?? -1) of \(expected.frames)")
     }
 
-    func fixture(_ dir: TempFolder) throws -> URL { URL(fileURLWithPath: try dir.write("p.ahap", Self.playerFixture)) }
+    func fixture(_ dir: TempFolder) throws -> URL {
+        URL(fileURLWithPath: try dir.write("p.ahap", Self.playerFixture))
+    }
 
     @Test(arguments: ["Heartbeat.ahap", "AllFeatures.ahap"])
     func aPatternStartedAtZeroIsTheCLIsRender(_ name: String) throws {
@@ -67,15 +77,30 @@ import Testing
     @Test func parametersSentBeforehandAreTheCLIsParam() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
-        try compare(try fixture(dir), ["--param", "HapticIntensityControl=0.3@0.25", "--param", "HapticSharpnessControl=-0.2@0.6",
-                                       "--param", "AudioVolumeControl=0.5@0.2"]) { engine, pattern in
+        try compare(
+            try fixture(dir),
+            [
+                "--param", "HapticIntensityControl=0.3@0.25", "--param",
+                "HapticSharpnessControl=-0.2@0.6",
+                "--param", "AudioVolumeControl=0.5@0.2",
+            ]
+        ) { engine, pattern in
             let player = try engine.makePlayer(with: pattern)
             try player.start(atTime: 0)
-            try player.sendParameters([CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.3, relativeTime: 0),
-                                       CHHapticDynamicParameter(parameterID: .audioVolumeControl, value: 0.5, relativeTime: -0.05)],
-                                      atTime: 0.25)
-            try player.sendParameters([CHHapticDynamicParameter(parameterID: .hapticSharpnessControl, value: -0.2, relativeTime: 0.1)],
-                                      atTime: 0.5)
+            try player.sendParameters(
+                [
+                    CHHapticDynamicParameter(
+                        parameterID: .hapticIntensityControl, value: 0.3, relativeTime: 0),
+                    CHHapticDynamicParameter(
+                        parameterID: .audioVolumeControl, value: 0.5, relativeTime: -0.05),
+                ],
+                atTime: 0.25)
+            try player.sendParameters(
+                [
+                    CHHapticDynamicParameter(
+                        parameterID: .hapticSharpnessControl, value: -0.2, relativeTime: 0.1)
+                ],
+                atTime: 0.5)
         }
     }
 
@@ -83,11 +108,22 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         var player: (any CHHapticPatternPlayer)?
-        try compare(try fixture(dir), ["--param", "HapticIntensityControl=0.4@0.2"],
-                    steps: [(0.15, { _ in
-                        try player!.sendParameters([CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.4,
-                                                                             relativeTime: 0)], atTime: 0.2)
-                    })]) { engine, pattern in
+        try compare(
+            try fixture(dir), ["--param", "HapticIntensityControl=0.4@0.2"],
+            steps: [
+                (
+                    0.15,
+                    { _ in
+                        try player!.sendParameters(
+                            [
+                                CHHapticDynamicParameter(
+                                    parameterID: .hapticIntensityControl, value: 0.4,
+                                    relativeTime: 0)
+                            ], atTime: 0.2)
+                    }
+                )
+            ]
+        ) { engine, pattern in
             player = try engine.makePlayer(with: pattern)
             try player!.start(atTime: 0)
         }
@@ -97,7 +133,9 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         var player: (any CHHapticAdvancedPatternPlayer)?
-        try compare(try fixture(dir), ["--loop", "3"], steps: [(2.9, { _ in player!.loopEnabled = false })]) { engine, pattern in
+        try compare(
+            try fixture(dir), ["--loop", "3"], steps: [(2.9, { _ in player!.loopEnabled = false })]
+        ) { engine, pattern in
             player = try engine.makeAdvancedPlayer(with: pattern)
             player!.loopEnabled = true
             try player!.start(atTime: 0)

@@ -45,15 +45,22 @@ import Testing
         defer { dir.cleanUp() }
         let log = try runExample("haptic-ricochet", [dir.path + "/a"])
         _ = try runExample("haptic-ricochet", [dir.path + "/b"])
-        #expect(listing(dir.path + "/a") == ["Sounds", "Sounds/Shield.wav", "session.html", "session.wav"])
+        #expect(
+            listing(dir.path + "/a") == [
+                "Sounds", "Sounds/Shield.wav", "session.html", "session.wav",
+            ])
         let wav = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/a/session.wav"))
-        #expect(wav == (try Data(contentsOf: URL(fileURLWithPath: dir.path + "/b/session.wav"))), "the same session twice")
+        #expect(
+            wav == (try Data(contentsOf: URL(fileURLWithPath: dir.path + "/b/session.wav"))),
+            "the same session twice")
         let html = try String(contentsOfFile: dir.path + "/a/session.html", encoding: .utf8)
         #expect(html.contains("<svg") && html.contains("data:audio/wav;base64,"))
 
         let audio = try readBack(dir.path + "/a/session.wav")
         let left = channel(audio, 0)
-        func window(_ from: Double, _ to: Double) -> ArraySlice<Float> { left[Int(from * 48_000)..<Int(to * 48_000)] }
+        func window(_ from: Double, _ to: Double) -> ArraySlice<Float> {
+            left[Int(from * 48_000)..<Int(to * 48_000)]
+        }
         func peak(_ from: Double, _ to: Double) -> Float { window(from, to).map { abs($0) }.max()! }
         #expect(audio.frames == Int(8.3 * 48_000), "8 s of play and 0.3 s of ring-down")
         #expect(rms(window(0.1, 0.5)) > 0.001, "the texture rolls from the start")
@@ -65,7 +72,9 @@ import Testing
         }
         #expect(collisions.count >= 8, "\(log)")
         for t in collisions where !(2.95...3.7).contains(t) {  // not under the shield's sound
-            #expect(peak(t, t + 0.05) > 1.3 * peak(t - 0.1, t - 0.005), "the collision at \(t) s stands out")
+            #expect(
+                peak(t, t + 0.05) > 1.3 * peak(t - 0.1, t - 0.005),
+                "the collision at \(t) s stands out")
         }
     }
 }

@@ -18,19 +18,26 @@ let rate = 48_000.0
 /// One offline session: a continuous player from 0, an intensity change sent at `sendAt`
 /// (immediately, or not at all for nil); the split layout's frames.
 func session(sendAt: Double?) throws -> [Float] {
-    let engine = try CHHapticEngine(simulation: .init(sampleRate: rate, layout: .split, output: .offline))
+    let engine = try CHHapticEngine(
+        simulation: .init(sampleRate: rate, layout: .split, output: .offline))
     try engine.start()
     let event = CHHapticEvent(
         eventType: .hapticContinuous,
-        parameters: [CHHapticEventParameter(parameterID: .hapticIntensity, value: 1),
-                     CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.5)],
+        parameters: [
+            CHHapticEventParameter(parameterID: .hapticIntensity, value: 1),
+            CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.5),
+        ],
         relativeTime: 0, duration: 1)
     let player = try engine.makePlayer(with: CHHapticPattern(events: [event], parameters: []))
     try player.start(atTime: CHHapticTimeImmediate)
     var frames = try engine.advance(to: sendAt ?? 0.5)
     if sendAt != nil {
-        try player.sendParameters([CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.3, relativeTime: 0)],
-                                  atTime: CHHapticTimeImmediate)
+        try player.sendParameters(
+            [
+                CHHapticDynamicParameter(
+                    parameterID: .hapticIntensityControl, value: 0.3, relativeTime: 0)
+            ],
+            atTime: CHHapticTimeImmediate)
     }
     frames += try engine.advance(to: 1)
     return frames
@@ -40,14 +47,22 @@ func milliseconds(_ frames: Double) -> String { String(format: "%.2f ms", frames
 
 let sendAt = 0.5  // engine clock at the call
 let sent = Int((sendAt * rate).rounded())
-let reference = try session(sendAt: nil), changed = try session(sendAt: sendAt)
+let reference = try session(sendAt: nil)
+let changed = try session(sendAt: sendAt)
 func firstDifference(channel: Int) -> Int? {
-    stride(from: channel, to: reference.count, by: 4).first { reference[$0].bitPattern != changed[$0].bitPattern }.map { $0 / 4 }
+    stride(from: channel, to: reference.count, by: 4).first {
+        reference[$0].bitPattern != changed[$0].bitPattern
+    }.map { $0 / 4 }
 }
 print("offline (engine clock; the call at \(sent) = \(sendAt) s):")
 for (name, channel) in [("drive", 2), ("acceleration", 3)] {
-    guard let first = firstDifference(channel: channel) else { print("  \(name): no change"); continue }
-    print("  \(name): first changed sample \(first), \(first - sent) samples = \(milliseconds(Double(first - sent))) after the call")
+    guard let first = firstDifference(channel: channel) else {
+        print("  \(name): no change")
+        continue
+    }
+    print(
+        "  \(name): first changed sample \(first), \(first - sent) samples = \(milliseconds(Double(first - sent))) after the call"
+    )
 }
 
 // Live: the engine's share (a slice, plus the slice the device thread may be in) and the
@@ -60,11 +75,15 @@ do {
     let lead = engine.schedulingLeadFrames
     let device = engine.outputLatency * rate
     engine.stop()
-    print("  engine: a change lands \(lead) samples past the render position (\(milliseconds(Double(lead)))), "
-          + "up to \(2 * lead) after the last published one (\(milliseconds(Double(2 * lead))))")
-    print("  device: \(Int(device.rounded())) samples = \(milliseconds(device)) from a rendered frame to the output (PortAudio)")
-    print("  total: \(Int((Double(lead) + device).rounded()))–\(Int((Double(2 * lead) + device).rounded())) samples = "
-          + "\(milliseconds(Double(lead) + device))–\(milliseconds(Double(2 * lead) + device))")
+    print(
+        "  engine: a change lands \(lead) samples past the render position (\(milliseconds(Double(lead)))), "
+            + "up to \(2 * lead) after the last published one (\(milliseconds(Double(2 * lead))))")
+    print(
+        "  device: \(Int(device.rounded())) samples = \(milliseconds(device)) from a rendered frame to the output (PortAudio)"
+    )
+    print(
+        "  total: \(Int((Double(lead) + device).rounded()))–\(Int((Double(2 * lead) + device).rounded())) samples = "
+            + "\(milliseconds(Double(lead) + device))–\(milliseconds(Double(2 * lead) + device))")
 } catch {
     print("  no live output: \(error)")
 }

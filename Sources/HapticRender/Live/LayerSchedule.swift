@@ -17,11 +17,14 @@ public final class LayerSchedule: @unchecked Sendable {
     ///   - stop: voices starting at or after it are dropped, the others end there
     ///     (``VoiceSpec/end(at:)``); `nil` plays every voice.
     ///   - keeps: the kinds of voice to play (muting, a layout without haptics or audio).
-    public init(timeline: Timeline, offset: Int64, layer: Int, resources: [Int] = [], stop: Int64? = nil,
-                keeps: (VoiceKind) -> Bool = { _ in true }) {
+    public init(
+        timeline: Timeline, offset: Int64, layer: Int, resources: [Int] = [], stop: Int64? = nil,
+        keeps: (VoiceKind) -> Bool = { _ in true }
+    ) {
         var specs: [VoiceSpec] = []
         specs.reserveCapacity(timeline.voices.count)
-        for i in 0..<timeline.voices.count where timeline.voices.layer[i] == 0 && keeps(timeline.voices.kind[i]) {
+        for i in 0..<timeline.voices.count
+        where timeline.voices.layer[i] == 0 && keeps(timeline.voices.kind[i]) {
             var spec = VoiceSpec(timeline.voices, i)
             spec.start &+= offset
             spec.end &+= offset
@@ -39,14 +42,16 @@ public final class LayerSchedule: @unchecked Sendable {
         let lanes = memory.uninitialized(LaneReader.self, count: LaneSlot.count)
         for slot in LaneSlot.allCases {
             let lane = timeline.lane(slot.id, layer: 0)
-            lanes.advanced(by: slot.rawValue).initialize(to: LaneReader(
-                samples: memory.copy(lane.sample.lazy.map { $0 &+ offset }),
-                values: memory.copy(lane.value.lazy.map { Float($0) }),
-                slopes: memory.copy(lane.slope.lazy.map { Float($0) }), count: lane.count,
-                initial: Float(lane.initialValue)))
+            lanes.advanced(by: slot.rawValue).initialize(
+                to: LaneReader(
+                    samples: memory.copy(lane.sample.lazy.map { $0 &+ offset }),
+                    values: memory.copy(lane.value.lazy.map { Float($0) }),
+                    slopes: memory.copy(lane.slope.lazy.map { Float($0) }), count: lane.count,
+                    initial: Float(lane.initialValue)))
         }
-        contents = LayerContents(voices: UnsafeBufferPointer(start: memory.copy(specs), count: specs.count),
-                                 lanes: lanes, layer: layer)
+        contents = LayerContents(
+            voices: UnsafeBufferPointer(start: memory.copy(specs), count: specs.count),
+            lanes: lanes, layer: layer)
     }
 }
 
@@ -95,15 +100,20 @@ extension LayerSchedule {
     public func firstLaneDifference(from other: LayerSchedule) -> Int64 {
         var first = Int64.max
         for slot in [LaneSlot.hapticIntensity, .hapticSharpness] {
-            let a = contents.lanes[slot.rawValue], b = other.contents.lanes[slot.rawValue]
+            let a = contents.lanes[slot.rawValue]
+            let b = other.contents.lanes[slot.rawValue]
             guard a.initial == b.initial else { return .min }
             var k = 0
-            while k < a.count && k < b.count && a.samples[k] == b.samples[k] && a.values[k] == b.values[k]
-                && a.slopes[k] == b.slopes[k] {
+            while k < a.count && k < b.count && a.samples[k] == b.samples[k]
+                && a.values[k] == b.values[k]
+                && a.slopes[k] == b.slopes[k]
+            {
                 k += 1
             }
             if k < a.count || k < b.count {
-                first = min(first, min(k < a.count ? a.samples[k] : .max, k < b.count ? b.samples[k] : .max))
+                first = min(
+                    first, min(k < a.count ? a.samples[k] : .max, k < b.count ? b.samples[k] : .max)
+                )
             }
         }
         return first

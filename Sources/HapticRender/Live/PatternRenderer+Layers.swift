@@ -6,11 +6,15 @@ extension PatternRenderer {
     ///
     /// A layer it plays gives the samples the same layer of a timeline gives from the start:
     /// the voices start in the same order and read the same lanes, through the same actuator.
-    public init(layers: Int, reserve: RenderReserve = RenderReserve(), configuration: RenderConfiguration)
+    public init(
+        layers: Int, reserve: RenderReserve = RenderReserve(), configuration: RenderConfiguration
+    )
         throws(RenderError)
     {
-        try self.init(timeline: Timeline(sampleRate: configuration.sampleRate, layerCount: max(layers, 1)), audio: [],
-                      configuration: configuration, reserve: reserve)
+        try self.init(
+            timeline: Timeline(sampleRate: configuration.sampleRate, layerCount: max(layers, 1)),
+            audio: [],
+            configuration: configuration, reserve: reserve)
     }
 
     /// Layers (players) the renderer has lanes for.
@@ -26,7 +30,9 @@ extension PatternRenderer {
     /// no reference counting: O(voices waiting + voices of `contents`). Returns how many of
     /// `contents`' voices did not fit in the reserve (the latest ones are dropped).
     @discardableResult
-    public mutating func replaceLayer(_ layer: Int, with contents: LayerContents, changingLanesFrom cut: Int64) -> Int {
+    public mutating func replaceLayer(
+        _ layer: Int, with contents: LayerContents, changingLanesFrom cut: Int64
+    ) -> Int {
         precondition(layer >= 0 && layer < lanes.layerCount, "no such layer")
         let dropped = schedule.replaceWaiting(ofLayer: layer, with: contents.voices, from: position)
         for slot in 0..<LaneSlot.count {
@@ -42,9 +48,12 @@ extension PatternRenderer {
     /// selects —, as a player's stop does (see ``LayerSchedule`` for how each kind ends).
     /// Waiting voices are not touched: replace the layer for those. Render thread, between
     /// ``render(into:)`` calls; no allocation. O(sounding voices).
-    public mutating func endVoices(ofLayer layer: Int, at sample: Int64, where ends: (VoiceKind) -> Bool) {
+    public mutating func endVoices(
+        ofLayer layer: Int, at sample: Int64, where ends: (VoiceKind) -> Bool
+    ) {
         let t = max(sample, position)
-        for c in 0..<haptics.continuous.count where haptics.continuous.storage[c].spec.layer == layer {
+        for c in 0..<haptics.continuous.count
+        where haptics.continuous.storage[c].spec.layer == layer {
             if ends(.hapticContinuous) { haptics.continuous.storage[c].spec.end(at: t) }
         }
         for v in 0..<audio.tones.count where audio.tones.storage[v].spec.layer == layer {
@@ -60,7 +69,8 @@ extension PatternRenderer {
     /// no allocation. O(1).
     public mutating func setAudioResource(_ index: Int, to clip: PreparedClip.Contents) {
         precondition(index >= 0 && index < audio.resourceCount, "no such audio resource")
-        audio.sources[index] = ClipSource(samples: clip.samples, frames: clip.frames, channels: clip.channels)
+        audio.sources[index] = ClipSource(
+            samples: clip.samples, frames: clip.frames, channels: clip.channels)
     }
 }
 
@@ -73,8 +83,9 @@ public final class PreparedClip: @unchecked Sendable {
 
     /// A copy of `clip`'s samples. O(samples).
     public init(_ clip: AudioClip) {
-        contents = Contents(samples: clip.frames > 0 ? UnsafePointer(memory.copy(clip.samples)) : nil,
-                            frames: clip.frames, channels: clip.channels)
+        contents = Contents(
+            samples: clip.frames > 0 ? UnsafePointer(memory.copy(clip.samples)) : nil,
+            frames: clip.frames, channels: clip.channels)
     }
 
     /// The samples as a raw view (no reference to count).

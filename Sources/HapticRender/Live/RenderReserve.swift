@@ -13,14 +13,16 @@ public struct RenderReserve: Sendable, Hashable {
 
     public init(voices: Int = 4_096, polyphony: Polyphony? = nil, audioResources: Int = 64) {
         self.voices = voices
-        self.polyphony = polyphony ?? {
-            var p = Polyphony()
-            p.hapticTransient = 128
-            p.hapticContinuous = 64
-            p.audioContinuous = 32
-            p.audioCustom = 32
-            return p
-        }()
+        self.polyphony =
+            polyphony
+            ?? {
+                var p = Polyphony()
+                p.hapticTransient = 128
+                p.hapticContinuous = 64
+                p.audioContinuous = 32
+                p.audioCustom = 32
+                return p
+            }()
         self.audioResources = audioResources
     }
 }

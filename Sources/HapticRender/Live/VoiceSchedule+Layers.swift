@@ -4,8 +4,10 @@ extension VoiceSchedule {
     /// order. Between render calls, every waiting voice starts at or after `position`. The
     /// started voices are forgotten (they are in the voice pools). No allocation:
     /// O(waiting + `voices`). Returns how many did not fit in ``capacity`` (the latest ones).
-    mutating func replaceWaiting(ofLayer layer: Int, with voices: UnsafeBufferPointer<VoiceSpec>,
-                                 from position: Int64) -> Int {
+    mutating func replaceWaiting(
+        ofLayer layer: Int, with voices: UnsafeBufferPointer<VoiceSpec>,
+        from position: Int64
+    ) -> Int {
         // The other layers' waiting voices, moved to the front in order.
         var kept = 0
         for i in next..<count where specs[i].layer != layer {
@@ -17,12 +19,18 @@ extension VoiceSchedule {
         let taken = min(arriving, capacity &- kept)
         // Merge from the back: the arriving voices (the first `taken` that start in time)
         // after the kept ones at equal starts.
-        var skip = arriving &- taken, i = kept &- 1, k = kept &+ taken &- 1, j = voices.count &- 1
+        var skip = arriving &- taken
+        var i = kept &- 1
+        var k = kept &+ taken &- 1
+        var j = voices.count &- 1
         while k > i {
             let v = voices[j]
             j &-= 1
             guard v.start >= position else { continue }
-            if skip > 0 { skip &-= 1; continue }
+            if skip > 0 {
+                skip &-= 1
+                continue
+            }
             while i >= 0 && specs[i].start > v.start {
                 specs[k] = specs[i]
                 i &-= 1

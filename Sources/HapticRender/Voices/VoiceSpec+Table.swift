@@ -4,7 +4,8 @@ extension VoiceSpec {
         let start = table.start[i]
         self.init(
             start: start, end: table.end[i], kind: table.kind[i], layer: Int(table.layer[i]),
-            level: table.level[i], timbre: table.timbre[i], pan: table.pan[i], pitch: table.pitch[i],
+            level: table.level[i], timbre: table.timbre[i], pan: table.pan[i],
+            pitch: table.pitch[i],
             envelope: Envelope(
                 attack: Float(table.attackSamples[i]), decay: Float(table.decaySamples[i]),
                 release: Float(table.releaseSamples[i]),

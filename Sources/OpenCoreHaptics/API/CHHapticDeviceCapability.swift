@@ -4,9 +4,13 @@ import HapticPattern
 public protocol CHHapticDeviceCapability {
     var supportsHaptics: Bool { get }
     var supportsAudio: Bool { get }
-    func attributes(forEventParameter inParameter: CHHapticEvent.ParameterID, eventType type: CHHapticEvent.EventType) throws
+    func attributes(
+        forEventParameter inParameter: CHHapticEvent.ParameterID,
+        eventType type: CHHapticEvent.EventType
+    ) throws
         -> any CHHapticParameterAttributes
-    func attributes(forDynamicParameter inParameter: CHHapticDynamicParameter.ID) throws -> any CHHapticParameterAttributes
+    func attributes(forDynamicParameter inParameter: CHHapticDynamicParameter.ID) throws
+        -> any CHHapticParameterAttributes
 }
 
 /// A parameter's minimum, maximum and default values.
@@ -22,24 +26,34 @@ struct SimulatedCapability: CHHapticDeviceCapability {
     var supportsHaptics: Bool { true }
     var supportsAudio: Bool { true }
 
-    func attributes(forEventParameter inParameter: CHHapticEvent.ParameterID, eventType type: CHHapticEvent.EventType) throws
+    func attributes(
+        forEventParameter inParameter: CHHapticEvent.ParameterID,
+        eventType type: CHHapticEvent.EventType
+    ) throws
         -> any CHHapticParameterAttributes
     {
         guard let id = EventParameterID(rawValue: inParameter.rawValue) else {
-            throw CHHapticError(.invalidParameterType, message: "unknown event parameter `\(inParameter.rawValue)`")
+            throw CHHapticError(
+                .invalidParameterType, message: "unknown event parameter `\(inParameter.rawValue)`")
         }
         guard let eventType = EventType_(rawValue: type.rawValue) else {
             throw CHHapticError(.invalidEventType, message: "unknown event type `\(type.rawValue)`")
         }
         guard eventType.acceptedParameters.contains(id) else {
-            throw CHHapticError(.invalidParameterType, message: "`\(id.rawValue)` does not apply to `\(type.rawValue)`")
+            throw CHHapticError(
+                .invalidParameterType,
+                message: "`\(id.rawValue)` does not apply to `\(type.rawValue)`")
         }
         return Attributes(range: id.range, defaultValue: id.defaultValue)
     }
 
-    func attributes(forDynamicParameter inParameter: CHHapticDynamicParameter.ID) throws -> any CHHapticParameterAttributes {
+    func attributes(forDynamicParameter inParameter: CHHapticDynamicParameter.ID) throws
+        -> any CHHapticParameterAttributes
+    {
         guard let id = DynamicParameterID(rawValue: inParameter.rawValue) else {
-            throw CHHapticError(.invalidParameterType, message: "unknown dynamic parameter `\(inParameter.rawValue)`")
+            throw CHHapticError(
+                .invalidParameterType,
+                message: "unknown dynamic parameter `\(inParameter.rawValue)`")
         }
         return Attributes(range: id.range, defaultValue: id.neutralValue)
     }

@@ -10,18 +10,27 @@ open class CHHapticDynamicParameter {
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
-        public static let hapticIntensityControl = ID(DynamicParameterID.hapticIntensityControl.rawValue)
-        public static let hapticSharpnessControl = ID(DynamicParameterID.hapticSharpnessControl.rawValue)
-        public static let hapticAttackTimeControl = ID(DynamicParameterID.hapticAttackTimeControl.rawValue)
-        public static let hapticDecayTimeControl = ID(DynamicParameterID.hapticDecayTimeControl.rawValue)
-        public static let hapticReleaseTimeControl = ID(DynamicParameterID.hapticReleaseTimeControl.rawValue)
+        public static let hapticIntensityControl = ID(
+            DynamicParameterID.hapticIntensityControl.rawValue)
+        public static let hapticSharpnessControl = ID(
+            DynamicParameterID.hapticSharpnessControl.rawValue)
+        public static let hapticAttackTimeControl = ID(
+            DynamicParameterID.hapticAttackTimeControl.rawValue)
+        public static let hapticDecayTimeControl = ID(
+            DynamicParameterID.hapticDecayTimeControl.rawValue)
+        public static let hapticReleaseTimeControl = ID(
+            DynamicParameterID.hapticReleaseTimeControl.rawValue)
         public static let audioVolumeControl = ID(DynamicParameterID.audioVolumeControl.rawValue)
         public static let audioPanControl = ID(DynamicParameterID.audioPanControl.rawValue)
-        public static let audioBrightnessControl = ID(DynamicParameterID.audioBrightnessControl.rawValue)
+        public static let audioBrightnessControl = ID(
+            DynamicParameterID.audioBrightnessControl.rawValue)
         public static let audioPitchControl = ID(DynamicParameterID.audioPitchControl.rawValue)
-        public static let audioAttackTimeControl = ID(DynamicParameterID.audioAttackTimeControl.rawValue)
-        public static let audioDecayTimeControl = ID(DynamicParameterID.audioDecayTimeControl.rawValue)
-        public static let audioReleaseTimeControl = ID(DynamicParameterID.audioReleaseTimeControl.rawValue)
+        public static let audioAttackTimeControl = ID(
+            DynamicParameterID.audioAttackTimeControl.rawValue)
+        public static let audioDecayTimeControl = ID(
+            DynamicParameterID.audioDecayTimeControl.rawValue)
+        public static let audioReleaseTimeControl = ID(
+            DynamicParameterID.audioReleaseTimeControl.rawValue)
     }
 
     /// The parameter's ID.

@@ -19,9 +19,11 @@ extension CHHapticEngine {
     @discardableResult
     public func advance(to time: TimeInterval) throws -> [Float] {
         guard simulation.output == .offline else {
-            throw CHHapticError(.operationNotPermitted, message: "a live engine follows its audio device's clock")
+            throw CHHapticError(
+                .operationNotPermitted, message: "a live engine follows its audio device's clock")
         }
-        let render = core.render, channels = core.channels
+        let render = core.render
+        let channels = core.channels
         let target = Int64((time * simulation.sampleRate).rounded())
         let start = render.position.load(ordering: .acquiring)
         guard target > start else { return [] }
@@ -31,13 +33,17 @@ extension CHHapticEngine {
             core.tick()
             let n = min(RenderSide.sliceFrames, Int(target - start) - done)
             samples.withUnsafeMutableBufferPointer { all in
-                _ = render.render(into: UnsafeMutableBufferPointer(rebasing: all[(done * channels)..<((done + n) * channels)]))
+                _ = render.render(
+                    into: UnsafeMutableBufferPointer(
+                        rebasing: all[(done * channels)..<((done + n) * channels)]))
             }
             done += n
         }
         core.tick()
         if recording != nil {
-            do { try recording!.write(samples) } catch { throw CHHapticError(.unknownError, message: error.description) }
+            do { try recording!.write(samples) } catch {
+                throw CHHapticError(.unknownError, message: error.description)
+            }
         }
         return samples
     }
@@ -47,13 +53,16 @@ extension CHHapticEngine {
     /// ``endRecording()`` returns; until then it is a temporary file beside it.
     /// - Parameter overwrite: replace an existing file (else it is an error).
     public func beginRecording(to url: URL, overwrite: Bool = false) throws {
-        guard recording == nil else { throw CHHapticError(.operationNotPermitted, message: "a recording is open") }
+        guard recording == nil else {
+            throw CHHapticError(.operationNotPermitted, message: "a recording is open")
+        }
         guard simulation.output == .offline else {
             throw CHHapticError(.operationNotPermitted, message: "only an offline engine records")
         }
         do {
-            recording = try SoundFileWriter(path: url.path, format: .wav, sampleRate: Int(simulation.sampleRate),
-                                            channels: core.channels, overwrite: overwrite)
+            recording = try SoundFileWriter(
+                path: url.path, format: .wav, sampleRate: Int(simulation.sampleRate),
+                channels: core.channels, overwrite: overwrite)
         } catch {
             throw CHHapticError(.operationNotPermitted, message: error.description)
         }
@@ -62,7 +71,9 @@ extension CHHapticEngine {
     /// Finishes the recording: the file is complete (or, on error, absent).
     public func endRecording() throws {
         guard let writer = recording.take() else { return }
-        do { try writer.finish() } catch { throw CHHapticError(.unknownError, message: error.description) }
+        do { try writer.finish() } catch {
+            throw CHHapticError(.unknownError, message: error.description)
+        }
     }
 
     /// Records the next `duration` seconds into `url`: ``beginRecording(to:overwrite:)``,

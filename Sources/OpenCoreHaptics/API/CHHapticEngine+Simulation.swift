@@ -27,8 +27,11 @@ extension CHHapticEngine {
         /// layers until its last voice has rung out).
         public var layers: Int
 
-        public init(sampleRate: Double = 48_000, actuator: ActuatorProfile = .iphone, layout: OutputLayout = .audition,
-                    output: Output = .device(nil), layers: Int = 64) {
+        public init(
+            sampleRate: Double = 48_000, actuator: ActuatorProfile = .iphone,
+            layout: OutputLayout = .audition,
+            output: Output = .device(nil), layers: Int = 64
+        ) {
             self.sampleRate = sampleRate
             self.actuator = actuator
             self.layout = layout
@@ -44,7 +47,9 @@ extension CHHapticEngine {
     /// How far ahead of ``currentTime`` a change sent now is placed: a live engine's render
     /// thread may be inside a slice of ``RenderSide/sliceFrames`` frames, so an immediate change
     /// lands one slice past the render position; offline it lands on it.
-    public var schedulingLeadFrames: Int { simulation.output == .offline ? 0 : RenderSide.sliceFrames }
+    public var schedulingLeadFrames: Int {
+        simulation.output == .offline ? 0 : RenderSide.sliceFrames
+    }
 
     /// The largest output magnitude of the last block the engine rendered (a level meter's
     /// reading: 1 is full scale).

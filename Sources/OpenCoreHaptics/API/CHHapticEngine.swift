@@ -46,22 +46,42 @@ open class CHHapticEngine {
     /// Whether the engine plays only haptic events (takes effect at the next start).
     public var playsHapticsOnly: Bool {
         get { core.locked { $0.playsHapticsOnly } }
-        set { core.locked { $0.playsHapticsOnly = newValue; $0.rescheduleAll() } }
+        set {
+            core.locked {
+                $0.playsHapticsOnly = newValue
+                $0.rescheduleAll()
+            }
+        }
     }
     /// Whether the engine plays only audio events.
     public var playsAudioOnly: Bool {
         get { core.locked { $0.playsAudioOnly } }
-        set { core.locked { $0.playsAudioOnly = newValue; $0.rescheduleAll() } }
+        set {
+            core.locked {
+                $0.playsAudioOnly = newValue
+                $0.rescheduleAll()
+            }
+        }
     }
     /// Silences every player's audio events.
     public var isMutedForAudio: Bool {
         get { core.locked { $0.isMutedForAudio } }
-        set { core.locked { $0.isMutedForAudio = newValue; $0.rescheduleAll() } }
+        set {
+            core.locked {
+                $0.isMutedForAudio = newValue
+                $0.rescheduleAll()
+            }
+        }
     }
     /// Silences every player's haptic events.
     public var isMutedForHaptics: Bool {
         get { core.locked { $0.isMutedForHaptics } }
-        set { core.locked { $0.isMutedForHaptics = newValue; $0.rescheduleAll() } }
+        set {
+            core.locked {
+                $0.isMutedForHaptics = newValue
+                $0.rescheduleAll()
+            }
+        }
     }
     /// Accepted and kept; the simulation never shuts down by itself.
     public var isAutoShutdownEnabled = false
@@ -71,7 +91,9 @@ open class CHHapticEngine {
     public var currentTime: TimeInterval { core.locked { $0.currentTime } }
 
     /// What this device plays: every event type, with the AHAP parameter ranges.
-    open class func capabilitiesForHardware() -> any CHHapticDeviceCapability { SimulatedCapability() }
+    open class func capabilitiesForHardware() -> any CHHapticDeviceCapability {
+        SimulatedCapability()
+    }
 
     /// A live engine on the default audio output with the default simulation
     /// (``Simulation/init(sampleRate:actuator:layout:output:layers:)``).
@@ -148,19 +170,26 @@ open class CHHapticEngine {
     }
 
     /// A player for `pattern` that also pauses, seeks, loops and changes rate.
-    public func makeAdvancedPlayer(with pattern: CHHapticPattern) throws -> any CHHapticAdvancedPatternPlayer {
+    public func makeAdvancedPlayer(with pattern: CHHapticPattern) throws
+        -> any CHHapticAdvancedPatternPlayer
+    {
         try PatternPlayer(core: core, id: core.locked { try $0.addPlayer(pattern) })
     }
 
     /// Registers an audio file for ``CHHapticEvent/init(audioResourceID:parameters:relativeTime:)``
     /// events; options: ``CHHapticAudioResourceKeyUseVolumeEnvelope``,
     /// ``CHHapticAudioResourceKeyLoopEnabled`` (booleans).
-    public func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws -> CHHapticAudioResourceID {
-        guard resourceURL.isFileURL else { throw CHHapticError(.fileNotFound, message: "\(resourceURL) is not a file URL") }
+    public func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws
+        -> CHHapticAudioResourceID
+    {
+        guard resourceURL.isFileURL else {
+            throw CHHapticError(.fileNotFound, message: "\(resourceURL) is not a file URL")
+        }
         let envelope = options[CHHapticAudioResourceKeyUseVolumeEnvelope] as? Bool ?? true
         let loops = options[CHHapticAudioResourceKeyLoopEnabled] as? Bool ?? false
         return try core.locked { state in
-            let index = try state.addResource(path: resourceURL.path, usesVolumeEnvelope: envelope, loops: loops)
+            let index = try state.addResource(
+                path: resourceURL.path, usesVolumeEnvelope: envelope, loops: loops)
             let id = state.nextResourceID
             state.nextResourceID += 1
             state.registered[id] = index
@@ -172,14 +201,17 @@ open class CHHapticEngine {
     public func unregisterAudioResource(_ resourceID: CHHapticAudioResourceID) throws {
         try core.locked { state in
             guard state.registered.removeValue(forKey: resourceID) != nil else {
-                throw CHHapticError(.invalidAudioResource, message: "audio resource \(resourceID) is not registered")
+                throw CHHapticError(
+                    .invalidAudioResource, message: "audio resource \(resourceID) is not registered"
+                )
             }
         }
     }
 
     /// Plays the AHAP file at `fileURL` once, now.
     public func playPattern(from fileURL: URL) throws {
-        try makePlayer(with: CHHapticPattern(contentsOf: fileURL)).start(atTime: CHHapticTimeImmediate)
+        try makePlayer(with: CHHapticPattern(contentsOf: fileURL)).start(
+            atTime: CHHapticTimeImmediate)
     }
 
     /// Plays AHAP text once, now (custom audio paths are looked up in the current folder).

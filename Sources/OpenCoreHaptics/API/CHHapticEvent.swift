@@ -45,7 +45,10 @@ open class CHHapticEvent {
     let audioResourceID: CHHapticAudioResourceID?
 
     /// A transient event (no duration needed).
-    public init(eventType type: EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval) {
+    public init(
+        eventType type: EventType, parameters eventParams: [CHHapticEventParameter],
+        relativeTime time: TimeInterval
+    ) {
         self.type = type
         eventParameters = eventParams
         relativeTime = time
@@ -55,8 +58,11 @@ open class CHHapticEvent {
 
     /// An event lasting `duration` seconds (a continuous event's time before its release; a
     /// transient's logical length, which pads the pattern).
-    public init(eventType type: EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval,
-                duration: TimeInterval) {
+    public init(
+        eventType type: EventType, parameters eventParams: [CHHapticEventParameter],
+        relativeTime time: TimeInterval,
+        duration: TimeInterval
+    ) {
         self.type = type
         eventParameters = eventParams
         relativeTime = time
@@ -65,8 +71,11 @@ open class CHHapticEvent {
     }
 
     /// A custom audio event playing a registered resource.
-    public init(audioResourceID resID: CHHapticAudioResourceID, parameters eventParams: [CHHapticEventParameter],
-                relativeTime time: TimeInterval) {
+    public init(
+        audioResourceID resID: CHHapticAudioResourceID,
+        parameters eventParams: [CHHapticEventParameter],
+        relativeTime time: TimeInterval
+    ) {
         type = .audioCustom
         eventParameters = eventParams
         relativeTime = time
@@ -75,8 +84,11 @@ open class CHHapticEvent {
     }
 
     /// A custom audio event playing a registered resource for `duration` seconds.
-    public init(audioResourceID resID: CHHapticAudioResourceID, parameters eventParams: [CHHapticEventParameter],
-                relativeTime time: TimeInterval, duration: TimeInterval) {
+    public init(
+        audioResourceID resID: CHHapticAudioResourceID,
+        parameters eventParams: [CHHapticEventParameter],
+        relativeTime time: TimeInterval, duration: TimeInterval
+    ) {
         type = .audioCustom
         eventParameters = eventParams
         relativeTime = time

@@ -21,7 +21,10 @@ open class CHHapticParameterCurve {
     /// The points, in time order.
     public let controlPoints: [ControlPoint]
 
-    public init(parameterID: CHHapticDynamicParameter.ID, controlPoints: [ControlPoint], relativeTime: TimeInterval) {
+    public init(
+        parameterID: CHHapticDynamicParameter.ID, controlPoints: [ControlPoint],
+        relativeTime: TimeInterval
+    ) {
         self.parameterID = parameterID
         self.controlPoints = controlPoints
         self.relativeTime = relativeTime

@@ -22,17 +22,25 @@ open class CHHapticPattern {
     public var duration: TimeInterval { model.duration(customAudioDurations: audioLengths) }
 
     /// A pattern of `events` and dynamic `parameters` (either may be empty).
-    public convenience init(events: [CHHapticEvent], parameters: [CHHapticDynamicParameter]) throws {
+    public convenience init(events: [CHHapticEvent], parameters: [CHHapticDynamicParameter]) throws
+    {
         try Self.check(events, ids: parameters.map(\.parameterID))
-        try self.init(model: HapticPattern(
-            events: events.map(\.model),
-            parameters: parameters.map { DynamicParameter(id: $0.parameterID.model, time: $0.relativeTime, value: Double($0.value)) }))
+        try self.init(
+            model: HapticPattern(
+                events: events.map(\.model),
+                parameters: parameters.map {
+                    DynamicParameter(
+                        id: $0.parameterID.model, time: $0.relativeTime, value: Double($0.value))
+                }))
     }
 
     /// A pattern of `events` whose parameters follow `parameterCurves`.
-    public convenience init(events: [CHHapticEvent], parameterCurves: [CHHapticParameterCurve]) throws {
+    public convenience init(events: [CHHapticEvent], parameterCurves: [CHHapticParameterCurve])
+        throws
+    {
         try Self.check(events, ids: parameterCurves.map(\.parameterID))
-        try self.init(model: HapticPattern(events: events.map(\.model), curves: parameterCurves.map(\.model)))
+        try self.init(
+            model: HapticPattern(events: events.map(\.model), curves: parameterCurves.map(\.model)))
     }
 
     /// A pattern from a dictionary of AHAP keys, as `JSONSerialization` makes from an AHAP
@@ -40,29 +48,36 @@ open class CHHapticPattern {
     /// by ``Key`` or `String`). Custom audio paths are looked up in the current folder.
     public init(dictionary patternDict: [CHHapticPattern.Key: Any]) throws {
         let bytes = try PatternDictionary.json(patternDict)
-        (model, resources, audioLengths) = try Self.decode(bytes, baseDirectory: FileManager.default.currentDirectoryPath)
+        (model, resources, audioLengths) = try Self.decode(
+            bytes, baseDirectory: FileManager.default.currentDirectoryPath)
     }
 
     /// A pattern from an AHAP file (extension `.ahap` or `.json`); custom audio paths are
     /// looked up beside it.
     public init(contentsOf ahapURL: URL) throws {
-        guard ahapURL.isFileURL else { throw CHHapticError(.fileNotFound, message: "\(ahapURL) is not a file URL") }
-        let document = AHAPDocument.load(contentsOf: ahapURL, options: AHAPDecoder.Options(mode: .strict))
+        guard ahapURL.isFileURL else {
+            throw CHHapticError(.fileNotFound, message: "\(ahapURL) is not a file URL")
+        }
+        let document = AHAPDocument.load(
+            contentsOf: ahapURL, options: AHAPDecoder.Options(mode: .strict))
         if document.result.diagnostics.contains(where: { $0.code == .fileUnreadable }) {
             throw CHHapticError(.fileNotFound, message: "\(ahapURL.path) cannot be read")
         }
-        (model, resources, audioLengths) = try Self.accept(document.result, resources: document.resources, file: ahapURL.path)
+        (model, resources, audioLengths) = try Self.accept(
+            document.result, resources: document.resources, file: ahapURL.path)
     }
 
     /// A pattern from AHAP text; custom audio paths are looked up in the current folder.
     init(ahap bytes: [UInt8]) throws {
-        (model, resources, audioLengths) = try Self.decode(bytes, baseDirectory: FileManager.default.currentDirectoryPath)
+        (model, resources, audioLengths) = try Self.decode(
+            bytes, baseDirectory: FileManager.default.currentDirectoryPath)
     }
 
     /// A pattern from a decoded model (the object initializers), checked through its AHAP text.
     init(model pattern: HapticPattern) throws {
         let bytes = AHAPEncoder().encode(pattern)
-        (model, resources, audioLengths) = try Self.decode(bytes, baseDirectory: FileManager.default.currentDirectoryPath)
+        (model, resources, audioLengths) = try Self.decode(
+            bytes, baseDirectory: FileManager.default.currentDirectoryPath)
     }
 
     /// The pattern as a dictionary of AHAP keys (``init(dictionary:)`` reads it back).
@@ -70,32 +85,43 @@ open class CHHapticPattern {
     ///   resource, as Core Haptics does.
     public func exportDictionary() throws -> [CHHapticPattern.Key: Any] {
         if model.events.contains(where: { $0.waveformPath.map(Self.isResourcePath) ?? false }) {
-            throw CHHapticError(.operationNotPermitted, message: "a pattern that plays a registered audio resource cannot be exported")
+            throw CHHapticError(
+                .operationNotPermitted,
+                message: "a pattern that plays a registered audio resource cannot be exported")
         }
         return PatternDictionary.dictionary(model)
     }
 
     /// Rejects IDs the AHAP model does not know, with Core Haptics' codes (−4821, −4820).
-    private static func check(_ events: [CHHapticEvent], ids: [CHHapticDynamicParameter.ID]) throws {
+    private static func check(_ events: [CHHapticEvent], ids: [CHHapticDynamicParameter.ID]) throws
+    {
         for event in events {
             guard EventType_(rawValue: event.type.rawValue) != nil else {
-                throw CHHapticError(.invalidEventType, message: "unknown event type `\(event.type.rawValue)`")
+                throw CHHapticError(
+                    .invalidEventType, message: "unknown event type `\(event.type.rawValue)`")
             }
-            for p in event.eventParameters where EventParameterID(rawValue: p.parameterID.rawValue) == nil {
-                throw CHHapticError(.invalidParameterType, message: "unknown event parameter `\(p.parameterID.rawValue)`")
+            for p in event.eventParameters
+            where EventParameterID(rawValue: p.parameterID.rawValue) == nil {
+                throw CHHapticError(
+                    .invalidParameterType,
+                    message: "unknown event parameter `\(p.parameterID.rawValue)`")
             }
         }
         for id in ids where DynamicParameterID(rawValue: id.rawValue) == nil {
-            throw CHHapticError(.invalidParameterType, message: "unknown dynamic parameter `\(id.rawValue)`")
+            throw CHHapticError(
+                .invalidParameterType, message: "unknown dynamic parameter `\(id.rawValue)`")
         }
     }
 
     /// The `EventWaveformPath` that stands for registered resource `id` inside a pattern.
-    static func resourcePath(_ id: CHHapticAudioResourceID) -> String { "CHHapticAudioResourceID:\(id)" }
+    static func resourcePath(_ id: CHHapticAudioResourceID) -> String {
+        "CHHapticAudioResourceID:\(id)"
+    }
 
     /// The registered resource a waveform path stands for, if it is one.
     static func resourceID(_ path: String) -> CHHapticAudioResourceID? {
-        path.hasPrefix("CHHapticAudioResourceID:") ? Int(path.dropFirst("CHHapticAudioResourceID:".count)) : nil
+        path.hasPrefix("CHHapticAudioResourceID:")
+            ? Int(path.dropFirst("CHHapticAudioResourceID:".count)) : nil
     }
 
     static func isResourcePath(_ path: String) -> Bool { resourceID(path) != nil }
@@ -108,7 +134,8 @@ open class CHHapticPattern {
         let resolver = AudioResourceResolver(baseDirectory: baseDirectory)
         var resources: [String: ResourceResolution] = [:]
         for event in result.pattern?.events ?? [] where event.type == .audioCustom {
-            guard let path = event.waveformPath, !isResourcePath(path), resources[path] == nil else { continue }
+            guard let path = event.waveformPath, !isResourcePath(path), resources[path] == nil
+            else { continue }
             resources[path] = resolver.resolve(path)
         }
         return try accept(result, resources: resources, file: "<pattern>")
@@ -116,20 +143,30 @@ open class CHHapticPattern {
 
     /// The decoded pattern, or the first error as a ``CHHapticError``; a custom audio file that
     /// was not found is −4830, one that cannot be read −4824 (Core Haptics' codes).
-    private static func accept(_ result: AHAPDecodeResult, resources: [String: ResourceResolution], file: String) throws
+    private static func accept(
+        _ result: AHAPDecodeResult, resources: [String: ResourceResolution], file: String
+    ) throws
         -> (HapticPattern, [String: ResourceResolution], [String: Double])
     {
         if let error = result.errors.first {
-            let code = error.coreHapticsCode.flatMap(CHHapticError.Code.init(rawValue:)) ?? .invalidPatternData
+            let code =
+                error.coreHapticsCode.flatMap(CHHapticError.Code.init(rawValue:))
+                ?? .invalidPatternData
             throw CHHapticError(code, message: error.rendered(file: file))
         }
-        guard let pattern = result.pattern else { throw CHHapticError(.invalidPatternData, message: "\(file): no pattern") }
+        guard let pattern = result.pattern else {
+            throw CHHapticError(.invalidPatternData, message: "\(file): no pattern")
+        }
         for (name, resolution) in resources where resolution.path == nil {
-            throw CHHapticError(.badEventEntry, message: "\(file): the audio file `\(name)` was not found")
+            throw CHHapticError(
+                .badEventEntry, message: "\(file): the audio file `\(name)` was not found")
         }
         let (lengths, problems) = customAudioLengths(resources)
         if let problem = problems.first {
-            throw CHHapticError(.invalidAudioResource, message: "\(file): the audio file `\(problem.name)` cannot be used (\(problem.reason))")
+            throw CHHapticError(
+                .invalidAudioResource,
+                message:
+                    "\(file): the audio file `\(problem.name)` cannot be used (\(problem.reason))")
         }
         return (pattern, resources, lengths)
     }
@@ -140,24 +177,32 @@ extension CHHapticEvent {
     var model: HapticEvent {
         var parameters = EventParameters()
         for p in eventParameters {
-            if let id = EventParameterID(rawValue: p.parameterID.rawValue) { parameters[id] = Double(p.value) }
+            if let id = EventParameterID(rawValue: p.parameterID.rawValue) {
+                parameters[id] = Double(p.value)
+            }
         }
-        let eventType = EventType_(rawValue: type.rawValue) ?? .hapticTransient  // checked by the pattern
+        // An unknown type was rejected by the pattern's initializer.
+        let eventType = EventType_(rawValue: type.rawValue) ?? .hapticTransient
         let duration: Double? = eventType == .hapticTransient && duration == 0 ? nil : duration
-        return HapticEvent(type: eventType, time: relativeTime, duration: eventType == .audioCustom ? nil : duration,
-                           parameters: parameters, waveformPath: audioResourceID.map(CHHapticPattern.resourcePath))
+        return HapticEvent(
+            type: eventType, time: relativeTime,
+            duration: eventType == .audioCustom ? nil : duration,
+            parameters: parameters, waveformPath: audioResourceID.map(CHHapticPattern.resourcePath))
     }
 }
 
 extension CHHapticDynamicParameter.ID {
     /// The ID in the AHAP model (an unknown ID becomes the intensity control, which the
     /// decoder then names; IDs are made from the constants in practice).
-    var model: DynamicParameterID { DynamicParameterID(rawValue: rawValue) ?? .hapticIntensityControl }
+    var model: DynamicParameterID {
+        DynamicParameterID(rawValue: rawValue) ?? .hapticIntensityControl
+    }
 }
 
 extension CHHapticParameterCurve {
     var model: ParameterCurve {
-        ParameterCurve(id: parameterID.model, time: relativeTime,
-                       points: controlPoints.map { .init(time: $0.relativeTime, value: Double($0.value)) })
+        ParameterCurve(
+            id: parameterID.model, time: relativeTime,
+            points: controlPoints.map { .init(time: $0.relativeTime, value: Double($0.value)) })
     }
 }

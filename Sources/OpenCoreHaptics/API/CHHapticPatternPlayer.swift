@@ -12,7 +12,8 @@ public protocol CHHapticPatternPlayer: AnyObject {
     /// not playing, they take effect when it starts.
     func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws
     /// Schedules a parameter curve starting at `time` (its `relativeTime` is ignored).
-    func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval) throws
+    func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval)
+        throws
     /// Drops everything pending and stops as soon as possible.
     func cancel() throws
     /// Silences the player's audio and haptic output.

@@ -9,7 +9,9 @@ enum PatternDictionary {
     /// - Throws: ``CHHapticError/Code/invalidPatternDictionary`` for any other value.
     static func json(_ dictionary: [CHHapticPattern.Key: Any]) throws -> [UInt8] {
         var out = ""
-        try write(Dictionary(uniqueKeysWithValues: dictionary.map { ($0.key.rawValue, $0.value) }), to: &out)
+        try write(
+            Dictionary(uniqueKeysWithValues: dictionary.map { ($0.key.rawValue, $0.value) }),
+            to: &out)
         return Array(out.utf8)
     }
 
@@ -30,7 +32,9 @@ enum PatternDictionary {
         case let f as any BinaryFloatingPoint:
             try writeNumber(Double(f), to: &out)
         case let r as any RawRepresentable:
-            guard let s = r.rawValue as? String else { throw invalid("a value of type \(type(of: value))") }
+            guard let s = r.rawValue as? String else {
+                throw invalid("a value of type \(type(of: value))")
+            }
             writeString(s, to: &out)
         case let a as [Any]:
             out += "["
@@ -90,7 +94,9 @@ enum PatternDictionary {
     }
 
     private static func invalid(_ what: String) -> CHHapticError {
-        CHHapticError(.invalidPatternDictionary, message: "the pattern dictionary holds \(what), which AHAP cannot express")
+        CHHapticError(
+            .invalidPatternDictionary,
+            message: "the pattern dictionary holds \(what), which AHAP cannot express")
     }
 
     /// `pattern` as a dictionary of AHAP keys: nested dictionaries keyed by
@@ -99,25 +105,40 @@ enum PatternDictionary {
         typealias Key = CHHapticPattern.Key
         var items: [Any] = []
         for e in pattern.events {
-            var event: [Key: Any] = [.eventType: CHHapticEvent.EventType(e.type.rawValue), .time: e.time]
+            var event: [Key: Any] = [
+                .eventType: CHHapticEvent.EventType(e.type.rawValue), .time: e.time,
+            ]
             if let d = e.duration { event[.eventDuration] = d }
             if let path = e.waveformPath { event[.eventWaveformPath] = path }
             if let v = e.waveformUsesVolumeEnvelope { event[.eventWaveformUseVolumeEnvelope] = v }
             if let v = e.waveformLoopEnabled { event[.eventWaveformLoopEnabled] = v }
             let parameters: [Any] = e.parameters.setIDs.map { id -> [Key: Any] in
-                [.parameterID: CHHapticEvent.ParameterID(id.rawValue), .parameterValue: e.parameters[id] ?? 0]
+                [
+                    .parameterID: CHHapticEvent.ParameterID(id.rawValue),
+                    .parameterValue: e.parameters[id] ?? 0,
+                ]
             }
             if !parameters.isEmpty { event[.eventParameters] = parameters }
             items.append([Key.event: event])
         }
         for p in pattern.parameters {
-            items.append([Key.parameter: [Key.parameterID: CHHapticDynamicParameter.ID(p.id.rawValue), Key.time: p.time,
-                                          Key.parameterValue: p.value] as [Key: Any]])
+            items.append([
+                Key.parameter: [
+                    Key.parameterID: CHHapticDynamicParameter.ID(p.id.rawValue), Key.time: p.time,
+                    Key.parameterValue: p.value,
+                ] as [Key: Any]
+            ])
         }
         for c in pattern.curves {
-            let points: [Any] = c.points.map { [Key.time: $0.time, Key.parameterValue: $0.value] as [Key: Any] }
-            items.append([Key.parameterCurve: [Key.parameterID: CHHapticDynamicParameter.ID(c.id.rawValue), Key.time: c.time,
-                                               Key.parameterCurveControlPoints: points] as [Key: Any]])
+            let points: [Any] = c.points.map {
+                [Key.time: $0.time, Key.parameterValue: $0.value] as [Key: Any]
+            }
+            items.append([
+                Key.parameterCurve: [
+                    Key.parameterID: CHHapticDynamicParameter.ID(c.id.rawValue), Key.time: c.time,
+                    Key.parameterCurveControlPoints: points,
+                ] as [Key: Any]
+            ])
         }
         return [.version: pattern.version, .pattern: items]
     }

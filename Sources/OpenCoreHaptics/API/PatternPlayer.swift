@@ -11,14 +11,21 @@ final class PatternPlayer: CHHapticAdvancedPatternPlayer {
         self.id = id
     }
 
-    func start(atTime time: TimeInterval) throws { try core.locked { try $0.start(id, atTime: time) } }
-    func stop(atTime time: TimeInterval) throws { try core.locked { try $0.stop(id, atTime: time) } }
+    func start(atTime time: TimeInterval) throws {
+        try core.locked { try $0.start(id, atTime: time) }
+    }
+    func stop(atTime time: TimeInterval) throws {
+        try core.locked { try $0.stop(id, atTime: time) }
+    }
 
-    func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws {
+    func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws
+    {
         try core.locked { try $0.send(parameters, to: id, atTime: time) }
     }
 
-    func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval) throws {
+    func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval)
+        throws
+    {
         try core.locked { try $0.schedule(parameterCurve, on: id, atTime: time) }
     }
 
@@ -29,9 +36,15 @@ final class PatternPlayer: CHHapticAdvancedPatternPlayer {
         set { core.locked { try? $0.setMuted(newValue, player: id) } }
     }
 
-    func pause(atTime time: TimeInterval) throws { try core.locked { try $0.pause(id, atTime: time) } }
-    func resume(atTime time: TimeInterval) throws { try core.locked { try $0.resume(id, atTime: time) } }
-    func seek(toOffset offsetTime: TimeInterval) throws { try core.locked { try $0.seek(id, toOffset: offsetTime) } }
+    func pause(atTime time: TimeInterval) throws {
+        try core.locked { try $0.pause(id, atTime: time) }
+    }
+    func resume(atTime time: TimeInterval) throws {
+        try core.locked { try $0.resume(id, atTime: time) }
+    }
+    func seek(toOffset offsetTime: TimeInterval) throws {
+        try core.locked { try $0.seek(id, toOffset: offsetTime) }
+    }
 
     var loopEnabled: Bool {
         get { core.locked { $0.players[id]?.loopEnabled ?? false } }

@@ -13,7 +13,9 @@ extension ControlState {
     }
 
     mutating func start(_ player: Int, atTime time: TimeInterval) throws {
-        guard running else { throw CHHapticError(.engineNotRunning, message: "start the engine before its players") }
+        guard running else {
+            throw CHHapticError(.engineNotRunning, message: "start the engine before its players")
+        }
         let offset = players[player]?.nextOffset ?? 0
         players[player]?.nextOffset = 0
         try startRun(player, at: sample(at: time), offset: offset)
@@ -25,18 +27,24 @@ extension ControlState {
 
     /// Each parameter applies at `time` + its `relativeTime`; to the run playing, else to the
     /// next one (from its start).
-    mutating func send(_ parameters: [CHHapticDynamicParameter], to player: Int, atTime time: TimeInterval) throws {
+    mutating func send(
+        _ parameters: [CHHapticDynamicParameter], to player: Int, atTime time: TimeInterval
+    ) throws {
         guard var p = players[player] else { return }
         let base = seconds(at: time)
         var changed = false
         for parameter in parameters {
             guard let id = DynamicParameterID(rawValue: parameter.parameterID.rawValue) else {
-                throw CHHapticError(.invalidParameterType, message: "unknown dynamic parameter `\(parameter.parameterID.rawValue)`")
+                throw CHHapticError(
+                    .invalidParameterType,
+                    message: "unknown dynamic parameter `\(parameter.parameterID.rawValue)`")
             }
             p.parameters[id] = Double(parameter.value)
             if var run = p.run, run.stop == nil {
                 let at = base + parameter.relativeTime
-                run.parameters.append(RuntimeParameter(id: id, value: Double(parameter.value), time: at - run.startTime))
+                run.parameters.append(
+                    RuntimeParameter(
+                        id: id, value: Double(parameter.value), time: at - run.startTime))
                 p.run = run
                 changed = true
             }
@@ -47,10 +55,14 @@ extension ControlState {
 
     /// The curve starts at `time` in the run playing (pattern time, so it follows the rate; a
     /// looping run repeats it with the loop).
-    mutating func schedule(_ curve: CHHapticParameterCurve, on player: Int, atTime time: TimeInterval) throws {
+    mutating func schedule(
+        _ curve: CHHapticParameterCurve, on player: Int, atTime time: TimeInterval
+    ) throws {
         guard var p = players[player], var run = p.run, run.stop == nil else { return }
         guard DynamicParameterID(rawValue: curve.parameterID.rawValue)?.isCurvable == true else {
-            throw CHHapticError(.invalidParameterType, message: "`\(curve.parameterID.rawValue)` cannot be a parameter curve")
+            throw CHHapticError(
+                .invalidParameterType,
+                message: "`\(curve.parameterID.rawValue)` cannot be a parameter curve")
         }
         var model = curve.model
         model.time = run.offset + (seconds(at: time) - run.startTime) * run.rate
@@ -78,7 +90,9 @@ extension ControlState {
     }
 
     mutating func resume(_ player: Int, atTime time: TimeInterval) throws {
-        guard running else { throw CHHapticError(.engineNotRunning, message: "start the engine before its players") }
+        guard running else {
+            throw CHHapticError(.engineNotRunning, message: "start the engine before its players")
+        }
         guard let p = players[player], p.run == nil || p.run?.stop != nil else { return }
         players[player]?.nextOffset = 0
         try startRun(player, at: sample(at: time), offset: p.nextOffset)
@@ -105,7 +119,10 @@ extension ControlState {
         guard var run = p.run, run.stop == nil else { return }
         let at = earliest
         if wasLooping && !p.loopEnabled, let loop = run.loop {
-            run.loop = (loop.period, min(loop.count, run.iteration(at: at, sampleRate: sampleRate) + 1), false)
+            run.loop = (
+                loop.period, min(loop.count, run.iteration(at: at, sampleRate: sampleRate) + 1),
+                false
+            )
             players[player]!.run = run
             try reschedule(player, endingAt: .max, kinds: 0)
             return

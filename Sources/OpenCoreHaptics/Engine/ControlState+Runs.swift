@@ -13,12 +13,15 @@ extension ControlState {
         p = players[player]!
         p.run = nil
         guard let slot = freeSlot() else {
-            throw CHHapticError(.resourceNotAvailable, message: "every one of the engine's \(slots.count) layers is playing")
+            throw CHHapticError(
+                .resourceNotAvailable,
+                message: "every one of the engine's \(slots.count) layers is playing")
         }
         let carried = p.parameters.sorted { $0.key.rawValue < $1.key.rawValue }
             .map { RuntimeParameter(id: $0.key, value: $0.value, time: 0) }
-        var run = Run(slot: slot, start: start, startTime: Double(start) / sampleRate, offset: offset,
-                      rate: Double(p.playbackRate > 0 ? p.playbackRate : 1), loop: nil, parameters: carried)
+        var run = Run(
+            slot: slot, start: start, startTime: Double(start) / sampleRate, offset: offset,
+            rate: Double(p.playbackRate > 0 ? p.playbackRate : 1), loop: nil, parameters: carried)
         if let period = p.loopPeriod {
             if run.offset >= period { run.offset = 0 }
             run.loop = (period, loopCount(run, period: period, through: start), true)
@@ -55,20 +58,27 @@ extension ControlState {
         pattern.curves += run.curves
         let options = PlayerOptions(
             startOffset: run.offset, playbackRate: run.rate,
-            loop: run.loop.map { LoopOptions(loopEnd: p.loopEnd > 0 ? p.loopEnd : 0, count: $0.count) },
+            loop: run.loop.map {
+                LoopOptions(loopEnd: p.loopEnd > 0 ? p.loopEnd : 0, count: $0.count)
+            },
             runtimeParameters: run.parameters)
         let timeline = Scheduler(sampleRate: sampleRate, customAudioLengths: p.pattern.lengths)
             .schedule(pattern, options: options).timeline
         let resources = timeline.audioResources.map { p.pattern.resourceIndex[$0.path] ?? -1 }
         let muted = p.isMuted
-        let schedule = LayerSchedule(timeline: timeline, offset: run.start, layer: run.slot, resources: resources,
-                                     stop: run.stop, keeps: { !muted && plays($0) })
+        let schedule = LayerSchedule(
+            timeline: timeline, offset: run.start, layer: run.slot, resources: resources,
+            stop: run.stop, keeps: { !muted && plays($0) })
         let cut = run.schedule.map { schedule.firstLaneDifference(from: $0) } ?? .max
         // Sounding voices end at `endAt` (a stop), or now for the kinds muted.
-        let muteEnd = muted ? VoiceKind.allBits : VoiceKind.allCases.filter { !plays($0) }.reduce(0) { $0 | $1.bit }
+        let muteEnd =
+            muted
+            ? VoiceKind.allBits : VoiceKind.allCases.filter { !plays($0) }.reduce(0) { $0 | $1.bit }
         let ends = kinds | muteEnd
-        try send(.layer(schedule.contents, cut: cut, endAt: ends == 0 ? .max : (kinds == 0 ? now : endAt),
-                        endKinds: ends))
+        try send(
+            .layer(
+                schedule.contents, cut: cut, endAt: ends == 0 ? .max : (kinds == 0 ? now : endAt),
+                endKinds: ends))
         if let old = slots[run.slot].schedule { retired.append((old, sent)) }
         slots[run.slot].schedule = schedule
         run.schedule = schedule
@@ -97,7 +107,9 @@ extension ControlState {
             if let j = lastPast[p.id], parameters[j].time > p.time { continue }
             lastPast[p.id] = i
         }
-        return parameters.enumerated().filter { $0.element.time > now || lastPast[$0.element.id] == $0.offset }.map(\.element)
+        return parameters.enumerated().filter {
+            $0.element.time > now || lastPast[$0.element.id] == $0.offset
+        }.map(\.element)
     }
 
     /// Loop iterations that reach ``loopHorizonSeconds`` past engine sample `sample`.
@@ -119,7 +131,8 @@ extension ControlState {
         for (id, p) in players.sorted(by: { $0.key < $1.key }) {
             guard let run = p.run else { continue }
             if let loop = run.loop, loop.open, run.stop == nil,
-               run.scheduledEnd - now < Int64(Self.loopRefillSeconds * sampleRate) {
+                run.scheduledEnd - now < Int64(Self.loopRefillSeconds * sampleRate)
+            {
                 var longer = run
                 longer.loop = (loop.period, loopCount(run, period: loop.period, through: now), true)
                 players[id]!.run = longer

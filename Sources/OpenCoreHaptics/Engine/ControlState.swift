@@ -60,7 +60,10 @@ struct ControlState {
     /// How long after its last voice ends a layer is left alone (brakes, the actuator's ring).
     static let slotRestSeconds = 0.5
 
-    init(render: RenderSide, sampleRate: Double, live: Bool, layers: Int, hearsHaptics: Bool, hearsAudio: Bool) {
+    init(
+        render: RenderSide, sampleRate: Double, live: Bool, layers: Int, hearsHaptics: Bool,
+        hearsAudio: Bool
+    ) {
         self.render = render
         self.sampleRate = sampleRate
         self.live = live
@@ -97,7 +100,8 @@ struct ControlState {
     /// Engine time of `time` as ``sample(at:)`` places it, seconds.
     func seconds(at time: TimeInterval) -> Double {
         let s = sample(at: time)
-        return time > 0 && time.isFinite && Int64((time * sampleRate).rounded()) == s ? time : Double(s) / sampleRate
+        return time > 0 && time.isFinite && Int64((time * sampleRate).rounded()) == s
+            ? time : Double(s) / sampleRate
     }
 
     // MARK: Sending
@@ -105,7 +109,8 @@ struct ControlState {
     /// Sends `change` to the render thread. Throws when its queue is full.
     mutating func send(_ change: RenderChange) throws {
         guard render.changes.push(change) else {
-            throw CHHapticError(.resourceNotAvailable, message: "the render thread has too many changes waiting")
+            throw CHHapticError(
+                .resourceNotAvailable, message: "the render thread has too many changes waiting")
         }
         sent += 1
     }
@@ -121,7 +126,8 @@ struct ControlState {
     /// Loads the audio file at `path` as a new resource and sends it to the renderer.
     mutating func addResource(path: String, usesVolumeEnvelope: Bool, loops: Bool) throws -> Int {
         guard resources.count < RenderReserve().audioResources else {
-            throw CHHapticError(.resourceNotAvailable, message: "no room for another audio resource")
+            throw CHHapticError(
+                .resourceNotAvailable, message: "no room for another audio resource")
         }
         let loaded: (clip: AudioClip, durationSeconds: Double)
         do {
@@ -132,8 +138,10 @@ struct ControlState {
         let clip = PreparedClip(loaded.clip)
         let index = resources.count
         try send(.audio(index, clip.contents))
-        resources.append(Resource(clip: clip, seconds: loaded.durationSeconds, usesVolumeEnvelope: usesVolumeEnvelope,
-                                  loops: loops))
+        resources.append(
+            Resource(
+                clip: clip, seconds: loaded.durationSeconds, usesVolumeEnvelope: usesVolumeEnvelope,
+                loops: loops))
         return index
     }
 
@@ -145,11 +153,14 @@ struct ControlState {
             let index: Int
             if let id = CHHapticPattern.resourceID(path) {
                 guard let r = registered[id] else {
-                    throw CHHapticError(.invalidAudioResource, message: "audio resource \(id) is not registered with this engine")
+                    throw CHHapticError(
+                        .invalidAudioResource,
+                        message: "audio resource \(id) is not registered with this engine")
                 }
                 index = r
                 if prepared.model.events[i].waveformUsesVolumeEnvelope == nil {
-                    prepared.model.events[i].waveformUsesVolumeEnvelope = resources[r].usesVolumeEnvelope
+                    prepared.model.events[i].waveformUsesVolumeEnvelope =
+                        resources[r].usesVolumeEnvelope
                 }
                 if prepared.model.events[i].waveformLoopEnabled == nil {
                     prepared.model.events[i].waveformLoopEnabled = resources[r].loops

@@ -2,10 +2,11 @@ import FoundationEssentials
 import HapticPattern
 import HapticRender
 import HapticRenderKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An engine's shared state: the render side (the renderer every player plays on, one
@@ -24,10 +25,12 @@ final class EngineCore: @unchecked Sendable {
 
     init(settings: CHHapticEngine.Simulation) throws {
         let configuration = RenderConfiguration(
-            sampleRate: settings.sampleRate, channels: settings.layout.outputChannels, actuator: settings.actuator)
+            sampleRate: settings.sampleRate, channels: settings.layout.outputChannels,
+            actuator: settings.actuator)
         let renderer: PatternRenderer
         do {
-            renderer = try PatternRenderer(layers: settings.layers, reserve: RenderReserve(), configuration: configuration)
+            renderer = try PatternRenderer(
+                layers: settings.layers, reserve: RenderReserve(), configuration: configuration)
         } catch {
             throw CHHapticError(.invalidEngineParameter, message: error.description)
         }
@@ -36,7 +39,8 @@ final class EngineCore: @unchecked Sendable {
         channels = configuration.channels.count
         let used = configuration.channels.flatMap(\.sources)
         state = ControlState(
-            render: render, sampleRate: settings.sampleRate, live: settings.output != .offline, layers: settings.layers,
+            render: render, sampleRate: settings.sampleRate, live: settings.output != .offline,
+            layers: settings.layers,
             hearsHaptics: used.contains { $0.isHaptic }, hearsAudio: used.contains { !$0.isHaptic })
     }
 

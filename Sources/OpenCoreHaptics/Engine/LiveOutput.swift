@@ -1,9 +1,10 @@
 import AudioDevice
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A live engine's audio output: the device's thread pulls the engine's render (its clock is
@@ -21,9 +22,13 @@ final class LiveOutput: @unchecked Sendable {
     init(core: EngineCore, device: String?, sampleRate: Double) throws {
         do throws(AudioDeviceError) {
             let system = try AudioSystem()
-            let chosen = if let device { try system.outputDevice(matching: device) } else { try system.defaultOutputDevice() }
-            let stream = try AudioOutputStream(device: chosen, channels: core.channels, sampleRate: sampleRate,
-                                               source: EngineSource(core.render), lowLatency: true)
+            let chosen =
+                if let device { try system.outputDevice(matching: device) } else {
+                    try system.defaultOutputDevice()
+                }
+            let stream = try AudioOutputStream(
+                device: chosen, channels: core.channels, sampleRate: sampleRate,
+                source: EngineSource(core.render), lowLatency: true)
             try stream.start()
             outputLatency = stream.outputLatency
             self.stream = consume stream
@@ -58,7 +63,9 @@ private final class Housekeeping: Sendable {
 private final class EngineSource: AudioRenderSource, @unchecked Sendable {
     let render: RenderSide
     init(_ render: RenderSide) { self.render = render }
-    func render(into output: UnsafeMutableBufferPointer<Float>) -> Int { render.render(into: output) }
+    func render(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+        render.render(into: output)
+    }
 }
 
 /// A detached POSIX thread.
@@ -66,11 +73,13 @@ enum Thread {
     static func detach(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { raw in
-            let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
-            body.run()
-            return nil
-        }, box)
+        let created = pthread_create(
+            &thread, nil,
+            { raw in
+                let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
+                body.run()
+                return nil
+            }, box)
         precondition(created == 0, "pthread_create failed")
         pthread_detach(thread)
     }

@@ -79,6 +79,8 @@ struct Run {
     /// The loop iteration (0 first) playing at engine sample `sample`.
     func iteration(at sample: Int64, sampleRate: Double) -> Int {
         guard let loop else { return 0 }
-        return Int(((offset + Double(max(sample - start, 0)) / sampleRate * rate) / loop.period).rounded(.down))
+        return Int(
+            ((offset + Double(max(sample - start, 0)) / sampleRate * rate) / loop.period).rounded(
+                .down))
     }
 }

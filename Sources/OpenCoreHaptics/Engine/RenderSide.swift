@@ -39,7 +39,8 @@ final class RenderSide: @unchecked Sendable {
         while done < frames {
             applyChanges()
             let n = min(Self.sliceFrames, frames &- done)
-            let slice = UnsafeMutableBufferPointer(start: base + done &* channels, count: n &* channels)
+            let slice = UnsafeMutableBufferPointer(
+                start: base + done &* channels, count: n &* channels)
             _ = renderer.render(into: slice)
             for x in slice { largest = max(largest, abs(x)) }
             done &+= n
@@ -53,12 +54,14 @@ final class RenderSide: @unchecked Sendable {
     func applyChanges() {
         while let change = changes.pop() {
             switch change {
-            case let .layer(contents, cut, endAt, endKinds):
+            case .layer(let contents, let cut, let endAt, let endKinds):
                 if endAt != .max {
-                    renderer.endVoices(ofLayer: contents.layer, at: endAt) { endKinds & $0.bit != 0 }
+                    renderer.endVoices(ofLayer: contents.layer, at: endAt) {
+                        endKinds & $0.bit != 0
+                    }
                 }
                 renderer.replaceLayer(contents.layer, with: contents, changingLanesFrom: cut)
-            case let .audio(index, clip):
+            case .audio(let index, let clip):
                 renderer.setAudioResource(index, to: clip)
             }
             applied.add(1, ordering: .releasing)

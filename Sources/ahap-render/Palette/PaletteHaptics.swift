@@ -1,9 +1,9 @@
 // The haptics of the HapticPalette sample, written against Core Haptics' names only: on iOS
 // this file compiles with CoreHaptics, here with OpenCoreHaptics.
 #if canImport(CoreHaptics)
-import CoreHaptics
+    import CoreHaptics
 #else
-import OpenCoreHaptics
+    import OpenCoreHaptics
 #endif
 
 /// A 2-D palette: x is sharpness and y intensity of a continuous player that sounds while
@@ -26,10 +26,13 @@ final class PaletteHaptics {
         // as the palette is engaged.
         let continuous = CHHapticEvent(
             eventType: .hapticContinuous,
-            parameters: [CHHapticEventParameter(parameterID: .hapticIntensity, value: 1),
-                         CHHapticEventParameter(parameterID: .hapticSharpness, value: Self.baseSharpness)],
+            parameters: [
+                CHHapticEventParameter(parameterID: .hapticIntensity, value: 1),
+                CHHapticEventParameter(parameterID: .hapticSharpness, value: Self.baseSharpness),
+            ],
             relativeTime: 0, duration: 30)
-        continuousPlayer = try engine.makeAdvancedPlayer(with: CHHapticPattern(events: [continuous], parameters: []))
+        continuousPlayer = try engine.makeAdvancedPlayer(
+            with: CHHapticPattern(events: [continuous], parameters: []))
         continuousPlayer.loopEnabled = true
     }
 
@@ -59,16 +62,24 @@ final class PaletteHaptics {
     func tap() throws {
         let transient = CHHapticEvent(
             eventType: .hapticTransient,
-            parameters: [CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity),
-                         CHHapticEventParameter(parameterID: .hapticSharpness, value: sharpness)],
+            parameters: [
+                CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity),
+                CHHapticEventParameter(parameterID: .hapticSharpness, value: sharpness),
+            ],
             relativeTime: 0)
-        let player = try engine.makePlayer(with: CHHapticPattern(events: [transient], parameters: []))
+        let player = try engine.makePlayer(
+            with: CHHapticPattern(events: [transient], parameters: []))
         try player.start(atTime: CHHapticTimeImmediate)
     }
 
     /// The dynamic parameters that put the continuous player at the point.
     private var controls: [CHHapticDynamicParameter] {
-        [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: intensity, relativeTime: 0),
-         CHHapticDynamicParameter(parameterID: .hapticSharpnessControl, value: sharpness - Self.baseSharpness, relativeTime: 0)]
+        [
+            CHHapticDynamicParameter(
+                parameterID: .hapticIntensityControl, value: intensity, relativeTime: 0),
+            CHHapticDynamicParameter(
+                parameterID: .hapticSharpnessControl, value: sharpness - Self.baseSharpness,
+                relativeTime: 0),
+        ]
     }
 }

@@ -25,8 +25,12 @@ struct PaletteScript: Equatable {
     /// Parses `text`; `name` names the file in errors ("name:LINE: …").
     init(_ text: String, name: String) throws(PaletteScriptError) {
         steps = []
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
+            let line =
+                raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
+                ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             guard !words.isEmpty else { continue }
             func fail(_ message: String) -> PaletteScriptError {
@@ -35,11 +39,15 @@ struct PaletteScript: Equatable {
             guard let time = Double(words[0]), time.isFinite, time >= 0 else {
                 throw fail("`\(words[0])` is not a time in seconds (0 or more)")
             }
-            if let last = steps.last, time < last.time { throw fail("times must not go back (\(time) after \(last.time))") }
+            if let last = steps.last, time < last.time {
+                throw fail("times must not go back (\(time) after \(last.time))")
+            }
             let command: Command
             switch (words.count > 1 ? String(words[1]) : "", words.count) {
             case ("move", 4):
-                guard let x = Float(words[2]), let y = Float(words[3]), (0...1).contains(x), (0...1).contains(y) else {
+                guard let x = Float(words[2]), let y = Float(words[3]), (0...1).contains(x),
+                    (0...1).contains(y)
+                else {
                     throw fail("move takes a sharpness and an intensity between 0 and 1")
                 }
                 command = .move(sharpness: x, intensity: y)
@@ -47,7 +55,9 @@ struct PaletteScript: Equatable {
             case ("end", 2): command = .end
             case ("tap", 2): command = .tap
             default:
-                throw fail("expected `SECONDS move SHARPNESS INTENSITY`, `SECONDS begin`, `SECONDS end` or `SECONDS tap`")
+                throw fail(
+                    "expected `SECONDS move SHARPNESS INTENSITY`, `SECONDS begin`, `SECONDS end` or `SECONDS tap`"
+                )
             }
             steps.append(Step(time: time, command: command))
         }

@@ -1,10 +1,11 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The palette's terminal: raw keys (no echo, no line buffering), xterm mouse reports, the
@@ -71,9 +72,13 @@ final class PaletteTerminal {
                 case UInt8(ascii: "D"): inputs.append(.left)
                 case UInt8(ascii: "<"):
                     var end = i + 3
-                    while end < bytes.endIndex && bytes[end] != UInt8(ascii: "M") && bytes[end] != UInt8(ascii: "m") { end += 1 }
+                    while end < bytes.endIndex && bytes[end] != UInt8(ascii: "M")
+                        && bytes[end] != UInt8(ascii: "m")
+                    { end += 1 }
                     guard end < bytes.endIndex else { return inputs }
-                    let fields = String(decoding: bytes[(i + 3)..<end], as: UTF8.self).split(separator: ";").compactMap { Int($0) }
+                    let fields = String(decoding: bytes[(i + 3)..<end], as: UTF8.self).split(
+                        separator: ";"
+                    ).compactMap { Int($0) }
                     // Button 0 pressed, or dragged with it (32): a move. Releases ("m") and
                     // other buttons are ignored.
                     if bytes[end] == UInt8(ascii: "M"), fields.count == 3, fields[0] & ~32 == 0 {
