@@ -36,6 +36,8 @@ final class LiveOutput: @unchecked Sendable {
             throw CHHapticError(.engineStartTimeout, message: error.description)
         }
         Thread.detach { [housekeeping] in
+            housekeeping.thread.store(
+                UInt(bitPattern: Int(bitPattern: pthread_self())), ordering: .releasing)
             while housekeeping.running.load(ordering: .relaxed) {
                 core.tick()
                 usleep(5_000)
@@ -49,6 +51,10 @@ final class LiveOutput: @unchecked Sendable {
         housekeeping.running.store(false, ordering: .relaxed)
         stream?.abort()
         stream = nil
+        // A handler the housekeeping thread calls may stop the engine: that thread ends by
+        // itself after the handler returns.
+        let current = UInt(bitPattern: Int(bitPattern: pthread_self()))
+        guard housekeeping.thread.load(ordering: .acquiring) != current else { return }
         while !housekeeping.stopped.load(ordering: .acquiring) { usleep(1_000) }
     }
 }
@@ -57,6 +63,8 @@ final class LiveOutput: @unchecked Sendable {
 private final class Housekeeping: Sendable {
     let running = Atomic<Bool>(true)
     let stopped = Atomic<Bool>(false)
+    /// The housekeeping thread's `pthread_self()`.
+    let thread = Atomic<UInt>(0)
 }
 
 /// The engine's render as the device's source: it never ends.
