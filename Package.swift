@@ -44,8 +44,10 @@ let package = Package(
         .library(name: "AudioDevice", targets: ["AudioDevice"]),
         .library(name: "HapticRenderC", type: .dynamic, targets: ["HapticRenderC"]),
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
+        .library(name: "OpenCoreHaptics", targets: ["OpenCoreHaptics"]),
         .executable(name: "ahap-render", targets: ["ahap-render"]),
         .executable(name: "shield-and-texture", targets: ["ShieldAndTexture"]),
+        .executable(name: "haptic-ricochet", targets: ["HapticRicochet"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -123,6 +125,14 @@ let package = Package(
                 .target(name: "CPortAudio", condition: .when(platforms: [.macOS])),
             ]),
 
+        // Core Haptics' API (CHHapticEngine and its players) over an open-ended renderer, live on
+        // an audio output or offline.
+        .target(
+            name: "OpenCoreHaptics",
+            dependencies: [
+                "HapticPattern", "HapticRender", "HapticRenderKit", "SoundFile", "AudioDevice",
+            ]),
+
         // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python.
         .target(
             name: "HapticRenderC",
@@ -139,7 +149,7 @@ let package = Package(
             name: "ahap-render",
             dependencies: [
                 "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "AudioDevice",
-                "HapticPlot", "HapticGenerate",
+                "HapticPlot", "HapticGenerate", "OpenCoreHaptics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [staticStdlibInRelease.swift],
@@ -150,6 +160,12 @@ let package = Package(
             name: "ShieldAndTexture",
             dependencies: ["HapticPattern", "HapticRenderKit", "SoundFile"],
             path: "Examples/ShieldAndTexture"),
+        .executableTarget(
+            name: "HapticRicochet",
+            dependencies: [
+                "OpenCoreHaptics", "HapticPlot", "HapticRenderKit", "HapticRender", "SoundFile",
+            ],
+            path: "Examples/HapticRicochet"),
 
         // Tests.
         .target(
@@ -185,6 +201,8 @@ let package = Package(
                 "HapticTestSupport",
             ]),
         .testTarget(
+            name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
+        .testTarget(
             name: "HapticRenderCTests",
             dependencies: [
                 "HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile",
@@ -193,8 +211,8 @@ let package = Package(
         .testTarget(
             name: "AHAPRenderCLITests",
             dependencies: [
-                "SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport", "ahap-render",
-                "ShieldAndTexture",
+                "SoundFile", "HapticPattern", "HapticRender", "HapticTestSupport",
+                "OpenCoreHaptics", "ahap-render", "ShieldAndTexture", "HapticRicochet",
             ]),
     ]
 )

@@ -68,5 +68,13 @@ let package = Package(
                 "BenchmarkInputs",
                 .product(name: "HapticRender", package: "HapticRender"),
             ]),
+        // Latency of OpenCoreHaptics' engine, offline (measured) and live (the engine's lead and
+        // the device's buffer): `swift run -c release latency`.
+        .executableTarget(
+            name: "latency",
+            dependencies: [
+                .product(name: "OpenCoreHaptics", package: "HapticRender"),
+                .product(name: "HapticRenderKit", package: "HapticRender"),
+            ]),
     ]
 )

@@ -30,15 +30,19 @@ public struct AudioOutputStream: ~Copyable {
     /// Opens (does not start) a stream.
     /// - Throws: ``AudioDeviceError/unsupportedFormat(device:channels:sampleRate:message:)``
     ///   when the device refuses the channels or rate; ``AudioDeviceError/portAudio(call:message:)``.
+    /// - Parameter lowLatency: the device's low output latency instead of its high one: for
+    ///   interactive sources; the high one (the default: audition is not interactive) has a
+    ///   larger buffer that survives a busy machine.
     public init(
-        device: AudioDevice, channels: Int, sampleRate: Double, source: any AudioRenderSource
+        device: AudioDevice, channels: Int, sampleRate: Double, source: any AudioRenderSource,
+        lowLatency: Bool = false
     ) throws(AudioDeviceError) {
         try check(Pa_Initialize(), "Pa_Initialize")  // nested: the system's probe is not repeated
         var opened = false
         defer { if !opened { Pa_Terminate() } }
-        // High latency: audition is not interactive, and a larger buffer survives a busy machine.
+        let info = Pa_GetDeviceInfo(PaDeviceIndex(device.index))?.pointee
         let latency =
-            Pa_GetDeviceInfo(PaDeviceIndex(device.index))?.pointee.defaultHighOutputLatency ?? 0.1
+            (lowLatency ? info?.defaultLowOutputLatency : info?.defaultHighOutputLatency) ?? 0.1
         var parameters = PaStreamParameters(
             device: PaDeviceIndex(device.index), channelCount: Int32(channels),
             sampleFormat: cportaudio_float32,
@@ -72,6 +76,10 @@ public struct AudioOutputStream: ~Copyable {
         context.release()
         Pa_Terminate()
     }
+
+    /// Seconds from a frame leaving the source to its reaching the device's output, as the host
+    /// API reports it (0 if it does not).
+    public var outputLatency: Double { Pa_GetStreamInfo(stream)?.pointee.outputLatency ?? 0 }
 
     /// Starts calling the source.
     public func start() throws(AudioDeviceError) {

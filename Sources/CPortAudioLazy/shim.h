@@ -25,6 +25,7 @@
 #define Pa_AbortStream cportaudio_declared_Pa_AbortStream
 #define Pa_IsStreamStopped cportaudio_declared_Pa_IsStreamStopped
 #define Pa_IsStreamActive cportaudio_declared_Pa_IsStreamActive
+#define Pa_GetStreamInfo cportaudio_declared_Pa_GetStreamInfo
 #include <portaudio.h>
 #undef Pa_Initialize
 #undef Pa_Terminate
@@ -41,6 +42,7 @@
 #undef Pa_AbortStream
 #undef Pa_IsStreamStopped
 #undef Pa_IsStreamActive
+#undef Pa_GetStreamInfo
 
 #include "../CLazyLibrary/lazy_library.h"
 
@@ -81,6 +83,7 @@ CPORTAUDIO_LAZY(PaError, Pa_StopStream, (PaStream *stream), (stream), paNotIniti
 CPORTAUDIO_LAZY(PaError, Pa_AbortStream, (PaStream *stream), (stream), paNotInitialized)
 CPORTAUDIO_LAZY(PaError, Pa_IsStreamStopped, (PaStream *stream), (stream), paNotInitialized)
 CPORTAUDIO_LAZY(PaError, Pa_IsStreamActive, (PaStream *stream), (stream), paNotInitialized)
+CPORTAUDIO_LAZY(const PaStreamInfo *, Pa_GetStreamInfo, (PaStream *stream), (stream), NULL)
 
 /// PortAudio's message for `code`; when the library itself is missing, says so.
 static inline const char *Pa_GetErrorText(PaError code) {

@@ -13,6 +13,6 @@ struct AHAPRender: ParsableCommand {
         version: HapticRenderKitVersion.current,
         subcommands: [
             Render.self, Play.self, Plot.self, Lint.self, Inspect.self, Bench.self, Actuator.self,
-            Generate.self, HLS.self,
+            Generate.self, HLS.self, Palette.self,
         ])
 }

@@ -56,6 +56,15 @@ public struct PatternRenderer: ~Copyable {
     public init(timeline: Timeline, audio: [AudioClip?] = [], configuration: RenderConfiguration)
         throws(RenderError)
     {
+        try self.init(timeline: timeline, audio: audio, configuration: configuration, reserve: nil)
+    }
+
+    /// The designated initializer; `reserve` keeps room for the layers, voices and audio of an
+    /// open-ended render (``init(layers:reserve:configuration:)``).
+    init(
+        timeline: Timeline, audio: [AudioClip?], configuration: RenderConfiguration,
+        reserve: RenderReserve?
+    ) throws(RenderError) {
         try configuration.check(for: timeline)
         let rate = configuration.sampleRate
         let profile = configuration.actuator
@@ -72,7 +81,7 @@ public struct PatternRenderer: ~Copyable {
         let used = channels.flatMap(\.sources)
         let hearsHaptics = used.contains { $0.isHaptic }
         let hearsAudio = used.contains { !$0.isHaptic }
-        schedule = VoiceSchedule(timeline.voices, memory: memory) {
+        schedule = VoiceSchedule(timeline.voices, memory: memory, capacity: reserve?.voices ?? 0) {
             $0.isHaptic ? hearsHaptics : hearsAudio
         }
         lanes = LaneBank(timeline: timeline, memory: memory)
@@ -83,15 +92,21 @@ public struct PatternRenderer: ~Copyable {
         let driverConfig = ActuatorDriverConfig(profile: profile, sampleRate: rate)
         let tail = Int64((Double(driverConfig.maxBrakeSamples) + 0.05 * rate).rounded(.up))
         let voices = schedule.all
-        let capacities = Polyphony(
+        var capacities = Polyphony(
             count: voices.count, kind: { voices[$0].kind },
             lifetime: { i in
                 let v = voices[i]
                 return (v.start, max(v.end + (v.kind.isHaptic ? tail : 0), v.start + 1))
             })
+        if let reserve {
+            for kind in VoiceKind.allCases {
+                capacities[kind] = max(capacities[kind], reserve.polyphony[kind])
+            }
+        }
         self.audio = AudioVoices(
             toneCapacity: capacities[.audioContinuous], clipCapacity: capacities[.audioCustom],
-            resourceCount: timeline.audioResources.count, audio: audio, sampleRate: rate,
+            resourceCount: max(timeline.audioResources.count, reserve?.audioResources ?? 0),
+            audio: audio, sampleRate: rate,
             memory: memory)
 
         let mapping = DriveMapping(
@@ -112,7 +127,7 @@ public struct PatternRenderer: ~Copyable {
             writesDriveAndExcursion: used.contains(.hapticDrive) || used.contains(.excursion))
 
         let ringDown = configuration.ringDownSeconds ?? profile.ringDownSeconds
-        totalFrames = timeline.renderFrameCount(ringDownSeconds: ringDown)
+        totalFrames = reserve == nil ? timeline.renderFrameCount(ringDownSeconds: ringDown) : .max
     }
 
     /// Whether every frame has been rendered.

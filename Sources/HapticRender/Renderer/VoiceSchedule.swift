@@ -1,30 +1,26 @@
 /// The voices of the timeline an output channel can hear, in start order, and the cursor of
 /// the next one to start. A view into ``RenderMemory``.
 struct VoiceSchedule {
-    private let specs: UnsafeMutablePointer<VoiceSpec>
-    private let count: Int
+    let specs: UnsafeMutablePointer<VoiceSpec>
+    /// Voices held (started ones included, before ``next``).
+    var count: Int
+    /// Room in ``specs``: the timeline's voices, or more for a renderer that takes layers
+    /// while it plays (``PatternRenderer/replaceLayer(_:with:changingLanesFrom:)``).
+    let capacity: Int
     /// Index of the next voice to start.
-    private var next = 0
+    var next = 0
 
-    /// The voices of `table` whose kind `isHeard` accepts. Prepare time only: O(voices).
-    init(_ table: VoiceTable, memory: RenderMemory, isHeard: (VoiceKind) -> Bool) {
+    /// The voices of `table` whose kind `isHeard` accepts, with room for `capacity` in all.
+    /// Prepare time only: O(voices).
+    init(
+        _ table: VoiceTable, memory: RenderMemory, capacity: Int = 0,
+        isHeard: (VoiceKind) -> Bool
+    ) {
         let heard = (0..<table.count).filter { isHeard(table.kind[$0]) }
         count = heard.count
-        specs = memory.uninitialized(VoiceSpec.self, count: count)
-        for (slot, i) in heard.enumerated() {
-            let start = table.start[i]
-            specs[slot] = VoiceSpec(
-                start: start, end: table.end[i], kind: table.kind[i], layer: Int(table.layer[i]),
-                level: table.level[i], timbre: table.timbre[i], pan: table.pan[i],
-                pitch: table.pitch[i],
-                envelope: Envelope(
-                    attack: Float(table.attackSamples[i]), decay: Float(table.decaySamples[i]),
-                    release: Float(table.releaseSamples[i]),
-                    releaseStart: Float(table.releaseStart[i] - start),
-                    sustained: table.sustained[i]),
-                resource: Int(table.audioResource[i]), loops: table.loops[i],
-                usesEnvelope: table.usesVolumeEnvelope[i])
-        }
+        self.capacity = max(count, capacity)
+        specs = memory.uninitialized(VoiceSpec.self, count: self.capacity)
+        for (slot, i) in heard.enumerated() { specs[slot] = VoiceSpec(table, i) }
     }
 
     /// Every voice, in start order (prepare time: pool sizing).

@@ -4,7 +4,9 @@ struct AudioVoices {
     private(set) var tones: VoicePool<ToneVoice>
     private(set) var clips: VoicePool<ClipVoice>
     /// The timeline's audio resources, indexed like ``Timeline/audioResources``.
-    private let sources: UnsafeMutablePointer<ClipSource>
+    let sources: UnsafeMutablePointer<ClipSource>
+    /// Entries in ``sources``.
+    let resourceCount: Int
     /// One chunk of one tone's waveform, before gain and pan (see
     /// ``renderTone(_:from:chunkEnd:lanes:left:right:)``).
     let toneWave: UnsafeMutablePointer<Float>
@@ -23,6 +25,7 @@ struct AudioVoices {
         tones = VoicePool(capacity: toneCapacity, memory: memory)
         clips = VoicePool(capacity: clipCapacity, memory: memory)
         sources = memory.uninitialized(ClipSource.self, count: resourceCount)
+        self.resourceCount = resourceCount
         for r in 0..<resourceCount {
             sources[r] = ClipSource(samples: nil, frames: 0, channels: 1)
             if r < audio.count, let clip = audio[r], clip.frames > 0 {

@@ -1,0 +1,121 @@
+/// One layer's voices and lanes, prepared off the render thread for a renderer that takes
+/// layers while it plays (``PatternRenderer/replaceLayer(_:with:changingLanesFrom:)``).
+///
+/// It owns the memory ``contents`` points into: keep it alive for as long as a renderer may
+/// read that layer (until another schedule replaces it there and the render thread has moved
+/// on). Preparing it is the only step that allocates. O(voices + breakpoints).
+public final class LayerSchedule: @unchecked Sendable {
+    // @unchecked: immutable after init; the render thread reads `contents` only.
+    private let memory = RenderMemory()
+    /// What the render thread reads: raw views into this object's memory.
+    public let contents: LayerContents
+
+    /// Layer 0 of `timeline`, moved by `offset` samples and played as layer `layer`.
+    /// - Parameters:
+    ///   - resources: the renderer's audio resource index of each of the timeline's
+    ///     ``Timeline/audioResources`` (an AudioCustom voice whose resource is missing is dropped).
+    ///   - stop: voices starting at or after it are dropped, the others end there
+    ///     (``VoiceSpec/end(at:)``); `nil` plays every voice.
+    ///   - keeps: the kinds of voice to play (muting, a layout without haptics or audio).
+    public init(
+        timeline: Timeline, offset: Int64, layer: Int, resources: [Int] = [], stop: Int64? = nil,
+        keeps: (VoiceKind) -> Bool = { _ in true }
+    ) {
+        var specs: [VoiceSpec] = []
+        specs.reserveCapacity(timeline.voices.count)
+        for i in 0..<timeline.voices.count
+        where timeline.voices.layer[i] == 0 && keeps(timeline.voices.kind[i]) {
+            var spec = VoiceSpec(timeline.voices, i)
+            spec.start &+= offset
+            spec.end &+= offset
+            spec.layer = layer
+            if spec.kind == .audioCustom {
+                guard spec.resource >= 0, spec.resource < resources.count else { continue }
+                spec.resource = resources[spec.resource]
+            }
+            if let stop {
+                guard spec.start < stop else { continue }
+                spec.end(at: stop)
+            }
+            specs.append(spec)
+        }
+        let lanes = memory.uninitialized(LaneReader.self, count: LaneSlot.count)
+        for slot in LaneSlot.allCases {
+            let lane = timeline.lane(slot.id, layer: 0)
+            lanes.advanced(by: slot.rawValue).initialize(
+                to: LaneReader(
+                    samples: memory.copy(lane.sample.lazy.map { $0 &+ offset }),
+                    values: memory.copy(lane.value.lazy.map { Float($0) }),
+                    slopes: memory.copy(lane.slope.lazy.map { Float($0) }), count: lane.count,
+                    initial: Float(lane.initialValue)))
+        }
+        contents = LayerContents(
+            voices: UnsafeBufferPointer(start: memory.copy(specs), count: specs.count),
+            lanes: lanes, layer: layer)
+    }
+}
+
+/// A ``LayerSchedule``'s voices (sorted by start) and lanes, as raw views: what the render
+/// thread reads, with no reference to count.
+public struct LayerContents: @unchecked Sendable {
+    // @unchecked: views into a LayerSchedule's immutable memory.
+    let voices: UnsafeBufferPointer<VoiceSpec>
+    /// One reader per ``LaneSlot``, cursors at the start.
+    let lanes: UnsafePointer<LaneReader>
+    /// The layer it plays as.
+    public let layer: Int
+    /// Voices in the schedule.
+    public var voiceCount: Int { voices.count }
+}
+
+extension VoiceSpec {
+    /// Ends the voice at sample `t` if it sounds past it: a continuous haptic voice releases
+    /// there (with the driver's brake), an audio voice starts its release there (a
+    /// non-sustained tone is cut); a transient, a few milliseconds long, plays out. O(1).
+    mutating func end(at t: Int64) {
+        guard t < end else { return }
+        let t = max(t, start)
+        switch kind {
+        case .hapticTransient:
+            return
+        case .hapticContinuous:
+            end = t
+        case .audioContinuous, .audioCustom:
+            let offset = Float(t &- start)
+            if envelope.sustained && offset < envelope.releaseStart {
+                envelope.releaseStart = offset
+                end = min(end, t &+ Int64(envelope.release))
+            } else if !envelope.sustained {
+                end = t
+            }
+        }
+    }
+}
+
+extension LayerSchedule {
+    /// The first sample from which this schedule's haptic lanes (intensity and sharpness, the
+    /// ones continuous voices plan their control periods on) differ from `other`'s: the
+    /// `changingLanesFrom` of a replacement; `Int64.max` where they agree everywhere, `.min`
+    /// where they differ from the start. O(breakpoints).
+    public func firstLaneDifference(from other: LayerSchedule) -> Int64 {
+        var first = Int64.max
+        for slot in [LaneSlot.hapticIntensity, .hapticSharpness] {
+            let a = contents.lanes[slot.rawValue]
+            let b = other.contents.lanes[slot.rawValue]
+            guard a.initial == b.initial else { return .min }
+            var k = 0
+            while k < a.count && k < b.count && a.samples[k] == b.samples[k]
+                && a.values[k] == b.values[k]
+                && a.slopes[k] == b.slopes[k]
+            {
+                k += 1
+            }
+            if k < a.count || k < b.count {
+                first = min(
+                    first, min(k < a.count ? a.samples[k] : .max, k < b.count ? b.samples[k] : .max)
+                )
+            }
+        }
+        return first
+    }
+}

@@ -1,0 +1,98 @@
+extension PatternRenderer {
+    /// An open-ended renderer: `layers` silent layers (players) that take their voices and
+    /// lanes while it plays (``replaceLayer(_:with:changingLanesFrom:)``), within `reserve`.
+    /// It never finishes: past every voice it renders the actuator at rest, exact zeros. As
+    /// ``init(timeline:audio:configuration:)``, the only step that allocates.
+    ///
+    /// A layer it plays gives the samples the same layer of a timeline gives from the start:
+    /// the voices start in the same order and read the same lanes, through the same actuator.
+    public init(
+        layers: Int, reserve: RenderReserve = RenderReserve(), configuration: RenderConfiguration
+    )
+        throws(RenderError)
+    {
+        try self.init(
+            timeline: Timeline(sampleRate: configuration.sampleRate, layerCount: max(layers, 1)),
+            audio: [],
+            configuration: configuration, reserve: reserve)
+    }
+
+    /// Layers (players) the renderer has lanes for.
+    public var layerCount: Int { lanes.layerCount }
+
+    /// From ``position`` on, `layer` plays `contents`: its voices that have not started are
+    /// replaced by those of `contents` that start at or after ``position``, and its lanes are
+    /// `contents`' lanes. Voices already sounding play on. `cut` is the first sample from
+    /// which the new lanes differ from the old (`Int64.max`: nowhere): the layer's continuous
+    /// voices end their control periods there, as at a scheduled change.
+    ///
+    /// Call it between ``render(into:)`` calls, on the render thread. No allocation, no lock,
+    /// no reference counting: O(voices waiting + voices of `contents`). Returns how many of
+    /// `contents`' voices did not fit in the reserve (the latest ones are dropped).
+    @discardableResult
+    public mutating func replaceLayer(
+        _ layer: Int, with contents: LayerContents, changingLanesFrom cut: Int64
+    ) -> Int {
+        precondition(layer >= 0 && layer < lanes.layerCount, "no such layer")
+        let dropped = schedule.replaceWaiting(ofLayer: layer, with: contents.voices, from: position)
+        for slot in 0..<LaneSlot.count {
+            let reader = lanes.readers + (layer &* LaneSlot.count &+ slot)
+            reader.pointee = contents.lanes[slot]
+            reader.pointee.seek(to: position &- 1)  // as the render loop leaves it: next ≥ position
+        }
+        if cut != .max { haptics.laneChanged(layer: layer, at: max(cut, position)) }
+        return dropped
+    }
+
+    /// Ends `layer`'s sounding voices at `sample` (``position`` if earlier) — those `ends`
+    /// selects —, as a player's stop does (see ``LayerSchedule`` for how each kind ends).
+    /// Waiting voices are not touched: replace the layer for those. Render thread, between
+    /// ``render(into:)`` calls; no allocation. O(sounding voices).
+    public mutating func endVoices(
+        ofLayer layer: Int, at sample: Int64, where ends: (VoiceKind) -> Bool
+    ) {
+        let t = max(sample, position)
+        for c in 0..<haptics.continuous.count
+        where haptics.continuous.storage[c].spec.layer == layer {
+            if ends(.hapticContinuous) { haptics.continuous.storage[c].spec.end(at: t) }
+        }
+        for v in 0..<audio.tones.count where audio.tones.storage[v].spec.layer == layer {
+            if ends(.audioContinuous) { audio.tones.storage[v].spec.end(at: t) }
+        }
+        for v in 0..<audio.clips.count where audio.clips.storage[v].spec.layer == layer {
+            if ends(.audioCustom) { audio.clips.storage[v].spec.end(at: t) }
+        }
+    }
+
+    /// Custom audio resource `index` (below ``RenderReserve/audioResources``) plays `clip`
+    /// from now on; voices already playing it go on with the clip they had. Render thread;
+    /// no allocation. O(1).
+    public mutating func setAudioResource(_ index: Int, to clip: PreparedClip.Contents) {
+        precondition(index >= 0 && index < audio.resourceCount, "no such audio resource")
+        audio.sources[index] = ClipSource(
+            samples: clip.samples, frames: clip.frames, channels: clip.channels)
+    }
+}
+
+/// Decoded custom audio in memory of its own, for ``PatternRenderer/setAudioResource(_:to:)``:
+/// keep it alive while a renderer may play it.
+public final class PreparedClip: @unchecked Sendable {
+    // @unchecked: immutable after init.
+    private let memory = RenderMemory()
+    public let contents: Contents
+
+    /// A copy of `clip`'s samples. O(samples).
+    public init(_ clip: AudioClip) {
+        contents = Contents(
+            samples: clip.frames > 0 ? UnsafePointer(memory.copy(clip.samples)) : nil,
+            frames: clip.frames, channels: clip.channels)
+    }
+
+    /// The samples as a raw view (no reference to count).
+    public struct Contents: @unchecked Sendable {
+        // @unchecked: a view of a PreparedClip's immutable memory.
+        let samples: UnsafePointer<Float>?
+        let frames: Int
+        let channels: Int
+    }
+}

@@ -1,0 +1,91 @@
+import FoundationEssentials
+import SoundFile
+
+/// Offline rendering: an engine made with ``Simulation/Output/offline`` renders only when
+/// asked, so a session — players started, parameters sent, between steps of ``advance(by:)`` —
+/// gives the same samples on every run. Not part of Core Haptics.
+extension CHHapticEngine {
+    /// Renders the next `duration` seconds (rounded to whole frames), into the recording if one
+    /// is open, and returns them interleaved in the layout's channel order. The clock advances by
+    /// as much; players' handlers are called as it passes their ends.
+    /// - Throws: ``CHHapticError/Code/operationNotPermitted`` on a live engine; a recording's
+    ///   write error as ``CHHapticError/Code/unknownError``.
+    @discardableResult
+    public func advance(by duration: TimeInterval) throws -> [Float] {
+        try advance(to: currentTime + max(duration, 0))
+    }
+
+    /// ``advance(by:)`` up to engine time `time`.
+    @discardableResult
+    public func advance(to time: TimeInterval) throws -> [Float] {
+        guard simulation.output == .offline else {
+            throw CHHapticError(
+                .operationNotPermitted, message: "a live engine follows its audio device's clock")
+        }
+        let render = core.render
+        let channels = core.channels
+        let target = Int64((time * simulation.sampleRate).rounded())
+        let start = render.position.load(ordering: .acquiring)
+        guard target > start else { return [] }
+        var samples = [Float](repeating: 0, count: Int(target - start) * channels)
+        var done = 0
+        while start + Int64(done) < target {
+            core.tick()
+            let n = min(RenderSide.sliceFrames, Int(target - start) - done)
+            samples.withUnsafeMutableBufferPointer { all in
+                _ = render.render(
+                    into: UnsafeMutableBufferPointer(
+                        rebasing: all[(done * channels)..<((done + n) * channels)]))
+            }
+            done += n
+        }
+        core.tick()
+        if recording != nil {
+            do { try recording!.write(samples) } catch {
+                throw CHHapticError(.unknownError, message: error.description)
+            }
+        }
+        return samples
+    }
+
+    /// Records everything the engine renders from now on into a WAV file (float32, the layout's
+    /// channels) at `url`, complete once
+    /// ``endRecording()`` returns; until then it is a temporary file beside it.
+    /// - Parameter overwrite: replace an existing file (else it is an error).
+    public func beginRecording(to url: URL, overwrite: Bool = false) throws {
+        guard recording == nil else {
+            throw CHHapticError(.operationNotPermitted, message: "a recording is open")
+        }
+        guard simulation.output == .offline else {
+            throw CHHapticError(.operationNotPermitted, message: "only an offline engine records")
+        }
+        do {
+            recording = try SoundFileWriter(
+                path: url.path, format: .wav, sampleRate: Int(simulation.sampleRate),
+                channels: core.channels, overwrite: overwrite)
+        } catch {
+            throw CHHapticError(.operationNotPermitted, message: error.description)
+        }
+    }
+
+    /// Finishes the recording: the file is complete (or, on error, absent).
+    public func endRecording() throws {
+        guard let writer = recording.take() else { return }
+        do { try writer.finish() } catch {
+            throw CHHapticError(.unknownError, message: error.description)
+        }
+    }
+
+    /// Records the next `duration` seconds into `url`: ``beginRecording(to:overwrite:)``,
+    /// ``advance(by:)``, ``endRecording()``.
+    public func render(to url: URL, duration: TimeInterval, overwrite: Bool = false) throws {
+        try beginRecording(to: url, overwrite: overwrite)
+        do {
+            try advance(by: duration)
+        } catch {
+            recording.take()?.cancel()
+            throw error
+        }
+        try endRecording()
+    }
+}

@@ -1,0 +1,192 @@
+import ArgumentParser
+import FoundationEssentials
+import HapticRenderKit
+import OpenCoreHaptics
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Set by Ctrl-C while the palette runs (the handler runs on another thread).
+private let paletteInterrupted = Atomic<Bool>(false)
+
+/// `ahap-render palette`: Apple's HapticPalette sample in a terminal, live on an audio output
+/// or scripted into a file.
+struct Palette: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "palette",
+        abstract:
+            "Feel a 2-D haptic palette in a terminal: x = sharpness, y = intensity of a continuous player; space fires a transient.",
+        discussion: """
+            Apple's HapticPalette sample on OpenCoreHaptics' CHHapticEngine: the arrow keys or \
+            the mouse move the point, which a continuous player follows; space fires a transient \
+            at the point; c starts and stops the continuous player; q quits. The screen shows \
+            both values and the simulated output's level. It plays live on an audio output \
+            (--layout audition by default: the acceleration is audible in headphones).
+
+            With --script FILE it plays a written session offline instead and records it to \
+            --output: the same file every time. A script has one command a line, SECONDS \
+            followed by `move SHARPNESS INTENSITY`, `begin` (the continuous player starts), \
+            `end` (it stops) or `tap`; `#` starts a comment. The render lasts until the last \
+            command plus the actuator's ring-down.
+
+            Examples:
+              ahap-render palette
+              ahap-render palette --actuator pixel --device pulse
+              printf '0 move 0.5 0.5\\n0 begin\\n0.5 move 0.9 1\\n1 tap\\n1.5 end\\n' > session.txt
+              ahap-render palette --script session.txt -o session.wav
+            """)
+
+    @Option(
+        help: ArgumentHelp(
+            "Output device: its index or (part of) its name from `play --list-devices` (default: the system's default output).",
+            valueName: "name|index"))
+    var device: String?
+
+    @OptionGroup var simulation: SimulationOptions
+
+    @Option(help: "audition, haptic, drive, audio or split (see render --help).")
+    var layout: OutputLayout = .audition
+
+    @Option(
+        help: ArgumentHelp(
+            "Play this session offline instead of the live pad (see above).", valueName: "file"))
+    var script: String?
+
+    @Option(name: .shortAndLong, help: "With --script: the WAV file to write.")
+    var output = "palette.wav"
+
+    @Flag(name: .shortAndLong, help: "With --script: replace an existing output file.")
+    var force = false
+
+    func validate() throws {
+        if layout == .android {
+            throw ValidationError("The android layout is a file format; choose another layout.")
+        }
+        if simulation.engine != .fast {
+            throw ValidationError("The palette plays on the fast engine only.")
+        }
+        if script == nil && isatty(STDIN_FILENO) != 1 {
+            throw ValidationError(
+                "The live palette needs a terminal; give --script FILE to play a session offline.")
+        }
+    }
+
+    func run() throws {
+        var options = RenderOptions()
+        try simulation.apply(to: &options)
+        if let script {
+            try render(script: script, options: options)
+        } else {
+            try play(options: options)
+        }
+    }
+
+    /// The scripted session, offline, into ``output``.
+    private func render(script path: String, options: RenderOptions) throws {
+        let session: PaletteScript
+        do {
+            let bytes = try BoundedFileRead.read(path: path, limit: 1 << 20).get()
+            session = try PaletteScript(String(decoding: bytes, as: UTF8.self), name: path)
+        } catch let error as PaletteScriptError {
+            printError("error: \(error.description)")
+            throw ExitCode(1)
+        } catch {
+            printError("error: \(path): cannot be read (\(error))")
+            throw ExitCode(1)
+        }
+        do {
+            let engine = try CHHapticEngine(
+                simulation: .init(
+                    sampleRate: options.sampleRate, actuator: options.actuator,
+                    layout: layout, output: .offline))
+            try engine.start()
+            let haptics = try PaletteHaptics(engine: engine)
+            try engine.beginRecording(to: URL(fileURLWithPath: output), overwrite: force)
+            for step in session.steps {
+                try engine.advance(to: step.time)
+                try haptics.apply(step.command)
+            }
+            try engine.advance(by: options.actuator.ringDownSeconds)
+            try engine.endRecording()
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The live pad.
+    private func play(options: RenderOptions) throws {
+        let engine: CHHapticEngine
+        let haptics: PaletteHaptics
+        do {
+            engine = try CHHapticEngine(
+                simulation: .init(
+                    sampleRate: options.sampleRate, actuator: options.actuator,
+                    layout: layout, output: .device(device)))
+            try engine.start()
+            haptics = try PaletteHaptics(engine: engine)
+            try haptics.begin()
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        let interrupt = InterruptHandler { paletteInterrupted.store(true, ordering: .relaxed) }
+        defer { interrupt.cancel() }
+        let terminal = PaletteTerminal()
+        defer { terminal.restore() }
+        var level: Float = 0
+        loop: while !paletteInterrupted.load(ordering: .relaxed) {
+            for input in terminal.poll() {
+                switch input {
+                case .quit: break loop
+                case .up:
+                    try? haptics.move(
+                        sharpness: haptics.sharpness, intensity: haptics.intensity + 0.05)
+                case .down:
+                    try? haptics.move(
+                        sharpness: haptics.sharpness, intensity: haptics.intensity - 0.05)
+                case .left:
+                    try? haptics.move(
+                        sharpness: haptics.sharpness - 0.05, intensity: haptics.intensity)
+                case .right:
+                    try? haptics.move(
+                        sharpness: haptics.sharpness + 0.05, intensity: haptics.intensity)
+                case .tap: try? haptics.tap()
+                case .toggle: try? haptics.isPlaying ? haptics.end() : haptics.begin()
+                case .mouse(let column, let row):
+                    if let point = PaletteScreen.point(column: column, row: row) {
+                        try? haptics.move(sharpness: point.sharpness, intensity: point.intensity)
+                    }
+                }
+            }
+            // A meter's ballistics: instant rise, a fall of about 10 dB a second at 30 frames.
+            level = max(engine.outputPeak, level * 0.92)
+            terminal.show(
+                PaletteScreen.frame(
+                    sharpness: haptics.sharpness, intensity: haptics.intensity,
+                    playing: haptics.isPlaying, level: level))
+            usleep(33_000)
+        }
+        try? haptics.end()
+        engine.stop()
+    }
+}
+
+extension PaletteHaptics {
+    /// Plays one scripted command.
+    func apply(_ command: PaletteScript.Command) throws {
+        switch command {
+        case .move(let sharpness, let intensity):
+            try move(sharpness: sharpness, intensity: intensity)
+        case .begin: try begin()
+        case .end: try end()
+        case .tap: try tap()
+        }
+    }
+}
