@@ -184,6 +184,10 @@ let package = Package(
                 "HapticTestSupport",
             ]),
         .testTarget(
+            name: "AudioAnalysisTests", dependencies: ["AudioAnalysis", "HapticTestSupport"]),
+        .testTarget(
+            name: "AudioDeviceTests", dependencies: ["AudioDevice", "HapticTestSupport"]),
+        .testTarget(
             name: "HapticRenderCTests",
             dependencies: [
                 "HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile",
