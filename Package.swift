@@ -203,6 +203,10 @@ let package = Package(
         .testTarget(
             name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
         .testTarget(
+            name: "AudioAnalysisTests", dependencies: ["AudioAnalysis", "HapticTestSupport"]),
+        .testTarget(
+            name: "AudioDeviceTests", dependencies: ["AudioDevice", "HapticTestSupport"]),
+        .testTarget(
             name: "HapticRenderCTests",
             dependencies: [
                 "HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent oracle for the corpus expectation table (Tests/HapticPatternTests/CorpusExpectations.swift).
 
-Implements ahap-spec.md §10 (Core Haptics' parse + player-creation checks) directly on
+Implements docs/ahap-format.md (Core Haptics' parse + player-creation checks) directly on
 Python's json module, NOT on our Swift decoder, and prints one Swift table row per corpus
 file. Review the rows by hand against SOURCES.tsv `quirks` before committing them.
 

@@ -135,7 +135,8 @@ struct Actuator: ParsableCommand {
                 + pad(f(t.peakG, 3), 9) + pad(f(t.durationMs, 2), 13) + "\n"
         }
         out +=
-            "\nfrequency response (g per volt; closed form of lra-model.md §1.1 beside)\n"
+            "\nfrequency response (g per volt; beside it the closed form of docs/physics.md, "
+            + "Model equations)\n"
             + "       Hz   simulated  closed form  max continuous g\n"
         let band = s.resonanceHz / 4...s.resonanceHz * 4
         var lastHz = 0.0

@@ -39,7 +39,7 @@ import Testing
 
     @Test(needsCorpus) func corpusFileDuration() throws {
         // Apple's Boing sample; the expected value is computed independently from the file
-        // (JSONSerialization + the §6 rule), not from our decoder.
+        // (JSONSerialization + the duration rule of docs/ahap-format.md), not from our decoder.
         let file = try #require(
             Corpus.patternFiles().first { $0.hasSuffix("Demos/SampleAHAPs/Effects/Boing.ahap") })
         let url = Corpus.url(file)

@@ -87,7 +87,7 @@ private let tmuxInstalled = FileManager.default.isExecutableFile(atPath: "/usr/b
                 && FileManager.default.fileExists(atPath: "/usr/share/alsa/alsa.conf"),
             "tmux and ALSA's file plugin are the terminal and the device"))
     func aLiveSessionFollowsKeysAndTheMouseAndPlays() throws {
-        let device = try PlayCommandTests.FileDevice()
+        let device = try ALSAFileDevice()
         defer { device.home.cleanUp() }
         let tmux = Tmux()
         defer { tmux.stop() }

@@ -3,48 +3,20 @@ import HapticTestSupport
 import SoundFile
 import Testing
 
-/// ALSA's configuration, which its file and null plugins come with.
-private let alsaInstalled = FileManager.default.fileExists(atPath: "/usr/share/alsa/alsa.conf")
-
 /// `ahap-render play` through a real audio stack: PortAudio → ALSA, whose default device a
 /// test configuration replaces with ALSA's `file` plugin over the `null` device, so what
 /// reached "the device" is a file of raw samples to compare with the render.
-@Suite(.enabled(if: alsaInstalled, "ALSA's file plugin (Linux, libasound2) is the test device"))
+@Suite(
+    .enabled(
+        if: ALSAFileDevice.isAvailable, "ALSA's file plugin (Linux, libasound2) is the test device")
+)
 struct PlayCommandTests {
-    /// A home folder whose `.asoundrc` makes the default PCM write float32 samples to
-    /// `device.raw` in it (`null` accepts every format and rate, so nothing is converted).
-    struct FileDevice {
-        let home: TempFolder
-        var raw: String { home.path + "/device.raw" }
-        var environment: [String: String] { ["HOME": home.path] }
-
-        init() throws {
-            home = try TempFolder()
-            try home.write(
-                ".asoundrc",
-                """
-                pcm.!default {
-                    type file
-                    slave.pcm "null"
-                    file "\(home.path)/device.raw"
-                    format "raw"
-                }
-                """)
-        }
-
-        /// The samples the device received (native-endian float32, interleaved).
-        func samples() throws -> [Float] {
-            let data = try Data(contentsOf: URL(fileURLWithPath: raw))
-            return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
-        }
-    }
-
     @Test(arguments: [
         ["--layout", "split"],
         ["--param", "HapticIntensityControl=0.3@0.5", "--loop", "2", "--actuator", "pixel"],
     ])
     func whatReachesTheDeviceIsTheRenderBitForBit(_ options: [String]) throws {
-        let device = try FileDevice()
+        let device = try ALSAFileDevice()
         defer { device.home.cleanUp() }
         let input = try device.home.write("p.ahap", renderFixture)
         let played = try CLI.runRaw(["play", input] + options, environment: device.environment)
@@ -74,7 +46,7 @@ struct PlayCommandTests {
     }
 
     @Test func ctrlCStopsPlaybackCleanly() throws {
-        let device = try FileDevice()
+        let device = try ALSAFileDevice()
         defer { device.home.cleanUp() }
         let input = try device.home.write("p.ahap", renderFixture)
         let p = Process()
@@ -104,7 +76,7 @@ struct PlayCommandTests {
     }
 
     @Test func devicesAreListedAndAnUnknownOneIsAClearError() throws {
-        let device = try FileDevice()
+        let device = try ALSAFileDevice()
         defer { device.home.cleanUp() }
         let input = try device.home.write("p.ahap", renderFixture)
         let list = try CLI.runRaw(["play", "--list-devices"], environment: device.environment)

@@ -1,14 +1,14 @@
 import HapticPattern
 import SoundFile
 
-/// The baseline: haptify's published rule (imedboumalek/haptify, MIT; reimplemented from its
-/// description in ../shared/reference/audio-to-haptics.md, no code copied). 10 ms frames of
-/// RMS normalized to the peak; a transient where the envelope rises by more than 1.5 × its
-/// ±100 ms local mean + 0.005, above the silence level 0.02, at least 50 ms after the previous
-/// one, intensity = the envelope's maximum over the next 50 ms, sharpness = √(ZCR / 0.5);
-/// continuous events over the frames above silence (gaps ≤ 30 ms bridged, runs ≥ 30 ms),
-/// intensity = the run's peak, an intensity curve of envelope / peak simplified and cut into
-/// ≤ 16-point curves with relative times; no 30 s split, no per-second budget.
+/// The baseline: haptify's published rule (imedboumalek/haptify, MIT, its
+/// `lib/src/audio/analyzer.dart`; reimplemented from a description, no code copied). 10 ms frames
+/// of RMS normalized to the peak; a transient where the envelope rises by more than 1.5 × its ±100
+/// ms local mean + 0.005, above the silence level 0.02, at least 50 ms after the previous one,
+/// intensity = the envelope's maximum over the next 50 ms, sharpness = √(ZCR / 0.5); continuous
+/// events over the frames above silence (gaps ≤ 30 ms bridged, runs ≥ 30 ms), intensity = the run's
+/// peak, an intensity curve of envelope / peak simplified and cut into ≤ 16-point curves with
+/// relative times; no 30 s split, no per-second budget.
 enum HaptifyBaseline {
     static func pattern(for path: String) throws -> HapticPattern {
         let audio = try SoundFile.read(path: path, limits: .unlimited)

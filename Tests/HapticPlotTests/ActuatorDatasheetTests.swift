@@ -5,8 +5,9 @@ import Testing
 
 @testable import HapticPlot
 
-/// The datasheet's measurements against the model's physics (lra-model.md §1.1). Nothing here
-/// hard-codes a preset's numbers: every expectation is a relation the model must satisfy.
+/// The datasheet's measurements against the model's physics (docs/physics.md, Model equations).
+/// Nothing here hard-codes a preset's numbers: every expectation is a relation the model must
+/// satisfy.
 @Suite("Actuator datasheet")
 struct ActuatorDatasheetTests {
     static let sheets: [String: ActuatorDatasheet] = {
@@ -21,7 +22,8 @@ struct ActuatorDatasheetTests {
         try #require(sheets[profile.name], "datasheet of \(profile.name) failed")
     }
 
-    /// |a|/V = (Bl/Re)·loc/M · ω²/√((ω0² − ω²)² + (ω·ω0/Q)²), in g — lra-model.md §1.1 verbatim.
+    /// |a|/V = (Bl/Re)·loc/M · ω²/√((ω0² − ω²)² + (ω·ω0/Q)²), in g (docs/physics.md, Model
+    /// equations).
     static func closedForm(_ p: ActuatorProfile, hz: Double) -> Double {
         let w = 2 * Double.pi * hz
         let w0 = p.omega0
@@ -112,7 +114,7 @@ struct ActuatorDatasheetTests {
     func step(_ profile: ActuatorProfile) throws {
         let s = try Self.sheet(profile)
         let v = s.stepResponse.values
-        // Above resonance |a|/V flattens to loc·Bl/(Re·M) (§1.1): a step starts there.
+        // Above resonance |a|/V flattens to loc·Bl/(Re·M) (docs/physics.md): a step starts there.
         let asymptote =
             profile.locationFactor * profile.forceFactor
             / (profile.coilResistance * profile.bodyMass)

@@ -29,8 +29,9 @@ struct PlotBrowserTests {
     @Test("renders a non-blank screenshot of the requested size")
     func screenshot() throws {
         let browser = try #require(PlotTools.chromium)
-        let dir = try PlotTools.temporaryDirectory("chromium-shot")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let dir = folder.url
         let page = try Self.writePage(in: dir)
         let png = dir.appendingPathComponent("out.png")
         let result = try PlotTools.run(
@@ -52,8 +53,9 @@ struct PlotBrowserTests {
     @Test("loads the embedded audio and places the playhead")
     func audioLoads() throws {
         let browser = try #require(PlotTools.chromium)
-        let dir = try PlotTools.temporaryDirectory("chromium-dom")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let dir = folder.url
         let page = try Self.writePage(in: dir)
         let result = try PlotTools.run(
             browser,
@@ -90,8 +92,9 @@ struct PlotBrowserTests {
 
     @Test("zooms and pans with the wheel, a drag and the keys, and resets with 0")
     func scriptedZoom() throws {
-        let dir = try PlotTools.temporaryDirectory("chromium-zoom")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let dir = folder.url
         // Real input events through the page's own handlers; each step records the view.
         let script = """
             window.addEventListener("load", function () {
@@ -154,8 +157,9 @@ struct PlotBrowserTests {
 
     @Test("opens the view in the URL, redraws the lanes and the axis for it")
     func viewFromURL() throws {
-        let dir = try PlotTools.temporaryDirectory("chromium-view")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let dir = folder.url
         let page = try Self.writePage(in: dir)
         let dom = try Self.dump(page, hash: "#view=1.5,2", in: dir)
         #expect(Self.attribute("data-view-start", in: dom) == "1.500000")

@@ -1,5 +1,6 @@
 import Foundation
 import HapticRenderKit
+import HapticTestSupport
 import Testing
 
 @testable import HapticPlot
@@ -103,8 +104,9 @@ struct PlotSVGTests {
         let tool = try #require(
             PlotTools.which("rsvg-convert"),
             "rsvg-convert is missing: install librsvg2-bin (.ci/run does)")
-        let dir = try PlotTools.temporaryDirectory("rsvg")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let dir = folder.url
         for width in [1600, 900] {
             let svgURL = dir.appendingPathComponent("plot-\(width).svg")
             let pngURL = dir.appendingPathComponent("plot-\(width).png")

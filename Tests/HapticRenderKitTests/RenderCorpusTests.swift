@@ -73,9 +73,9 @@ import Testing
         #expect(checked == 8, "only \(checked) corpus files had resolvable custom audio")
     }
 
-    /// lra-model.md T10: no corpus file drives any preset into its end stop — the excursion
-    /// guard keeps |x| below x_max (its design peak is 0.95·x_max). At 24 kHz, half the CLI's
-    /// rate and its time; the guard's slew lead does not depend on the rate.
+    /// docs/physics.md, Numerical checks: no corpus file drives any preset into its end stop — the
+    /// excursion guard keeps |x| below x_max (its design peak is 0.95·x_max). At 24 kHz, half the
+    /// CLI's rate and its time; the guard's slew lead does not depend on the rate.
     @Test(arguments: ActuatorProfile.presets)
     func noCorpusFileReachesTheEndStop(_ actuator: ActuatorProfile) throws {
         let configuration = RenderConfiguration(

@@ -11,54 +11,41 @@ import Testing
 /// the parts rendered at once, the file bit-identical to a one-thread render.
 @Suite struct SegmentedRenderTests {
     /// Bursts of overlapping transients, continuous events with curves, tones and custom
-    /// audio, separated by gaps from 50 ms (too short to split at) to 2 s.
+    /// audio, separated by gaps from 50 ms (too short to split at) to 3 s (long enough for
+    /// every preset, `pixel`'s 2.1 s of settling included).
     static func burstPattern(seed: UInt64, bursts: Int) -> String {
-        var g = SplitMix64(seed: seed)
-        func r(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &g) }
-        func f(_ x: Double) -> String { String(format: "%.4f", x) }
-        var events: [String] = []
-        var t = r(0...0.3)
+        var random = RandomPattern(seed: seed)
+        var pattern = HapticPattern()
+        var t = random.value(0...0.3)
         for _ in 0..<bursts {
-            let length = r(0.1...1.2)
-            for _ in 0..<Int(r(2...7)) {
-                let at = t + r(0...length)
-                switch Int(r(0...3.999)) {
+            let length = random.value(0.1...1.2)
+            for _ in 0..<random.count(2...6) {
+                let at = t + random.value(0...length)
+                switch random.count(0...3) {
                 case 0:
-                    events.append(
-                        """
-                        {"Event": {"Time": \(f(at)), "EventType": "HapticTransient", "EventParameters": [
-                          {"ParameterID": "HapticIntensity", "ParameterValue": \(f(r(0.2...1)))},
-                          {"ParameterID": "HapticSharpness", "ParameterValue": \(f(r(0...1)))}]}}
-                        """)
+                    pattern.events.append(random.transient(at: at...at))
                 case 1:
-                    events.append(
-                        """
-                        {"Event": {"Time": \(f(at)), "EventType": "HapticContinuous", "EventDuration": \(f(r(0.05...0.6))),
-                          "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \(f(r(0.2...1)))},
-                          {"ParameterID": "HapticSharpness", "ParameterValue": \(f(r(0...1)))},
-                          {"ParameterID": "AttackTime", "ParameterValue": \(f(r(0...0.1)))},
-                          {"ParameterID": "ReleaseTime", "ParameterValue": \(f(r(0...0.2)))}]}},
-                        {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": \(f(at)), "ParameterCurveControlPoints": [
-                          {"Time": 0, "ParameterValue": 1}, {"Time": \(f(r(0.05...0.3))), "ParameterValue": \(f(r(0.2...1)))}]}}
-                        """)
+                    pattern.events.append(
+                        random.continuous(
+                            at: at...at, duration: 0.05...0.6, intensity: 0.2...1,
+                            envelope: 0...0.2, mayDecay: false))
+                    let fade = ParameterCurve.ControlPoint(
+                        time: random.value(0.05...0.3), value: random.value(0.2...1))
+                    pattern.curves.append(
+                        ParameterCurve(
+                            id: .hapticIntensityControl, time: at,
+                            points: [.init(time: 0, value: 1), fade]))
                 case 2:
-                    events.append(
-                        """
-                        {"Event": {"Time": \(f(at)), "EventType": "AudioContinuous", "EventDuration": \(f(r(0.05...0.5))),
-                          "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": \(f(r(0.2...1)))},
-                          {"ParameterID": "AudioPan", "ParameterValue": \(f(r(-1...1)))}]}}
-                        """)
+                    pattern.events.append(random.tone(at: at...at, duration: 0.05...0.5))
                 default:
-                    events.append(
-                        """
-                        {"Event": {"Time": \(f(at)), "EventType": "AudioCustom", "EventWaveformPath": "clip.wav",
-                          "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": \(f(r(0.2...1)))}]}}
-                        """)
+                    pattern.events.append(
+                        random.clip(at: at...at, path: "clip.wav", mayLoop: false))
                 }
             }
-            t += length + (Int(r(0...2.999)) == 0 ? r(0.05...0.3) : r(1.0...2.0))
+            t +=
+                length + (random.count(0...2) == 0 ? random.value(0.05...0.3) : random.value(1...3))
         }
-        return "{\"Pattern\": [\n" + events.joined(separator: ",\n") + "\n]}"
+        return AHAPEncoder().encodeString(pattern)
     }
 
     /// Writes ``burstPattern(seed:bursts:)`` and the clip it plays into `dir`; returns the

@@ -1,7 +1,7 @@
 import HapticTestSupport
 import Testing
 
-@testable import HapticRender
+@_spi(Testing) @testable import HapticRender
 
 /// The actuator's block kernel (``LRAModel/run(drive:count:excursionGuard:into:)``) and the
 /// model's group form (each sample of a 4-sample group computed from the group's anchor, in

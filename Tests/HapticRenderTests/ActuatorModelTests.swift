@@ -2,7 +2,7 @@ import Foundation
 import HapticTestSupport
 import Testing
 
-@testable import HapticRender
+@_spi(Testing) @testable import HapticRender
 
 @Suite("LRA model")
 struct ActuatorModelTests {
@@ -31,14 +31,15 @@ struct ActuatorModelTests {
             left: gains[i - 1], mid: gains[i], right: gains[i + 1])
         print("[\(p.name)] resonance peak \(peak) Hz (f0 \(f0)), |a/V| peak \(gains[i]) g/V")
         #expect(abs(peak / f0 - 1) <= 0.02)
-        // Sensitivity at f0 (§2.2): within 3 % of the analytic value.
+        // Sensitivity at f0 (docs/physics.md, Derived behaviour): within 3 % of the closed form.
         #expect(
             abs(
                 gains[ratios.firstIndex { abs($0 - 1) < 1e-9 }!] / p.accelerationPerVolt(atHz: f0)
                     - 1) < 0.03)
     }
 
-    /// Q from the log envelope of a free decay between −3 and −30 dB (§5.2 recipe, peak envelope).
+    /// Q from the log envelope of a free decay between −3 and −30 dB (peak envelope;
+    /// docs/physics.md, Numerical checks).
     func decayQ(_ p: ActuatorProfile, hiZ: Bool) -> Double {
         var rig = ActuatorRig(p)
         let f0 = p.resonanceHz

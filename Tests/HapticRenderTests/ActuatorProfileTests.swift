@@ -6,11 +6,11 @@ import Testing
 @Suite("Actuator profile")
 struct ActuatorProfileTests {
     @Test(
-        "presets validate and reproduce the derived table of lra-model.md §2",
+        "presets validate and reproduce docs/physics.md, Presets and Derived behaviour",
         arguments: ActuatorProfile.presets)
     func presetsMatchDerivedTable(_ p: ActuatorProfile) throws {
         try p.validate(sampleRate: 48_000)
-        // (k N/m, c_m N·s/m, τ ms, g/V at f0, FOAM peak g) from §2.1/§2.2.
+        // (k N/m, c_m N·s/m, τ ms, g/V at f0, FOAM peak g) from docs/physics.md.
         let expected: [String: (k: Double, cm: Double, tau: Double, gpv: Double, foam: Double)] = [
             "iphone": (3480, 0.154, 17.0, 0.84, 2.87),
             "coin": (1787, 0.0745, 36.3, 0.52, 1.84),

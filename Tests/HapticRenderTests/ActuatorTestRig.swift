@@ -1,7 +1,7 @@
 import HapticTestSupport
 import Testing
 
-@testable import HapticRender
+@_spi(Testing) @testable import HapticRender
 
 /// What one simulated run records.
 struct ActuatorRun {

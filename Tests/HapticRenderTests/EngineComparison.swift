@@ -31,63 +31,21 @@ enum EngineComparison {
     static func pattern(seed: UInt64, seconds: Double = 0.6, transientsOnly: Bool = false)
         -> HapticPattern
     {
-        var g = SplitMix64(seed: seed)
-        func r(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &g) }
-        var events: [HapticEvent] = []
-        for _ in 0..<Int.random(in: 3...6, using: &g) {
-            var p = EventParameters()
-            p.hapticIntensity = r(0.2...1)
-            p.hapticSharpness = r(0...1)
-            events.append(HapticEvent(type: .hapticTransient, time: r(0...seconds), parameters: p))
-        }
+        var random = RandomPattern(seed: seed)
+        var events = (0..<random.count(3...6)).map { _ in random.transient(at: 0...seconds) }
         guard !transientsOnly else { return HapticPattern(events: events) }
-        for _ in 0..<Int.random(in: 1...3, using: &g) {
-            var p = EventParameters()
-            p.hapticIntensity = r(0.3...1)
-            p.hapticSharpness = r(0...1)
-            p.attackTime = r(0...0.4)
-            p.releaseTime = r(0...0.4)
-            p.decayTime = r(0...0.4)
-            if Bool.random(using: &g) { p.sustained = 0 }
+        for _ in 0..<random.count(1...3) {
             events.append(
-                HapticEvent(
-                    type: .hapticContinuous, time: r(0...seconds * 0.7),
-                    duration: r(0.05...seconds * 0.5),
-                    parameters: p))
+                random.continuous(at: 0...seconds * 0.7, duration: 0.05...seconds * 0.5))
         }
-        var tone = EventParameters()
-        tone.audioVolume = r(0.2...1)
-        tone.audioPan = r(-1...1)
-        tone.audioPitch = r(-1...1)
-        tone.audioBrightness = r(0...1)
-        events.append(
-            HapticEvent(
-                type: .audioContinuous, time: r(0...seconds * 0.5),
-                duration: r(0.05...seconds * 0.5),
-                parameters: tone))
-        var clip = EventParameters()
-        clip.audioPitch = r(-0.5...0.5)
-        clip.audioBrightness = r(0.3...1)
-        events.append(
-            HapticEvent(
-                type: .audioCustom, time: r(0...seconds * 0.5), parameters: clip,
-                waveformPath: "clip.wav", waveformLoopEnabled: Bool.random(using: &g)))
-        let controls: [DynamicParameterID] = [
-            .hapticIntensityControl, .hapticSharpnessControl, .audioVolumeControl,
-            .audioPanControl, .audioPitchControl, .audioBrightnessControl,
-        ]
+        events.append(random.tone(at: 0...seconds * 0.5, duration: 0.05...seconds * 0.5))
+        events.append(random.clip(at: 0...seconds * 0.5, path: "clip.wav"))
         var parameters: [DynamicParameter] = []
         var curves: [ParameterCurve] = []
-        for id in controls {
-            let range = id.combination == .multiply ? 0.0...1.0 : -0.5...0.5
-            if Bool.random(using: &g) {
-                parameters.append(DynamicParameter(id: id, time: r(0...seconds), value: r(range)))
-            }
-            if Bool.random(using: &g) {
-                let points = (0..<Int.random(in: 2...5, using: &g)).map { k in
-                    ParameterCurve.ControlPoint(time: Double(k) * r(0.01...0.1), value: r(range))
-                }
-                curves.append(ParameterCurve(id: id, time: r(0...seconds), points: points))
+        for id in DynamicParameterID.allCases where id.isCurvable {
+            if random.coin() { parameters.append(random.parameter(id, at: 0...seconds)) }
+            if random.coin() {
+                curves.append(random.curve(id, at: 0...seconds, points: 2...5, spacing: 0.01...0.1))
             }
         }
         return HapticPattern(events: events, parameters: parameters, curves: curves)

@@ -1,7 +1,7 @@
 import HapticRender
 
 /// Test oracle: the exact zero-order-hold discretization of the 3-state electromechanical
-/// model with coil inductance (lra-model.md §1.3).
+/// model with coil inductance (docs/physics.md, Discrete-time model).
 ///
 /// ```
 /// A = [[−Re/Le, 0, −Bl/Le], [0, 0, 1], [Bl/μ, −k/μ, −c_m/μ]],  B = [1/Le, 0, 0]ᵀ

@@ -4,7 +4,7 @@ import Testing
 
 @testable import HapticRender
 
-/// The public facts about iOS haptics (`../shared/reference/public-facts.md`; none needs the
+/// The public facts about iOS haptics (docs/physics.md, Public facts; none needs the
 /// file) as tests of the `iphone` preset, each rendered through both engines — a full-intensity
 /// `HapticTransient` at t = 0, so the drive starts at sample 0. docs/choices.md gives the
 /// choices that meet them.
@@ -57,8 +57,9 @@ import Testing
             carrierHz: driver.carrierHz)
     }
 
-    /// Row 6: "the framework limits the available frequency bands to 80–230 Hz". Continuous
-    /// events span it exactly under every sharpness law; transient carriers stay inside it.
+    /// Hapticlabs' Core Haptics documentation: "the framework limits the available frequency bands
+    /// to 80–230 Hz". Continuous events span it exactly under every sharpness law; transient
+    /// carriers stay inside it.
     @Test(arguments: SharpnessMapping.allCases)
     func sharpnessSpans80To230Hz(_ law: SharpnessMapping) {
         let mapping = DriveMapping(profile: Self.iphone, sharpness: law)
@@ -72,8 +73,8 @@ import Testing
         }
     }
 
-    /// Row 3 (Apple's button-click patent: "0.5–4 cycles at 80–400 Hz"): every click's drive
-    /// is 0.5 to 4 carrier cycles long.
+    /// Apple's button-click patent (US 11,009,960: "0.5–4 cycles at 80–400 Hz"): every click's
+    /// drive is 0.5 to 4 carrier cycles long.
     @Test func clickIsHalfToFourCycles() {
         let mapping = DriveMapping(profile: Self.iphone)
         let config = ActuatorDriverConfig(profile: Self.iphone, sampleRate: Self.sampleRate)
@@ -87,8 +88,8 @@ import Testing
         }
     }
 
-    /// Row 2 (the Taptic Engine's "peak after about one oscillation"): a full-intensity click
-    /// reaches 90 % of its peak |acceleration| within one period of f0 after its onset.
+    /// The Taptic Engine's "peak after about one oscillation" (launch reports): a full-intensity
+    /// click reaches 90 % of its peak |acceleration| within one period of f0 after its onset.
     @Test(arguments: [false, true])
     func reachesNinetyPercentWithinOnePeriod(reference: Bool) throws {
         let period = Self.sampleRate / Self.iphone.resonanceHz
@@ -102,8 +103,8 @@ import Testing
         }
     }
 
-    /// Row 16 (Android's hardware guidance: a single impulse longer than 20 ms feels buzzy) and
-    /// row 18 (braking in ≤ 3 cycles): the click stays under 20 ms above −20 dB of its peak, and
+    /// Android's hardware guidance (a single impulse longer than 20 ms feels buzzy) and Awinic's
+    /// driver (braking in ≤ 3 cycles): the click stays under 20 ms above −20 dB of its peak, and
     /// is below −20 dB within three carrier cycles after its pulse ends.
     @Test(arguments: [false, true])
     func shortAndBrakedWithinThreeCycles(reference: Bool) throws {
@@ -132,7 +133,7 @@ import Testing
             "[public facts, \(reference ? "reference" : "fast")] peak \(dull) g at s=0, \(sharp) g at s=1: \(db) dB"
         )
         #expect(abs(db) <= 10)
-        #expect(min(dull, sharp) >= 0.1)  // row 16: below 0.1 g is flagged as too weak
+        #expect(min(dull, sharp) >= 0.1)  // Android: below 0.1 g is flagged as too weak
     }
 
     /// The one-period attack comes from the driver's single-half-cycle click: the same actuator

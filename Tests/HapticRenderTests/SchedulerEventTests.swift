@@ -58,7 +58,7 @@ private typealias S = SchedulerFixtures
         #expect(v.sustained == [true])
         #expect(v.decaySamples == [20])
         #expect(v.level == [0.6] && v.timbre == [0.5])
-        // §6: 1 + 2 + (0.02·2^1 − 0.04) = 3.
+        // docs/ahap-format.md, Timing and duration: 1 + 2 + (0.02·2^1 − 0.04) = 3.
         #expect(t.patternDurationSamples == 3000)
     }
 

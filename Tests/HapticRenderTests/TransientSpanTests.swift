@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HapticRender
+@_spi(Testing) @testable import HapticRender
 
 /// The renderer's per-sample voice path renders a transient in spans where it reads neither the
 /// actuator nor the mixing rule (``TransientDriver/addIndependent(count:into:)``), and counts the

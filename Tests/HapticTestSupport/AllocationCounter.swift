@@ -8,7 +8,7 @@ import Synchronization
 #endif
 
 // The interposer's hook is process-global and parallel tests allocate, so each counting
-// thread registers its own counter under a thread-specific key (swift-anchors.md §4.3b), and
+// thread registers its own counter under a thread-specific key, and
 // the hook stays installed while any thread counts: one test ending does not stop another's
 // count, and another thread's allocations never land in it.
 private let counterKey: pthread_key_t = {

@@ -4,8 +4,9 @@
     import Darwin
 #endif
 
-/// Small, dependency-free signal-analysis helpers for tests (Double precision, O(n) or
-/// O(n·bins); meant for test-sized signals, not for production).
+/// Small, dependency-free signal-analysis helpers for tests (Double precision, O(n) or O(n·bins);
+/// meant for test-sized signals, not for production). The one Goertzel of the test suite: a test
+/// that needs the level of one frequency uses ``goertzel(_:hz:sampleRate:hann:)``.
 public enum SignalAnalysis {
     /// Magnitude of the DFT of `x` at frequency `hz` (Goertzel), normalised so that a sine of
     /// amplitude A spanning the whole window reads ≈ A. Hann window by default (the
@@ -21,6 +22,13 @@ public enum SignalAnalysis {
         -> Double
     {
         goertzel(x[...], hz: hz, sampleRate: sampleRate, hann: hann)
+    }
+
+    /// ``goertzel(_:hz:sampleRate:hann:)`` of Float samples (a rendered or decoded signal).
+    public static func goertzel(_ x: [Float], hz: Double, sampleRate: Double, hann: Bool = true)
+        -> Double
+    {
+        goertzel(x.map(Double.init)[...], hz: hz, sampleRate: sampleRate, hann: hann)
     }
 
     /// Goertzel on an already windowed signal whose window sums to `gain`.

@@ -1,4 +1,5 @@
 import Foundation
+import HapticTestSupport
 import SoundFile
 import Testing
 
@@ -12,7 +13,8 @@ struct AtomicWriterTests {
 
     @Test("Only a hidden temporary file exists until finish, then only the destination")
     func publishOnFinish() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("out.wav")
         var writer = try SoundFileWriter(path: path, format: .wav, sampleRate: 48_000, channels: 2)
         try writer.write(block)
@@ -27,7 +29,8 @@ struct AtomicWriterTests {
 
     @Test("cancel() leaves nothing behind")
     func cancel() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         var writer = try SoundFileWriter(
             path: folder.file("out.flac"), format: .flac, sampleRate: 48_000, channels: 2)
         try writer.write(block)
@@ -39,7 +42,8 @@ struct AtomicWriterTests {
 
     @Test("A thrown error mid-render leaves nothing behind")
     func thrownError() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("out.ogg")
         func render() throws {
             var writer = try SoundFileWriter(
@@ -53,7 +57,8 @@ struct AtomicWriterTests {
 
     @Test("An existing file is refused up front and left untouched")
     func refuseOverwrite() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("keep.wav")
         try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: SoundFileError.destinationExists(path: path)) {
@@ -68,7 +73,8 @@ struct AtomicWriterTests {
 
     @Test("overwrite: true replaces the file")
     func overwrite() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("replace.wav")
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         try writeFile(path, block, format: .wav, channels: 2, overwrite: true)
@@ -78,7 +84,8 @@ struct AtomicWriterTests {
 
     @Test("A file that appears during the render is not replaced")
     func appearsDuringRender() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("race.wav")
         var writer = try SoundFileWriter(path: path, format: .wav, sampleRate: 48_000, channels: 2)
         try writer.write(block)
@@ -93,7 +100,8 @@ struct AtomicWriterTests {
 
     @Test("A directory destination is refused")
     func directory() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         #expect(throws: SoundFileError.destinationIsDirectory(path: folder.path)) {
             _ = try SoundFileWriter(
                 path: folder.path, format: .wav, sampleRate: 48_000, channels: 1, overwrite: true)
@@ -116,14 +124,16 @@ struct AtomicWriterTests {
 
     @Test("A missing folder fails with a clear error")
     func missingFolder() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let message = try #require(fileSystemFailure(folder.file("no/such/dir/out.wav")))
         #expect(message.contains("No such file"))
     }
 
     @Test("A folder that is a file fails with a clear error")
     func folderIsAFile() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         try Data().write(to: URL(fileURLWithPath: folder.file("plain")))
         let message = try #require(fileSystemFailure(folder.file("plain/out.wav")))
         #expect(message.contains("Not a directory"))
@@ -133,7 +143,8 @@ struct AtomicWriterTests {
         "A read-only folder fails with a clear error",
         .enabled(if: geteuid() != 0, "root ignores permissions"))
     func readOnlyFolder() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let locked = folder.file("locked")
         try FileManager.default.createDirectory(
             atPath: locked, withIntermediateDirectories: false,

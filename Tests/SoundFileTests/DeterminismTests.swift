@@ -1,4 +1,5 @@
 import Foundation
+import HapticTestSupport
 import Testing
 
 @testable import SoundFile
@@ -12,7 +13,8 @@ struct DeterminismTests {
 
     @Test("Identical input gives byte-identical files", arguments: cases)
     func repeatedWrites(_ format: SoundFileFormat, _ sampleFormat: SampleFormat?) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let signal = testSignal(frames: 24_000, channels: 2, sampleRate: 48_000)
         let metadata: [SoundFileMetadataKey: String] = [.title: "t", .artist: "a", .comment: "c"]
         var files: [Data] = []
@@ -31,7 +33,8 @@ struct DeterminismTests {
     /// numbers come from a time-seeded generator advanced on every stream.
     @Test("libsndfile's own Ogg serial numbers differ between streams")
     func oggSerialIsRandomWithoutNormalisation() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let signal = testSignal(frames: 4_800, channels: 1, sampleRate: 48_000)
         var files: [Data] = []
         for i in 0..<2 {
@@ -55,7 +58,8 @@ struct DeterminismTests {
 
     @Test("Rewriting a page with its own serial reproduces libogg's CRCs")
     func oggChecksumMatchesLibogg() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("x.ogg")
         var writer = try SoundFileWriter(
             path: path, format: .ogg, sampleRate: 44_100, channels: 2,
@@ -71,7 +75,8 @@ struct DeterminismTests {
 
     @Test("Normalised Ogg carries the requested serial and still decodes")
     func normalisedSerial() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("s.ogg")
         try writeFile(
             path, testSignal(frames: 4_800, channels: 1, sampleRate: 48_000), format: .ogg,

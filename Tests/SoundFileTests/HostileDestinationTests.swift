@@ -1,4 +1,5 @@
 import Foundation
+import HapticTestSupport
 import SoundFile
 import Testing
 
@@ -10,17 +11,21 @@ import Testing
 /// for real — both hold for root too, unlike permission bits. Needs CAP_SYS_ADMIN (root in
 /// CI); without it the tests that use it are skipped with that reason.
 final class TemporaryMount {
-    let folder: TemporaryFolder
+    let folder: TempFolder
     var path: String { folder.path }
     private var mounted = false
 
     init?(options: String, readOnly: Bool = false) throws {
-        folder = try TemporaryFolder()
+        folder = try TempFolder()
         #if canImport(Glibc)
             let flags: UInt = readOnly ? UInt(MS_RDONLY) : 0
-            guard mount("tmpfs", folder.path, "tmpfs", flags, options) == 0 else { return nil }
+            guard mount("tmpfs", folder.path, "tmpfs", flags, options) == 0 else {
+                folder.cleanUp()
+                return nil
+            }
             mounted = true
         #else
+            folder.cleanUp()
             return nil
         #endif
     }
@@ -29,6 +34,7 @@ final class TemporaryMount {
         #if canImport(Glibc)
             if mounted { umount2(folder.path, Int32(MNT_DETACH)) }
         #endif
+        folder.cleanUp()
     }
 
     /// Whether this process may mount (probed once).

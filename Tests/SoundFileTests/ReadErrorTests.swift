@@ -17,7 +17,8 @@ struct ReadErrorTests {
     }
 
     @Test func missingFile() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("nope.wav")
         let message = try #require(openFailureMessage(path))
         #expect(message.contains("No such file"))
@@ -26,7 +27,8 @@ struct ReadErrorTests {
 
     @Test("Garbage is refused with libsndfile's message")
     func garbage() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("garbage.wav")
         try Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(
             to: URL(fileURLWithPath: path))
@@ -36,7 +38,8 @@ struct ReadErrorTests {
 
     @Test("A header cut short is refused", arguments: [SoundFileFormat.wav, .flac, .ogg])
     func truncatedHeader(_ format: SoundFileFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let good = folder.file("good.\(format.fileExtension)")
         try writeFile(
             good, testSignal(frames: 4_800, channels: 1, sampleRate: 48_000), format: format,
@@ -50,7 +53,8 @@ struct ReadErrorTests {
 
     @Test("A FLAC stream cut mid-frame throws or returns fewer frames, never crashes")
     func truncatedFlacBody() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let good = folder.file("good.flac")
         try writeFile(
             good, testSignal(frames: 48_000, channels: 2, sampleRate: 48_000), format: .flac,
@@ -68,7 +72,8 @@ struct ReadErrorTests {
 
     @Test("Limits: the header's frame count is checked before decoding")
     func frameLimit() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("long.wav")
         try writeFile(
             path, testSignal(frames: 10_000, channels: 2, sampleRate: 48_000), format: .wav,
@@ -96,7 +101,8 @@ struct ReadErrorTests {
 
     @Test("A lying header cannot make the reader allocate what is not there")
     func lyingHeader() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("liar.wav")
         try writeFile(
             path, [0.25, -0.25, 0.5, -0.5], format: .wav, sampleFormat: .pcm16, channels: 1)
@@ -112,7 +118,8 @@ struct ReadErrorTests {
 
     @Test("Reader reads in caller-sized blocks")
     func blockReads() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("b.wav")
         let signal = testSignal(frames: 1_000, channels: 2, sampleRate: 48_000)
         try writeFile(path, signal, format: .wav, channels: 2)

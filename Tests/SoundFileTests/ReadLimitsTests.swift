@@ -1,4 +1,5 @@
 import Foundation
+import HapticTestSupport
 import SoundFile
 import Testing
 
@@ -19,7 +20,8 @@ struct ReadLimitsTests {
 
     @Test("A file larger than maxFileBytes is refused before libsndfile parses it")
     func fileSize() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("big.wav")
         try writeFile(
             path, testSignal(frames: 1_000, channels: 1, sampleRate: 48_000), format: .wav,
@@ -49,7 +51,8 @@ struct ReadLimitsTests {
 
     @Test("A declared length over maxDurationSeconds is refused from the header")
     func duration() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("two-seconds.wav")
         try writeFile(
             path, [Float](repeating: 0, count: 16_000), format: .wav, sampleRate: 8_000, channels: 1
@@ -69,7 +72,8 @@ struct ReadLimitsTests {
 
     @Test("A FIFO is refused at once instead of blocking the reader")
     func fifo() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("pipe.wav")
         #expect(mkfifo(path, 0o644) == 0)
         let error = try #require(readError(path))  // would block forever in sf_open
@@ -82,7 +86,8 @@ struct ReadLimitsTests {
 
     @Test("Directories and devices are refused with what they are")
     func notRegular() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         guard case .openFailed(_, let dir) = try #require(readError(folder.path)) else {
             Issue.record("dir")
             return
@@ -99,7 +104,8 @@ struct ReadLimitsTests {
     func unreadable() throws {
         // Root ignores permission bits, so a path that cannot exist stands in for an
         // unreadable file: every user gets ENOTDIR.
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         try Data([1]).write(to: URL(fileURLWithPath: folder.file("plain")))
         guard
             case .openFailed(_, let message) = try #require(
@@ -113,7 +119,8 @@ struct ReadLimitsTests {
 
     @Test("Corrupt audio after a valid header fails or stops cleanly, within the limits")
     func corruptData() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("corrupt.flac")
         try writeFile(
             path, testSignal(frames: 48_000, channels: 1, sampleRate: 48_000), format: .flac,
@@ -147,7 +154,8 @@ struct ReadLimitsTests {
         #expect(budget.remainingBytes == 0)
 
         // A read within the budget's limits cannot decode past what is left.
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("one.wav")
         try writeFile(
             path, [Float](repeating: 0, count: 1_000), format: .wav, sampleRate: 8_000, channels: 1)

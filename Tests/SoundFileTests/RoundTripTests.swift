@@ -1,4 +1,5 @@
 import Foundation
+import HapticTestSupport
 import SoundFile
 import Testing
 
@@ -29,7 +30,8 @@ struct Combination: CustomTestStringConvertible, Sendable {
 struct RoundTripTests {
     @Test(arguments: Combination.all, [1, 2, 4])
     func writeThenRead(_ combo: Combination, channels: Int) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("out.\(combo.format.fileExtension)")
         let frames = 4_800
         let signal = testSignal(frames: frames, channels: channels, sampleRate: 48_000)
@@ -70,7 +72,8 @@ struct RoundTripTests {
 
     @Test("PCM clips overs instead of wrapping", arguments: [SoundFileFormat.wav, .flac])
     func clipping(_ format: SoundFileFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("clip.\(format.fileExtension)")
         try writeFile(
             path, [1.5, -1.5, 4.0, -4.0], format: format, sampleFormat: .pcm16, channels: 1)
@@ -83,7 +86,8 @@ struct RoundTripTests {
 
     @Test("Float WAV keeps overs exactly")
     func floatKeepsOvers() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("overs.wav")
         try writeFile(path, [1.5, -4.0, 0.25], format: .wav, sampleFormat: .float32, channels: 1)
         #expect(try SoundFile.read(path: path).samples == [1.5, -4.0, 0.25])
@@ -95,7 +99,8 @@ struct RoundTripTests {
             (SoundFileFormat.wav, SampleFormat.float32), (.aiff, .float32), (.flac, .pcm24),
         ])
     func defaults(_ format: SoundFileFormat, _ expected: SampleFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("d.\(format.fileExtension)")
         try writeFile(path, [0, 0.5], format: format, channels: 1)
         #expect(try SoundFile.info(path: path).sampleFormat == expected)
@@ -103,7 +108,8 @@ struct RoundTripTests {
 
     @Test("Metadata round trip", arguments: [SoundFileFormat.wav, .aiff, .flac, .ogg, .opus])
     func metadata(_ format: SoundFileFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("m.\(format.fileExtension)")
         var expected: [SoundFileMetadataKey: String] = [
             .title: "Heartbeat", .comment: "rendered from heartbeat.ahap", .artist: "HapticRender",
@@ -126,7 +132,8 @@ struct RoundTripTests {
 
     @Test("Empty file round trip")
     func empty() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("empty.wav")
         try writeFile(path, [], format: .wav, channels: 2)
         let audio = try SoundFile.read(path: path)
@@ -135,7 +142,8 @@ struct RoundTripTests {
 
     @Test("Many blocks append in order")
     func blocks() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let path = folder.file("blocks.wav")
         let signal = testSignal(frames: 10_000, channels: 2, sampleRate: 48_000)
         var writer = try SoundFileWriter(path: path, format: .wav, sampleRate: 48_000, channels: 2)

@@ -1,4 +1,5 @@
 import Foundation
+import HapticTestSupport
 import SoundFile
 import Testing
 
@@ -46,7 +47,8 @@ struct StreamWriterTests {
     func streamEqualsFile(
         _ format: SoundFileFormat, _ sampleFormat: SampleFormat, _ channels: Int, _ frames: Int
     ) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         let signal = testSignal(frames: frames, channels: channels, sampleRate: 48_000)
         let metadata: [SoundFileMetadataKey: String] = [.title: "t", .software: "s", .comment: "c"]
         let path = folder.file("f.\(format.fileExtension)")

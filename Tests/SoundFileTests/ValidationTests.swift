@@ -1,3 +1,4 @@
+import HapticTestSupport
 import SoundFile
 import Testing
 
@@ -69,7 +70,8 @@ struct ValidationTests {
 
     @Test("The writer validates before touching the disk")
     func writerValidatesFirst() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         #expect(throws: SoundFileError.self) {
             _ = try SoundFileWriter(
                 path: folder.file("x.flac"), format: .flac, sampleFormat: .float32,
@@ -80,7 +82,8 @@ struct ValidationTests {
 
     @Test("A partial frame is rejected")
     func partialFrame() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
         var writer = try SoundFileWriter(
             path: folder.file("p.wav"), format: .wav, sampleRate: 48_000, channels: 2)
         #expect(throws: SoundFileError.partialFrame(sampleCount: 3, channels: 2)) {

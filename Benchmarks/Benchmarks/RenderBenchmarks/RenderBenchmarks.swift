@@ -9,7 +9,7 @@
 // they are noise on a shared 2-core machine.
 import Benchmark
 import BenchmarkInputs
-import HapticRender
+@_spi(Testing) import HapticRender  // LRAModel.process: the actuator alone
 
 /// Holds the (non-copyable) renderer between iterations, so building it stays out of the
 /// measurement.
@@ -30,7 +30,7 @@ final class RendererBox {
 
 let benchmarks: @Sendable () -> Void = {
     // Malloc metrics next to wall clock and throughput only: any OS metric would add the
-    // framework's own /proc reads to the count (swift-anchors.md §0 fact 6).
+    // framework's own /proc reads to the count.
     let loop = Benchmark.Configuration(
         metrics: [.throughput, .wallClock, .mallocCountTotal],
         scalingFactor: .mega,

@@ -9,7 +9,7 @@
 // `--hash` to print an FNV-1a hash of every output bit (to check that a change kept the
 // samples bit-identical).
 import BenchmarkInputs
-import HapticRender
+@_spi(Testing) import HapticRender  // LRAModel.process: the actuator alone
 
 #if canImport(Glibc)
     import Glibc

@@ -3,7 +3,7 @@
 /// ## Policy
 /// * **Strict** mode answers "would Core Haptics (iOS 26.1) load and play this file?".
 ///   Strict JSON (trailing commas are errors), required keys, and the Core Haptics error
-///   codes of `ahap-spec.md` §7/§10 are errors. What Core Haptics silently accepts —
+///   codes of docs/ahap-format.md, Error codes, are errors. What Core Haptics silently accepts —
 ///   clamping, the 30 s continuous cap, unknown keys, integer or string `Version`,
 ///   numeric strings — is a warning or note, never an error.
 /// * **Lenient** mode (default) renders everything that has one clear meaning and says

@@ -3,7 +3,7 @@
 ///
 /// Combination rule (Apple, `CHHapticDynamicParameter`): intensity and volume controls
 /// multiply the event's value; every other control adds to it; the result is clamped to
-/// the event parameter's range. See `../shared/reference/ahap-spec.md` §4.
+/// the event parameter's range. See docs/ahap-format.md, Dynamic parameters.
 public enum DynamicParameterID: String, CaseIterable, Hashable, Sendable, Codable {
     case hapticIntensityControl = "HapticIntensityControl"
     case hapticSharpnessControl = "HapticSharpnessControl"

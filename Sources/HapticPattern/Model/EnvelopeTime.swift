@@ -10,7 +10,8 @@
 /// release alike: `T(x) = 0.02 · 2^(8x)` s, i.e. 20 ms (x = 0) … 320 ms (0.5) … 5.12 s (1).
 ///
 /// Why: Core Haptics' `-[CHHapticEvent fullDuration]` adds `0.02·2^(8r) − 0.04` s for a
-/// sustained event's `ReleaseTime` r (ahap-spec.md §3.2); the headers say every envelope time
+/// sustained event's `ReleaseTime` r (docs/ahap-format.md, Envelopes); the headers say every
+/// envelope time
 /// grows "exponentially", so we infer the same law for attack and decay (an inference, [I]).
 /// The scheduler and the pattern's duration (`HapticEvent.fullDuration`) both use it; neither
 /// runs on the render thread, so libm's `exp2` is fine here. O(1).
@@ -21,13 +22,15 @@ public enum EnvelopeTime {
     public static let octaves = 8.0
 
     /// Seconds for a normalized envelope value; `x` is clamped to 0…1 first (the combined
-    /// event + control value is clamped to the event parameter's range, ahap-spec.md §4.2).
+    /// event + control value is clamped to the event parameter's range, docs/ahap-format.md,
+    /// Dynamic parameters).
     @inlinable public static func seconds(_ x: Double) -> Double {
         minimumSeconds * exp2(octaves * min(max(x, 0), 1))
     }
 
     /// What Core Haptics adds to a sustained event's duration for an explicit `ReleaseTime`
-    /// when it computes the pattern duration (ahap-spec.md §6): `T(r) − 0.04` s.
+    /// when it computes the pattern duration (docs/ahap-format.md, Timing and duration):
+    /// `T(r) − 0.04` s.
     @inlinable public static func patternDurationReleaseTerm(_ releaseTime: Double) -> Double {
         seconds(releaseTime) - 0.04
     }

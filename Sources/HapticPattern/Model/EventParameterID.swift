@@ -1,7 +1,7 @@
 /// The ten event (fixed) parameters of an AHAP `EventParameters` entry.
 ///
 /// Ranges and defaults follow `CHHapticEvent.ParameterID` (header text) and the
-/// capability tables read from Core Haptics; see `../shared/reference/ahap-spec.md` §3.
+/// capability tables read from Core Haptics; see docs/ahap-format.md, Event parameters.
 public enum EventParameterID: String, CaseIterable, Hashable, Sendable, Codable {
     case hapticIntensity = "HapticIntensity"
     case hapticSharpness = "HapticSharpness"

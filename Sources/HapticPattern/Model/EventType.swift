@@ -15,9 +15,6 @@ public enum EventType: String, CaseIterable, Hashable, Sendable, Codable {
     /// Whether the event drives the actuator (`Haptic…`) rather than the speakers (`Audio…`).
     @inlinable public var isHaptic: Bool { self == .hapticTransient || self == .hapticContinuous }
 
-    /// Whether the event has an Attack/Decay/Release envelope.
-    @inlinable public var hasEnvelope: Bool { self != .hapticTransient }
-
     /// The event parameters Core Haptics accepts on this event type; any other → −4820.
     public var acceptedParameters: [EventParameterID] {
         switch self {

@@ -1,6 +1,6 @@
 extension HapticEvent {
     /// How long the event lasts by Core Haptics' rule (`-[CHHapticEvent fullDuration]`,
-    /// ahap-spec.md §3.2/§6):
+    /// docs/ahap-format.md, Envelopes and Timing and duration):
     /// * transient: `EventDuration` or 0 (it only pads the pattern);
     /// * continuous (and AudioCustom) with a sustained envelope and a `ReleaseTime` r:
     ///   `EventDuration + (0.02·2^(8r) − 0.04)`; otherwise `EventDuration`;

@@ -15,8 +15,8 @@ import HapticRender
 ///
 /// - **Frequency response** (g per volt against Hz): the discrete-time `LRAModel` driven by
 ///   steady sines with a low-Z driver, read by a lock-in (sine/cosine correlation over whole
-///   cycles after 8 τ of settling), beside the continuous-time closed form of lra-model.md
-///   §1.1 (`ActuatorProfile.accelerationPerVolt(atHz:)`) and the largest continuous
+///   cycles after 8 τ of settling), beside the continuous-time closed form of docs/physics.md,
+///   Model equations (`ActuatorProfile.accelerationPerVolt(atHz:)`) and the largest continuous
 ///   acceleration the driver allows there (FOAM: the rail or 0.8·x_max). The peak, its value
 ///   and the −3 dB band come from a fine grid around f0 (parabolic peak interpolation).
 /// - **Impulse and step response** of the same linear plant (low-Z, below the end stops).
@@ -33,7 +33,8 @@ public struct ActuatorDatasheet: Codable, Sendable, Equatable {
         public var hz: Double
         /// Measured on the simulated model, body acceleration per drive volt.
         public var gPerVolt: Double
-        /// The continuous-time closed form (lra-model.md §1.1) at the same frequency.
+        /// The continuous-time closed form (docs/physics.md, Model equations) at the same
+        /// frequency.
         public var closedFormGPerVolt: Double
         /// The largest steady acceleration the driver produces here (rail or 0.8·x_max), g.
         public var maxContinuousG: Double

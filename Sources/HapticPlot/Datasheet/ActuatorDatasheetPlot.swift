@@ -135,7 +135,8 @@ public enum ActuatorDatasheetPlot {
             attributes: "stroke=\"#cf222e\" stroke-dasharray=\"4 3\"")
         svg.label("f0", x: x(sheet.resonanceHz) + 4, y: p.y + p.h * 0.6, cssClass: "tick")
         let legend =
-            "● simulated model   — closed form (lra-model.md §1.1)   purple: −3 dB band   orange: sharpness band"
+            "● simulated model   — closed form (docs/physics.md, Model equations)   "
+            + "purple: −3 dB band   orange: sharpness band"
         svg.label(legend, x: p.x + p.w - 8, y: p.y + p.h - 8, anchor: "end", cssClass: "note")
     }
 

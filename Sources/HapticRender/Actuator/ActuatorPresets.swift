@@ -1,5 +1,5 @@
-/// The three default actuators of lra-model.md §2.1, with the table's values verbatim (the
-/// `iphone` driver's band and click length are the public-fact choices documented on it).
+/// The three default actuators of docs/physics.md, Presets, with the table's values verbatim
+/// (the `iphone` driver's band and click length are the public-fact choices documented on it).
 ///
 /// k and c_m are not stored: ``ActuatorProfile`` derives them (k = μ·ω0², c_m = μ·ω0/Q_m), which
 /// reproduces the table (3480 / 1787 / 2213 N/m; 0.154 / 0.0745 / 0.0405 N·s/m). The Q_ts the
@@ -7,10 +7,11 @@
 /// the table's 8 / 20 / 15.5.
 extension ActuatorProfile {
     /// (a) iPhone-class wideband actuator (Taptic-Engine-like; all values [E] except derived).
-    /// Two driver values meet the public facts about iOS (public-facts.md, docs/choices.md):
+    /// Two driver values meet the public facts about iOS (docs/physics.md, Public facts;
+    /// docs/choices.md):
     /// the driver's band is 80–230 Hz, the only public statement about iOS's sharpness band
-    /// (row 6), and a click is one overdriven half-cycle, so it peaks within one oscillation
-    /// (row 2: "peak after about one oscillation").
+    /// (Hapticlabs' documentation), and a click is one overdriven half-cycle, so it peaks
+    /// within one oscillation (launch reports: "peak after about one oscillation").
     public static let iphone = ActuatorProfile(
         name: "iphone", resonanceHz: 150, qLowZ: 8, qHiZ: 24, movingMass: 0.004,
         forceFactor: 1.57, coilResistance: 8, coilInductance: 100e-6, bodyMass: 0.19,

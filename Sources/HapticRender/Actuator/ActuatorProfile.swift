@@ -1,9 +1,10 @@
 /// Physical and driver parameters of one simulated LRA (linear resonant actuator) mounted on a
-/// device body — the input of every actuator stage (lra-model.md §1.1, §2).
+/// device body — the input of every actuator stage (docs/physics.md, Model equations and
+/// Presets).
 ///
 /// The stored fields are what a datasheet or a fit to a recording gives; the mechanical
 /// constants the equations need (`μ`, `k`, `c_m`, the electrical damping `Bl²/Re`) are
-/// derived from them exactly as lra-model.md §2 does:
+/// derived from them (docs/physics.md, Model equations):
 ///
 /// ```
 /// μ = m·M/(m+M)        k = μ·ω0²        c_m = μ·ω0/Q_m        c_e = Bl²/Re
@@ -11,7 +12,7 @@
 /// ```
 ///
 /// `qLowZ` (Q_ts) is therefore redundant with `qHiZ`, `forceFactor` and `coilResistance`.
-/// Choice (the reference gives both a nominal Q_ts and the Bl/Re that imply it): the
+/// Choice (a preset states both a nominal Q_ts and the Bl/Re that imply it): the
 /// simulation uses the *physical* damping `c_m + Bl²/Re` — so the 2-state model and the
 /// 3-state oracle describe the same plant — and ``validate(sampleRate:)`` requires the
 /// declared `qLowZ` to agree with the derived ``derivedQLowZ`` within 2 %.
@@ -21,7 +22,7 @@
 public struct ActuatorProfile: Codable, Sendable, Hashable {
     /// Display name ("iphone", "coin", "pixel" for the presets).
     public var name: String
-    /// In-situ resonance f0 in Hz (with the body attached; §1.1).
+    /// In-situ resonance f0 in Hz (with the body attached).
     public var resonanceHz: Double
     /// Q_ts: total quality factor with a low-impedance (voltage-source) driver.
     public var qLowZ: Double
@@ -33,29 +34,32 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
     public var forceFactor: Double
     /// Coil DC resistance Re in Ω.
     public var coilResistance: Double
-    /// Coil inductance Le in H (used by the oracle only; the real-time path sets Le = 0, §1.1).
+    /// Coil inductance Le in H (used by the oracle only; the real-time path sets Le = 0).
     public var coilInductance: Double
     /// Mass M of the body the actuator is fixed to, in kg.
     public var bodyMass: Double
     /// Location/mode factor `loc` of the measurement point (1 = rigid body).
     public var locationFactor: Double
-    /// Peak drive-voltage rail in V; every drive sample is clamped to ±this (§3).
+    /// Peak drive-voltage rail in V; every drive sample is clamped to ±this.
     public var voltageClamp: Double
     /// End-stop position x_max in m (±).
     public var maxExcursion: Double
-    /// End-stop stiffness k_s as a multiple of the suspension stiffness k (§3: 30–100).
+    /// End-stop stiffness k_s as a multiple of the suspension stiffness k (an elastomer
+    /// stop: 30–100; docs/physics.md, End stop).
     public var endStopStiffnessRatio: Double
-    /// Lowest drive frequency the driver can produce, Hz (clips the sharpness band; §4.5).
+    /// Lowest drive frequency the driver can produce, Hz (clips the sharpness band).
     public var driveBandMinHz: Double
     /// Highest drive frequency the driver can produce, Hz.
     public var driveBandMaxHz: Double
     /// Acceleration in g that maps to 1.0 in a normalized acceleration channel. Presets: the
-    /// FOAM peak of §2.2 rounded up (2.87 → 3, 1.84 → 2, 1.46 → 1.5 g).
+    /// FOAM peak rounded up (2.87 → 3, 1.84 → 2, 1.46 → 1.5 g; docs/physics.md, Derived
+    /// behaviour).
     public var fullScaleG: Double
     /// Most half-cycles of drive in a transient click, 1…4 (a whole number): the driver's
     /// attack. 4 keeps ``TransientDriver``'s 4/3/2 ladder by sharpness (an ordinary LRA driver
     /// builds a click over 1–2 cycles); 1 makes every click one overdriven half-cycle, which
-    /// peaks within one oscillation (the `iphone` preset: the Taptic Engine's claim, §4.3).
+    /// peaks within one oscillation (the `iphone` preset: the Taptic Engine's claim;
+    /// docs/physics.md, Transient recipe).
     public var transientMaxHalfCycles: Double
 
     public init(
@@ -85,14 +89,14 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
         self.transientMaxHalfCycles = transientMaxHalfCycles
     }
 
-    // MARK: Derived constants (§1.1, §2)
+    // MARK: Derived constants (docs/physics.md, Model equations)
 
     /// Standard gravity, for expressing acceleration in g.
     public static let standardGravity = 9.80665
 
     /// ω0 = 2π·f0.
     @inlinable public var omega0: Double { 2 * Double.pi * resonanceHz }
-    /// Reduced mass μ = m·M/(m+M); using μ makes f0 the in-situ resonance (§1.1).
+    /// Reduced mass μ = m·M/(m+M); using μ makes f0 the in-situ resonance.
     @inlinable public var reducedMass: Double { movingMass * bodyMass / (movingMass + bodyMass) }
     /// Suspension stiffness k = μ·ω0².
     @inlinable public var stiffness: Double { reducedMass * omega0 * omega0 }
@@ -102,11 +106,9 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
     @inlinable public var electricalDamping: Double { forceFactor * forceFactor / coilResistance }
     /// Total low-Z damping c = c_m + Bl²/Re.
     @inlinable public var lowZDamping: Double { mechanicalDamping + electricalDamping }
-    /// Q_e = μ·ω0·Re/Bl².
-    @inlinable public var electricalQ: Double { reducedMass * omega0 / electricalDamping }
     /// Q_ts implied by Q_m, Bl and Re: the damping actually simulated with a low-Z driver.
     @inlinable public var derivedQLowZ: Double { reducedMass * omega0 / lowZDamping }
-    /// Low-Z envelope time constant τ = 2·Q_ts/ω0 (amplitude e-folding time, §1.1).
+    /// Low-Z envelope time constant τ = 2·Q_ts/ω0 (amplitude e-folding time).
     @inlinable public var lowZTimeConstant: Double { 2 * derivedQLowZ / omega0 }
     /// Hi-Z envelope time constant τ_m = 2·Q_m/ω0.
     @inlinable public var hiZTimeConstant: Double { 2 * qHiZ / omega0 }
@@ -115,7 +117,7 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
     /// Drive force per volt with a low-Z driver and Le = 0: Bl/Re (N/V).
     @inlinable public var forcePerVolt: Double { forceFactor / coilResistance }
 
-    /// |displacement/volt| at `hz` in m/V (Le = 0, low-Z): `(Bl/Re)/μ / |P(ω)|` (§1.1).
+    /// |displacement/volt| at `hz` in m/V (Le = 0, low-Z): `(Bl/Re)/μ / |P(ω)|`.
     public func excursionPerVolt(atHz hz: Double) -> Double {
         let w = 2 * Double.pi * hz
         let w0 = omega0
@@ -124,7 +126,7 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
         return forcePerVolt / reducedMass / (re * re + im * im).squareRoot()
     }
 
-    /// |body acceleration/volt| at `hz` in g/V (Le = 0, low-Z; §1.1, Pixel HAL's formula).
+    /// |body acceleration/volt| at `hz` in g/V (Le = 0, low-Z; Pixel HAL's formula).
     public func accelerationPerVolt(atHz hz: Double) -> Double {
         let w = 2 * Double.pi * hz
         return excursionPerVolt(atHz: hz) * w * w * reducedMass * locationFactor / bodyMass
@@ -132,13 +134,13 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
     }
 
     /// Largest steady-state drive amplitude at `hz`: the rail, and `excursionMargin·x_max` of
-    /// steady-state excursion (§3 excursion pre-limiter `V_max(f) = x_max/|X/V(f)|`).
+    /// steady-state excursion (the excursion pre-limiter `V_max(f) = x_max/|X/V(f)|`).
     public func maxDriveVolts(atHz hz: Double, excursionMargin: Double = 1) -> Double {
         min(voltageClamp, excursionMargin * maxExcursion / excursionPerVolt(atHz: hz))
     }
 
     /// Frequency–output-acceleration map in g (Android's "FOAM"): the acceleration reached at
-    /// `hz` with the largest allowed steady-state drive (rail or x_max; §2.2).
+    /// `hz` with the largest allowed steady-state drive (rail or x_max).
     public func foam(atHz hz: Double) -> Double {
         accelerationPerVolt(atHz: hz) * maxDriveVolts(atHz: hz)
     }
@@ -148,11 +150,11 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
     /// Checks every field against its physical range; throws the first violation.
     ///
     /// Rules: f0 > 0 and < sampleRate/4 (the prewarped bilinear map stays accurate and the
-    /// oscillators stay far from Nyquist); Q_ts, Q_m > 0.5 (underdamped, so "Q" and f0 mean
-    /// what §1.1 says); Q_m > Q_ts (Q_e must be positive); masses, Bl, Re, rail, x_max > 0;
-    /// Le ≥ 0; loc > 0; end-stop ratio in [1, 1000] (§3: chatter appeared at 10⁴·k);
-    /// 0 < band min < band max < sampleRate/2; full scale > 0; transient half-cycles 1, 2, 3 or
-    /// 4; declared Q_ts within 2 % of the value implied by Q_m, Bl, Re.
+    /// oscillators stay far from Nyquist); Q_ts, Q_m > 0.5 (underdamped, so "Q" and f0 mean what
+    /// docs/physics.md says); Q_m > Q_ts (Q_e must be positive); masses, Bl, Re, rail, x_max > 0;
+    /// Le ≥ 0; loc > 0; end-stop ratio in [1, 1000] (chatter appears at 10⁴·k);
+    /// 0 < band min < band max < sampleRate/2; full scale > 0; transient half-cycles 1, 2, 3 or 4;
+    /// declared Q_ts within 2 % of the value implied by Q_m, Bl, Re.
     public func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
         func require(_ ok: Bool, _ field: String, _ value: Double, _ allowed: String)
             throws(ActuatorProfileError)

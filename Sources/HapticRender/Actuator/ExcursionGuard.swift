@@ -1,5 +1,5 @@
-/// Driver-side excursion protection on the summed drive (lra-model.md §3 "excursion limit (a)",
-/// made closed-loop).
+/// Driver-side excursion protection on the summed drive: the static excursion pre-limiter made
+/// closed-loop (docs/physics.md, Output stage).
 ///
 /// Why: the static pre-limiter `V_max(f) = 0.8·x_max/|X/V(f)|` bounds *steady-state* excursion
 /// only. Starting a tone off resonance excites the free mode at f0 as well, and the beat

@@ -1,4 +1,5 @@
-/// One coefficient set of the 2-state trapezoidal actuator update (lra-model.md §1.2).
+/// One coefficient set of the 2-state trapezoidal actuator update (docs/physics.md,
+/// Discrete-time model).
 ///
 /// ```
 /// u   = forcePerVolt·V + side·stopForce           (side ∈ {−1, 0, +1}: end-stop contact)
@@ -21,14 +22,16 @@ public struct LRACoefficients: Sendable, Hashable {
     public var gF: Double, gx: Double, gv: Double
     /// Drive force per volt: Bl/Re in low-Z, 0 in Hi-Z (i = 0).
     public var forcePerVolt: Double
-    /// k_s·x_max: the constant force term of the end-stop spring on the contact side (§3).
+    /// k_s·x_max: the constant force term of the end-stop spring on the contact side
+    /// (docs/physics.md, End stop).
     public var stopForce: Double
 
     /// Designs the set for a mass `mu` on spring `stiffness` with damping `damping`, sampled at
     /// `sampleRate`. Setup-time only (uses `tan`).
     ///
-    /// Derivation (§1.2): with ω = sqrt(k/μ), Q = μω/c and `a = tan(ωT/2)/ω`,
-    /// D = 1 + aω/Q + a²ω²; the trapezoidal rule on ẋ = v, μv̇ = u − c·v − k·x gives the matrices below.
+    /// Derivation (docs/physics.md, Discrete-time model): with ω = sqrt(k/μ), Q = μω/c and
+    /// `a = tan(ωT/2)/ω`, D = 1 + aω/Q + a²ω²; the trapezoidal rule on ẋ = v,
+    /// μv̇ = u − c·v − k·x gives the matrices below.
     public init(
         reducedMass mu: Double, stiffness: Double, damping: Double, sampleRate: Double,
         forcePerVolt: Double, stopForce: Double, location: Double, bodyMass: Double

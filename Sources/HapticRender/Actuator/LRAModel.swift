@@ -1,6 +1,6 @@
 /// The real-time actuator: 2-state trapezoidal (bilinear, prewarped) update in physical
 /// coordinates (x, v) with the driver's low-Z/Hi-Z state, the rail clamp and the end-stop
-/// contact (lra-model.md §1.2, §1.1 driver states, §3 nonlinearities).
+/// contact (docs/physics.md: Discrete-time model, Driver states, End stop).
 ///
 /// Per sample: one lane of the group form (≈ 12 multiplies + 10 adds in Float, four lanes per
 /// SSE instruction in the block kernel), two compare pairs (rail clamp, contact check), one
@@ -10,13 +10,15 @@
 /// 1 − 6.5e-5, 1 s free decay): even a one-step Float32 recursion fits Q_m = 59.998 vs 59.997 in
 /// Float64; the group form rounds a quarter as often.
 ///
-/// Driver state (§1.1): a non-zero command switches to low-Z immediately; after
-/// ``lowZHoldSamples`` consecutive zero commands the driver goes Hi-Z (i = 0, damping c_m only).
-/// Choice: the hold defaults to 4·τ (the reference asks for ≥ 2·τ); at 4·τ the low-Z ring is
-/// −35 dB down, so the Hi-Z switch is inaudible in tests that fit decays down to −30 dB.
+/// Driver state (docs/physics.md, Driver states): a non-zero command switches to low-Z immediately;
+/// after ``lowZHoldSamples`` consecutive zero commands the driver goes Hi-Z (i = 0, damping c_m
+/// only). Choice: the hold defaults to 4·τ (real drivers hold low-Z for at least 2·τ); at 4·τ the
+/// low-Z ring is −35 dB down, so the Hi-Z switch is inaudible in tests that fit decays down to
+/// −30 dB.
 ///
-/// End-stop (§3): while |x| > x_max the step uses the contact set (stiffness k + k_s) with the
-/// input offset ±k_s·x_max; ``contactSamples`` counts such samples (a test failure in normal use).
+/// End-stop (docs/physics.md, End stop): while |x| > x_max the step uses the contact set (stiffness
+/// k + k_s) with the input offset ±k_s·x_max; ``contactSamples`` counts such samples (a test
+/// failure in normal use).
 ///
 /// Groups (the model's arithmetic): samples are taken in groups of four on absolute positions
 /// (4m … 4m + 3, counted from creation / ``reset()``), and each sample's state is computed
@@ -209,16 +211,18 @@ public struct LRAModel: Sendable {
         (Double(recentX[0]), Double(recentV[0]))
     }
 
-    /// True while the driver outputs are open (Hi-Z).
-    @inlinable public var isHighImpedance: Bool { idleSamples >= lowZHoldSamples }
+    /// True while the driver outputs are open (Hi-Z). For tests.
+    @_spi(Testing) @inlinable public var isHighImpedance: Bool { idleSamples >= lowZHoldSamples }
 
     /// Stored mechanical energy ½μv² + ½kx² (J); the end-stop spring's energy is not included.
-    @inlinable public var storedEnergy: Double {
+    /// For tests (passivity, brake decay).
+    @_spi(Testing) @inlinable public var storedEnergy: Double {
         halfMass * velocity * velocity + halfStiffness * excursion * excursion
     }
 
-    /// Forces the driver into Hi-Z now (e.g. the renderer's standby), until the next non-zero drive.
-    public mutating func enterHighImpedance() { idleSamples = lowZHoldSamples }
+    /// Forces the driver into Hi-Z now, until the next non-zero drive. For tests (the Hi-Z
+    /// decay); the renderer lets the driver go Hi-Z after ``lowZHoldSamples`` of zero drive.
+    @_spi(Testing) public mutating func enterHighImpedance() { idleSamples = lowZHoldSamples }
 
     /// Advances one sample with drive command `volts` (clamped to ±V_clamp). O(1).
     /// (The renderer's hot loop uses the block kernel ``run(drive:count:excursionGuard:into:)``.)
@@ -302,8 +306,9 @@ public struct LRAModel: Sendable {
     /// Runs a block: `drive[i]` volts in, body acceleration in g out (`acceleration[i]`).
     /// `acceleration.count` must be ≥ `drive.count`. Per sample exactly `step(volts: drive[i])`,
     /// by the block kernel of ``run(drive:count:excursionGuard:into:)`` with a guard that never
-    /// acts and no slew limit. O(n), no allocation.
-    @inlinable
+    /// acts and no slew limit. O(n), no allocation. For tests and benchmarks of the model
+    /// alone: the renderer runs the kernel with its guard (`ActuatorStage`).
+    @_spi(Testing) @inlinable
     public mutating func process(
         drive: UnsafeBufferPointer<Float>, acceleration: UnsafeMutableBufferPointer<Float>
     ) {

@@ -1,6 +1,7 @@
 /// What the actuator model produces for one sample.
 public struct LRASample: Sendable, Hashable {
-    /// Body acceleration in g (lra-model.md §1.1 output, sign convention of §1.2).
+    /// Body acceleration in g (docs/physics.md, Model equations; signs as in Discrete-time
+    /// model).
     public var acceleration: Double
     /// Moving-mass displacement relative to the housing, m.
     public var excursion: Double

@@ -9,8 +9,10 @@
 /// The module's only door to libm.
 ///
 /// Why a shim: `HapticRender` must not import Foundation, and libm calls are rejected inside
-/// `@_noLocks` code. Everything here is **setup-time only** (coefficient design, table
-/// building, the oracle's matrix exponential); render-loop code uses polynomials and tables.
+/// `@_noLocks` code. The fast engine calls it at setup only (coefficient design, table
+/// building) and uses polynomials and tables in its render loop; the reference engine
+/// (`Reference/`) calls it per sample (tone harmonics, pitch, the clip filter), which is one
+/// reason it is not real-time safe.
 @usableFromInline
 enum LibM {
     @usableFromInline static func tan(_ x: Double) -> Double { c_tan(x) }

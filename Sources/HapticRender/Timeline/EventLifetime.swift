@@ -4,7 +4,7 @@ import HapticPattern
 /// it contributes to the pattern duration. The choices where Apple is silent live here.
 public enum EventLifetime {
     /// Core Haptics' `HapticContinuousTimeLimit` on phones: longer HapticContinuous events are
-    /// silently capped (ahap-spec.md §2.2). The cap applies to `EventDuration` in pattern
+    /// silently capped (docs/ahap-format.md, Events). The cap applies to `EventDuration` in pattern
     /// seconds, before the playback rate. AudioContinuous has no cap.
     public static let hapticContinuousLimitSeconds = 30.0
 
@@ -21,7 +21,8 @@ public enum EventLifetime {
     }
 
     /// `Time + fullDuration` contribution of an event to the pattern duration, the Core Haptics
-    /// rule (ahap-spec.md §6): transients and non-sustained events `EventDuration`; sustained
+    /// rule (docs/ahap-format.md, Timing and duration): transients and non-sustained events
+    /// `EventDuration`; sustained
     /// continuous events with an explicit `ReleaseTime` r add `0.02·2^(8r) − 0.04`; AudioCustom
     /// its played length. Uses the uncapped duration, as `CHHapticPattern.duration` does.
     /// `nil` for an AudioCustom event whose length is unknown.
@@ -48,7 +49,8 @@ public enum EventLifetime {
 }
 
 extension HapticPattern {
-    /// `CHHapticPattern.duration` (ahap-spec.md §6): the latest of every event's
+    /// `CHHapticPattern.duration` (docs/ahap-format.md, Timing and duration): the latest of
+    /// every event's
     /// `Time + fullDuration`, every parameter's `Time`, and every curve point's
     /// `curve Time + point Time`; never negative. AudioCustom events without a known length
     /// are left out. O(events + parameters + points).

@@ -1,5 +1,6 @@
 /// Core Haptics parses event/parameter/curve `Time` and `EventDuration` with `floatValue`, so
-/// they are float32 values (ahap-spec.md §6); control-point relative times stay double. The
+/// they are float32 values (docs/ahap-format.md, Timing and duration); control-point relative
+/// times stay double. The
 /// scheduler rounds every such value through `Float` before any arithmetic so sample positions
 /// match a device bit-for-bit (e.g. `Time` 0.1 → 0.100000001490116…). O(1).
 @inlinable func parsedFloat32(_ seconds: Double) -> Double { Double(Float(seconds)) }

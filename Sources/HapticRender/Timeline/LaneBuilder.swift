@@ -14,7 +14,7 @@ struct LaneWriter {
 }
 
 /// Turns writers into a ``ParameterLane``. The rules (Apple documents none beyond "steps" and
-/// "linear"; all are choices, ahap-spec.md §4–§5):
+/// "linear"; all are choices, docs/ahap-format.md, Dynamic parameters and Parameter curves):
 /// - last-started wins: a writer owns the lane from its start until the next writer starts;
 ///   a curve's points at or after that start are dropped, a ramp in flight is cut there;
 /// - before a curve's first point the lane holds the value it had when the curve started;

@@ -8,7 +8,7 @@ struct LayerPlan {
     let pattern: HapticPattern
     let options: PlayerOptions
     let clock: LayerClock
-    /// `CHHapticPattern.duration` in pattern seconds (ahap-spec.md §6).
+    /// `CHHapticPattern.duration` in pattern seconds (docs/ahap-format.md, Timing and duration).
     let patternDuration: Double
     /// Loop period in pattern seconds; `.infinity` when not looping.
     let period: Double

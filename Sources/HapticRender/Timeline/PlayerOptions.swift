@@ -33,7 +33,8 @@ public struct PlayerOptions: Sendable, Hashable {
 
 /// Looping of an advanced player, unrolled into a finite number of iterations.
 public struct LoopOptions: Sendable, Hashable {
-    /// `loopEnd` in pattern seconds; 0 means the pattern duration (ahap-spec.md §6).
+    /// `loopEnd` in pattern seconds; 0 means the pattern duration (docs/ahap-format.md, Timing
+    /// and duration).
     public var loopEnd: Double
     /// Number of iterations to render (≥ 1; the first one starts at the seek offset).
     public var count: Int

@@ -24,7 +24,8 @@ public struct Timeline: Sendable, Hashable {
     /// Maximum number of simultaneously sounding voices of each kind, for exact
     /// preallocation of voice pools.
     public var maxPolyphony: Polyphony
-    /// Pattern duration by the Core Haptics rule (ahap-spec.md §6) after player options
+    /// Pattern duration by the Core Haptics rule (docs/ahap-format.md, Timing and duration)
+    /// after player options
     /// (rate, loops, seek), in samples. The rendered length adds the actuator's ring-down.
     public var patternDurationSamples: Int64
     /// One past the last sample at which any voice sounds (envelope tails included).

@@ -4,7 +4,7 @@
 /// only needs a voice end that surely covers it: 40 ms, generous for a click of an LRA tuned
 /// around 150–250 Hz (a few cycles). The synthesizer/actuator owner decides the real click
 /// shape and must keep it within this length (or change this one constant). `EventDuration`
-/// never lengthens a transient; it only pads the pattern duration (ahap-spec.md §2.2).
+/// never lengthens a transient; it only pads the pattern duration (docs/ahap-format.md, Events).
 /// Not scaled by the playback rate.
 public enum TransientShape {
     public static let lengthSeconds = 0.040

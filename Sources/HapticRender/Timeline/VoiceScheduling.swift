@@ -45,8 +45,8 @@ extension LayerPlan {
     /// Voices of this layer: every event occurrence of every unrolled iteration that starts at
     /// or after the seek point (seeking never starts an event mid-event).
     ///
-    /// Lifetimes (ahap-spec.md §2.2, §3.2; choices documented in ``EventLifetime``,
-    /// ``TransientShape``, ``EnvelopeTime``):
+    /// Lifetimes (docs/ahap-format.md, Events and Envelopes; choices documented in
+    /// ``EventLifetime``, ``TransientShape``, ``EnvelopeTime``):
     /// - HapticTransient: `start … start + TransientShape.length`; no envelope
     ///   (`releaseStart = end`, segment lengths 0, `sustained = false`).
     /// - Continuous, sustained (AR): `releaseStart` at `Time + EventDuration` (rate-scaled;

@@ -11,7 +11,7 @@ import HapticRender
 /// { "base": "iphone", "name": "my-lra", "resonanceHz": 170, "qHiZ": 30 }
 /// ```
 ///
-/// Choices (Apple is silent; lra-model.md §2 lists the fields):
+/// Choices (Apple is silent; docs/physics.md, Presets, lists the fields):
 /// - `"base"` names a preset (`iphone`, `coin`, `pixel`) that supplies every field the file
 ///   leaves out, so a measured f0 and Q are enough to try a variant. Without a base, the
 ///   physical fields are required and the optional ones (`locationFactor`,

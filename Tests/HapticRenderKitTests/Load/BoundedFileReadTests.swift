@@ -1,6 +1,7 @@
 import Foundation
 import HapticPattern
 import HapticRenderKit
+import HapticTestSupport
 import Testing
 
 /// The file layer's half of ``PatternLimits/maxInputBytes``: files are refused from their
@@ -8,11 +9,10 @@ import Testing
 @Suite struct BoundedFileReadTests {
     @Test func aFileOverTheSizeLimitIsNotRead() throws {
         // A 100 GB sparse file: refused from fstat, without reading.
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "huge-\(UUID().uuidString).ahap"
-        ).path
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("huge.ahap")
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: 100 << 30)
         try handle.close()

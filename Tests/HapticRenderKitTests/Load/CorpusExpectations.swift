@@ -3,10 +3,10 @@ import HapticPattern
 import HapticTestSupport
 import Testing
 
-/// Expected verdict of every corpus file, derived from ahap-spec.md (§1, §7, §10) and the
-/// corpus `quirks` column — not from this decoder. The rows were produced by the
-/// independent oracle `Scripts/ahap_corpus_oracle.py` (Python `json` + the spec rules)
-/// and reviewed by hand against SOURCES.tsv: trailing commas → strict json.trailing-comma
+/// Expected verdict of every corpus file, derived from docs/ahap-format.md (File, Error codes) and
+/// the corpus `quirks` column — not from this decoder. The rows were produced by the independent
+/// oracle `Scripts/ahap_corpus_oracle.py` (Python `json` + the spec rules) and reviewed by hand
+/// against SOURCES.tsv: trailing commas → strict json.trailing-comma
 /// at the comma (positions checked with sed), `HapticReleaseTime`-style IDs → strict
 /// −4820, sharpness 10 / −1 → clamped and accepted, AudioCustom files whose WAV is not
 /// beside the AHAP (Ricochet: in `!Copy-To-StreamingAssets!`; Tanay Singhai copies

@@ -12,17 +12,10 @@ import Testing
 /// NUL-bearing names. (Escapes — `..`, absolute paths, symlinks out — are in
 /// ``ResourceResolverTests/refusesEscapes()``.)
 @Suite struct ResourceResolverHostileTests {
-    func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ahap-hostile-\(UUID().uuidString)"
-        ).path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     @Test func aPipeBesideTheAHAPFileIsRefusedNotOpened() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let dir = folder.path
         #expect(mkfifo(dir + "/pipe.wav", 0o644) == 0)
         guard
             case .refused(let reason) = AudioResourceResolver(baseDirectory: dir).resolve(
@@ -43,8 +36,9 @@ import Testing
     }
 
     @Test func aSymlinkToADeviceInsideTheFolderIsRefused() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let dir = folder.path
         try FileManager.default.createSymbolicLink(
             atPath: dir + "/zero.wav", withDestinationPath: "/dev/zero")
         guard case .refused = AudioResourceResolver(baseDirectory: dir).resolve("zero.wav") else {
@@ -61,8 +55,9 @@ import Testing
     }
 
     @Test func emptyDotAndNULNamesAreNotFound() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let dir = folder.path
         let resolver = AudioResourceResolver(baseDirectory: dir)
         for name in ["", ".", "..", "\u{0}a.wav", "a.wav\u{0}/../../../etc/passwd"] {
             #expect(resolver.resolve(name).path == nil, "\(name.debugDescription) resolved")
@@ -70,8 +65,9 @@ import Testing
     }
 
     @Test func aDocumentWhoseAudioIsAPipeStillLoadsAndSaysWhy() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let dir = folder.path
         #expect(mkfifo(dir + "/pipe.wav", 0o644) == 0)
         let url = URL(fileURLWithPath: dir + "/p.ahap")
         try ahap(

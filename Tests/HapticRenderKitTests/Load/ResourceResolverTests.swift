@@ -9,13 +9,11 @@ import Testing
     /// root/ahap/{pattern.ahap, near.wav, sub/deep.wav, link-out.wav -> ../outside/secret.wav}
     /// root/extra/sounds/x.wav, root/outside/secret.wav
     struct Layout {
-        let root: String
+        let folder: TempFolder
+        var root: String { folder.path }
         var ahapDir: String { root + "/ahap" }
         init() throws {
-            root =
-                FileManager.default.temporaryDirectory.appendingPathComponent(
-                    "ahap-res-\(UUID().uuidString)"
-                ).path
+            folder = try TempFolder()
             let fm = FileManager.default
             for d in ["ahap/sub", "extra/sounds", "outside"] {
                 try fm.createDirectory(atPath: root + "/" + d, withIntermediateDirectories: true)
@@ -29,7 +27,7 @@ import Testing
                 atPath: root + "/ahap/link-out.wav",
                 withDestinationPath: root + "/outside/secret.wav")
         }
-        func cleanUp() { try? FileManager.default.removeItem(atPath: root) }
+        func cleanUp() { folder.cleanUp() }
         func real(_ p: String) -> String {
             URL(fileURLWithPath: root + "/" + p).resolvingSymlinksInPath().path
         }

@@ -76,7 +76,7 @@ public struct TransientDriver: Sendable, Hashable {
         if case .driving = tail.phase { true } else { false }
     }
     /// True while braking.
-    @_transparent public var isBraking: Bool { tail.phase == .brake }
+    @_spi(Testing) @_transparent public var isBraking: Bool { tail.phase == .brake }
 
     /// Next drive sample in volts, given the actuator's current velocity (m/s) and excursion (m).
     @inlinable
