@@ -123,8 +123,9 @@ struct PlotZoomScalingTests {
         for i in quietFrom..<data.drive.count {
             data.drive[i] = Float(0.015 * sin(Double(i) * 0.3))
         }
-        let dir = try PlotTools.temporaryDirectory("zoom-gain")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let dir = folder.url
         let page = dir.appendingPathComponent("page.html")
         try PlotAuditionPageTests.page(data).html.write(to: page, atomically: true, encoding: .utf8)
         let zoomed = try PlotBrowserTests.dump(page, hash: "#view=2.6,3.2", in: dir)
@@ -145,8 +146,9 @@ struct PlotZoomScalingTests {
     @Test("keeps the clock axis and the dense summary when zoomed")
     func longPageZoom() throws {
         let data = PlotFixtures.long(minutes: 12, eventCount: 5_000, sampleRate: 200)
-        let dir = try PlotTools.temporaryDirectory("zoom-long")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let dir = folder.url
         let page = dir.appendingPathComponent("page.html")
         try PlotAuditionPageTests.page(data).html.write(to: page, atomically: true, encoding: .utf8)
         let ten = try PlotBrowserTests.dump(page, hash: "#view=125,135", in: dir)
