@@ -31,7 +31,7 @@ for preset in iphone coin pixel; do
     for engine in fast reference; do
         for input in "${inputs[@]}"; do
             "$cli" render "$input" --output-dir "$work/$preset-$engine/$(basename "$input")" --layout split \
-                --format wav --sample-format float32 --actuator "$preset" --engine "$engine" --quiet --force
+                --type wav --sample-format float32 --actuator "$preset" --engine "$engine" --quiet --force
         done
     done
     python3 Scripts/engine_agreement.py "$work/$preset-fast" "$work/$preset-reference" --label "$preset" || status=1

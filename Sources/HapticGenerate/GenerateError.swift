@@ -30,9 +30,9 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
         case .truncated(let path):
             "\(path): error: the file is truncated: its header declares more audio than the file holds"
         case .tooLong(let path, let seconds, let limit):
-            "\(path): error: the audio lasts \(fixedText(seconds, decimals: 1)) s, more than the limit of \(fixedText(limit, decimals: 0)) s (raise --max-duration)"
+            "\(path): error: the audio lasts \(fixedText(seconds, decimals: 1)) s, more than the limit of \(fixedText(limit, decimals: 0)) s (raise --max-input-duration)"
         case .outputExists(let path):
-            "\(path): error: the output already exists (use --force to replace it)"
+            "\(path): error: \(path) already exists; use --force to replace it"
         case .writeFailed(let path, let reason):
             "\(path): error: cannot write: \(reason)"
         case .cancelled(let path):

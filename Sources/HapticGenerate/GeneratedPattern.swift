@@ -34,8 +34,9 @@ public struct GeneratedPattern: Sendable {
             requestedPreset == .auto
             ? "auto → \(preset.rawValue) (\(presetReason))" : preset.rawValue
         var s =
-            "preset \(presetText); \(transientCount) transients, \(continuousCount) continuous events, "
-            + "\(pattern.curves.count) curves; \(fixedText(integratedLoudness, decimals: 1)) LUFS"
+            "preset \(presetText); \(counted(transientCount, "transient")), "
+            + "\(counted(continuousCount, "continuous event")), "
+            + "\(counted(pattern.curves.count, "curve")); \(fixedText(integratedLoudness, decimals: 1)) LUFS"
         if let beats {
             s +=
                 ", \(fixedText(beats.bpm, decimals: 0)) BPM (beat strength \(fixedText(beats.strength, decimals: 2)))"
@@ -43,3 +44,6 @@ public struct GeneratedPattern: Sendable {
         return s
     }
 }
+
+/// `1 curve`, `2 curves`.
+private func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -10,9 +10,39 @@ struct AHAPRender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ahap-render",
         abstract: "Render, lint and inspect Apple Haptic and Audio Pattern (AHAP) files offline.",
+        discussion: "Exit status and message format of every command: docs/cli.md.",
         version: HapticRenderKitVersion.current,
         subcommands: [
             Render.self, Play.self, Plot.self, Lint.self, Inspect.self, Bench.self, Actuator.self,
             Generate.self, HLS.self, Palette.self,
         ])
+
+    /// Usage errors read like every other message: `ahap-render: error: …`.
+    static var _errorPrefix: String { "ahap-render: error: " }
+
+    /// Parses and runs a command. Mistakes in the command line (found while parsing) print
+    /// ArgumentParser's message with the command's usage, exit 64; errors while running
+    /// print one `subject: error: message` line and no usage (docs/cli.md). `--help` and
+    /// `--version` reach ArgumentParser from either step (`help` is a command that throws).
+    static func main() {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch let error as CLIError {
+            StandardStream.error.write(error.text + "\n")
+            terminate(error.status)
+        } catch let error as ExitCode {
+            terminate(error.rawValue)
+        } catch let error as ValidationError {
+            StandardStream.error.write(CLIError.usage(nil, error.message).text + "\n")
+            terminate(ExitStatus.usage)
+        } catch {
+            exit(withError: error)  // help and version requests, and any other error: exit 1
+        }
+    }
 }

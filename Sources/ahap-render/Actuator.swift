@@ -22,11 +22,14 @@ struct Actuator: ParsableCommand {
             Examples:
               ahap-render actuator iphone
               ahap-render actuator pixel --format json | jq '.transients'
-              ahap-render actuator my-lra.json -o my-lra.html
+              ahap-render actuator Examples/Actuators/stiff-lra.json -o stiff-lra.html
               ahap-render actuator coin -o coin.svg
             """)
 
-    @Argument(help: "iphone, coin, pixel, or a JSON actuator profile (see the README).")
+    @Argument(
+        help:
+            "iphone, coin, pixel, or a JSON actuator profile (docs/actuator-profiles.md); - reads the profile from standard input."
+    )
     var actuator: String
 
     @Option(name: .shortAndLong, help: "Draw the datasheet to OUT.svg or OUT.html.")
@@ -51,9 +54,6 @@ struct Actuator: ParsableCommand {
             guard isHTML || output.lowercased().hasSuffix(".svg") else {
                 throw ValidationError("The output must end in .svg or .html.")
             }
-            if !force, FileManager.default.fileExists(atPath: output) {
-                throw ValidationError("\(output) already exists; use --force to replace it.")
-            }
         }
         guard (8_000...384_000).contains(sampleRate) else {
             throw ValidationError("--sample-rate must be 8000 to 384000 Hz.")
@@ -61,25 +61,24 @@ struct Actuator: ParsableCommand {
     }
 
     func run() throws {
+        let profile = try loadActuator(actuator, sampleRate: Double(sampleRate))
+        if let output, !force, FileManager.default.fileExists(atPath: output) {
+            throw CLIError.outputExists(output, input: displayName(actuator))
+        }
         let sheet: ActuatorDatasheet
         do {
-            let profile = try ActuatorProfileLoader.resolve(
-                actuator, sampleRate: Double(sampleRate))
             sheet = try ActuatorDatasheet(profile: profile, sampleRate: Double(sampleRate))
-        } catch let error as ActuatorProfileLoadError {
-            printError(error.description)
-            throw ExitCode(1)
         } catch {
-            printError("\(actuator): error: \(error)")
-            throw ExitCode(1)
+            throw CLIError.failure(displayName(actuator), "\(error)")
         }
         if let output {
             let text = isHTML ? ActuatorDatasheetPlot.html(sheet) : ActuatorDatasheetPlot.svg(sheet)
+            try createOutputFolder(for: output)
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                printError("\(output): error: cannot write the datasheet: \(fileErrorText(error))")
-                throw ExitCode(1)
+                throw CLIError.failure(
+                    output, "cannot write the datasheet: \(fileErrorText(error))")
             }
             printError("wrote \(output) (\(text.utf8.count / 1024) KB)")
             guard format != nil else { return }
@@ -88,9 +87,9 @@ struct Actuator: ParsableCommand {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(sheet), as: UTF8.self))
+            printOutput(String(decoding: try encoder.encode(sheet), as: UTF8.self))
         case .text:
-            print(Self.text(sheet), terminator: "")
+            StandardStream.output.write(Self.text(sheet))
         }
     }
 

@@ -6,10 +6,13 @@ import HapticRenderKit
 /// output folders, and running the jobs with progress and Ctrl-C.
 enum BatchCommand {
     /// The positional inputs, then `fromList`'s, expanded into files of `kind` (folders
-    /// searched); a usage error when nothing is found.
-    static func discoverInputs(_ inputs: [String], fromList: String?, kind: InputDiscovery.Kind)
-        throws -> [DiscoveredFile]
-    {
+    /// searched, standard input as `-`; see ``CommandLineInputs``).
+    /// - Throws: ``CLIError`` (exit 64): a list that cannot be read or names nothing, a missing
+    ///   input, or nothing found.
+    static func discoverInputs(
+        _ inputs: [String], fromList: String?, kind: InputDiscovery.Kind, includeHidden: Bool,
+        quiet: Bool
+    ) throws -> [DiscoveredFile] {
         var all = inputs
         if let fromList {
             do {
@@ -17,35 +20,18 @@ enum BatchCommand {
                 try list.checkExistence()
                 all += list.entries.map(\.path)
             } catch {
-                throw ValidationError(error.message)
+                throw CLIError(formatted: error.message, status: ExitStatus.usage)
             }
         }
-        let files: [DiscoveredFile]
-        do { files = try InputDiscovery.discoverFiles(all, kind: kind) } catch {
-            throw ValidationError(error.message)
-        }
-        guard !files.isEmpty else {
-            let what = kind == .ahap ? "AHAP" : "audio"
-            throw ValidationError(
-                "No \(what) files found in \(inputs.isEmpty ? "the list \(fromList ?? "")" : inputs.joined(separator: ", "))."
-            )
-        }
-        return files
+        return try CommandLineInputs.discover(
+            all, kind: kind, includeHidden: includeHidden, quiet: quiet,
+            described: inputs.isEmpty ? ["the list \(fromList ?? "")"] : inputs)
     }
 
-    /// Creates the folders of `outputs` below `outputDirectory` (mirrored input folders).
-    static func createFolders(of outputs: [String], under outputDirectory: String?) throws {
-        guard let outputDirectory else { return }
-        for folder in Set(outputs.map { PathString.deletingLastComponent($0) }).sorted() {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw ValidationError(
-                    "Cannot create the output folder \(folder) (under \(outputDirectory)): \(fileErrorText(error))"
-                )
-            }
-        }
+    /// Creates the missing folders of `outputs` (`-o out/x.wav`, or the folders an
+    /// `--output-dir` mirrors).
+    static func createFolders(of outputs: [String]) throws {
+        for output in Set(outputs).sorted() { try createOutputFolder(for: output) }
     }
 
     /// Runs `batch` with a progress display (`unitsPerSecond` of the jobs' progress units make

@@ -23,7 +23,7 @@ struct Bench: ParsableCommand {
             Build with -c release for meaningful numbers; Benchmarks/ has the full suite.
 
             Example:
-              swift build -c release && .build/release/ahap-render bench Examples/Patterns --iterations 20
+              ahap-render bench Examples/Patterns --iterations 20
             """)
 
     @Argument(help: "AHAP files or folders.")
@@ -75,11 +75,10 @@ struct Bench: ParsableCommand {
         options.blockFrames = blockSize
         options.threads = jobs
         limits.apply(to: &options)
-        do { try options.validateRendering() } catch { throw ValidationError(error.message) }
-        let files: [String]
-        do { files = try InputDiscovery.discover(inputs) } catch {
-            throw ValidationError(error.message)
-        }
+        do { try options.validateRendering() } catch { throw CLIError.usage(nil, error.message) }
+        let files = try CommandLineInputs.discover(
+            inputs.filter { $0 != "-" }, includeHidden: false, quiet: format == .json
+        ).map(\.path)
         var results: [RenderBenchmark.Result] = []
         var failed = false
         for file in files {
@@ -91,7 +90,7 @@ struct Bench: ParsableCommand {
                     RenderJob(input: file, output: "/dev/null", options: options),
                     iterations: iterations, writeTo: target)
                 results.append(result)
-                if format == .text { print(text(result)) }
+                if format == .text { printOutput(text(result)) }
             } catch {
                 printError(error.description)
                 failed = true
@@ -107,7 +106,7 @@ struct Bench: ParsableCommand {
         let render = r.render
         return """
             \(r.input)
-              audio:         \(cFormat("%.3f", r.audioSeconds)) s (\(r.frames) frames at \(Int(r.sampleRate)) Hz, blocks of \(r.blockFrames))
+              render length: \(cFormat("%.3f", r.audioSeconds)) s (\(r.frames) frames at \(Int(r.sampleRate)) Hz, blocks of \(r.blockFrames))
               first buffer:  \(ms(first.median)) (\(ms(first.min)) … \(ms(first.max)))
               render:        \(ms(render.median)) (\(ms(render.min)) … \(ms(render.max)))
               throughput:    \(cFormat("%.1f", r.framesPerSecond / 1e6)) M frames/s, \(Int(r.realtimeFactor))× realtime

@@ -13,8 +13,8 @@ import HapticRenderKit
 
 /// `ahap-render generate`: haptics from a soundtrack, one file or whole catalogues in parallel.
 ///
-/// Exit status: 0 when every input gave a pattern (or was skipped), 1 when any failed, 130
-/// when interrupted (no partial file is left), 64 for usage errors.
+/// Exit status (docs/cli.md): 0 when every input gave a pattern (or was skipped), 1 when any
+/// failed, 130 when interrupted (no partial file is left), 64 for usage errors.
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
@@ -41,14 +41,15 @@ struct Generate: ParsableCommand {
             Outputs go next to each input (boom.wav → boom.ahap), to -o (one input) or into \
             --output-dir, which mirrors the input folders; folders are searched for audio files. \
             Existing files are kept unless --force; --skip-existing counts them as done, so a \
-            stopped batch resumes. Files are written to a temporary name and renamed when complete.
+            stopped batch resumes. Files are written to a temporary name and renamed when complete. \
+            An input - reads the audio from standard input (name the output with -o).
 
             Examples:
               ahap-render generate trailer.wav --preset film
               ahap-render generate song.flac -o song.ahap --density 6
               ahap-render generate sfx/ --output-dir haptics/ --jobs 4 --skip-existing
               ahap-render generate --from-list slice-03.txt --output-dir haptics/
-              ahap-render render trailer.ahap --mix-with trailer.wav   # hear both
+              ahap-render render trailer.ahap --mix-with trailer.wav
             """)
 
     /// The concrete presets' knobs as a table.
@@ -72,7 +73,7 @@ struct Generate: ParsableCommand {
         return lines.joined(separator: "\n")
     }
 
-    @Argument(help: "Audio files or folders (searched recursively).")
+    @Argument(help: "Audio files or folders (searched recursively); - reads standard input.")
     var inputs: [String] = []
 
     @Option(
@@ -113,11 +114,27 @@ struct Generate: ParsableCommand {
             "How much the bed drops for 30 ms after each transient, 0…1.", valueName: "0…1"))
     var ducking: Double?
 
-    @Option(help: ArgumentHelp("Longest input accepted, in seconds.", valueName: "seconds"))
-    var maxDuration: Double = 4 * 3_600
+    @Option(
+        help: ArgumentHelp("Longest input audio accepted, in seconds.", valueName: "seconds"))
+    var maxInputDuration: Double = 4 * 3_600
 
-    @Option(help: "Files analysed at once (default: all cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(
+        name: .customLong("max-duration"),
+        help: ArgumentHelp(
+            "Deprecated spelling of --max-input-duration (--max-duration is the render length elsewhere).",
+            valueName: "seconds", visibility: .hidden))
+    var deprecatedMaxDuration: Double?
+
+    /// The input length limit, from either spelling.
+    var maxDuration: Double { deprecatedMaxDuration ?? maxInputDuration }
+
+    @Option(
+        name: .customLong("jobs"),
+        help: ArgumentHelp("Files analysed at once (default: all cores).", valueName: "n"))
+    var jobsOption: Int?
+
+    /// `--jobs`, or every core.
+    var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Flag(help: "Replace existing output files.")
     var force = false
@@ -128,8 +145,13 @@ struct Generate: ParsableCommand {
     )
     var skipExisting = false
 
-    @Flag(name: .shortAndLong, help: "No progress, notes or summary; errors only.")
+    @Flag(
+        name: .shortAndLong,
+        help: "Print errors only, for every file: no progress, notes or summary.")
     var quiet = false
+
+    @Flag(help: "Also search hidden folders (names starting with '.').")
+    var hidden = false
 
     @Option(help: "Seconds between progress lines when stderr is not a terminal.")
     var progressInterval = 5.0
@@ -145,16 +167,22 @@ struct Generate: ParsableCommand {
             throw ValidationError("Use either --force or --skip-existing, not both.")
         }
         guard maxDuration.isFinite, maxDuration > 0 else {
-            throw ValidationError("--max-duration must be a positive number of seconds.")
+            throw ValidationError("--max-input-duration must be a positive number of seconds.")
+        }
+        if inputs.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("Standard input (-) can be read once.")
+        }
+        if inputs.contains("-"), fromList == "-" {
+            throw ValidationError("Standard input can hold the audio or the list, not both.")
+        }
+        if inputs.contains("-"), output == nil {
+            throw ValidationError("Name the output of standard input's audio with -o FILE.")
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard progressInterval.isFinite, progressInterval > 0 else {
             throw ValidationError("--progress-interval must be positive.")
         }
         if let problem = overrides.problem { throw ValidationError("Bad knob: \(problem).") }
-        for input in inputs where !FileManager.default.fileExists(atPath: input) {
-            throw ValidationError("No such file or folder: \(input)")
-        }
     }
 
     /// The knobs set on the command line.
@@ -165,16 +193,25 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
-        let files = try BatchCommand.discoverInputs(inputs, fromList: fromList, kind: .audio)
-        if output != nil, files.count > 1 {
-            throw ValidationError(
-                "-o names one output but \(files.count) inputs were found; use --output-dir.")
+        if deprecatedMaxDuration != nil {
+            printError(
+                "ahap-render: warning: generate --max-duration is deprecated; use --max-input-duration (--max-duration is the render length elsewhere)"
+            )
         }
-        let batch = Batch(jobs: try makeJobs(files), workers: jobs)
+        let files = try BatchCommand.discoverInputs(
+            inputs, fromList: fromList, kind: .audio, includeHidden: hidden, quiet: quiet)
+        if output != nil, files.count > 1 {
+            throw CLIError.usage(
+                nil, "-o names one output but \(files.count) inputs were found; use --output-dir")
+        }
+        let standardInput = files.contains { $0.path == "-" } ? try AudioInput("-") : nil
+        defer { standardInput?.remove() }
+        let jobs = try makeJobs(files)
+        let batch = Batch(jobs: jobs, workers: self.jobs)
         // Progress is in milliseconds of audio analysed.
         let (results, display) = BatchCommand.run(
             batch, quiet: quiet, unitsPerSecond: 1_000, progressInterval: progressInterval)
-        try report(results, display: display)
+        try report(results, of: jobs, display: display)
     }
 
     /// One job per input; an output that would overwrite its input, or two inputs that would
@@ -186,32 +223,40 @@ struct Generate: ParsableCommand {
             let path = OutputNaming.output(
                 for: file, outputFile: output, outputDirectory: outputDir, fileExtension: "ahap")
             if path == file.path {
-                throw ValidationError("The output \(path) would overwrite its input.")
+                throw CLIError.usage(file.path, "the output \(path) would overwrite its input")
             }
             if let other = seen[path] {
-                throw ValidationError(
-                    "\(other) and \(file.path) would both write \(path); use -o or another --output-dir."
+                throw CLIError.usage(
+                    nil,
+                    "\(other) and \(file.path) would both write \(path); use -o or another --output-dir"
                 )
             }
             seen[path] = file.path
             result.append(
                 GenerateJob(
-                    input: file.path, output: path, preset: preset, overrides: overrides,
+                    input: file.path == "-" ? AudioInput.standardInputCopy : file.path,
+                    output: path, preset: preset, overrides: overrides,
                     maxDurationSeconds: maxDuration, overwrite: force, skipExisting: skipExisting))
         }
-        try BatchCommand.createFolders(of: result.map(\.output), under: outputDir)
+        try BatchCommand.createFolders(of: result.map(\.output))
         return result
     }
 
-    /// Notes and failures per file, then the summary; exits 1 on any failure, 130 when
-    /// interrupted.
-    func report(_ results: [Result<GenerateReport, GenerateError>], display: ProgressDisplay) throws
-    {
+    /// Notes and failures per file (an existing output in the words of every command), then
+    /// the summary; exits 1 on any failure, 130 when interrupted. Standard input's temporary
+    /// copy is named `<stdin>`.
+    func report(
+        _ results: [Result<GenerateReport, GenerateError>], of jobs: [GenerateJob],
+        display: ProgressDisplay
+    ) throws {
+        func named(_ text: String) -> String {
+            text.replacing(AudioInput.standardInputCopy, with: displayName("-"))
+        }
         var failed = 0
         var cancelled = 0
         var skipped = 0
         var seconds = 0.0
-        for result in results {
+        for (job, result) in zip(jobs, results) {
             switch result {
             case .success(let r):
                 guard let generated = r.generated else {
@@ -221,13 +266,16 @@ struct Generate: ParsableCommand {
                 }
                 seconds += generated.durationSeconds
                 guard !quiet else { continue }
-                for note in generated.notes { printError("\(r.input): note: \(note)") }
+                for note in generated.notes { printError(named("\(r.input): note: \(note)")) }
                 printError("wrote \(r.output): \(generated.summary)")
             case .failure(.cancelled):
                 cancelled += 1
+            case .failure(.outputExists(let path)):
+                failed += 1
+                printError(CLIError.outputExists(path, input: named(job.input)).text)
             case .failure(let e):
                 failed += 1
-                printError(e.description)
+                printError(named(e.description))
             }
         }
         if !quiet || failed > 0 || cancelled > 0 {
@@ -236,8 +284,8 @@ struct Generate: ParsableCommand {
                     files: results.count, failed: failed, cancelled: cancelled, skipped: skipped,
                     frames: Int64((seconds * 1_000).rounded()), verb: "generated for"))
         }
-        if cancelled > 0 { throw ExitCode(130) }
-        if failed > 0 { throw ExitCode(1) }
+        if cancelled > 0 { throw ExitCode(ExitStatus.interrupted) }
+        if failed > 0 { throw ExitCode(ExitStatus.failure) }
     }
 }
 

@@ -17,16 +17,18 @@ struct HLS: ParsableCommand {
             The playlist keeps every other line as it was; an existing haptics tag is replaced so \
             exactly one remains. A media playlist (one with #EXTINF segments) is refused: session \
             data belongs in the master playlist. Without -o the playlist is rewritten in place \
-            (atomically).
+            (atomically); - reads it from standard input and, without -o, writes it to \
+            standard output.
 
             Examples:
               ahap-render generate trailer.wav --preset film -o hls/trailer.ahap
               ahap-render hls hls/master.m3u8 --haptics trailer.ahap
-              ahap-render hls master.m3u8 --haptics https://cdn.example.com/t.ahap -o master-haptics.m3u8
+              ahap-render hls master.m3u8 --haptics https://cdn.example.com/t.ahap \\
+                  -o master-haptics.m3u8
               ahap-render inspect hls/master.m3u8
             """)
 
-    @Argument(help: "The master playlist (.m3u8).")
+    @Argument(help: "The master playlist (.m3u8); - reads standard input.")
     var playlist: String
 
     @Option(
@@ -34,36 +36,46 @@ struct HLS: ParsableCommand {
             "The AHAP's URI, relative to the playlist or absolute.", valueName: "uri"))
     var haptics: String
 
-    @Option(name: .shortAndLong, help: "Write here instead of rewriting the playlist in place.")
+    @Option(
+        name: .shortAndLong,
+        help: "Write here instead of rewriting the playlist in place (- for standard output).")
     var output: String?
 
     @Flag(help: "Replace an existing -o file.")
     var force = false
 
-    func validate() throws {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: playlist, isDirectory: &isDirectory),
-            !isDirectory
-        else {
-            throw ValidationError("No such file: \(playlist)")
-        }
-        if let output, !force, FileManager.default.fileExists(atPath: output), output != playlist {
-            throw ValidationError("\(output) already exists (use --force to replace it).")
-        }
-    }
-
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: playlist),
-            let text = String(data: data, encoding: .utf8)
-        else {
-            printError("\(playlist): error: cannot read it as UTF-8 text")
-            throw ExitCode(1)
+        let name = displayName(playlist)
+        if playlist != "-" {
+            try checkReadable(playlist)
+            var isDirectory = false
+            if FileManager.default.fileExists(atPath: playlist, isDirectory: &isDirectory),
+                isDirectory
+            {
+                throw CLIError.usage(playlist, "Is a directory; name the master playlist")
+            }
+        }
+        if let output, output != "-", !force, FileManager.default.fileExists(atPath: output),
+            output != playlist
+        {
+            throw CLIError.outputExists(output, input: name)
+        }
+        let data =
+            playlist == "-"
+            ? Data(StandardStream.readInput()) : FileManager.default.contents(atPath: playlist)
+        guard let data, let text = String(data: data, encoding: .utf8) else {
+            throw CLIError.failure(name, "cannot read it as UTF-8 text")
         }
         let destination = output ?? playlist
         do {
-            var parsed = try HLSPlaylist(text: text, path: playlist)
+            var parsed = try HLSPlaylist(text: text, path: name)
             let before = parsed.hapticsURIs
-            try parsed.setHaptics(uri: haptics, path: playlist)
+            try parsed.setHaptics(uri: haptics, path: name)
+            if destination == "-" {
+                StandardStream.output.write(parsed.text)
+                return
+            }
+            try createOutputFolder(for: destination)
             try Data(parsed.text.utf8).write(
                 to: URL(fileURLWithPath: destination), options: .atomic)
             printError(
@@ -72,11 +84,11 @@ struct HLS: ParsableCommand {
                     : "\(destination): replaced the haptics tag (was \"\(before.joined(separator: "\", \""))\", now \"\(haptics)\")"
             )
         } catch let error as HLSPlaylistError {
-            printError(error.description)
-            throw ExitCode(1)
+            throw CLIError(formatted: error.description)
+        } catch let error as CLIError {
+            throw error
         } catch {
-            printError("\(destination): error: cannot write: \(fileErrorText(error))")
-            throw ExitCode(1)
+            throw CLIError.failure(destination, "cannot write: \(fileErrorText(error))")
         }
     }
 }

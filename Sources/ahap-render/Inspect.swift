@@ -6,15 +6,30 @@ import HapticRender
 import HapticRenderKit
 
 /// `ahap-render inspect`: a summary of one AHAP file (lenient decode).
+///
+/// Exit status (docs/cli.md): 0, 1 when the file is rejected (its diagnostics still go to
+/// standard output with `--format json`), 64 for usage errors and a missing file.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract:
-            "Summarize an AHAP file (version, duration, events, curves, audio) or an HLS playlist's haptics tag."
-    )
+            "Summarize an AHAP file (version, pattern duration, render length, events, curves, audio) or an HLS playlist's haptics tag.",
+        discussion: """
+            The pattern duration is Core Haptics' (the last event's end, AudioCustom files \
+            included, or the last parameter or curve point); the render length is what render \
+            writes by default: the pattern duration, envelope tails and the iphone actuator's \
+            ring-down, at 48 kHz.
+
+            Examples:
+              ahap-render inspect Examples/Patterns/Heartbeat.ahap
+              ahap-render inspect --format json Examples/Patterns/AllFeatures.ahap
+              ahap-render inspect --timeline Examples/Patterns/Heartbeat.ahap
+            """)
 
     @Argument(
-        help: "The AHAP file, or an HLS playlist (.m3u8: shows its kind and haptics session data).")
+        help:
+            "The AHAP file (- reads standard input), or an HLS playlist (.m3u8: its kind and haptics session data)."
+    )
     var file: String
 
     @Option(help: "Output format: text or json.")
@@ -37,62 +52,82 @@ struct Inspect: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
-    func validate() throws {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory
-        else {
-            throw ValidationError("No such file: \(file)")
-        }
-    }
-
     func run() throws {
+        if file != "-" {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+                throw CLIError.noSuchFile(file)
+            }
+            if isDirectory { throw CLIError.usage(file, "Is a directory; name one AHAP file") }
+        }
         if ["m3u8", "m3u"].contains(PathString.pathExtension(file).lowercased()) {
             return try inspectPlaylist()
         }
-        let document = AHAPDocument.load(
-            contentsOf: URL(fileURLWithPath: file), options: .init(limits: limits.patternLimits),
-            searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
-        guard let pattern = document.result.pattern else {
-            for d in document.result.diagnostics where d.severity == .error {
-                StandardStream.error.write(d.rendered(file: file) + "\n")
+        let name = displayName(file)
+        var options = RenderOptions()
+        limits.apply(to: &options)
+        let decoder = AHAPDecoder.Options(limits: limits.patternLimits)
+        let document =
+            file == "-"
+            ? AHAPDocument.decode(
+                StandardStream.readInput(), url: standardInputURL, options: decoder,
+                searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
+            : AHAPDocument.load(
+                contentsOf: URL(fileURLWithPath: file), options: decoder,
+                searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
+        let result = document.result
+        guard let pattern = result.pattern, result.accepted else {
+            switch format {
+            case .json:
+                try printJSON(result.lintJSONObject(file: name))
+            case .text:
+                for d in result.diagnostics where d.severity == .error {
+                    printError(d.rendered(file: name))
+                }
             }
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.failure)
         }
-        let summary = PatternSummary(pattern: pattern, resources: document.resources)
+        let audio = customAudioLengths(document.resources, limits: options.audioReadLimits)
+        for problem in audio.problems {
+            printError(
+                "\(name): warning: audio file `\(problem.name)` cannot be used (\(problem.reason)); its events are skipped"
+            )
+        }
+        let scheduling = Result {
+            try Scheduler(sampleRate: 48_000, customAudioLengths: audio.lengths)
+                .schedule(pattern, limits: options.renderLimits)
+        }
+        let renderLength = (try? scheduling.get()).map {
+            Double(
+                $0.timeline.renderFrameCount(
+                    ringDownSeconds: ActuatorProfile.iphone.ringDownSeconds))
+                / 48_000
+        }
+        let summary = PatternSummary(
+            pattern: pattern, resources: document.resources, customAudioLengths: audio.lengths,
+            renderLength: renderLength)
         switch format {
         case .json:
             var object = summary.jsonObject
-            object["file"] = file
-            object["accepted"] = document.result.accepted
-            object["diagnostics"] = [
-                "errors": document.result.diagnostics.filter { $0.severity == .error }.count,
-                "warnings": document.result.diagnostics.filter { $0.severity == .warning }.count,
-                "notes": document.result.diagnostics.filter { $0.severity == .note }.count,
-            ]
+            object["file"] = name
+            object["accepted"] = result.accepted
+            object["diagnostics"] = result.diagnostics.map(\.jsonObject)
+            object["diagnosticCounts"] = Dictionary(
+                uniqueKeysWithValues: Diagnostic.Severity.allCases.map { severity in
+                    (severity.rawValue + "s", result.diagnostics.count { $0.severity == severity })
+                })
             try printJSON(object)
         case .text:
-            print(summary.text(file: file))
+            printOutput(summary.text(file: name))
         }
         if timeline {
-            var options = RenderOptions()
-            limits.apply(to: &options)
-            let audio = customAudioLengths(document.resources, limits: options.audioReadLimits)
-            for problem in audio.problems {
-                printError(
-                    "\(file): warning: audio file `\(problem.name)` cannot be used (\(problem.reason)); its events are skipped"
-                )
+            let scheduled: Scheduler.Result
+            do { scheduled = try scheduling.get() } catch {
+                throw CLIError.failure(name, "\(error)")
             }
-            let result: Scheduler.Result
-            do {
-                result = try Scheduler(sampleRate: 48_000, customAudioLengths: audio.lengths)
-                    .schedule(pattern, limits: options.renderLimits)
-            } catch {
-                printError("\(file): error: \(error.description)")
-                throw ExitCode(1)
-            }
-            print("\nTimeline at 48 kHz:")
-            print(result.timeline.tableDescription(limit: timelineLimit))
-            for note in result.notes { print("note: \(note.message)") }
+            printOutput("\nTimeline at 48 kHz:")
+            printOutput(scheduled.timeline.tableDescription(limit: timelineLimit))
+            for note in scheduled.notes { printOutput("note: \(note.message)") }
         }
     }
 
@@ -101,13 +136,11 @@ struct Inspect: ParsableCommand {
         guard let data = FileManager.default.contents(atPath: file),
             let text = String(data: data, encoding: .utf8)
         else {
-            printError("\(file): error: cannot read it as UTF-8 text")
-            throw ExitCode(1)
+            throw CLIError.failure(file, "cannot read it as UTF-8 text")
         }
         let playlist: HLSPlaylist
         do { playlist = try HLSPlaylist(text: text, path: file) } catch {
-            printError(error.description)
-            throw ExitCode(1)
+            throw CLIError(formatted: error.description)
         }
         let haptics = playlist.hapticsURIs
         switch format {
@@ -132,7 +165,7 @@ struct Inspect: ParsableCommand {
                 )
             }
             for tag in playlist.sessionData { lines.append("  \(tag)") }
-            print(lines.joined(separator: "\n"))
+            printOutput(lines.joined(separator: "\n"))
         }
     }
 }

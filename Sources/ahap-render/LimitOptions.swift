@@ -7,7 +7,9 @@ import SoundFile
 /// The resource limits every command that reads AHAP files shares (README "Security and
 /// limits"). Defaults are the library's documented ones.
 struct LimitOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Longest pattern and render, in seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Longest pattern duration and render length, in seconds.", valueName: "seconds"))
     var maxDuration: Double = PatternLimits.default.maxDurationSeconds
 
     @Option(help: ArgumentHelp("Most events in one AHAP file.", valueName: "n"))

@@ -3,26 +3,47 @@ import FoundationEssentials
 import HapticPattern
 import HapticRenderKit
 
-/// `ahap-render lint`: checks AHAP files the way Core Haptics would load them (strict) or
-/// the way the renderer will (lenient, default).
+/// `ahap-render lint`: checks AHAP files the way Core Haptics loads them (default, or
+/// `--strict`: the same), or the way the renderer plays them (`--lenient`).
 ///
-/// Exit status: 0 when every input is accepted, 1 when any is rejected, 64 for usage
-/// errors (ArgumentParser's `ValidationError`).
+/// Exit status (docs/lint.md): 0 when every file passes, 1 when any is rejected (with
+/// `--warnings-as-errors`, also when any has a warning), 64 for usage errors — no inputs, a
+/// missing one, or folders without AHAP files.
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check AHAP files and report problems like a compiler.",
         discussion: """
-            Folders are searched recursively for .ahap files and for .json files whose top level \
-            has a "Pattern" key. Lenient mode (default) accepts what has one clear meaning and warns; \
-            --strict accepts exactly what Core Haptics accepts.
+            Files are judged as Core Haptics on an iPhone loads them: the exit status is 1 when \
+            the device would refuse any of them. --lenient judges as the renderer plays them \
+            instead (what has one clear meaning is accepted, with a warning). \
+            --warnings-as-errors also fails files with warnings.
+
+            Diagnostics go to standard output, one per line (or --format json); the summary \
+            goes to standard error. Folders are searched recursively for .ahap files and for \
+            .json files whose top level has a "Pattern" key; hidden folders are skipped, and \
+            named on standard error when they hold .ahap files (--hidden searches them). \
+            - reads standard input. Exit status: 0 all pass, 1 any rejected, 64 usage error \
+            (docs/lint.md).
+
+            Examples:
+              ahap-render lint Examples/Patterns
+              ahap-render lint --warnings-as-errors --format json Examples/Patterns
+              ahap-render lint --lenient Examples/Patterns/Heartbeat.ahap
             """)
 
-    @Argument(help: "AHAP files or folders.")
+    @Argument(help: "AHAP files or folders; - reads standard input.")
     var inputs: [String]
 
-    @Flag(help: "Accept exactly what Core Haptics accepts.")
+    @Flag(help: "Judge as Core Haptics does (the default; as render --strict).")
     var strict = false
+
+    @Flag(
+        help: "Judge as the renderer does: accept what has one clear meaning, with a warning.")
+    var lenient = false
+
+    @Flag(help: "Count a file with warnings as rejected.")
+    var warningsAsErrors = false
 
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
@@ -35,61 +56,74 @@ struct Lint: ParsableCommand {
     @Flag(help: "Also print notes (text format).")
     var notes = false
 
+    @Flag(help: "Also search hidden folders (names starting with '.').")
+    var hidden = false
+
+    @Flag(
+        name: .shortAndLong,
+        help: "Print errors only (and warnings with --warnings-as-errors): no notes or summary.")
+    var quiet = false
+
+    @OptionGroup var diagnostics: DiagnosticOptions
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
     func validate() throws {
-        for input in inputs where !FileManager.default.fileExists(atPath: input) {
-            throw ValidationError("No such file or folder: \(input)")
+        if strict, lenient { throw ValidationError("Use either --strict or --lenient, not both.") }
+        if inputs.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("Standard input (-) can be read once.")
+        }
+    }
+
+    var mode: AHAPDecoder.Mode { lenient ? .lenient : .strict }
+
+    /// What the text output prints: errors always (warnings too when they count as errors),
+    /// warnings unless `--quiet`, notes with `--notes`.
+    func shows(_ severity: Diagnostic.Severity) -> Bool {
+        switch severity {
+        case .error: true
+        case .warning: !quiet || warningsAsErrors
+        case .note: notes && !quiet
         }
     }
 
     func run() throws {
-        let files: [String]
-        do {
-            files = try InputDiscovery.discover(inputs)
-        } catch {
-            throw ValidationError(error.message)
-        }
-        let options = AHAPDecoder.Options(
-            mode: strict ? .strict : .lenient, limits: limits.patternLimits)
-        var reports: [(file: String, result: AHAPDecodeResult)] = []
+        let files = try CommandLineInputs.discover(inputs, includeHidden: hidden, quiet: quiet)
+            .map(\.path)
+        let options = AHAPDecoder.Options(mode: mode, limits: limits.patternLimits)
+        var summary = LintSummary(mode: mode, warningsAsErrors: warningsAsErrors)
+        var reports: [[String: Any]] = []
         for file in files {
-            let document = AHAPDocument.load(
-                contentsOf: URL(fileURLWithPath: file), options: options, searchRoots: searchRoots,
-                allowEscaping: limits.allowEscapingPaths)
-            reports.append((file, document.result))
-        }
-        switch format {
-        case .text:
-            for (file, result) in reports {
-                for d in result.diagnostics where notes || d.severity != .note {
-                    print(d.rendered(file: file))
-                }
+            let document = load(file, options: options)
+            let result = document.result
+            summary.add(result)
+            switch format {
+            case .text:
+                let shown = result.diagnostics.filter { shows($0.severity) }
+                for line in diagnostics.lines(shown, file: displayName(file)) { printOutput(line) }
+            case .json:
+                reports.append(result.lintJSONObject(file: displayName(file)))
             }
-            let rejected = reports.filter { !$0.result.accepted }.count
-            let errors = reports.reduce(0) {
-                $0 + $1.result.diagnostics.filter { $0.severity == .error }.count
-            }
-            let warnings = reports.reduce(0) {
-                $0 + $1.result.diagnostics.filter { $0.severity == .warning }.count
-            }
-            let summary =
-                "lint (\(options.mode.rawValue)): \(reports.count) file\(reports.count == 1 ? "" : "s"), "
-                + "\(reports.count - rejected) accepted, \(rejected) rejected; \(errors) error\(errors == 1 ? "" : "s"), "
-                + "\(warnings) warning\(warnings == 1 ? "" : "s")\n"
-            StandardStream.error.write(summary)
-        case .json:
-            try printJSON(reports.map { file, result in result.lintJSONObject(file: file) })
         }
-        if reports.contains(where: { !$0.result.accepted }) {
-            throw ExitCode(1)
+        if format == .json {
+            try printJSON(reports)
+        } else if !quiet {
+            printError(summary.text)
         }
+        if summary.failed > 0 { throw ExitCode(ExitStatus.failure) }
     }
-}
 
-/// Prints a JSON value with sorted keys, so output is stable.
-func printJSON(_ value: Any) throws {
-    StandardStream.output.write(try StableJSON.data(value))
-    StandardStream.output.write("\n")
+    /// Reads and decodes one input (`-`: standard input, resources looked up from the
+    /// current folder).
+    func load(_ file: String, options: AHAPDecoder.Options) -> AHAPDocument {
+        if file == "-" {
+            return AHAPDocument.decode(
+                StandardStream.readInput(), url: standardInputURL, options: options,
+                searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
+        }
+        return AHAPDocument.load(
+            contentsOf: URL(fileURLWithPath: file), options: options, searchRoots: searchRoots,
+            allowEscaping: limits.allowEscapingPaths)
+    }
 }

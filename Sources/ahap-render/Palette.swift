@@ -38,7 +38,7 @@ struct Palette: ParsableCommand {
             Examples:
               ahap-render palette
               ahap-render palette --actuator pixel --device pulse
-              printf '0 move 0.5 0.5\\n0 begin\\n0.5 move 0.9 1\\n1 tap\\n1.5 end\\n' > session.txt
+              printf '0 move 0.5 0.5\\n0 begin\\n1 tap\\n1.5 end\\n' > session.txt
               ahap-render palette --script session.txt -o session.wav
             """)
 
@@ -50,8 +50,8 @@ struct Palette: ParsableCommand {
 
     @OptionGroup var simulation: SimulationOptions
 
-    @Option(help: "audition, haptic, drive, audio or split (see render --help).")
-    var layout: OutputLayout = .audition
+    @Option(help: "The channels to play (see render --help).")
+    var layout: LiveLayout = .audition
 
     @Option(
         help: ArgumentHelp(
@@ -65,9 +65,6 @@ struct Palette: ParsableCommand {
     var force = false
 
     func validate() throws {
-        if layout == .android {
-            throw ValidationError("The android layout is a file format; choose another layout.")
-        }
         if simulation.engine != .fast {
             throw ValidationError("The palette plays on the fast engine only.")
         }
@@ -104,7 +101,7 @@ struct Palette: ParsableCommand {
             let engine = try CHHapticEngine(
                 simulation: .init(
                     sampleRate: options.sampleRate, actuator: options.actuator,
-                    layout: layout, output: .offline))
+                    layout: layout.outputLayout, output: .offline))
             try engine.start()
             let haptics = try PaletteHaptics(engine: engine)
             try engine.beginRecording(to: URL(fileURLWithPath: output), overwrite: force)
@@ -128,7 +125,7 @@ struct Palette: ParsableCommand {
             engine = try CHHapticEngine(
                 simulation: .init(
                     sampleRate: options.sampleRate, actuator: options.actuator,
-                    layout: layout, output: .device(device)))
+                    layout: layout.outputLayout, output: .device(device)))
             try engine.start()
             haptics = try PaletteHaptics(engine: engine)
             try haptics.begin()

@@ -36,12 +36,13 @@ struct Play: ParsableCommand {
 
             Examples:
               ahap-render play Heartbeat.ahap
-              ahap-render play Rumble.ahap --param HapticIntensityControl=0.3@0.5 --loop 3
+              ahap-render play Heartbeat.ahap --loop 3 \\
+                  --param HapticIntensityControl=0.3@0.1
               ahap-render play Tap.ahap --layout haptic --actuator pixel --device pulse
               ahap-render play --list-devices
             """)
 
-    @Argument(help: "The AHAP file to play.")
+    @Argument(help: "The AHAP file to play; - reads standard input.")
     var input: String?
 
     @Option(
@@ -55,8 +56,8 @@ struct Play: ParsableCommand {
 
     @OptionGroup var simulation: SimulationOptions
 
-    @Option(help: "audition, haptic, drive, audio or split (see render --help).")
-    var layout: OutputLayout = .audition
+    @Option(help: "The channels to play (see render --help).")
+    var layout: LiveLayout = .audition
 
     @Flag(help: "Reject what Core Haptics rejects (default: lenient).")
     var strict = false
@@ -74,41 +75,38 @@ struct Play: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No status line or warnings; errors only.")
     var quiet = false
 
+    @OptionGroup var diagnostics: DiagnosticOptions
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
     func validate() throws {
         if listDevices { return }
-        guard let input else {
+        guard input != nil else {
             throw ValidationError("Name the AHAP file to play (or --list-devices).")
-        }
-        guard FileManager.default.fileExists(atPath: input) else {
-            throw ValidationError("No such file: \(input)")
-        }
-        if layout == .android {
-            throw ValidationError(
-                "The android layout is a file format; play another layout, or render it.")
         }
     }
 
     func run() throws {
         let system = try deviceCall { () throws(AudioDeviceError) in try AudioSystem() }
         if listDevices {
-            for device in system.outputDevices { print(device.description) }
+            for device in system.outputDevices { printOutput(device.description) }
             return
         }
-        let job = RenderJob(input: input!, output: "", options: try makeOptions())
+        let name = displayName(input!)
+        if input != "-" { try checkReadable(input!) }
+        let job = RenderJob(
+            input: name, output: "", options: try makeOptions(),
+            bytes: input == "-" ? StandardStream.readInput() : nil)
         let prepared: PreparedRender
         do {
             prepared = try job.prepare(checkingOutput: false)
         } catch {
-            printError(error.description)
-            throw ExitCode(1)
+            throw CLIError(formatted: error.description)
         }
         if !quiet {
-            for d in prepared.diagnostics where d.severity == .warning {
-                printError(d.rendered(file: input!))
-            }
+            let warnings = prepared.diagnostics.filter { $0.severity == .warning }
+            for line in diagnostics.lines(warnings, file: name) { printError(line) }
         }
         let channels = prepared.channelCount
         let rate = prepared.job.options.sampleRate
@@ -123,8 +121,8 @@ struct Play: ParsableCommand {
         }
         if !quiet {
             printError(
-                "playing \(input!) on \(output.device.name) (\(output.device.hostAPI)): \(channels) ch, \(Int(rate)) Hz, "
-                    + cFormat("%.1f s", Double(source.frames) / rate))
+                "playing \(name) on \(output.device.name) (\(output.device.hostAPI)): \(channels) ch, \(Int(rate)) Hz, "
+                    + cFormat("render length %.1f s", Double(source.frames) / rate))
         }
         // Armed before the first buffer: a Ctrl-C from then on stops playback cleanly.
         let interrupt = InterruptHandler { interrupted.store(true, ordering: .relaxed) }
@@ -139,7 +137,7 @@ struct Play: ParsableCommand {
         if interrupted.load(ordering: .relaxed) {
             output.abort()
             if !quiet { printError("interrupted") }
-            throw ExitCode(130)
+            throw ExitCode(ExitStatus.interrupted)
         }
         try deviceCall { () throws(AudioDeviceError) in try output.stop() }
     }
@@ -148,21 +146,20 @@ struct Play: ParsableCommand {
     func makeOptions() throws -> RenderOptions {
         var options = RenderOptions()
         try simulation.apply(to: &options)
-        options.layout = layout
+        options.layout = layout.outputLayout
         options.strict = strict
         player.apply(to: &options)
         options.mixWith = mixWith
         options.searchRoots = searchRoots
         limits.apply(to: &options)
-        do { try options.validateRendering() } catch { throw ValidationError(error.message) }
+        do { try options.validateRendering() } catch { throw CLIError.usage(nil, error.message) }
         return options
     }
 
     /// Runs a device call; its error (no device, refused format) is reported and exits 1.
     private func deviceCall<T: ~Copyable>(_ body: () throws(AudioDeviceError) -> T) throws -> T {
         do { return try body() } catch {
-            printError("error: \(error.description)")
-            throw ExitCode(1)
+            throw CLIError.failure(nil, error.description)
         }
     }
 }

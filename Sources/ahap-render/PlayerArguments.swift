@@ -23,7 +23,7 @@ struct PlayerArguments: ParsableArguments {
     @Option(
         name: .customLong("param"),
         help: ArgumentHelp(
-            "Runtime dynamic parameter ID=VALUE@SECONDS, e.g. HapticIntensityControl=0.3@0.5 (repeatable; seconds of playback time).",
+            "Runtime dynamic parameter ID=VALUE@SECONDS, e.g. HapticIntensityControl=0.3@0.1 (repeatable; seconds of playback time).",
             valueName: "id=value@seconds"))
     var parameters: [RuntimeParameterArgument] = []
 

@@ -5,6 +5,14 @@ import HapticPlot
 import HapticRenderKit
 import SoundFile
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `ahap-render plot`: a timeline picture (SVG) or a self-contained audition page (HTML).
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,23 +31,31 @@ struct Plot: ParsableCommand {
             diagnostics and the inspect summary — no network, no other files. A 12-minute film \
             pattern makes a page of about 19 MB.
 
+            Without -o the page goes next to the input (Heartbeat.ahap → Heartbeat.html); \
+            existing files are kept unless --force. The header's length is the render length \
+            (the pattern duration plus envelope tails and the actuator's ring-down).
+
             Examples:
+              ahap-render plot Heartbeat.ahap
               ahap-render plot Heartbeat.ahap -o heartbeat.svg
               ahap-render plot Heartbeat.ahap -o heartbeat.html --actuator pixel
-              ahap-render plot film.ahap -o film.html --page-audio wav
-              ahap-render plot trailer.ahap --mix-with trailer.wav -o trailer.html --sample-rate 16000
+              ahap-render plot film.ahap --page-audio wav
+              ahap-render plot trailer.ahap --mix-with trailer.wav \\
+                  --sample-rate 16000
             """)
 
-    @Argument(help: "The AHAP file.")
+    @Argument(help: "The AHAP file; - reads standard input (name the output with -o).")
     var file: String
 
-    @Option(name: .shortAndLong, help: "OUT.svg or OUT.html.")
-    var output: String
+    @Option(
+        name: .shortAndLong,
+        help: "OUT.svg or OUT.html (default: the input's name with .html, in its folder).")
+    var output: String?
 
     @OptionGroup var simulation: SimulationOptions
 
-    @Option(help: "Audio embedded in the HTML page: audition, haptic, drive or audio.")
-    var layout: OutputLayout = .audition
+    @Option(help: "The render the HTML page embeds as audio.")
+    var layout: PageLayout = .audition
 
     @Option(
         name: .customLong("page-audio"),
@@ -67,12 +83,18 @@ struct Plot: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
+    /// `-o`, or the input's name with `.html` next to it.
+    var outputPath: String { output ?? PathString.deletingExtension(file) + ".html" }
+
     var isHTML: Bool {
-        output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm")
+        outputPath.lowercased().hasSuffix(".html") || outputPath.lowercased().hasSuffix(".htm")
     }
 
     func validate() throws {
-        guard isHTML || output.lowercased().hasSuffix(".svg") else {
+        if file == "-", output == nil {
+            throw ValidationError("Name the output of standard input's pattern with -o FILE.")
+        }
+        guard isHTML || outputPath.lowercased().hasSuffix(".svg") else {
             throw ValidationError("The output must end in .svg or .html.")
         }
         if isHTML, let rates = pageAudio.format.validSampleRates,
@@ -85,63 +107,105 @@ struct Plot: ParsableCommand {
         guard width >= TimelinePlot.minimumWidth else {
             throw ValidationError("--width must be at least \(TimelinePlot.minimumWidth).")
         }
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory
-        else {
-            throw ValidationError("No such file: \(file)")
-        }
-        if let mixWith, !FileManager.default.isReadableFile(atPath: mixWith) {
-            throw ValidationError("Cannot read the --mix-with file \(mixWith).")
-        }
-        if !force, FileManager.default.fileExists(atPath: output) {
-            throw ValidationError("\(output) already exists; use --force to replace it.")
-        }
     }
 
     func run() throws {
+        let name = displayName(file)
+        if file != "-" {
+            try checkReadable(file)
+            var isDirectory = false
+            if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory
+            {
+                throw CLIError.usage(file, "Is a directory; name one AHAP file")
+            }
+        }
+        if let mixWith { try checkReadable(mixWith) }
+        if !force, FileManager.default.fileExists(atPath: outputPath) {
+            throw CLIError.outputExists(outputPath, input: name)
+        }
         var options = RenderOptions()
         try simulation.apply(to: &options)
-        options.layout = layout
+        options.layout = layout.outputLayout
         options.searchRoots = searchRoots
         options.mixWith = mixWith
         limits.apply(to: &options)
-        do { try options.validateRendering() } catch { throw ValidationError(error.message) }
-        // The plot renders in memory; `output` is checked above and written atomically below.
-        let job = RenderJob(input: file, output: "/dev/null", options: options)
+        do { try options.validateRendering() } catch { throw CLIError.usage(nil, error.message) }
+        // The plot renders in memory; the output is checked above and written atomically below.
+        let job = RenderJob(
+            input: name, output: "/dev/null", options: options,
+            bytes: file == "-" ? StandardStream.readInput() : nil)
         let result: PlotRender.Output
         do {
             result = try PlotRender.make(
                 job: job, width: width, includeAudio: isHTML, audioFormat: pageAudio.format)
         } catch {
-            printError(error.description)
-            throw ExitCode(1)
+            throw CLIError(formatted: error.description)
         }
         var text = result.svg
         if isHTML, let audio = result.audio {
-            let summary = PatternSummary(pattern: result.pattern, resources: result.resources).text(
-                file: file
-            )
-            .split(separator: "\n").dropFirst().compactMap { line -> (String, String)? in
-                guard let colon = line.firstIndex(of: ":") else { return nil }
-                return (
-                    line[..<colon].trimmingWhitespace(),
-                    line[line.index(after: colon)...].trimmingWhitespace()
-                )
-            }
-            // Compiler-style lines; the page reads the severity from them.
-            let diagnostics = result.diagnostics.map { $0.rendered(file: file) }
-            text = AuditionPage.html(
-                plot: result.plot, svg: result.svg, audio: audio, detail: result.detail,
-                diagnostics: diagnostics, summary: summary)
+            text = page(result, audio: audio)
         }
+        try createOutputFolder(for: outputPath)
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
         } catch {
-            printError("\(output): error: cannot write the plot: \(fileErrorText(error))")
-            throw ExitCode(1)
+            throw CLIError.failure(outputPath, "cannot write the plot: \(fileErrorText(error))")
         }
-        printError("wrote \(output) (\(text.utf8.count / 1024) KB)")
+        printError("wrote \(outputPath) (\(text.utf8.count / 1024) KB)")
     }
+
+    /// The audition page, its diagnostics and summary naming files relative to the pattern's
+    /// folder (the page is meant to be mailed: no local absolute path in it).
+    func page(_ result: PlotRender.Output, audio: AuditionPage.Audio) -> String {
+        let name = PathString.lastComponent(displayName(file))
+        let prefixes = folderPrefixes()
+        func relative(_ text: String) -> String {
+            prefixes.reduce(text) { $0.replacing($1, with: "") }
+        }
+        let audioLengths = customAudioLengths(result.resources).lengths
+        let summary = PatternSummary(
+            pattern: result.pattern, resources: result.resources,
+            customAudioLengths: audioLengths, renderLength: result.plot.duration,
+            renderSettings:
+                cFormat("%g kHz", (result.plot.renderSampleRate ?? result.plot.sampleRate) / 1000)
+                + ", \(result.plot.actuatorName) actuator"
+        )
+        .text(file: name)
+        .split(separator: "\n").dropFirst().compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (
+                line[..<colon].trimmingWhitespace(),
+                relative(line[line.index(after: colon)...].trimmingWhitespace())
+            )
+        }
+        // Compiler-style lines; the page reads the severity from them.
+        let diagnostics = result.diagnostics.map { relative($0.rendered(file: name)) }
+        return AuditionPage.html(
+            plot: result.plot, svg: result.svg, audio: audio, detail: result.detail,
+            diagnostics: diagnostics, summary: summary)
+    }
+}
+
+extension Plot {
+    /// The pattern's folder as messages spell it, absolute (as made from the path given,
+    /// and with symbolic links resolved), each ending in `/`, longest first.
+    func folderPrefixes() -> [String] {
+        let folder = URL(fileURLWithPath: displayName(file)).deletingLastPathComponent().path
+        var prefixes = [folder]
+        if let real = realpath(folder, nil) {
+            prefixes.append(String(cString: real))
+            free(real)
+        }
+        return Set(prefixes.filter { $0.count > 1 }.map { $0.hasSuffix("/") ? $0 : $0 + "/" })
+            .sorted { $0.count > $1.count }
+    }
+}
+
+/// `plot --layout`: the layouts the page can embed (mono or stereo).
+enum PageLayout: String, CaseIterable, StringEnumArgument {
+    case audition, haptic, drive, audio
+
+    var outputLayout: OutputLayout { OutputLayout(rawValue: rawValue)! }
 }
 
 /// `plot --page-audio`: how the HTML page embeds its audio.

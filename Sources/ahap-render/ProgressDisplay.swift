@@ -62,23 +62,33 @@ struct ProgressDisplay {
         return text
     }
 
-    /// The summary printed at the end.
-    /// `verb` says what was done to the files ("rendered", "generated for").
+    /// The summary printed at the end:
+    /// `rendered 3 of 3 files: 42.0 s of audio in 0.052 s (808× realtime)`; `verb` says what
+    /// was done to the files ("rendered", "generated for"). The audio and the speed are left
+    /// out when nothing was done, the speed also when the audio or the time is too short to
+    /// measure it.
     func summary(
         files: Int, failed: Int, cancelled: Int, skipped: Int = 0, frames: Int64,
         verb: String = "rendered"
     ) -> String {
         let elapsed = Date().timeIntervalSince(start)
         let audio = Double(frames) / sampleRate
-        var text =
-            "\(verb) \(files - failed - cancelled - skipped) of \(files) file\(files == 1 ? "" : "s"): "
-            + "\(format(audio)) s of audio in \(format(elapsed)) s"
-        if elapsed > 0 { text += " (\(Int(audio / elapsed))× realtime)" }
+        var text = "\(verb) \(files - failed - cancelled - skipped) of \(plural(files, "file"))"
+        if frames > 0 {
+            text += ": \(seconds(audio)) s of audio in \(seconds(elapsed)) s"
+            if audio >= 0.1, elapsed >= 0.01 {
+                let speed = audio / elapsed
+                text += speed >= 10 ? " (\(Int(speed))× realtime)" : " (\(format(speed))× realtime)"
+            }
+        }
         if skipped > 0 { text += "; \(skipped) skipped (already there)" }
         if failed > 0 { text += "; \(failed) failed" }
         if cancelled > 0 { text += "; \(cancelled) interrupted" }
         return text
     }
+
+    /// One decimal from 10 s, three below (`0.052`), so short times do not read as 0.0.
+    private func seconds(_ s: Double) -> String { cFormat(s >= 10 ? "%.1f" : "%.3f", s) }
 
     private func format(_ seconds: Double) -> String { cFormat("%.1f", seconds) }
     private func write(_ s: String) { StandardStream.error.write(s) }

@@ -16,9 +16,9 @@ import SoundFile
 
 /// `ahap-render render`: AHAP to WAV / FLAC / OGG, one file or whole folders in parallel.
 ///
-/// Exit status: 0 when every input rendered (or was skipped), 1 when any failed, 130 when
-/// interrupted (Ctrl-C; no partial file is left), 141 when the reader of `-o -` quit early,
-/// 64 for usage errors.
+/// Exit status (docs/cli.md): 0 when every input rendered (or was skipped), 1 when any failed,
+/// 130 when interrupted (Ctrl-C; no partial file is left), 141 when the reader of `-o -` quit
+/// early, 64 for usage errors.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -34,13 +34,15 @@ struct Render: ParsableCommand {
               split     4 ch  audio L, audio R, drive, acceleration (analysis)
               android   3 ch  audio L, audio R, haptic drive; Ogg tagged ANDROID_HAPTIC=1
 
-            The length is the pattern's duration (× rate, × loops) plus the actuator's ring-down, \
-            or --duration. Outputs go next to each input unless -o or --output-dir says otherwise; \
-            existing files are kept unless --force. Files are written to a temporary name and \
-            renamed when complete, so a failure or Ctrl-C never leaves a partial file.
+            The render length is the pattern duration (× rate, × loops) plus the actuator's \
+            ring-down, or --duration. Outputs go next to each input unless -o or --output-dir \
+            says otherwise; the container is -o's extension, else --type, else wav. Existing \
+            files are kept unless --force. Files are written to a temporary name and renamed \
+            when complete, so a failure or Ctrl-C never leaves a partial file.
 
             -o - streams one input's WAV (or AIFF) to standard output, byte for byte the file \
-            -o would write; progress and messages stay on standard error.
+            -o would write; progress and messages stay on standard error. An input - reads \
+            the pattern from standard input (name the output with -o).
 
             Large catalogues: --from-list reads the inputs from a file (one per line, # comments), \
             --skip-existing counts outputs already there as done, so a stopped batch resumes and \
@@ -48,15 +50,17 @@ struct Render: ParsableCommand {
 
             Examples:
               ahap-render render Heartbeat.ahap
-              ahap-render render Patterns/ --output-dir out/ --format flac --jobs 4
+              ahap-render render Patterns/ --output-dir out/ --type flac --jobs 4
               ahap-render render Tap.ahap --layout split --actuator pixel -o tap.wav
-              ahap-render render Rumble.ahap --param HapticIntensityControl=0.3@0.5 --loop 3
+              ahap-render render Heartbeat.ahap --loop 3 \\
+                  --param HapticIntensityControl=0.3@0.1
               ahap-render render Trailer.ahap --mix-with trailer.wav
               ahap-render render Tap.ahap -o - | ffmpeg -i - tap.m4a
-              ahap-render render --from-list slice-03.txt --output-dir out/ --skip-existing
+              ahap-render render --from-list slice-03.txt --output-dir out/ \\
+                  --skip-existing
             """)
 
-    @Argument(help: "AHAP files or folders (searched recursively).")
+    @Argument(help: "AHAP files or folders (searched recursively); - reads standard input.")
     var inputs: [String] = []
 
     @Option(
@@ -75,9 +79,16 @@ struct Render: ParsableCommand {
     var outputDir: String?
 
     @Option(
-        help:
-            "wav, flac, ogg, aiff or opus. Default: from -o's extension, else wav (ogg for --layout android)."
-    )
+        name: [.customShort("t"), .customLong("type")],
+        help: ArgumentHelp(
+            "The container: wav, flac, ogg, aiff or opus. Default: -o's extension, else wav (ogg for --layout android).",
+            valueName: "type"))
+    var type: FileFormatArgument?
+
+    @Option(
+        help: ArgumentHelp(
+            "Deprecated spelling of --type (--format names report formats elsewhere).",
+            visibility: .hidden))
     var format: FileFormatArgument?
 
     @Option(
@@ -107,12 +118,16 @@ struct Render: ParsableCommand {
     var searchRoots: [String] = []
 
     @Option(
+        name: .customLong("jobs"),
         help: ArgumentHelp(
             "Threads in all (default: all cores).",
             discussion:
-                "Files render in parallel; with fewer files than threads, each file is also split where the pattern is quiet and its parts render at once. The output is the same either way."
-        ))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+                "Files render in parallel; with fewer files than threads, each file is also split where the pattern is quiet and its parts render at once. The output is the same either way.",
+            valueName: "n"))
+    var jobsOption: Int?
+
+    /// `--jobs`, or every core.
+    var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Flag(help: "Replace existing output files (an input is never overwritten).")
     var force = false
@@ -123,8 +138,15 @@ struct Render: ParsableCommand {
     )
     var skipExisting = false
 
-    @Flag(name: .shortAndLong, help: "No progress, warnings or summary; errors only.")
+    @Flag(
+        name: .shortAndLong,
+        help: "Print errors only, for every file: no progress, warnings or summary.")
     var quiet = false
+
+    @Flag(help: "Also search hidden folders (names starting with '.').")
+    var hidden = false
+
+    @OptionGroup var diagnostics: DiagnosticOptions
 
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
@@ -156,24 +178,39 @@ struct Render: ParsableCommand {
         guard progressInterval.isFinite, progressInterval > 0 else {
             throw ValidationError("--progress-interval must be positive.")
         }
-        if let mixWith, !FileManager.default.isReadableFile(atPath: mixWith) {
-            throw ValidationError("Cannot read the --mix-with file \(mixWith).")
+        if type != nil, format != nil {
+            throw ValidationError("Use --type (--format is its deprecated spelling), not both.")
         }
-        for input in inputs where !FileManager.default.fileExists(atPath: input) {
-            throw ValidationError("No such file or folder: \(input)")
+        if inputs.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("Standard input (-) can be read once.")
         }
+        if inputs.contains("-"), fromList == "-" {
+            throw ValidationError("Standard input can hold the pattern or the list, not both.")
+        }
+        if inputs.contains("-"), output == nil {
+            throw ValidationError(
+                "Name the output of standard input's pattern with -o FILE (or -o -).")
+        }
+        try ContainerChoice.check(output: output, type: type ?? format)
     }
 
     func run() throws {
+        if format != nil {
+            printError(
+                "ahap-render: warning: --format is deprecated for the container; use --type (or -o's extension)"
+            )
+        }
         var options = try makeOptions()
-        let files = try BatchCommand.discoverInputs(inputs, fromList: fromList, kind: .ahap)
+        if let mixWith { try checkReadable(mixWith) }
+        let files = try BatchCommand.discoverInputs(
+            inputs, fromList: fromList, kind: .ahap, includeHidden: hidden, quiet: quiet)
         if output == RenderJob.standardOutput, files.count > 1 {
-            throw ValidationError(
-                "-o - streams one input but \(files.count) were found; use --output-dir.")
+            throw CLIError.usage(
+                nil, "-o - streams one input but \(files.count) were found; use --output-dir")
         }
         if output != nil, files.count > 1 {
-            throw ValidationError(
-                "-o names one output but \(files.count) inputs were found; use --output-dir.")
+            throw CLIError.usage(
+                nil, "-o names one output but \(files.count) inputs were found; use --output-dir")
         }
         if output == RenderJob.standardOutput {
             signal(SIGPIPE, SIG_IGN)  // a reader that quits early is an error to report, not a kill
@@ -192,10 +229,11 @@ struct Render: ParsableCommand {
         var options = RenderOptions()
         try simulation.apply(to: &options)
         options.layout = layout
-        let inferred = output.flatMap { FileFormatArgument(argument: PathString.pathExtension($0)) }
-        options.format = (format ?? inferred)?.format ?? (layout == .android ? .ogg : .wav)
+        options.format = ContainerChoice.format(
+            output: output, type: type ?? format, layout: layout)
         if output == RenderJob.standardOutput, !options.format.isStreamable {
-            throw ValidationError(SoundFileError.notStreamable(format: options.format).description)
+            throw CLIError.usage(
+                nil, SoundFileError.notStreamable(format: options.format).description)
         }
         options.sampleFormat = sampleFormat?.format
         options.strict = strict
@@ -205,7 +243,7 @@ struct Render: ParsableCommand {
         options.overwrite = force
         options.skipExisting = skipExisting
         limits.apply(to: &options)
-        do { try options.validate() } catch { throw ValidationError(error.message) }
+        do { try options.validate() } catch { throw CLIError.usage(nil, error.message) }
         return options
     }
 
@@ -218,13 +256,20 @@ struct Render: ParsableCommand {
                 for: file, outputFile: output, outputDirectory: outputDir,
                 fileExtension: options.format.fileExtension)
             if let other = seen[path] {
-                throw ValidationError(
-                    "\(other) and \(file.path) would both render to \(path); use --output-dir.")
+                throw CLIError.usage(
+                    nil, "\(other) and \(file.path) would both render to \(path); use --output-dir")
             }
             seen[path] = file.path
-            jobs.append(RenderJob(input: file.path, output: path, options: options))
+            if file.path == "-" {
+                jobs.append(
+                    RenderJob(
+                        input: displayName(file.path), output: path, options: options,
+                        bytes: StandardStream.readInput()))
+            } else {
+                jobs.append(RenderJob(input: file.path, output: path, options: options))
+            }
         }
-        try BatchCommand.createFolders(of: jobs.map(\.output), under: outputDir)
+        try BatchCommand.createFolders(of: jobs.map(\.output))
         return jobs
     }
 
@@ -245,12 +290,11 @@ struct Render: ParsableCommand {
             case .success(let r):
                 frames += r.frames
                 guard !quiet else { continue }
-                for d in r.diagnostics where d.severity == .warning {
-                    printError(d.rendered(file: r.input))
-                }
+                let warnings = r.diagnostics.filter { $0.severity == .warning }
+                for line in diagnostics.lines(warnings, file: r.input) { printError(line) }
                 let name = r.output == RenderJob.standardOutput ? "<stdout>" : r.output
                 printError(
-                    "wrote \(name) (\(cFormat("%.3f", r.seconds)) s, \(r.channels) ch, \(Int(r.sampleRate)) Hz)"
+                    "wrote \(name) (render length \(cFormat("%.3f", r.seconds)) s, \(r.channels) ch, \(Int(r.sampleRate)) Hz)"
                 )
             case .failure(let e) where e.stage == .cancelled:
                 cancelled += 1
@@ -262,18 +306,14 @@ struct Render: ParsableCommand {
                 printError(e.description)
             }
         }
-        if closed > 0 { throw ExitCode(141) }  // 128 + SIGPIPE, as if the pipe had ended us
+        if closed > 0 { throw ExitCode(ExitStatus.brokenPipe) }  // as if the pipe had ended us
         if !quiet || failed > 0 || cancelled > 0 {
             printError(
                 display.summary(
                     files: results.count, failed: failed, cancelled: cancelled, skipped: skipped,
                     frames: frames))
         }
-        if cancelled > 0 { throw ExitCode(130) }
-        if failed > 0 { throw ExitCode(1) }
+        if cancelled > 0 { throw ExitCode(ExitStatus.interrupted) }
+        if failed > 0 { throw ExitCode(ExitStatus.failure) }
     }
-}
-
-func printError(_ line: String) {
-    StandardStream.error.write(line + "\n")
 }

@@ -4,7 +4,7 @@ import SoundFile
 
 extension OutputLayout: StringEnumArgument {}
 
-/// `--format`: a file container (and codec) by its usual extension.
+/// `--type`: a file container (and codec) by its usual extension.
 struct FileFormatArgument: ExpressibleByArgument {
     var format: SoundFileFormat
 
@@ -36,4 +36,36 @@ struct SampleFormatArgument: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { ["pcm16", "pcm24", "float32"] }
+}
+
+/// How `render` picks the container: `-o`'s extension when it names one, else `--type`,
+/// else wav (ogg for the android layout). An `-o` extension that names another container
+/// than `--type` is refused, so Opus never lands in a `.wav`.
+enum ContainerChoice {
+    /// - Throws: `ValidationError` when `-o`'s extension and `--type` disagree.
+    static func check(output: String?, type: FileFormatArgument?) throws {
+        guard let output, output != RenderJob.standardOutput, let type,
+            let named = FileFormatArgument(argument: PathString.pathExtension(output)),
+            named.format != type.format
+        else { return }
+        throw ValidationError(
+            "-o \(output) names a .\(named.format.fileExtension) file but --type is \(type.format.fileExtension); name it .\(type.format.fileExtension) or drop --type."
+        )
+    }
+
+    /// The container to write.
+    static func format(output: String?, type: FileFormatArgument?, layout: OutputLayout)
+        -> SoundFileFormat
+    {
+        let named = output.flatMap { FileFormatArgument(argument: PathString.pathExtension($0)) }
+        return (named ?? type)?.format ?? (layout == .android ? .ogg : .wav)
+    }
+}
+
+/// `play --layout` and `palette --layout`: the layouts a device plays (android is a file
+/// format: `render` writes it), so the help lists only what is accepted.
+enum LiveLayout: String, CaseIterable, StringEnumArgument {
+    case audition, haptic, drive, audio, split
+
+    var outputLayout: OutputLayout { OutputLayout(rawValue: rawValue)! }
 }

@@ -4,7 +4,7 @@ import HapticRender
 import HapticRenderKit
 
 /// `--param ID=VALUE@SECONDS`: one runtime dynamic parameter (`sendParameters(_:atTime:)`),
-/// e.g. `HapticIntensityControl=0.3@0.5`. `@SECONDS` may be omitted (time 0). Times are
+/// e.g. `HapticIntensityControl=0.3@0.1`. `@SECONDS` may be omitted (time 0). Times are
 /// player time: wall-clock seconds from the start of playback, after `--start`, not scaled
 /// by `--rate`. Parsed by ``RuntimeParameter/init(text:)`` (HapticRenderKit).
 struct RuntimeParameterArgument: ExpressibleByArgument {

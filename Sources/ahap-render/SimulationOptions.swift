@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import HapticRender
 import HapticRenderKit
 
@@ -9,7 +10,7 @@ struct SimulationOptions: ParsableArguments {
     @Option(help: "Render sample rate in Hz.")
     var sampleRate: Int = 48_000
 
-    @Option(help: "iphone, coin, pixel, or a JSON actuator profile (see the README).")
+    @Option(help: "iphone, coin, pixel, or a JSON actuator profile (docs/actuator-profiles.md).")
     var actuator = "iphone"
 
     @Option(
@@ -23,11 +24,33 @@ struct SimulationOptions: ParsableArguments {
     func apply(to options: inout RenderOptions) throws {
         options.sampleRate = Double(sampleRate)
         options.engine = engine
-        do {
-            options.actuator = try ActuatorProfileLoader.resolve(
-                actuator, sampleRate: options.sampleRate)
-        } catch {
-            throw ValidationError(error.description)
+        options.actuator = try loadActuator(actuator, sampleRate: options.sampleRate)
+    }
+}
+
+/// A preset or a JSON profile (`-`: read from standard input), checked at `sampleRate`.
+/// - Throws: ``CLIError``: an unknown preset, or a missing file with `ENOENT`'s wording
+///   (exit 64); a bad profile as `lra.json:2:3: error: …` (exit 1).
+func loadActuator(_ nameOrPath: String, sampleRate: Double) throws -> ActuatorProfile {
+    do {
+        if nameOrPath == "-" {
+            return try ActuatorProfileLoader.decode(
+                StandardStream.readInput(), path: displayName(nameOrPath), sampleRate: sampleRate)
         }
+        let isPath = nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
+        if ActuatorProfile.preset(named: nameOrPath) == nil {
+            if !isPath {
+                throw CLIError.usage(
+                    nameOrPath,
+                    "unknown actuator '\(nameOrPath)': use iphone, coin, pixel or a path to a .json profile"
+                )
+            }
+            if !FileManager.default.fileExists(atPath: nameOrPath) {
+                throw CLIError.noSuchFile(nameOrPath)
+            }
+        }
+        return try ActuatorProfileLoader.resolve(nameOrPath, sampleRate: sampleRate)
+    } catch let error as ActuatorProfileLoadError {
+        throw CLIError(formatted: error.description)
     }
 }

@@ -94,7 +94,11 @@ import Testing
             try String(contentsOfFile: dir.path + "/stiff.html", encoding: .utf8).contains(
                 "<table id=\"transients\">"))
         let again = try CLI.run(["actuator", "coin", "-o", dir.path + "/stiff.svg"])
-        #expect(again.status == 64 && again.stderr.contains("already exists"))
+        #expect(
+            again.status == 1
+                && again.stderr.contains(
+                    "coin: error: \(dir.path)/stiff.svg already exists; use --force to replace it"),
+            "\(again.stderr)")
     }
 
     @Test func badProfilesNameTheFileAndKey() throws {
@@ -108,8 +112,16 @@ import Testing
             "\(r.stderr)")
         let unknown = try CLI.run(["actuator", "taptic"])
         #expect(
-            unknown.status == 1 && unknown.stderr.contains("unknown actuator 'taptic'"),
+            unknown.status == 64 && unknown.stderr.contains("unknown actuator 'taptic'"),
             "\(unknown.stderr)")
+        // A missing profile says so in ENOENT's words, as every command does for a missing file.
+        let missing = try CLI.run(["actuator", dir.path + "/my-lra.json"])
+        #expect(missing.status == 64, "\(missing.stderr)")
+        #expect(missing.stderr == "\(dir.path)/my-lra.json: error: No such file or directory\n")
+        let rendering = try CLI.run([
+            "render", bad, "--actuator", dir.path + "/my-lra.json", "-o", dir.path + "/x.wav",
+        ])
+        #expect(rendering.status == 64 && rendering.stderr.contains("No such file or directory"))
         let extension_ = try CLI.run(["actuator", "iphone", "-o", dir.path + "/x.png"])
         #expect(extension_.status == 64)
     }

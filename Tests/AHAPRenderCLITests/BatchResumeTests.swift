@@ -65,14 +65,16 @@ import Testing
         let list = try dir.write("list.txt", "a.ahap\n# fine so far\nmissing.ahap\n")
         let r = try CLI.runRaw(["render", "--from-list", list], in: dir.path)
         #expect(r.status == 64)
-        #expect(r.stderr.contains("\(list):3: no such file or folder: missing.ahap"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("\(list):3: error: No such file or directory: missing.ahap"),
+            "\(r.stderr)")
         #expect(listing(dir.path) == ["a.ahap", "list.txt"])  // nothing rendered
 
         let stdin = try CLI.runRaw(
             ["render", "--from-list", "-"], stdin: Data("\n\nnope.ahap\n".utf8), in: dir.path)
         #expect(
             stdin.status == 64
-                && stdin.stderr.contains("<stdin>:3: no such file or folder: nope.ahap"),
+                && stdin.stderr.contains("<stdin>:3: error: No such file or directory: nope.ahap"),
             "\(stdin.stderr)")
 
         let none = try CLI.runRaw(["render"], in: dir.path)

@@ -38,7 +38,10 @@ import Testing
         let input = try dir.write("p.ahap", renderFixture)
         let r = try CLI.run(["bench", input, "--iterations", "1"])
         #expect(r.status == 0, "\(r.stderr)")
-        for label in ["first buffer:", "render:", "M frames/s", "× realtime", "peak memory:"] {
+        for label in [
+            "render length:", "first buffer:", "render:", "M frames/s", "× realtime",
+            "peak memory:",
+        ] {
             #expect(r.stdout.contains(label), "\(label)")
         }
         let bad = try CLI.run(["bench", input, "--iterations", "0"])

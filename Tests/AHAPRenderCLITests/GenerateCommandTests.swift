@@ -172,7 +172,8 @@ import Testing
             (noFrames, [], "contains no audio"),
             (silent, [], "is silent"),
             (truncated, [], "truncated"),
-            (whole, ["--max-duration", "1"], "more than the limit of 1 s"),
+            (whole, ["--max-input-duration", "1"], "more than the limit of 1 s"),
+            (whole, ["--max-duration", "1"], "more than the limit of 1 s"),  // deprecated spelling
         ]
         for (input, extra, message) in cases {
             let out = dir.path + "/out.ahap"
@@ -197,7 +198,9 @@ import Testing
         try FileManager.default.createDirectory(
             atPath: dir.path + "/no-audio", withIntermediateDirectories: true)
         let none = try CLI.run(["generate", dir.path + "/no-audio"])
-        #expect(none.status == 64 && none.stderr.contains("No audio files found"), "\(none.stderr)")
+        #expect(
+            none.status == 64 && none.stderr.contains("no-audio: error: no audio files found"),
+            "\(none.stderr)")
         #expect(try CLI.run(["generate", whole, silent, "-o", dir.path + "/x.ahap"]).status == 64)
     }
 
@@ -286,7 +289,7 @@ import Testing
         let missing = try dir.write("bad.txt", "\(dir.path)/nowhere.wav\n")
         let bad = try CLI.run(["generate", "--from-list", missing])
         #expect(
-            bad.status == 64 && bad.stderr.contains("bad.txt:1: no such file or folder"),
+            bad.status == 64 && bad.stderr.contains("bad.txt:1: error: No such file or directory"),
             "\(bad.stderr)")
     }
 

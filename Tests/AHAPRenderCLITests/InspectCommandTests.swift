@@ -1,4 +1,5 @@
 import Foundation
+import HapticRender
 import HapticTestSupport
 import Testing
 
@@ -16,8 +17,11 @@ import Testing
         let file = try dir.write("good.ahap", goodAHAP)
         let o = try inspectJSON(file)
         // Continuous: 0.5 + 1.5 + (0.02·2^(8·0.25) − 0.04) = 2.04; curve: 1 + 1.25 = 2.25.
-        let duration = try #require(o["duration"] as? Double)
+        let duration = try #require(o["patternDuration"] as? Double)
         #expect(abs(duration - 2.25) < 1e-9)
+        // The render length adds the iphone preset's ring-down (the curve decides the end).
+        let length = try #require(o["renderLength"] as? Double)
+        #expect(abs(length - (2.25 + ActuatorProfile.iphone.ringDownSeconds)) < 1.5 / 48_000)
         #expect(o["version"] as? Double == 1)
         #expect(o["events"] as? [String: Int] == ["HapticContinuous": 1, "HapticTransient": 1])
         let curves = try #require(o["curves"] as? [String: [String: Int]])
@@ -33,7 +37,7 @@ import Testing
             "tail.ahap",
             #"{"Pattern": [{"Event": {"Time": 1, "EventType": "HapticContinuous", "EventDuration": 2, "EventParameters": [{"ParameterID": "ReleaseTime", "ParameterValue": 0.5}]}}]}"#
         )
-        let duration = try #require(try inspectJSON(file)["duration"] as? Double)
+        let duration = try #require(try inspectJSON(file)["patternDuration"] as? Double)
         #expect(abs(duration - (1 + 2 + 0.02 * 16 - 0.04)) < 1e-9)
     }
 
@@ -73,7 +77,7 @@ import Testing
                 }
             }
         }
-        let duration = try #require(try inspectJSON(url.path)["duration"] as? Double)
+        let duration = try #require(try inspectJSON(url.path)["patternDuration"] as? Double)
         #expect(expected > 0)
         #expect(abs(duration - expected) < 1e-9)
     }
@@ -99,8 +103,11 @@ import Testing
         let file = try dir.write("good.ahap", goodAHAP)
         let out = try CLI.run(["inspect", file])
         #expect(out.status == 0)
-        #expect(out.stdout.contains("duration:   2.25 s"))
-        #expect(try CLI.run(["inspect", dir.path + "/nope.ahap"]).status == 64)
+        #expect(out.stdout.contains("  pattern duration: 2.25 s\n"), "\(out.stdout)")
+        #expect(out.stdout.contains("  render length:    2.348 s (48 kHz, iphone actuator)\n"))
+        let missing = try CLI.run(["inspect", dir.path + "/nope.ahap"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "\(dir.path)/nope.ahap: error: No such file or directory\n")
         #expect(try CLI.run(["inspect"]).status == 64)
     }
 

@@ -40,7 +40,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let html = try String(contentsOfFile: dir.path + "/p.html", encoding: .utf8)
         #expect(html.contains("<svg") && !html.contains("http://") && !html.contains("https://"))
-        #expect(html.contains("duration"))  // the inspect summary
+        #expect(html.contains("pattern duration") && html.contains("render length"))  // summary
         // The embedded MP3 is the audition render: same length as `render` writes (the LAME
         // header lets decoders trim the encoder delay and padding).
         let mp3 = try embeddedAudio(html, mimeType: "audio/mpeg")
@@ -91,6 +91,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/q.html"))
     }
 
+    /// The page is meant to be mailed: its summary and diagnostics name files relative to the
+    /// pattern, never by the local absolute path they resolved to.
+    @Test func pageHoldsNoAbsoluteLocalPath() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let sound = dir.path + "/sounds/knock.wav"
+        try FileManager.default.createDirectory(
+            atPath: dir.path + "/sounds", withIntermediateDirectories: true)
+        var writer = try SoundFileWriter(
+            path: sound, format: .wav, sampleFormat: .pcm16, sampleRate: 48_000, channels: 1)
+        try writer.write([Float](repeating: 0.5, count: 4_800))
+        try writer.finish()
+        let input = try dir.write(
+            "p.ahap",
+            #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "sounds/knock.wav"}}, {"Event": {"Time": 0.2, "EventType": "AudioCustom", "EventWaveformPath": "gone.wav"}}]}"#
+        )
+        let r = try CLI.run(["plot", input, "-o", dir.path + "/p.html"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOfFile: dir.path + "/p.html", encoding: .utf8)
+        #expect(html.contains("sounds/knock.wav → sounds/knock.wav"))
+        #expect(html.contains("gone.wav"), "the missing file's diagnostic is on the page")
+        #expect(!html.contains(dir.path), "the page holds a local absolute path")
+    }
+
     private func embeddedAudio(_ html: String, mimeType: String) throws -> Data {
         let start = try #require(html.range(of: "data:\(mimeType);base64,"), "no \(mimeType) audio")
         let end = try #require(html[start.upperBound...].firstIndex(of: "\""))
@@ -103,11 +127,17 @@ import Testing
         let input = try dir.write("p.ahap", renderFixture)
         try dir.write("p.svg", "keep")
         let exists = try CLI.run(["plot", input, "-o", dir.path + "/p.svg"])
-        #expect(exists.status == 64 && exists.stderr.contains("already exists"))
+        #expect(
+            exists.status == 1
+                && exists.stderr
+                    == "\(input): error: \(dir.path)/p.svg already exists; use --force to replace it\n",
+            "\(exists.stderr)")
         #expect(try String(contentsOfFile: dir.path + "/p.svg", encoding: .utf8) == "keep")
         let png = try CLI.run(["plot", input, "-o", dir.path + "/p.png"])
         #expect(png.status == 64 && png.stderr.contains(".svg or .html"))
+        // The help lists the layouts the page can embed, and only those are accepted.
         let split = try CLI.run(["plot", input, "-o", dir.path + "/q.html", "--layout", "split"])
-        #expect(split.status == 1 && split.stderr.contains("mono or stereo"))
+        #expect(
+            split.status == 64 && split.stderr.contains("'audition', 'haptic', 'drive' or 'audio'"))
     }
 }

@@ -163,7 +163,7 @@ import Testing
         #expect(try SoundFile.info(path: output).channels == 2)
         // The input itself, even with --force.
         let original = try String(contentsOfFile: input, encoding: .utf8)
-        let onto = try CLI.run(["render", input, "-o", input, "--force", "--format", "wav"])
+        let onto = try CLI.run(["render", input, "-o", input, "--force", "--type", "wav"])
         #expect(onto.status == 1 && onto.stderr.contains("is the input file"))
         #expect(try String(contentsOfFile: input, encoding: .utf8) == original)
     }
@@ -189,21 +189,31 @@ import Testing
         defer { dir.cleanUp() }
         let a = try dir.write("a.ahap", renderFixture)
         let b = try dir.write("b.ahap", renderFixture)
+        try FileManager.default.createDirectory(
+            atPath: dir.path + "/empty", withIntermediateDirectories: false)
         let cases: [([String], String)] = [
             (["render", a, b, "-o", dir.path + "/x.wav"], "-o names one output"),
-            (["render", a, "--layout", "android", "--format", "wav"], "use --format ogg"),
+            (["render", a, "--layout", "android", "--type", "wav"], "use --type ogg"),
             (["render", a, "--actuator", "iphon"], "unknown actuator 'iphon'"),
             (["render", a, "--param", "HapticIntensity=2"], "--param"),
             (["render", a, "--rate", "0"], "--rate must be a positive number"),
-            (["render", a, "--format", "flac", "--sample-format", "float32"], "float32"),
-            (["render", dir.path + "/missing.ahap"], "No such file"),
+            (["render", a, "--type", "flac", "--sample-format", "float32"], "float32"),
+            (
+                ["render", dir.path + "/missing.ahap"],
+                "\(dir.path)/missing.ahap: error: No such file or directory"
+            ),
+            (
+                ["render", a, "--type", "opus", "-o", dir.path + "/x.wav"],
+                "names a .wav file but --type is opus"
+            ),
+            (["render", dir.path + "/empty"], "no AHAP files found"),
         ]
         for (arguments, message) in cases {
             let r = try CLI.run(arguments)
             #expect(r.status == 64, "\(arguments)")
             #expect(r.stderr.contains(message), "\(arguments): \(r.stderr)")
         }
-        #expect(listing(dir.path) == ["a.ahap", "b.ahap"])
+        #expect(listing(dir.path) == ["a.ahap", "b.ahap", "empty"])
     }
 
     @Test func identicalInputGivesIdenticalBytes() throws {
@@ -283,7 +293,7 @@ import Testing
                 "actuator=soft") == true)
         let bad = try dir.write("bad.json", "{\"base\": \"iphone\",\n  \"resonanceHz\": 30000}")
         let r = try CLI.run(["render", input, "--actuator", bad, "-o", dir.path + "/bad.wav"])
-        #expect(r.status == 64)
+        #expect(r.status == 1)
         #expect(
             r.stderr.contains("bad.json:2:3: error: 'resonanceHz' = 30000.0 is out of range"),
             "\(r.stderr)")

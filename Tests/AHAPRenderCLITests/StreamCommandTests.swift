@@ -9,7 +9,7 @@ import Testing
         ["--layout", "split", "--sample-format", "pcm16"],  // 4 ch, integer
         // odd data length: pad byte
         ["--layout", "haptic", "--sample-format", "pcm24", "--duration", "0.100021"],
-        ["--format", "aiff", "--layout", "drive"],
+        ["--type", "aiff", "--layout", "drive"],
         ["--param", "HapticIntensityControl=0.3@0.5", "--loop", "2"],
     ])
     func streamIsTheFileByteForByte(_ options: [String]) throws {
@@ -56,7 +56,7 @@ import Testing
         let a = try dir.write("a.ahap", renderFixture)
         let b = try dir.write("b.ahap", renderFixture)
         for (arguments, message) in [
-            (["render", a, "-o", "-", "--format", "flac"], "flac cannot be streamed"),
+            (["render", a, "-o", "-", "--type", "flac"], "flac cannot be streamed"),
             (["render", a, "-o", "-", "--layout", "android"], "cannot be streamed"),
             (["render", a, b, "-o", "-"], "-o - streams one input"),
             (["render", a, "-o", "-", "--skip-existing"], "--skip-existing needs output files"),

@@ -48,9 +48,9 @@ struct PlotDecimationTests {
     }
 
     @Test(
-        "time ticks follow the 1-2-5 series",
+        "time ticks follow the 1-2-5 series, or a clock from two minutes",
         arguments: [
-            (4.0, 15, 0.5, 1), (720.0, 15, 50.0, 0), (0.1, 15, 0.01, 2), (1.0, 10, 0.1, 1),
+            (4.0, 15, 0.5, 1), (720.0, 15, 60.0, 0), (0.1, 15, 0.01, 2), (1.0, 10, 0.1, 1),
             (3.0, 2, 2.0, 0), (100.0, 10, 10.0, 0),
         ])
     func ticks(duration: Double, count: Int, step: Double, decimals: Int) {

@@ -61,8 +61,8 @@ struct PlotTimelineDetailTests {
         #expect(levels.count >= 3)
         #expect(levels[0].pairs && levels[0].bytes.count / 2 <= 10_000)
         for level in levels {
-            // min rounds down, max up: −0.9 ↦ ≤ 127 − 114, 0.75 ↦ ≥ 127 + 95.
-            #expect(level.bytes.min()! <= 13 && level.bytes.max()! >= 222, "rate \(level.rate)")
+            // min rounds down, max up on the √ scale: −0.9 ↦ 127 − 121, 0.75 ↦ 127 + 110.
+            #expect(level.bytes.min()! <= 6 && level.bytes.max()! >= 237, "rate \(level.rate)")
             let entries = level.pairs ? level.bytes.count / 2 : level.bytes.count
             #expect(
                 abs(Double(entries) - level.rate * data.duration) <= 1 + level.rate * data.duration
@@ -80,6 +80,25 @@ struct PlotTimelineDetailTests {
         #expect(TimelineDetail.levelZeroBudget(seconds: 60) == 480_000)
         #expect(TimelineDetail.levelZeroBudget(seconds: 720) == 1 << 20)
         #expect(try Self.levels(try Self.parse(TimelineDetail(data: data)), "audioR").isEmpty)
+    }
+
+    /// The square-root scale keeps quiet signals apart (the page scales them up when zoomed)
+    /// and extremes outside: min rounds down, max up.
+    @Test("quantizes quiet values finely, without losing an extreme")
+    func quantization() {
+        #expect(TimelineDetail.quantize(0, .toNearestOrAwayFromZero) == 127)
+        #expect(TimelineDetail.quantize(1, .up) == 254 && TimelineDetail.quantize(-1, .down) == 0)
+        #expect(TimelineDetail.quantize(.nan, .up) == 127)
+        for v: Float in [0.002, 0.01, 0.05, 0.3, -0.02, -0.6] {
+            let down = TimelineDetail.dequantize(TimelineDetail.quantize(v, .down))
+            let up = TimelineDetail.dequantize(TimelineDetail.quantize(v, .up))
+            #expect(down <= Double(v) && Double(v) <= up, "\(v)")
+            #expect(
+                up - down <= max(0.02 * abs(Double(v)).squareRoot(), 1e-4), "\(v): \(down)…\(up)")
+        }
+        #expect(
+            TimelineDetail.quantize(0.01, .toNearestOrAwayFromZero)
+                != TimelineDetail.quantize(0.012, .toNearestOrAwayFromZero))
     }
 
     @Test("is deterministic and bounded by the budget, not the length")

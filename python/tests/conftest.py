@@ -63,13 +63,13 @@ def cli():
 
 @pytest.fixture
 def cli_render(cli, tmp_path):
-    """Renders with `ahap-render render … --format wav --sample-format float32`; returns the
+    """Renders with `ahap-render render … --type wav --sample-format float32`; returns the
     samples [frames, channels]."""
     counter = iter(range(1_000_000))
 
     def run(path, *arguments):
         out = tmp_path / f"cli-{next(counter)}.wav"
-        subprocess.run([cli, "render", str(path), "-o", str(out), "--format", "wav", "--sample-format", "float32",
+        subprocess.run([cli, "render", str(path), "-o", str(out), "--type", "wav", "--sample-format", "float32",
                         "--force", "--quiet", *arguments], check=True, capture_output=True, text=True)
         return read_float_wav(out)
 
@@ -120,7 +120,7 @@ def corpus_cli_renders(cli, corpus_files, tmp_path_factory):
     """The CLI's float32 renders of the whole corpus in one batch run: relative path → WAV path
     (None for files the CLI rejects), with the CLI's stderr."""
     out = tmp_path_factory.mktemp("corpus-cli")
-    result = subprocess.run([cli, "render", CORPUS, "--output-dir", str(out), "--format", "wav",
+    result = subprocess.run([cli, "render", CORPUS, "--output-dir", str(out), "--type", "wav",
                              "--sample-format", "float32", "--quiet"], capture_output=True, text=True)
     assert result.returncode in (0, 1), result.stderr
     renders = {}

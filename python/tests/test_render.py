@@ -1,4 +1,4 @@
-"""hapticrender.render: bit-identical to `ahap-render render --format wav --sample-format float32`."""
+"""hapticrender.render: bit-identical to `ahap-render render --type wav --sample-format float32`."""
 import json
 import os
 import warnings

@@ -3,7 +3,7 @@
 /// Canonical output: `Version`, then `Metadata` (if any, stored order), then `Pattern`
 /// with all items merged in time order (stable; on equal times events come first, then
 /// parameters, then curves), a fixed key order inside each item, numbers in shortest
-/// round-trip form and `indent`-space pretty printing. For every pattern the decoder
+/// round-trip form (`Version` with a decimal point, `1.0`) and `indent`-space pretty printing. For every pattern the decoder
 /// accepts, `decode(encode(p)).pattern == p`. O(n) in the pattern size (the model's lists
 /// are already sorted; canonicalizing a hand-built pattern first is the caller's choice).
 public struct AHAPEncoder: Sendable {
@@ -24,7 +24,7 @@ public struct AHAPEncoder: Sendable {
         var w = JSONWriter(indent: indent)
         w.beginObject()
         w.key("Version")
-        w.number(pattern.version)
+        w.version(pattern.version)
         if !pattern.metadata.isEmpty {
             w.key("Metadata")
             w.metadata(.object(pattern.metadata))
@@ -122,6 +122,13 @@ struct JSONWriter {
     mutating func element() { separator() }
 
     mutating func number(_ d: Double) { out += AHAPNumberFormatter.string(d) }
+
+    /// `Version` as Core Haptics' documentation and samples write it, a real number (`1.0`,
+    /// `1.1`): an integer `1` loads the same but the decoder notes it.
+    mutating func version(_ d: Double) {
+        let text = AHAPNumberFormatter.string(d)
+        out += text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
+    }
 
     mutating func string(_ s: String) {
         // Fast path: nothing to escape (all AHAP keys and IDs).

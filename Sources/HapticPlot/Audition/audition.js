@@ -118,6 +118,8 @@
     for (var i = L.length - 1; i > 0; i--) if (L[i].rate * span / width >= 1) return i;
     return 0;
   }
+  // A byte of the zoom data back to −1…1: the bytes are 127 ± 127·√|v| (TimelineDetail).
+  function dq(b) { var x = (b - 127) / 127; return x < 0 ? -x * x : x * x; }
   // min/max (−1…1) of signal `name` over [t0, t1) at level `li`, or null past its end.
   function range(name, li, t0, t1) {
     var L = levels(name)[li], b = bytes(name, li), stride = L.pairs ? 2 : 1;
@@ -131,7 +133,7 @@
       if (a < lo) lo = a;
       if (z > hi) hi = z;
     }
-    return [(lo - 127) / 127, (hi - 127) / 127];
+    return [dq(lo), dq(hi)];
   }
   function uy(v, lane) { var c = Math.min(1, Math.max(0, v)); return lane[0] + lane[1] - 5 - c * (lane[1] - 14); }
   function by(v, t, h) { var c = Math.min(1, Math.max(-1, v)); return t + h / 2 - c * (h / 2 - 5); }
@@ -139,19 +141,84 @@
   function column(t) { return Math.min(columns - 1, Math.max(0, Math.floor((t - v0) / (v1 - v0) * columns))); }
   function columnX(c) { return left + (c + 0.5) * width / columns; }
 
-  function drawSignal(g, name, laneTop, h, color) {
-    if (!levels(name).length) return;
-    var span = v1 - v0, li = pickLevel(name, span), upper = "", lower = [];
+  // Signal `name`'s min/max per pixel column of the view (shorter past its end).
+  function signalColumns(name) {
+    var out = [];
+    if (!levels(name).length) return out;
+    var span = v1 - v0, li = pickLevel(name, span);
     for (var c = 0; c < columns; c++) {
       var t0 = v0 + c * span / columns, r = range(name, li, t0, t0 + span / columns);
       if (!r) break;
-      var x = f1(columnX(c));
-      upper += (upper ? " " : "") + x + "," + f1(by(r[1], laneTop, h));
-      lower.push(x + "," + f1(by(r[0], laneTop, h)));
+      out.push(r);
     }
-    if (!upper) return;
+    return out;
+  }
+  // Vertical auto-scale: the largest of ×1, 2, 5, 10, … up to 1000 that keeps the view's
+  // peak (over every channel of the lane) within full scale, so a quiet stretch fills its
+  // lane instead of drawing a flat line; silence stays at ×1.
+  function gainFor(channels) {
+    var peak = 0, gain = 1;
+    channels.forEach(function (cols) {
+      cols.forEach(function (r) { peak = Math.max(peak, -r[0], r[1]); });
+    });
+    if (peak > 0) [2, 5, 10, 20, 50, 100, 200, 500, 1000].forEach(function (k) { if (peak * k <= 1) gain = k; });
+    return gain;
+  }
+  function drawSignal(g, cols, laneTop, h, color, gain) {
+    if (!cols.length) return;
+    var upper = "", lower = [];
+    cols.forEach(function (r, c) {
+      var x = f1(columnX(c));
+      upper += (upper ? " " : "") + x + "," + f1(by(r[1] * gain, laneTop, h));
+      lower.push(x + "," + f1(by(r[0] * gain, laneTop, h)));
+    });
     el("polygon", { fill: color, stroke: color, "stroke-width": "0.8", "stroke-linejoin": "round",
       points: upper + " " + lower.reverse().join(" ") }, g);
+  }
+  // A lane's signals on one scale; a gain above 1 is written at the lane's top right.
+  function drawSignals(g, lane, names, color) {
+    var cols = names.map(signalColumns), gain = gainFor(cols), h = lane[1] / names.length;
+    cols.forEach(function (c, i) { drawSignal(g, c, lane[0] + i * h, h, color, gain); });
+    g.parentNode.dataset.gain = gain;
+    if (gain > 1) {
+      var label = el("text", { x: f1(left + width - 6), y: f1(lane[0] + 13), "text-anchor": "end",
+        "class": "tick gain" }, g);
+      label.textContent = "\u00d7" + gain + " (zoomed to \u00b1" + +(1 / gain).toPrecision(2) + " of full scale)";
+    }
+  }
+
+  // The haptic events lane. A dense pattern's lane (TimelinePlot's HapticDensity) keeps its
+  // strip of events per second at the bottom; a view still that dense is summarised the same
+  // way (bars of each 4-pixel bucket's loudest event), a sparser one gets a mark per event.
+  function drawHapticLane(g, lane) {
+    if (!D.denseEvents) { drawHaptic(g, lane); return; }
+    var bars = [lane[0], lane[1] - 14], n = Math.ceil(columns / 4), w = width / n;
+    var peak = [], level = [], starts = [], inView = 0, most = 0;
+    function bucket(t) { return Math.min(n - 1, Math.max(0, Math.floor((t - v0) / (v1 - v0) * n))); }
+    function add(a, b, h, lv) {
+      for (var i = bucket(Math.max(a, v0)); i <= bucket(Math.min(b, v1)); i++) if (!(peak[i] >= h)) { peak[i] = h; level[i] = lv; }
+    }
+    function start(t) { inView++; if (t >= v0) { var b = bucket(t); starts[b] = (starts[b] || 0) + 1; } }
+    var tr = D.transients;
+    for (var i = 0; i < tr.length; i += 3) if (tr[i] >= v0 && tr[i] <= v1) { add(tr[i], tr[i], tr[i + 1], tr[i + 2]); start(tr[i]); }
+    D.continuous.forEach(function (e) {
+      if (e[0] + e[1] < v0 || e[0] > v1) return;
+      var p = 0; for (var k = 1; k < e[3].length; k += 2) p = Math.max(p, e[3][k]);
+      add(e[0], e[0] + e[1], p, e[2]); start(e[0]);
+    });
+    if (inView * 2 > columns) {
+      var base = f1(uy(0, bars)), paths = {};
+      for (var i = 0; i < n; i++) if (peak[i] >= 0)
+        paths[level[i]] = (paths[level[i]] || "") + "M" + f1(left + i * w) + "," + base + "V" + f1(uy(peak[i], bars))
+          + "h" + f1(Math.max(1, w - 1)) + "V" + base + "Z";
+      Object.keys(paths).forEach(function (lv) { el("path", { d: paths[lv], fill: D.colors[lv], "fill-opacity": "0.85" }, g); });
+    } else {
+      drawHaptic(g, bars);
+    }
+    for (var i = 0; i < n; i++) most = Math.max(most, starts[i] || 0);
+    for (var i = 0; i < n; i++) if (starts[i])
+      el("rect", { x: f1(left + i * w), y: f1(lane[0] + lane[1] - 12), width: f1(Math.max(1, w - 1)), height: "10",
+        fill: "#24292f", "fill-opacity": (Math.ceil(starts[i] * 8 / most) / 8).toFixed(3), "class": "density" }, g);
   }
 
   function drawHaptic(g, lane) {
@@ -255,11 +322,22 @@
     });
   }
 
+  // Long patterns read on a clock, as the static axis does (TimelinePlot.clockAxisSeconds).
+  var clock = duration >= 120;
+  function clockLabel(t, decimals) {
+    var m = Math.floor(t / 60 + 1e-9), s = t - 60 * m, text = s.toFixed(decimals);
+    if (s < 10) text = "0" + text;
+    return m >= 60 ? Math.floor(m / 60) + ":" + ("0" + m % 60).slice(-2) + ":" + text : m + ":" + text;
+  }
   function ticks() {
     var raw = (v1 - v0) / Math.max(2, Math.floor(width / 90)), e = Math.floor(Math.log10(raw)), step = 0;
     for (; !step; e++) [1, 2, 5].forEach(function (m) { var s = m * Math.pow(10, e); if (!step && s >= raw * (1 - 1e-9)) step = s; });
+    if (clock && step >= 5) [5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200].some(function (s) {
+      return s >= raw * (1 - 1e-9) && (step = s);
+    });
     var decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9)), out = [];
-    for (var k = Math.ceil(v0 / step - 1e-9); k * step <= v1 + 1e-9; k++) out.push([k * step, (k * step).toFixed(decimals)]);
+    for (var k = Math.ceil(v0 / step - 1e-9); k * step <= v1 + 1e-9; k++)
+      out.push([k * step, clock ? clockLabel(k * step, decimals) : (k * step).toFixed(decimals)]);
     return out;
   }
 
@@ -273,8 +351,11 @@
       label.textContent = tick[1];
     });
     var title = el("text", { x: f1(left + width / 2), y: y + 36, "text-anchor": "middle", "class": "axis-title" }, zoomAxis);
-    title.textContent = "time (s) \u00b7 " + (v0).toFixed(3) + "\u2013" + (v1).toFixed(3) + " of " + duration.toFixed(3)
-      + " \u00b7 press 0 to see all";
+    title.textContent = clock
+      ? "time (m:ss) \u00b7 " + clockLabel(v0, 3) + "\u2013" + clockLabel(v1, 3) + " of " + clockLabel(duration, 3)
+        + " \u00b7 press 0 to see all"
+      : "time (s) \u00b7 " + (v0).toFixed(3) + "\u2013" + (v1).toFixed(3) + " of " + duration.toFixed(3)
+        + " \u00b7 press 0 to see all";
   }
 
   function redraw() {
@@ -298,17 +379,13 @@
         var x = f1(xOf(tick[0]));
         el("line", { x1: x, y1: lane[0], x2: x, y2: lane[0] + lane[1], "class": "grid" }, grids[id]);
       });
-      if (id === "haptic-events") drawHaptic(g, lane);
+      if (id === "haptic-events") drawHapticLane(g, lane);
       else if (id === "intensity") drawCurve(g, lane, D.intensity, false);
       else if (id === "sharpness") drawCurve(g, lane, D.sharpness, true);
       else if (id === "audio-events") drawAudioEvents(g, lane);
-      else if (id === "drive") drawSignal(g, "drive", lane[0], lane[1], "#343a40");
-      else if (id === "acceleration") drawSignal(g, "acceleration", lane[0], lane[1], "#0b7285");
-      else if (id === "audio") {
-        var stereo = levels("audioR").length > 0, h = stereo ? lane[1] / 2 : lane[1];
-        drawSignal(g, "audioL", lane[0], h, "#1c7ed6");
-        if (stereo) drawSignal(g, "audioR", lane[0] + h, h, "#1c7ed6");
-      }
+      else if (id === "drive") drawSignals(g, lane, ["drive"], "#343a40");
+      else if (id === "acceleration") drawSignals(g, lane, ["acceleration"], "#0b7285");
+      else if (id === "audio") drawSignals(g, lane, levels("audioR").length ? ["audioL", "audioR"] : ["audioL"], "#1c7ed6");
     });
     drawAxis(list);
     place();

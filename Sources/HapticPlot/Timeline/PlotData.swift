@@ -115,3 +115,17 @@ public struct PlotEvent: Sendable, Hashable {
         self.kind = kind
     }
 }
+
+extension PlotData {
+    /// Whether lane `kind` has anything to draw: events for the event and parameter lanes, a
+    /// non-zero sample for the signal lanes. O(samples) for a silent signal, O(1) usually.
+    func hasContent(_ kind: TimelinePlot.Lane.Kind) -> Bool {
+        switch kind {
+        case .hapticEvents, .intensity, .sharpness: !hapticEvents.isEmpty
+        case .audioEvents: !audioEvents.isEmpty
+        case .drive: drive.contains { $0 != 0 }
+        case .acceleration: acceleration.contains { $0 != 0 }
+        case .audio: audioLeft.contains { $0 != 0 } || audioRight.contains { $0 != 0 }
+        }
+    }
+}

@@ -10,8 +10,10 @@ import FoundationEssentials
 /// values, else min/max pairs of groups), each further level merges 4 entries of the one
 /// below into a min/max pair, down to about a screen's width. The page draws from the
 /// coarsest level that still has ≥ 1 entry per pixel, so a redraw costs O(pixels), never
-/// O(samples). Values are quantized to 8 bits (min rounded down, max up: no extreme is
-/// lost; 1/127 of full scale is below a lane's pixel height) and base64-encoded.
+/// O(samples). Values are quantized to 8 bits on a square-root scale (min rounded down, max
+/// up: no extreme is lost) and base64-encoded: steps of 1/64 of full scale near full scale
+/// (below a lane's pixel height) and of 1/16,000 near zero, so a quiet stretch the page
+/// scales up when zoomed keeps its shape.
 ///
 /// Size: ≈ 2.2 bytes per level-0 value per signal (the coarser levels add two thirds, base64
 /// a third), so 4 signals at the default budget of 2^20 values stay under 9.5 MB whatever the
@@ -55,7 +57,8 @@ public struct TimelineDetail: Sendable {
                 (i > 0 ? "," : "") + "\"\(lane.id)\":[" + JSONText.number(lane.top, 1) + ","
                     + JSONText.number(lane.height, 1) + "]")
         }
-        out.raw("},\"colors\":[")
+        out.raw("},\"denseEvents\":\(layout.dense ? 1 : 0)")
+        out.raw(",\"colors\":[")
         out.raw(
             (0..<SharpnessColorScale.steps).map { "\"\(SharpnessColorScale.color(level: $0))\"" }
                 .joined(separator: ","))
@@ -188,10 +191,18 @@ public struct TimelineDetail: Sendable {
         out.raw("]")
     }
 
-    /// −1…1 → 0…254 (0 ↦ 127), NaN ↦ 0 V.
+    /// −1…1 → 0…254 (0 ↦ 127) on a square-root scale, `127 ± 127·√|v|`, NaN ↦ 0; monotonic,
+    /// so min/max pairs merge on the bytes. The page decodes `b` as `±((b − 127)/127)²`.
     static func quantize(_ v: Float, _ rule: FloatingPointRoundingRule) -> UInt8 {
-        let c = v.isNaN ? 0 : Swift.max(-1, Swift.min(1, v))
-        return UInt8(127 + Int((c * 127).rounded(rule)))
+        let c = Double(v.isNaN ? 0 : Swift.max(-1, Swift.min(1, v)))
+        let companded = (c < 0 ? -1 : 1) * abs(c).squareRoot()
+        return UInt8(127 + Int((companded * 127).rounded(rule)))
+    }
+
+    /// What the page reads back from a byte of ``quantize(_:_:)``.
+    static func dequantize(_ b: UInt8) -> Double {
+        let x = (Double(b) - 127) / 127
+        return x < 0 ? -x * x : x * x
     }
 
     /// Min/max pairs of consecutive groups of `group` values.

@@ -23,6 +23,8 @@ extension TimelinePlot {
         svg.raw("<g id=\"lane-\(lane.id)\" class=\"lane\">\n")
         drawFrame(&svg, lane: lane, layout: layout)
         switch lane.kind {
+        case .hapticEvents where layout.dense:
+            drawDenseHapticLane(&svg, lane: lane, layout: layout, data: data)
         case .hapticEvents:
             drawValueLabels(
                 &svg, lane: lane, layout: layout, labels: [(1, "1"), (0.5, "0.5"), (0, "0")])
@@ -115,7 +117,7 @@ extension TimelinePlot {
 
     /// Right-aligned value labels at the plot's left edge; `value` is −1…1 for bipolar
     /// lanes (which `labels` containing a negative value implies) and 0…1 otherwise.
-    private static func drawValueLabels(
+    static func drawValueLabels(
         _ svg: inout SVGBuilder, lane: Lane, layout: Layout, labels: [(Double, String)]
     ) {
         let bipolar = labels.contains { $0.0 < 0 }
@@ -135,7 +137,7 @@ extension TimelinePlot {
         }
     }
 
-    private static func clipped(
+    static func clipped(
         _ svg: inout SVGBuilder, _ lane: Lane, _ body: (inout SVGBuilder) -> Void
     ) {
         svg.raw("<g clip-path=\"url(#clip-\(lane.id))\">\n")

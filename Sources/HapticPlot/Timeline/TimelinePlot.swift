@@ -1,7 +1,9 @@
 /// Draws a `PlotData` as one SVG picture: stacked lanes over a shared time axis.
 ///
 /// Lanes, top to bottom: haptic events, effective intensity, effective sharpness, audio
-/// events, drive, actuator acceleration, audio waveform. Then the time axis and a legend.
+/// events, drive, actuator acceleration, audio waveform — each only when it has something
+/// to show (a haptics-only pattern has no audio lanes; the title says which were left
+/// out). Then the time axis (`m:ss` for long patterns) and a legend.
 ///
 /// The output is plain string building — no XML library, no floating-point formatting that
 /// depends on the platform — so the same `PlotData` and width always give identical bytes.
@@ -64,6 +66,10 @@ public enum TimelinePlot {
         let columns: Int
         let duration: Double
         let lanes: [Lane]
+        /// Titles of the lanes left out for having nothing to show.
+        let hiddenLanes: [String]
+        /// The haptic events lane summarises (see ``HapticDensity``).
+        let dense: Bool
         let ticks: TimeTicks
         var plotWidth: Double { plotRight - plotLeft }
         var lanesTop: Double { lanes.first?.top ?? 0 }
@@ -95,9 +101,13 @@ public enum TimelinePlot {
                     stereo ? 128 : 92
                 ),
             ]
+            var shown = specs.filter { data.hasContent($0.0) }
+            if shown.isEmpty { shown = [specs[0]] }
+            hiddenLanes = specs.filter { spec in !shown.contains { $0.0 == spec.0 } }.map(\.2)
+            dense = HapticDensity.isDense(events: data.hapticEvents.count, columns: columns)
             var y = 84.0
             var lanes: [Lane] = []
-            for (kind, id, title, unit, height) in specs {
+            for (kind, id, title, unit, height) in shown {
                 lanes.append(
                     Lane(kind: kind, id: id, title: title, unit: unit, top: y, height: height))
                 y += height + 10
@@ -200,14 +210,18 @@ public enum TimelinePlot {
         }
         var parts = [
             data.duration >= 60
-                ? "duration \(clock(data.duration)) (\(SVGBuilder.fixed(data.duration, decimals: 3)) s)"
-                : "duration \(SVGBuilder.fixed(data.duration, decimals: 3)) s",
+                ? "render length \(clock(data.duration)) (\(SVGBuilder.fixed(data.duration, decimals: 3)) s)"
+                : "render length \(SVGBuilder.fixed(data.duration, decimals: 3)) s",
             "actuator \(data.actuatorName)",
-            "\(grouped(transients)) transient, \(grouped(data.hapticEvents.count - transients)) continuous haptic events",
-            "\(grouped(data.audioEvents.count)) audio events",
+            "\(counted(transients, "transient")), \(counted(data.hapticEvents.count - transients, "continuous haptic event"))",
+            counted(data.audioEvents.count, "audio event"),
         ]
         let rate = data.renderSampleRate ?? data.sampleRate
         if rate > 0 { parts.append("\(trimmed(rate / 1000)) kHz") }
+        if !layout.hiddenLanes.isEmpty {
+            parts.append(
+                "left out (empty): \(layout.hiddenLanes.joined(separator: ", ").lowercased())")
+        }
         svg.label(parts.joined(separator: "  ·  "), x: 24, y: 60, cssClass: "subtitle")
         svg.raw("</g>\n")
     }
@@ -223,6 +237,11 @@ public enum TimelinePlot {
         let minutes = millis / 60_000
         let rest = SVGBuilder.fixed(Double(millis % 60_000) / 1000, decimals: 3)
         return "\(minutes):\(rest.count < 6 ? "0" + rest : rest)"
+    }
+
+    /// `1 transient`, `5,000 transients`: a grouped count and its noun.
+    static func counted(_ n: Int, _ noun: String) -> String {
+        "\(grouped(n)) \(noun)\(n == 1 ? "" : "s")"
     }
 
     /// Thousands separated by commas (`5,000`), locale-independent.

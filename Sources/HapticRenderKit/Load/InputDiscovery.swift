@@ -11,15 +11,20 @@ import HapticPattern
 
 /// Expands command-line inputs (files and folders) into the files to process.
 ///
-/// * An explicitly named file is always included, whatever its extension.
-/// * A folder is walked recursively (sorted, hidden entries skipped); it contributes the files
-///   of the kind asked for: AHAP (every `.ahap` file and every `.json` file whose top level
-///   is an object with a `Pattern` key — other JSON, package manifests or editor settings, is
-///   skipped silently) or audio (``audioExtensions``).
+/// * An explicitly named file is always included, whatever its extension (one in a hidden
+///   folder too); so is everything below an explicitly named folder, hidden or not.
+/// * A folder is walked recursively (sorted); it contributes the files of the kind asked
+///   for: AHAP (every `.ahap` file and every `.json` file whose top level is an object with
+///   a `Pattern` key — other JSON, package manifests or editor settings, is skipped
+///   silently) or audio (``audioExtensions``).
+/// * Hidden entries (names starting with `.`: `.git`, `.build`, an editor's `.ahab`) below a
+///   named folder are skipped unless `includeHidden`; a skipped one holding files of the kind
+///   (by extension) is listed in ``InputSurvey/skippedHidden``, so a caller can say so
+///   instead of letting them vanish.
 /// * A path that does not exist is an ``InputDiscoveryError``.
 ///
-/// Shared by `lint`, `inspect`, `render` and `generate`. O(files in the walked folders), plus
-/// one parse per `.json` candidate.
+/// Shared by `lint`, `render`, `bench` and `generate`. O(entries in the walked folders,
+/// skipped hidden ones included), plus one parse per `.json` candidate.
 public enum InputDiscovery {
     /// What a folder contributes.
     public enum Kind: Sendable {
@@ -52,27 +57,38 @@ public enum InputDiscovery {
     )
         throws(InputDiscoveryError) -> [DiscoveredFile]
     {
-        var result: [DiscoveredFile] = []
+        try survey(inputs, kind: kind, fileManager: fileManager).files
+    }
+
+    /// The files to process and the hidden entries skipped on the way (see the type's rules).
+    public static func survey(
+        _ inputs: [String], kind: Kind = .ahap, includeHidden: Bool = false,
+        fileManager: FileManager = .default
+    ) throws(InputDiscoveryError) -> InputSurvey {
+        var survey = InputSurvey()
         var seen = Set<String>()
         func add(_ path: String, _ relative: String) {
             if seen.insert(path).inserted {
-                result.append(DiscoveredFile(path: path, relativePath: relative))
+                survey.files.append(DiscoveredFile(path: path, relativePath: relative))
             }
         }
         for input in inputs {
             var isDirectory = false
             guard fileManager.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                throw InputDiscoveryError(path: input, message: "No such file or folder: \(input)")
+                throw InputDiscoveryError(path: input, message: "No such file or directory")
             }
             guard isDirectory else {
                 add(input, PathString.lastComponent(input))
                 continue
             }
             guard let names = try? fileManager.contentsOfDirectory(atPath: input) else {
-                throw InputDiscoveryError(path: input, message: "Cannot read the folder \(input)")
+                throw InputDiscoveryError(path: input, message: "Cannot read the folder")
             }
             var found: [String] = []
-            walk(input, below: "", names: names, fileManager: fileManager) { relative, name in
+            var walker = FolderWalker(
+                root: input, includeHidden: includeHidden,
+                counts: { kind == .ahap ? $0 == "ahap" : audioExtensions.contains($0) })
+            walker.walk(below: "", names: names) { relative, name in
                 let full = PathString.appending(relative, to: input)
                 let ext = PathString.pathExtension(name).lowercased()
                 let wanted =
@@ -88,28 +104,9 @@ public enum InputDiscovery {
             for relative in found.sorted() {
                 add(PathString.appending(relative, to: input), relative)
             }
+            survey.skippedHidden += walker.skippedHidden
         }
-        return result
-    }
-
-    /// Visits every entry below `folder` (names relative to `input`), skipping hidden names
-    /// and not descending into them; symbolic links are visited but not followed, and a
-    /// subfolder that cannot be read is skipped — as `FileManager.enumerator(atPath:)` did.
-    private static func walk(
-        _ input: String, below relativeFolder: String, names: [String], fileManager: FileManager,
-        visit: (_ relative: String, _ name: String) -> Void
-    ) {
-        for name in names where !name.hasPrefix(".") {
-            let relative =
-                relativeFolder.isEmpty ? name : PathString.appending(name, to: relativeFolder)
-            visit(relative, name)
-            let full = PathString.appending(relative, to: input)
-            var status = stat()
-            guard lstat(full, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
-                let children = try? fileManager.contentsOfDirectory(atPath: full)
-            else { continue }
-            walk(input, below: relative, names: children, fileManager: fileManager, visit: visit)
-        }
+        return survey
     }
 
     /// Whether `path` is a regular file (symlinks followed): not a folder named like audio.
@@ -138,11 +135,88 @@ public enum InputDiscovery {
     }
 }
 
+/// What ``InputDiscovery/survey(_:includeHidden:fileManager:)`` found.
+public struct InputSurvey: Sendable {
+    /// The files to process.
+    public var files: [DiscoveredFile] = []
+    /// The hidden files and folders skipped below the named folders that hold files of the
+    /// kind searched for (the topmost hidden entry of each, in walk order; counted by
+    /// extension: `.json` files are not opened to count them).
+    public var skippedHidden: [SkippedHiddenEntry] = []
+}
+
+/// A hidden file or folder a folder search skipped, and the files of the kind searched for
+/// that it holds.
+public struct SkippedHiddenEntry: Sendable, Hashable {
+    public var path: String
+    public var isFolder: Bool
+    /// The files of the kind (`.ahap`, or audio) it is or holds, at any depth.
+    public var files: Int
+}
+
+/// Walks a folder tree in name order: symbolic links are visited but not followed, and a
+/// subfolder that cannot be read is skipped — as `FileManager.enumerator(atPath:)` did.
+/// Hidden entries are visited only with `includeHidden`; otherwise the ones holding files
+/// whose extension `counts` are counted into ``skippedHidden``.
+private struct FolderWalker {
+    let root: String
+    let includeHidden: Bool
+    /// Whether a lower-case extension is one of the kind searched for.
+    let counts: (String) -> Bool
+    var skippedHidden: [SkippedHiddenEntry] = []
+
+    mutating func walk(
+        below relativeFolder: String, names: [String],
+        visit: (_ relative: String, _ name: String) -> Void
+    ) {
+        for name in names.sorted() {
+            let relative =
+                relativeFolder.isEmpty ? name : PathString.appending(name, to: relativeFolder)
+            let full = PathString.appending(relative, to: root)
+            if !includeHidden, name.hasPrefix(".") {
+                let count = files(at: full, name: name)
+                if count > 0 {
+                    skippedHidden.append(
+                        SkippedHiddenEntry(
+                            path: full, isFolder: Self.subfolderNames(full) != nil, files: count))
+                }
+                continue
+            }
+            visit(relative, name)
+            if let children = Self.subfolderNames(full) {
+                walk(below: relative, names: children, visit: visit)
+            }
+        }
+    }
+
+    /// The names in `path` when it is a real folder (not a link to one) that can be read.
+    private static func subfolderNames(_ path: String) -> [String]? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return try? FileManager.default.contentsOfDirectory(atPath: path)
+    }
+
+    /// Files of the kind at or below `path`, by extension (no file is opened). O(entries
+    /// below).
+    private func files(at path: String, name: String) -> Int {
+        guard let children = Self.subfolderNames(path) else {
+            return counts(PathString.pathExtension(name).lowercased()) ? 1 : 0
+        }
+        return children.reduce(0) { $0 + files(at: PathString.appending($1, to: path), name: $1) }
+    }
+}
+
 /// One input file and where it sits below the folder it was found in.
+
 public struct DiscoveredFile: Sendable, Hashable {
     public var path: String
     /// Relative to the input folder, or the file name for a file named directly.
     public var relativePath: String
+
+    public init(path: String, relativePath: String) {
+        self.path = path
+        self.relativePath = relativePath
+    }
 }
 
 /// An input path that cannot be used.

@@ -44,20 +44,21 @@ public struct InputList: Sendable {
         } else {
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
                 throw InputListError(
-                    message: "cannot read the input list \(path): \(fileErrorText(error))")
+                    message: "\(path): error: cannot read the input list: \(fileErrorText(error))")
             }
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw InputListError(message: "\(name): the input list is not UTF-8 text")
+            throw InputListError(message: "\(name): error: the input list is not UTF-8 text")
         }
         return InputList(name: name, text: text)
     }
 
-    /// Fails on the first entry that names nothing, as `list:line: no such file or folder: path`.
+    /// Fails on the first entry that names nothing, as
+    /// `list:line: error: No such file or directory: path`.
     public func checkExistence(fileManager: FileManager = .default) throws(InputListError) {
         for entry in entries where !fileManager.fileExists(atPath: entry.path) {
             throw InputListError(
-                message: "\(name):\(entry.line): no such file or folder: \(entry.path)")
+                message: "\(name):\(entry.line): error: No such file or directory: \(entry.path)")
         }
     }
 }

@@ -94,7 +94,7 @@ public struct RenderOptions: Sendable {
         }
         if layout == .android, format != .ogg {
             throw fail(
-                "the android layout is written as Ogg Vorbis (Android reads haptic channels from Ogg only); use --format ogg"
+                "the android layout is written as Ogg Vorbis (Android reads haptic channels from Ogg only); use --type ogg"
             )
         }
         do {

@@ -1,0 +1,59 @@
+import FoundationEssentials
+import HapticRenderKit
+
+/// The files a command line names, for `lint`, `render`, `bench` (AHAP) and `generate`
+/// (audio): folders searched, each file once, standard input (`-`) where it is named, hidden
+/// entries holding files of the kind named on standard error (unless `quiet`), an empty
+/// result an error.
+enum CommandLineInputs {
+    /// - Throws: ``CLIError`` (exit 64) for a missing input or when no file is found;
+    ///   `described` names the inputs in that error (default: `inputs`).
+    static func discover(
+        _ inputs: [String], kind: InputDiscovery.Kind = .ahap, includeHidden: Bool, quiet: Bool,
+        described: [String]? = nil
+    ) throws -> [DiscoveredFile] {
+        var files: [DiscoveredFile] = []
+        var seen = Set<String>()
+        for input in inputs {
+            guard input != "-" else {
+                files.append(DiscoveredFile(path: input, relativePath: input))
+                continue
+            }
+            let survey: InputSurvey
+            do {
+                survey = try InputDiscovery.survey(
+                    [input], kind: kind, includeHidden: includeHidden)
+            } catch {
+                throw CLIError.usage(displayName(error.path), error.message)
+            }
+            if !quiet { reportSkippedHidden(survey.skippedHidden, kind: kind) }
+            files += survey.files.filter { seen.insert($0.path).inserted }
+        }
+        guard !files.isEmpty else { throw nothingFound(described ?? inputs, kind: kind) }
+        return files
+    }
+
+    /// `dir: error: no AHAP files found …` (exit 64), the error of every command handed only
+    /// folders without files of its kind.
+    static func nothingFound(_ inputs: [String], kind: InputDiscovery.Kind) -> CLIError {
+        .usage(
+            inputs.joined(separator: ", "),
+            kind == .ahap
+                ? "no AHAP files found (folders are searched for .ahap files and .json files with a \"Pattern\" key)"
+                : "no audio files found (folders are searched for "
+                    + InputDiscovery.audioExtensions.sorted().map { "." + $0 }.joined(
+                        separator: ", ") + " files)")
+    }
+}
+
+/// `dir/.ahab: note: hidden folder skipped, with 5 .ahap files (name it, or use --hidden)`:
+/// what a folder search left out, so that nothing vanishes silently.
+func reportSkippedHidden(_ entries: [SkippedHiddenEntry], kind: InputDiscovery.Kind) {
+    for entry in entries {
+        let what =
+            entry.isFolder
+            ? "hidden folder skipped, with \(plural(entry.files, kind == .ahap ? ".ahap file" : "audio file"))"
+            : "hidden file skipped"
+        printError("\(entry.path): note: \(what) (name it, or use --hidden)")
+    }
+}
