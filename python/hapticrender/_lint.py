@@ -10,7 +10,7 @@ from ._library import check, lib
 from ._options import Options, SearchRoots
 
 
-def lint(path: _checks.AnyPath, *, strict: bool = False, search_roots: SearchRoots = None) -> List[Diagnostic]:
+def lint(path: _checks.AnyPath, *, strict: bool = True, search_roots: SearchRoots = None) -> List[Diagnostic]:
     """Checks the AHAP file at ``path`` the way the renderer (lenient) or Core Haptics
     (``strict``) would load it.
 
@@ -18,8 +18,10 @@ def lint(path: _checks.AnyPath, *, strict: bool = False, search_roots: SearchRoo
     ----------
     path : str, bytes or os.PathLike
         The AHAP file.
-    strict : bool, default False
-        Check like Core Haptics (``ahap-render lint --strict``).
+    strict : bool, default True
+        Check as Core Haptics loads the file, like ``ahap-render lint`` (the default there
+        too); False gives the lenient decoder's view (``ahap-render lint --lenient``), what
+        the renderer plays.
     search_roots : str, os.PathLike or iterable of them, optional
         Extra folders where AudioCustom files are looked up (one str is one folder).
 
@@ -41,7 +43,7 @@ def lint(path: _checks.AnyPath, *, strict: bool = False, search_roots: SearchRoo
         return diagnostics(lambda out, error: lib.hr_lint_file(encoded, o.handle, out, error))
 
 
-def lint_bytes(data: _checks.Data, *, name: Optional[_checks.AnyPath] = None, strict: bool = False,
+def lint_bytes(data: _checks.Data, *, name: Optional[_checks.AnyPath] = None, strict: bool = True,
                search_roots: SearchRoots = None) -> List[Diagnostic]:
     """:func:`lint` for AHAP text held in memory.
 
