@@ -71,14 +71,29 @@ private let tmuxInstalled = FileManager.default.isExecutableFile(atPath: "/usr/b
         func screen() -> String { (try? run(["capture-pane", "-t", "palette", "-p"])) ?? "" }
 
         /// Waits (up to 20 s) until the screen contains `text`; returns whether it did.
-        func waitFor(_ text: String) throws -> Bool {
+        func waitFor(_ text: String) throws -> Bool { try waitFor { $0.contains(text) } }
+
+        /// Waits (up to 20 s) until `test` holds for the screen; returns whether it did.
+        func waitFor(_ test: (String) -> Bool) throws -> Bool {
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline {
-                if screen().contains(text) { return true }
+                if test(screen()) { return true }
                 Thread.sleep(forTimeInterval: 0.05)
             }
             return false
         }
+    }
+
+    /// Waits (up to 20 s) for `path` to hold a line; returns whether it did.
+    func waitForFile(_ path: String) throws -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") {
+                return true
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
     }
 
     @Test(
@@ -91,7 +106,12 @@ private let tmuxInstalled = FileManager.default.isExecutableFile(atPath: "/usr/b
         defer { device.home.cleanUp() }
         let tmux = Tmux()
         defer { tmux.stop() }
-        let command = "HOME='\(device.home.path)' '\(CLI.binary.path)' palette"
+        // A shell in the pane waits for the palette and writes its exit status to a file: tmux
+        // itself can take tens of seconds to notice a pane's process ended on a loaded machine
+        // (the process stays a zombie while no other process holds the terminal).
+        let status = device.home.file("palette.status")
+        let command =
+            "HOME='\(device.home.path)' '\(CLI.binary.path)' palette; echo $? > '\(status)'"
         try tmux.start(command)
 
         #expect(
@@ -101,11 +121,14 @@ private let tmuxInstalled = FileManager.default.isExecutableFile(atPath: "/usr/b
         // A click on the pad: column 12, row 4 is x = 10/40, y = 1 − 1/10.
         try tmux.run(["send-keys", "-t", "palette", "-l", "\u{1B}[<0;12;4M"])
         #expect(try tmux.waitFor("sharpness 0.25   intensity 0.90"), "\(tmux.screen())")
+        // The meter shows the actuator's level once the continuous player's drive has reached
+        // the device (the meter's bar is full at 1.0).
+        #expect(try tmux.waitFor { $0.outputLevel >= 0.1 }, "\(tmux.screen())")
         try tmux.run(["send-keys", "-t", "palette", "Space", "c"])
         #expect(try tmux.waitFor("continuous off"), "\(tmux.screen())")
         try tmux.run(["send-keys", "-t", "palette", "q"])
-        // The pane stays, dead, with the palette's exit status.
-        #expect(try tmux.waitFor("Pane is dead (status 0"), "\(tmux.screen())")
+        #expect(try waitForFile(status), "\(tmux.screen())")
+        #expect((try? String(contentsOfFile: status, encoding: .utf8)) == "0\n")
 
         // The continuous player reached the device: audio + ½·acceleration, never NaN.
         let received = try device.samples()
@@ -163,5 +186,15 @@ private let tmuxInstalled = FileManager.default.isExecutableFile(atPath: "/usr/b
             r.stderr.contains("bad.txt:2: move takes a sharpness and an intensity between 0 and 1"),
             "\(r.stderr)")
         #expect(listing(dir.path) == ["bad.txt"], "no output file")
+    }
+}
+
+extension String {
+    /// The level the palette's `output` line shows (0 when the screen has none yet).
+    fileprivate var outputLevel: Double {
+        guard let line = split(separator: "\n").first(where: { $0.hasPrefix("output ") }),
+            let last = line.split(separator: " ").last
+        else { return 0 }
+        return Double(last) ?? 0
     }
 }
