@@ -66,7 +66,7 @@ public struct AHAPEncoder: Sendable {
 }
 
 /// A minimal pretty-printing JSON writer used by ``AHAPEncoder``.
-struct JSONWriter {
+package struct JSONWriter {
     let indent: Int
     var out = ""
     /// Per open container: whether it already has a member.
@@ -130,7 +130,11 @@ struct JSONWriter {
         out += text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
     }
 
-    mutating func string(_ s: String) {
+    mutating func string(_ s: String) { Self.quote(s, into: &out) }
+
+    /// `s` as a JSON string literal: `"`, `\`, and control characters escaped (`\n`, `\r`, `\t`,
+    /// else `\u00XX`), everything else as is. O(length).
+    package static func quote(_ s: String, into out: inout String) {
         // Fast path: nothing to escape (all AHAP keys and IDs).
         if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
             out += "\""

@@ -18,7 +18,7 @@ final class EngineCore: @unchecked Sendable {
     let render: RenderSide
     /// The control side; touched only inside ``locked(_:)``.
     private var state: ControlState
-    private let lock = PosixMutex()
+    private let lock = PosixLock()
     let sampleRate: Double
     /// Output channels per frame (the layout's).
     let channels: Int
@@ -66,16 +66,4 @@ final class EngineCore: @unchecked Sendable {
     /// their handlers: the engine's housekeeping, between render slices offline and every few
     /// milliseconds live.
     func tick() { locked { $0.tick() } }
-}
-
-/// A POSIX mutex (the control side's lock; never taken by the render thread).
-final class PosixMutex: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    init() { pthread_mutex_init(mutex, nil) }
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
 }
