@@ -15,16 +15,14 @@
 public struct SineOscillator: Sendable, Hashable {
     /// Current phase in cycles, [0, 1).
     public var phase: Double
-    @usableFromInline let inverseSampleRate: Double
+    let inverseSampleRate: Double
 
-    @inlinable
     public init(sampleRate: Double, phase: Double = 0) {
         self.inverseSampleRate = 1 / sampleRate
         self.phase = phase
     }
 
     /// Returns sin(2π·phase) and advances the phase by `hz`/sampleRate (hz ≥ 0).
-    @inlinable
     public mutating func next(hz: Double) -> Double {
         let y = Self.sin2pi(phase)
         var p = phase + hz * inverseSampleRate
@@ -34,7 +32,6 @@ public struct SineOscillator: Sendable, Hashable {
     }
 
     /// sin(2π·p) for p in [0, 1). Polynomial; no libm.
-    @inlinable
     public static func sin2pi(_ p: Double) -> Double {
         // sin(2πp) = −sin(2π(p − ½)); fold x = p − ½ ∈ [−½, ½) onto [−¼, ¼] by symmetry.
         var x = p - 0.5

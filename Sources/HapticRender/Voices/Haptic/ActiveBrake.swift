@@ -10,14 +10,12 @@
 public struct ActiveBrake: Sendable, Hashable {
     /// Brake gain K·Bl, V per (m/s).
     public var gain: Double
-    @usableFromInline var stopEnergy: Double = -1
-    @usableFromInline var elapsed: Int = 0
+    var stopEnergy: Double = -1
+    var elapsed: Int = 0
 
-    @inlinable
     public init(gain: Double) { self.gain = gain }
 
     /// The brake voltage for this sample, or nil once braking is complete.
-    @inlinable
     public mutating func volts(
         velocity v: Double, excursion x: Double, config c: ActuatorDriverConfig
     ) -> Double? {
@@ -31,14 +29,4 @@ public struct ActiveBrake: Sendable, Hashable {
         return -min(max(gain * v, -c.voltageClamp), c.voltageClamp) * fade
     }
 
-}
-
-/// Moves a driver's output toward `target` by at most `step` volts, so drive never jumps
-/// (lra-model.md T16). Within reach the output becomes `target` exactly (not
-/// `output + (target − output)`, which can be an ulp off), so a span that never limits is the
-/// target signal itself — what lets the renderer's steady path skip the check. O(1).
-@inlinable @inline(__always)
-public func slew(_ output: inout Double, toward target: Double, step: Double) {
-    let d = target - output
-    output = d > step ? output + step : (d < -step ? output - step : target)
 }

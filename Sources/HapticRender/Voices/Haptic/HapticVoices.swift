@@ -13,6 +13,32 @@
 /// other continuous voices, then transients — and which voices are steady at a sample is
 /// decided by absolute positions only (steady mode starts on the 256-sample grid, ends at the
 /// voice's scheduled end), so block size cannot change a bit.
+///
+/// ## Drive paths
+///
+/// A sounding carrier follows one law, ``carrierSample(volts:sine:output:slewStep:)``: volts ×
+/// sine → slew limit → sum. Every path below calls it, or (the unchecked groups) is its
+/// specialization where the slew limit provably returns the target. Each path other than the
+/// two definitions is checked bit for bit (`bitPattern`) by the test named; "folding" is what
+/// the 2-minute dense haptic-only render (`Scripts/dense-pattern.py --haptic-only`, callgrind)
+/// would cost without it.
+///
+/// | path | renders | precision | guarded by | folding |
+/// |---|---|---|---|---|
+/// | ``ContinuousDriver/drive(_:velocity:excursion:othersDriving:)`` | the definition: onset samples that read the mixing rule, the end, release and brake | Double | — (the reference engine runs it) | — |
+/// | ``ContinuousDriver/addCarrier(_:from:count:feedback:into:)``, ``GroupFeedback`` | the onset overdrive, within one group | Double | `ContinuousCarrierSpanTests.carrierSpansAddTheSamplesDriveReturns` | — |
+/// | the same, ``NoFeedback`` | the carrier after the overdrive, before steady mode | Double | the same test | — |
+/// | ``TransientDriver/drive(velocity:excursion:othersDriving:)`` | the definition: the pulse's last sample, brake, release | Double | — (the reference engine runs it) | — |
+/// | ``TransientDriver/addIndependent(count:into:)`` | the pulse but its last sample; the release | Double | `TransientSpanTests.spansAddTheSamplesDriveReturns` | — |
+/// | steady pair, ``ContinuousHapticVoice/renderGroups(_:_:origin:free:glides:held:from:count:into:slewStep:)`` | two steady voices, neither gliding nor near the slew limit | Float | `RendererFastPathTests.steadyPairAddsWhatTwoPassesAdd` (against each voice alone) | +8–12 % of wall time (two rotation chains per loop) |
+/// | steady voice alone, a line | | Float | `RendererFastPathTests.skippingTheSlewLimitChangesNoBit` | — |
+/// | steady voice alone, held (`held: true`) | a flat line: volts without the offsets | Float | the same test, a held line | 0.8 % |
+/// | steady voice alone, gliding (`glides: true`) | a chirping carrier | Float | the same test, a 40 Hz glide | 0.9 % |
+/// | unchecked groups, inside each steady loop (``SteadyVoice/targets(_:held:)``) | whole groups the slew limit cannot reach: output = volts × sine, four at a time | Float | the same test (`free: true` against `free: false`) | — |
+///
+/// Block size: `RendererFastPathTests.denseHapticsAreBitIdenticalForEveryBlockSize`. The steady
+/// path (Float) agrees with the per-sample definition (Double) within a tolerance, not bit for
+/// bit: `RendererFastPathTests.steadyPathMatchesThePerSampleDefinition`.
 struct HapticVoices {
     private(set) var continuous: VoicePool<ContinuousHapticVoice>
     private(set) var transients: VoicePool<TransientHapticVoice>
@@ -218,8 +244,7 @@ struct HapticVoices {
     ///   (``drivingBefore(from:atChunkStart:)``: a voice's driving phase ends at a sample its
     ///   state fixes in advance, so voices need not wait for one another).
     /// In both, a continuous voice's carrier (``addCarrier(_:from:count:excursion:velocity:into:)``)
-    /// runs in its driver's own loops with its state in locals; a whole onset group that the
-    /// overdrive does not raise computes its ramp lines and the overdrive's test as four lanes.
+    /// runs in its driver's own loop with its state in locals.
     /// O(frames × voices), no allocation.
     private mutating func renderVoicesPerSample(
         from position: Int64, frames: Int, actuator: inout ActuatorStage
@@ -440,8 +465,8 @@ struct HapticVoices {
 
     /// Adds the carrier of the continuous voice `p` — not released, and `n + count` not past its
     /// end — for samples `n ..< n + count` to `sum[0 ..< count]`, control period by control
-    /// period (``ContinuousDriver/addCarrier(_:from:count:lane:excursion:velocity:into:)``);
-    /// sample `n + k` reads feedback lane `k` while the onset overdrive lasts (then `count` ≤ 4).
+    /// period (``ContinuousDriver/addCarrier(_:from:count:feedback:into:)``); sample `n + k`
+    /// reads feedback lane `k` while the onset overdrive lasts (then `count` ≤ 4).
     /// O(count).
     @inline(__always)
     private mutating func addCarrier(
@@ -458,16 +483,12 @@ struct HapticVoices {
             assert(end > k, "a control period ends after its start")
             let ramp = p.pointee.ramp
             if p.pointee.driver.overdriveSamplesLeft == 0 {
-                p.pointee.driver.addSteadyCarrier(ramp, from: at, count: end &- k, into: sum + k)
-            } else if end == 4 && k == 0
-                && p.pointee.driver.addUnraisedGroup(
-                    ramp, from: at, excursion: x, velocity: v, into: sum)
-            {
-                // A whole group of the onset that the overdrive does not raise.
+                p.pointee.driver.addCarrier(
+                    ramp, from: at, count: end &- k, feedback: NoFeedback(), into: sum + k)
             } else {
                 p.pointee.driver.addCarrier(
-                    ramp, from: at, count: end &- k, lane: k, excursion: x, velocity: v,
-                    into: sum + k)
+                    ramp, from: at, count: end &- k,
+                    feedback: GroupFeedback(excursions: x, velocities: v, lane: k), into: sum + k)
             }
             k = end
         }
