@@ -2,11 +2,12 @@ import Testing
 
 @testable import HapticRender
 
-/// The renderer's per-sample voice path renders a continuous voice's carrier — the onset
-/// overdrive group by group, then the plain carrier in spans — with
+/// The renderer's per-sample voice path renders a continuous voice's carrier — the onset overdrive
+/// group by group, then the plain carrier in spans — with
 /// ``ContinuousDriver/addCarrier(_:from:count:feedback:into:)``, specialized for one group's
 /// feedback (``GroupFeedback``) and for none (``NoFeedback``): both must be what
-/// ``ContinuousDriver/drive(_:velocity:excursion:othersDriving:)`` does sample by sample, bit for bit.
+/// ``ContinuousDriver/drive(_:velocity:excursion:othersDriving:)`` does sample by sample, bit for
+/// bit.
 @Suite struct ContinuousCarrierSpanTests {
     /// A control period that glides in amplitude, frequency and excursion per volt, longer than
     /// every preset's overdrive (two periods of f0).
@@ -46,8 +47,8 @@ import Testing
             }
         }
         #expect(overdriven > 0)  // the feedback does raise the drive
-        // Groups of 1, 2, 3, 4 samples at the end of the lanes while the overdrive lasts, then
-        // spans of growing length.
+        // Groups of 1, 2, 3, 4 samples at the end of the feedback's SIMD lanes while the overdrive
+        // lasts, then spans of growing length.
         var spans = start
         var got = [Double](repeating: 0, count: total)
         var k = 0

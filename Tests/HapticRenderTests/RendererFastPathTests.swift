@@ -270,7 +270,7 @@ import Testing
     }
 
     /// The steady block loop skips the slew limiter for whole groups only where the limiter
-    /// would return the target unchanged: the same lane rendered with the check on every sample
+    /// would return the target unchanged: the same voice rendered with the check on every sample
     /// (`free: false`) has the same bits — from an output far off the line (limited first),
     /// starting inside a group, on a rising line, held and gliding. The held line goes through
     /// the held loop, which leaves its offsets out (`held: true`), against the line's formula.

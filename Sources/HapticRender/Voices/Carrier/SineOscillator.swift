@@ -1,5 +1,6 @@
-/// The per-sample form of the carrier (lra-model.md §4.4): `sin(2π·phase)` with the phase, in
-/// cycles, integrated in Double from a frequency that may change every sample without clicks.
+/// The per-sample form of the carrier (docs/physics.md, Continuous recipe): `sin(2π·phase)` with
+/// the phase, in cycles, integrated in Double from a frequency that may change every sample without
+/// clicks.
 ///
 /// The haptic drivers' per-sample path (``ContinuousDriver``, ``TransientDriver``) and the
 /// reference engine use it; ``RotatingCarrier``, the block form, seeds its groups from the

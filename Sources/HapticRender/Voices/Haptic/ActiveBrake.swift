@@ -1,7 +1,7 @@
-/// Closed-loop active braking by back-EMF (velocity) feedback (lra-model.md §4.3 step 3,
-/// "CLAB" [S-A4]): `V = −clip(K·Bl·v, ±V_clamp)` until the stored energy ½μv² + ½kx² falls
-/// below 1e-4 of its value at brake start, then done; over the last decade of energy (1e-3 …
-/// 1e-4) the voltage fades linearly with the energy to 0.
+/// Closed-loop active braking by back-EMF (velocity) feedback (docs/physics.md, Transient recipe;
+/// Cirrus Logic's "CLAB"): `V = −clip(K·Bl·v, ±V_clamp)` until the stored energy ½μv² + ½kx² falls
+/// below 1e-4 of its value at brake start, then done; over the last decade of energy (1e-3 … 1e-4)
+/// the voltage fades linearly with the energy to 0.
 ///
 /// The feedback reads the model's velocity 3 samples old (``LRAModel/feedbackState()``). That
 /// delay is harmless: with K chosen for braked Q = 0.5 the loop gain per sample is 2ω0·T ≈ 0.04,

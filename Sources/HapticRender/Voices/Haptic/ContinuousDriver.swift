@@ -1,11 +1,11 @@
-/// Drive generator for one AHAP `HapticContinuous` voice (lra-model.md §4.4).
+/// Drive generator for one AHAP `HapticContinuous` voice (docs/physics.md, Continuous recipe).
 ///
 /// Per sample the synthesizer evaluates the voice's effective sharpness/intensity (event
 /// value, envelope, parameter curves) through ``DriveMapping/evaluate(sharpness:intensity:)``
 /// and passes the resulting ``DrivePoint``; this driver turns it into volts:
 /// - carrier: ``SineOscillator`` at `point.hz` — phase-continuous, so sharpness curves glide;
 /// - amplitude: `point.volts` (already intensity-mapped and excursion-pre-limited);
-/// - onset overdrive (optional, default on): closed-loop emulation of §4.4 — while the
+/// - onset overdrive (optional, default on): closed-loop emulation of the recipe — while the
 ///   motion amplitude `sqrt(x² + (v/ω)²)` (ω = 2π·hz) is below 90 % of the steady-state target
 ///   `point.volts·|X/V|`, the amplitude is raised by up to ``ActuatorDriverConfig/overdriveRatio``
 ///   (capped by V_clamp) — the full ratio at rest, falling with the motion's energy to 1 at the
@@ -100,9 +100,8 @@ public struct ContinuousDriver: Sendable, Hashable {
     /// returns while the carrier runs on `ramp` (the voice's control period, which holds them
     /// all) to `sum[0 ..< count]`, sample `n + k` reading `feedback`'s sample `k` (which only
     /// the overdrive uses). The oscillator, the overdrive count and the output stay in locals,
-    /// and the phase is not tested per sample (it stays `driving`). Specialized per
-    /// `Feedback`: during the onset one group's feedback lanes, after it none, and no overdrive
-    /// test. O(count).
+    /// and the phase is not tested per sample (it stays `driving`). Specialized per `Feedback`:
+    /// during the onset one group's feedback, after it none (and no overdrive test). O(count).
     @inline(__always)
     mutating func addCarrier<Feedback: CarrierFeedback>(
         _ ramp: DriveRamp, from n: Int64, count: Int, feedback: Feedback,
@@ -129,4 +128,38 @@ public struct ContinuousDriver: Sendable, Hashable {
         overdriveSamplesLeft = left
         tail.output = output
     }
+}
+
+/// What a continuous voice's carrier loop
+/// (``ContinuousDriver/addCarrier(_:from:count:feedback:into:)``) reads of the actuator, per
+/// sample: one group's feedback while the onset overdrive lasts (``GroupFeedback``), none after
+/// it (``NoFeedback``). The loop is written once and specialized for each.
+protocol CarrierFeedback {
+    /// Whether the onset overdrive may still run, so the loop reads the feedback at all.
+    static var overdrives: Bool { get }
+    /// How many samples it holds.
+    var samples: Int { get }
+    /// The actuator's excursion (m) and velocity (m/s) that sample `k` reads.
+    func excursion(_ k: Int) -> Double
+    func velocity(_ k: Int) -> Double
+}
+
+/// One group's feedback (``ActuatorStage/groupFeedback``, one SIMD lane per sample), from lane
+/// `lane` on: sample `k` reads lane `lane + k`.
+struct GroupFeedback: CarrierFeedback {
+    static var overdrives: Bool { true }
+    let excursions: SIMD4<Float>
+    let velocities: SIMD4<Float>
+    let lane: Int
+    var samples: Int { 4 &- lane }
+    @inline(__always) func excursion(_ k: Int) -> Double { Double(excursions[lane &+ k]) }
+    @inline(__always) func velocity(_ k: Int) -> Double { Double(velocities[lane &+ k]) }
+}
+
+/// No feedback: the onset overdrive is over, and the carrier reads nothing of the actuator.
+struct NoFeedback: CarrierFeedback {
+    static var overdrives: Bool { false }
+    var samples: Int { .max }
+    @inline(__always) func excursion(_ k: Int) -> Double { 0 }
+    @inline(__always) func velocity(_ k: Int) -> Double { 0 }
 }

@@ -34,8 +34,8 @@ extension ContinuousHapticVoice {
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
-            // Ramps end on the control grid or at a parameter-lane breakpoint of their own layer (held
-            // ones run over grid points, where their carriers are renormalized).
+            // Ramps end on the control grid or at a parameter-lane breakpoint of their own layer
+            // (held ones run over grid points, where their carriers are renormalized).
             if at == a.pointee.ramp.to {
                 a.pointee.startPeriod(
                     at: at, wave: &voiceA.wave, controls: controls, radiansPerHz: radiansPerHz)

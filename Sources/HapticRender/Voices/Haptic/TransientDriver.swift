@@ -1,16 +1,18 @@
-/// One AHAP `HapticTransient` click as a per-sample drive generator (lra-model.md §4.3).
+/// One AHAP `HapticTransient` click as a per-sample drive generator (docs/physics.md, Transient
+/// recipe).
 ///
-/// Recipe, all choices where §4.3 leaves room marked (choice):
-/// 1. Carrier (choice): `f_c = f0^(2/3)·f(s)^(1/3)` (``DriveMapping/transientFrequency(sharpness:)``)
-///    — §4.3's "pulled toward f0": a 1–2 cycle burst far from f0 has little authority.
+/// Recipe, all choices where the recipe leaves room marked (choice):
+/// 1. Carrier (choice): `f_c = f0^(2/3)·f(s)^(1/3)`
+///    (``DriveMapping/transientFrequency(sharpness:)``) — the recipe's "pulled toward f0": a 1–2
+///    cycle burst far from f0 has little authority.
 /// 2. Length (choice): whole half-cycles, 4 (s < ⅓), 3 (s < ⅔) or 2 (s ≥ ⅔) — higher sharpness,
 ///    fewer cycles (2 → 1 cycle) — and at most the profile's
 ///    ``ActuatorProfile/transientMaxHalfCycles`` (the `iphone` preset: 1, a single overdriven
 ///    half-cycle that peaks within one oscillation). Every count ends the sine at zero drive.
-/// 3. Amplitude: the §4.2 excursion budget `0.8·x_max·k·Re/(π·N·Bl)` for N = half-cycles/2,
-///    clamped to V_clamp, times the intensity law's relative amplitude
-///    (``DriveMapping/relativeAmplitude(intensity:)``). The budget drive *is* the onset
-///    overdrive: it reaches the target excursion in N cycles instead of τ·ln10.
+/// 3. Amplitude: the excursion budget (docs/physics.md, Driver design rules)
+///    `0.8·x_max·k·Re/(π·N·Bl)` for N = half-cycles/2, clamped to V_clamp, times the intensity
+///    law's relative amplitude (``DriveMapping/relativeAmplitude(intensity:)``). The budget drive
+///    *is* the onset overdrive: it reaches the target excursion in N cycles instead of τ·ln10.
 /// 4. Brake: ``ActiveBrake`` with braked Q from 0.8 (s = 0) to 0.5 (s = 1): harder when sharper.
 /// 5. Output slew-limited to ``ActuatorDriverConfig/slewPerSample`` so the brake onset and end
 ///    never step; finished once the brake is done and the output is back at 0 V.
@@ -67,7 +69,8 @@ public struct TransientDriver: Sendable, Hashable {
         if amplitude == 0 { tail.phase = .finished }
     }
 
-    /// True once the click (pulse, brake, return to 0 V) is over; ``drive(velocity:excursion:othersDriving:)`` then returns 0.
+    /// True once the click (pulse, brake, return to 0 V) is over;
+    /// ``drive(velocity:excursion:othersDriving:)`` then returns 0.
     @inline(__always) public var isFinished: Bool {
         if case .finished = tail.phase { true } else { false }
     }
