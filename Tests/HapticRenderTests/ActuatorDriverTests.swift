@@ -119,10 +119,10 @@ struct ActuatorDriverTests {
     }
 
     @Test(
-        "android band matches lra-model.md §4.5 (38–300, 119–299, 51–300 Hz); the iphone preset's driver range clips it to 80–230 Hz"
+        "android band matches docs/physics.md, Sharpness and intensity mapping (38–300, 119–299, 51–300 Hz); the iphone preset's driver range clips it to 80–230 Hz"
     )
     func androidBands() {
-        // lra-model.md's iphone band is the FOAM's ≥ 10 dB SL crossing in a 30–300 Hz driver;
+        // docs/physics.md's iphone band is the FOAM's ≥ 10 dB SL crossing in a 30–300 Hz driver;
         // the preset's driver range is iOS's public 80–230 Hz (docs/choices.md), which clips it.
         var wideIphone = ActuatorProfile.iphone
         wideIphone.name = "iphone-30-300"

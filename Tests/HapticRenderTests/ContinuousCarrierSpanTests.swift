@@ -2,12 +2,12 @@ import Testing
 
 @testable import HapticRender
 
-/// The renderer's per-sample voice path renders a continuous voice's carrier — the onset
-/// overdrive group by group, then the plain carrier in spans — with
-/// ``ContinuousDriver/addCarrier(_:from:count:lane:excursion:velocity:into:)``,
-/// ``ContinuousDriver/addUnraisedGroup(_:from:excursion:velocity:into:)`` and
-/// ``ContinuousDriver/addSteadyCarrier(_:from:count:into:)``: all must be what
-/// ``ContinuousDriver/drive(_:velocity:excursion:othersDriving:)`` does sample by sample, bit for bit.
+/// The renderer's per-sample voice path renders a continuous voice's carrier — the onset overdrive
+/// group by group, then the plain carrier in spans — with
+/// ``ContinuousDriver/addCarrier(_:from:count:feedback:into:)``, specialized for one group's
+/// feedback (``GroupFeedback``) and for none (``NoFeedback``): both must be what
+/// ``ContinuousDriver/drive(_:velocity:excursion:othersDriving:)`` does sample by sample, bit for
+/// bit.
 @Suite struct ContinuousCarrierSpanTests {
     /// A control period that glides in amplitude, frequency and excursion per volt, longer than
     /// every preset's overdrive (two periods of f0).
@@ -47,14 +47,12 @@ import Testing
             }
         }
         #expect(overdriven > 0)  // the feedback does raise the drive
-        // Groups of 1, 2, 3, 4 samples at the end of the lanes while the overdrive lasts, then
-        // spans of growing length.
+        // Groups of 1, 2, 3, 4 samples at the end of the feedback's SIMD lanes while the overdrive
+        // lasts, then spans of growing length.
         var spans = start
         var got = [Double](repeating: 0, count: total)
         var k = 0
         var size = 1
-        var unraised = 0
-        var raised = 0
         while k < total {
             let n = ramp.from &+ Int64(k)
             if spans.overdriveSamplesLeft > 0 {
@@ -64,30 +62,23 @@ import Testing
                 var v = SIMD4<Float>(repeating: .nan)
                 for j in 0..<count { (x[lane + j], v[lane + j]) = Self.feedback(n &+ Int64(j)) }
                 got.withUnsafeMutableBufferPointer {
-                    if count == 4
-                        && spans.addUnraisedGroup(
-                            ramp, from: n, excursion: x, velocity: v,
-                            into: $0.baseAddress! + k)
-                    {
-                        unraised += 1
-                    } else {
-                        if count == 4 { raised += 1 }
-                        spans.addCarrier(
-                            ramp, from: n, count: count, lane: lane, excursion: x, velocity: v,
-                            into: $0.baseAddress! + k)
-                    }
+                    spans.addCarrier(
+                        ramp, from: n, count: count,
+                        feedback: GroupFeedback(excursions: x, velocities: v, lane: lane),
+                        into: $0.baseAddress! + k)
                 }
                 k += count
             } else {
                 let count = min(size, total - k)
                 got.withUnsafeMutableBufferPointer {
-                    spans.addSteadyCarrier(ramp, from: n, count: count, into: $0.baseAddress! + k)
+                    spans.addCarrier(
+                        ramp, from: n, count: count, feedback: NoFeedback(),
+                        into: $0.baseAddress! + k)
                 }
                 k += count
             }
             size += 1
         }
-        #expect(unraised > 0 && raised > 0)  // whole groups both ways
         #expect(got.map(\.bitPattern) == expected.map(\.bitPattern))
         #expect(spans == one)
     }

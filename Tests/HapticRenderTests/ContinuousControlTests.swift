@@ -3,12 +3,12 @@ import Testing
 
 @testable import HapticRender
 
-/// What a continuous voice keeps from one control point to the next (its lanes' lines, its
-/// envelope's next corner) must never outlive what it was read from.
+/// What a continuous voice keeps from one control point to the next (its parameter lanes' lines,
+/// its envelope's next corner) must never outlive what it was read from.
 @Suite struct ContinuousControlTests {
-    /// The first `frames` of a one-second held continuous event (flat lanes: the lines it keeps
-    /// never change by themselves), its drive rendered in blocks of `block` frames; `runtime` is
-    /// pushed after `pushAfter` frames (a multiple of `block`).
+    /// The first `frames` of a one-second held continuous event (flat parameter lanes: the lines it
+    /// keeps never change by themselves), its drive rendered in blocks of `block` frames; `runtime`
+    /// is pushed after `pushAfter` frames (a multiple of `block`).
     func drive(
         frames: Int = 30_000, block: Int = 1_000, pushAfter: Int = .max,
         runtime: QueuedParameter? = nil

@@ -27,7 +27,7 @@ enum EngineComparison {
     /// A random pattern of about `seconds`: overlapping continuous events with envelopes,
     /// transients, tones, custom audio, dynamic parameters and curves on every control the
     /// synthesizer reads. `transientsOnly` leaves only transients (and nothing that moves
-    /// their intensity lane). Custom audio names `clip.wav` (see ``clip``).
+    /// their intensity parameter lane). Custom audio names `clip.wav` (see ``clip``).
     static func pattern(seed: UInt64, seconds: Double = 0.6, transientsOnly: Bool = false)
         -> HapticPattern
     {

@@ -29,7 +29,7 @@ private typealias S = SchedulerFixtures
         #expect(t.patternDurationSamples == 1500)  // pattern duration 3 s at rate 2
     }
 
-    @Test func loopsUnrollEventsBeforeLoopEndAndLanesPersistAcrossIterations() {
+    @Test func loopsUnrollEventsBeforeLoopEndAndParameterLanesPersistAcrossIterations() {
         let p = HapticPattern(
             events: [S.transient(0), S.continuous(0.25, 0.25), S.transient(0.5)],
             parameters: [
@@ -58,7 +58,7 @@ private typealias S = SchedulerFixtures
         #expect(once.voices.start == [1000, 2000, 3000])
     }
 
-    @Test func seekDropsEventsStartingBeforeTheOffsetButKeepsLaneState() {
+    @Test func seekDropsEventsStartingBeforeTheOffsetButKeepsParameterLaneState() {
         let p = HapticPattern(
             events: [
                 S.transient(0), S.transient(0.2), S.continuous(0.25, 1), S.transient(0.3),
@@ -73,7 +73,7 @@ private typealias S = SchedulerFixtures
         #expect(t.patternDurationSamples == 950)  // 1.25 − 0.3
     }
 
-    @Test func seekIntoARampStartsTheLaneMidRamp() {
+    @Test func seekIntoARampStartsTheParameterLaneMidRamp() {
         let p = HapticPattern(curves: [S.curve(.hapticIntensityControl, 0, [(0, 0), (1, 1)])])
         let lane = S.timeline(p, sampleRate: 1024, options: PlayerOptions(startOffset: 0.25)).lane(
             .hapticIntensityControl)
@@ -96,7 +96,7 @@ private typealias S = SchedulerFixtures
         #expect(r.notes.count == 1)
     }
 
-    @Test func layersHaveTheirOwnLanesAndTheEarliestStartIsSampleZero() {
+    @Test func layersHaveTheirOwnParameterLanesAndTheEarliestStartIsSampleZero() {
         let a = HapticPattern(
             events: [S.transient(0)],
             parameters: [DynamicParameter(id: .hapticIntensityControl, time: 0, value: 0.5)])

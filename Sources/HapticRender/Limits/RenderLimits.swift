@@ -12,14 +12,14 @@ import HapticPattern
 /// |---|---|---|
 /// | ``maxDurationSeconds`` | 3,600 (1 h) | output length (samples, disk, render time) |
 /// | ``maxVoices`` | 1,000,000 | scheduled voices after loop unrolling (scheduler memory) |
-/// | ``maxLaneBreakpoints`` | 4,000,000 | parameter and curve points after unrolling (lane memory) |
+/// | ``maxLaneBreakpoints`` | 4,000,000 | parameter and curve points after unrolling (parameter-lane memory) |
 /// | ``maxPolyphony`` | 1,024 | simultaneous voices of one kind (render cost per sample) |
 public struct RenderLimits: Hashable, Sendable {
     /// Longest render, in seconds, ring-down included.
     public var maxDurationSeconds: Double
     /// Most voices (event occurrences, each loop iteration counted).
     public var maxVoices: Int
-    /// Most lane breakpoints (dynamic parameters and curve control points, each loop
+    /// Most parameter-lane breakpoints (dynamic parameters and curve control points, each loop
     /// iteration counted, runtime parameters included).
     public var maxLaneBreakpoints: Int
     /// Most voices of one kind sounding at once.

@@ -30,7 +30,7 @@ extension Scheduler {
 
     /// The up-front check: for every layer after its options, the pattern end (the Core Haptics
     /// duration, looped and rate-scaled, from the earliest layer start), the voice count
-    /// (events × iterations) and the lane breakpoints ((parameters + curve points) ×
+    /// (events × iterations) and the parameter-lane breakpoints ((parameters + curve points) ×
     /// iterations + runtime parameters). O(items); allocates nothing per voice, so a
     /// 10⁹-iteration loop is refused in microseconds. Envelope tails and ring-down are not
     /// known yet: the exact length is checked on the timeline.

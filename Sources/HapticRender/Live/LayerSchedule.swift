@@ -1,4 +1,4 @@
-/// One layer's voices and lanes, prepared off the render thread for a renderer that takes
+/// One layer's voices and parameter lanes, prepared off the render thread for a renderer that takes
 /// layers while it plays (``PatternRenderer/replaceLayer(_:with:changingLanesFrom:)``).
 ///
 /// It owns the memory ``contents`` points into: keep it alive for as long as a renderer may
@@ -39,29 +39,31 @@ public final class LayerSchedule: @unchecked Sendable {
             }
             specs.append(spec)
         }
-        let lanes = memory.uninitialized(LaneReader.self, count: LaneSlot.count)
-        for slot in LaneSlot.allCases {
-            let lane = timeline.lane(slot.id, layer: 0)
-            lanes.advanced(by: slot.rawValue).initialize(
-                to: LaneReader(
-                    samples: memory.copy(lane.sample.lazy.map { $0 &+ offset }),
-                    values: memory.copy(lane.value.lazy.map { Float($0) }),
-                    slopes: memory.copy(lane.slope.lazy.map { Float($0) }), count: lane.count,
-                    initial: Float(lane.initialValue)))
+        let parameterLanes = memory.uninitialized(
+            ParameterLaneReader.self, count: ParameterLaneSlot.count)
+        for slot in ParameterLaneSlot.allCases {
+            let parameterLane = timeline.lane(slot.id, layer: 0)
+            parameterLanes.advanced(by: slot.rawValue).initialize(
+                to: ParameterLaneReader(
+                    samples: memory.copy(parameterLane.sample.lazy.map { $0 &+ offset }),
+                    values: memory.copy(parameterLane.value.lazy.map { Float($0) }),
+                    slopes: memory.copy(parameterLane.slope.lazy.map { Float($0) }),
+                    count: parameterLane.count,
+                    initial: Float(parameterLane.initialValue)))
         }
         contents = LayerContents(
             voices: UnsafeBufferPointer(start: memory.copy(specs), count: specs.count),
-            lanes: lanes, layer: layer)
+            parameterLanes: parameterLanes, layer: layer)
     }
 }
 
-/// A ``LayerSchedule``'s voices (sorted by start) and lanes, as raw views: what the render
-/// thread reads, with no reference to count.
+/// A ``LayerSchedule``'s voices (sorted by start) and parameter lanes, as raw views: what the
+/// render thread reads, with no reference to count.
 public struct LayerContents: @unchecked Sendable {
     // @unchecked: views into a LayerSchedule's immutable memory.
     let voices: UnsafeBufferPointer<VoiceSpec>
-    /// One reader per ``LaneSlot``, cursors at the start.
-    let lanes: UnsafePointer<LaneReader>
+    /// One reader per ``ParameterLaneSlot``, cursors at the start.
+    let parameterLanes: UnsafePointer<ParameterLaneReader>
     /// The layer it plays as.
     public let layer: Int
     /// Voices in the schedule.
@@ -93,15 +95,15 @@ extension VoiceSpec {
 }
 
 extension LayerSchedule {
-    /// The first sample from which this schedule's haptic lanes (intensity and sharpness, the
-    /// ones continuous voices plan their control periods on) differ from `other`'s: the
-    /// `changingLanesFrom` of a replacement; `Int64.max` where they agree everywhere, `.min`
-    /// where they differ from the start. O(breakpoints).
+    /// The first sample from which this schedule's haptic parameter lanes (intensity and sharpness,
+    /// the ones continuous voices plan their control periods on) differ from `other`'s: the
+    /// `changingLanesFrom` of a replacement; `Int64.max` where they agree everywhere, `.min` where
+    /// they differ from the start. O(breakpoints).
     public func firstLaneDifference(from other: LayerSchedule) -> Int64 {
         var first = Int64.max
-        for slot in [LaneSlot.hapticIntensity, .hapticSharpness] {
-            let a = contents.lanes[slot.rawValue]
-            let b = other.contents.lanes[slot.rawValue]
+        for slot in [ParameterLaneSlot.hapticIntensity, .hapticSharpness] {
+            let a = contents.parameterLanes[slot.rawValue]
+            let b = other.contents.parameterLanes[slot.rawValue]
             guard a.initial == b.initial else { return .min }
             var k = 0
             while k < a.count && k < b.count && a.samples[k] == b.samples[k]

@@ -1,11 +1,11 @@
 extension PatternRenderer {
     /// An open-ended renderer: `layers` silent layers (players) that take their voices and
-    /// lanes while it plays (``replaceLayer(_:with:changingLanesFrom:)``), within `reserve`.
-    /// It never finishes: past every voice it renders the actuator at rest, exact zeros. As
-    /// ``init(timeline:audio:configuration:)``, the only step that allocates.
+    /// parameter lanes while it plays (``replaceLayer(_:with:changingLanesFrom:)``), within
+    /// `reserve`. It never finishes: past every voice it renders the actuator at rest, exact zeros.
+    /// As ``init(timeline:audio:configuration:)``, the only step that allocates.
     ///
-    /// A layer it plays gives the samples the same layer of a timeline gives from the start:
-    /// the voices start in the same order and read the same lanes, through the same actuator.
+    /// A layer it plays gives the samples the same layer of a timeline gives from the start: the
+    /// voices start in the same order and read the same parameter lanes, through the same actuator.
     public init(
         layers: Int, reserve: RenderReserve = RenderReserve(), configuration: RenderConfiguration
     )
@@ -17,14 +17,14 @@ extension PatternRenderer {
             configuration: configuration, reserve: reserve)
     }
 
-    /// Layers (players) the renderer has lanes for.
-    public var layerCount: Int { lanes.layerCount }
+    /// Layers (players) the renderer has parameter lanes for.
+    public var layerCount: Int { parameterLanes.layerCount }
 
     /// From ``position`` on, `layer` plays `contents`: its voices that have not started are
-    /// replaced by those of `contents` that start at or after ``position``, and its lanes are
-    /// `contents`' lanes. Voices already sounding play on. `cut` is the first sample from
-    /// which the new lanes differ from the old (`Int64.max`: nowhere): the layer's continuous
-    /// voices end their control periods there, as at a scheduled change.
+    /// replaced by those of `contents` that start at or after ``position``, and its parameter lanes
+    /// are `contents`' parameter lanes. Voices already sounding play on. `cut` is the first sample
+    /// from which the new parameter lanes differ from the old (`Int64.max`: nowhere): the layer's
+    /// continuous voices end their control periods there, as at a scheduled change.
     ///
     /// Call it between ``render(into:)`` calls, on the render thread. No allocation, no lock,
     /// no reference counting: O(voices waiting + voices of `contents`). Returns how many of
@@ -33,14 +33,14 @@ extension PatternRenderer {
     public mutating func replaceLayer(
         _ layer: Int, with contents: LayerContents, changingLanesFrom cut: Int64
     ) -> Int {
-        precondition(layer >= 0 && layer < lanes.layerCount, "no such layer")
+        precondition(layer >= 0 && layer < parameterLanes.layerCount, "no such layer")
         let dropped = schedule.replaceWaiting(ofLayer: layer, with: contents.voices, from: position)
-        for slot in 0..<LaneSlot.count {
-            let reader = lanes.readers + (layer &* LaneSlot.count &+ slot)
-            reader.pointee = contents.lanes[slot]
+        for slot in 0..<ParameterLaneSlot.count {
+            let reader = parameterLanes.readers + (layer &* ParameterLaneSlot.count &+ slot)
+            reader.pointee = contents.parameterLanes[slot]
             reader.pointee.seek(to: position &- 1)  // as the render loop leaves it: next ≥ position
         }
-        if cut != .max { haptics.laneChanged(layer: layer, at: max(cut, position)) }
+        if cut != .max { haptics.parameterLaneChanged(layer: layer, at: max(cut, position)) }
         return dropped
     }
 

@@ -13,8 +13,8 @@
 ///    no sum of voices, guard gate or brake onset steps the drive;
 /// 4. **driver state**: a non-zero drive is low-Z; after ``LRAModel/lowZHoldSamples`` zero
 ///    samples the outputs open (Hi-Z, damping c_m only);
-/// 5. **trapezoidal step** (lra-model.md §1.2) with the free or end-stop contact set
-///    (contact while |x| > x_max before the step);
+/// 5. **trapezoidal step** (docs/physics.md, Discrete-time model) with the free or end-stop contact
+///    set (contact while |x| > x_max before the step);
 /// 6. **rest**: a zero-drive sample that leaves `A² = x² + (v/ω0)²` below
 ///    ``ActuatorProfile/restAmplitudeSquared`` sets x = v = 0.
 /// O(1) per sample; allocates nothing after init.

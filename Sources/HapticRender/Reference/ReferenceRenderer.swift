@@ -6,7 +6,7 @@ import HapticPattern
 /// tests and `--engine reference`), written to be read, not to be fast (≈ 100× slower).
 ///
 /// Per sample n:
-/// 1. voices whose start is n begin (transients read their intensity lanes here);
+/// 1. voices whose start is n begin (transients read their intensity parameter lanes here);
 /// 2. audio: every tone and clip adds its stereo sample (``ReferenceTone``, ``ReferenceClip``);
 /// 3. haptics: the continuous voices (in start order), then the transients, each produce a
 ///    drive from the actuator state ``ActuatorFeedback/latencySamples`` old and whether another
@@ -15,7 +15,8 @@ import HapticPattern
 /// 4. the output channels take the signals at their scales (``RenderChannel``).
 ///
 /// Same pull API as ``PatternRenderer``: ``render(into:)``, ``seek(toSample:)``, ``reset()``,
-/// ``parameters``. It allocates only in `init`, but is not meant for a real-time thread.
+/// ``parameters``. It allocates as it goes (a signal array per sample, its voice lists as voices
+/// start) and calls libm per sample: not for a real-time thread.
 public final class ReferenceRenderer {
     public let totalFrames: Int64
     public let channels: [OutputChannel]
@@ -27,8 +28,8 @@ public final class ReferenceRenderer {
     private let voices: [VoiceSpec]
     private let clips: [AudioClip?]
     private var nextVoice = 0
-    /// Lanes per layer, in ``PatternRenderer/usedLanes`` order.
-    private var lanes: [[ReferenceLane]]
+    /// Parameter lanes per layer, indexed by ``ParameterLaneSlot``.
+    private var parameterLanes: [[ReferenceParameterLane]]
     private let mapping: DriveMapping
     private let driverConfig: ActuatorDriverConfig
     private var actuator: ReferenceActuator
@@ -60,9 +61,9 @@ public final class ReferenceRenderer {
                 usesEnvelope: t.usesVolumeEnvelope[i])
         }
         clips = timeline.audioResources.indices.map { $0 < audio.count ? audio[$0] : nil }
-        lanes = (0..<max(timeline.layerCount, 1)).map { layer in
-            LaneSlot.allCases.map { slot in
-                ReferenceLane(
+        parameterLanes = (0..<max(timeline.layerCount, 1)).map { layer in
+            ParameterLaneSlot.allCases.map { slot in
+                ReferenceParameterLane(
                     layer < timeline.layerCount
                         ? timeline.lane(slot.id, layer: layer)
                         : ParameterLane(initialValue: slot.id.neutralValue))
@@ -110,7 +111,9 @@ public final class ReferenceRenderer {
         clipVoices = []
         drivingBefore = 0
         actuator.reset()
-        for l in lanes.indices { for s in lanes[l].indices { lanes[l][s].clearOverride() } }
+        for l in parameterLanes.indices {
+            for s in parameterLanes[l].indices { parameterLanes[l][s].clearOverride() }
+        }
     }
 
     /// Queued runtime parameters, from their sample on (or from now, if late). Intensity and
@@ -118,10 +121,10 @@ public final class ReferenceRenderer {
     /// event start only, so they are scheduled, never applied here.
     private func applyRuntimeParameters() {
         while let p = parameters.consumer.pop() {
-            guard p.layer >= 0, p.layer < lanes.count,
-                let slot = LaneSlot(p.id)
+            guard p.layer >= 0, p.layer < parameterLanes.count,
+                let slot = ParameterLaneSlot(p.id)
             else { continue }
-            lanes[p.layer][slot.rawValue].override(
+            parameterLanes[p.layer][slot.rawValue].override(
                 value: Double(Float(min(max(p.value, slot.lowestValue), 1))),
                 from: max(p.sample, position))
         }
@@ -134,14 +137,16 @@ public final class ReferenceRenderer {
         var left = 0.0
         var right = 0.0
         for i in tones.indices where n < tones[i].spec.end {
-            let s = tones[i].next(at: n, lanes: lanes[tones[i].spec.layer], sampleRate: sampleRate)
+            let s = tones[i].next(
+                at: n, parameterLanes: parameterLanes[tones[i].spec.layer], sampleRate: sampleRate)
             left += s.left
             right += s.right
         }
         tones.removeAll { n + 1 >= $0.spec.end }
         for i in clipVoices.indices where n < clipVoices[i].spec.end {
             let s = clipVoices[i].next(
-                at: n, lanes: lanes[clipVoices[i].spec.layer], sampleRate: sampleRate)
+                at: n, parameterLanes: parameterLanes[clipVoices[i].spec.layer],
+                sampleRate: sampleRate)
             left += s.left
             right += s.right
         }
@@ -159,7 +164,8 @@ public final class ReferenceRenderer {
                     continuous[i].released = true
                 } else {
                     point = continuous[i].point(
-                        at: n, lanes: lanes[continuous[i].spec.layer], lookup: mapping.lookup)
+                        at: n, parameterLanes: parameterLanes[continuous[i].spec.layer],
+                        lookup: mapping.lookup)
                 }
             }
             drive += continuous[i].driver.drive(
@@ -196,7 +202,8 @@ public final class ReferenceRenderer {
                 let intensity = min(
                     max(
                         Double(spec.level)
-                            * lanes[spec.layer][LaneSlot.hapticIntensity.rawValue].value(at: n), 0),
+                            * parameterLanes[spec.layer][ParameterLaneSlot.hapticIntensity.rawValue]
+                            .value(at: n), 0),
                     1)
                 transients.append(
                     TransientDriver(

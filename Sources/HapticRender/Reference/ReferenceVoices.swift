@@ -1,29 +1,37 @@
 /// The reference engine's voices: each kind's whole behaviour, one sample at a time, in Double.
-/// Lanes are indexed by ``PatternRenderer/usedLanes`` order: haptic intensity, haptic
+/// A layer's parameter lanes are indexed by ``ParameterLaneSlot``: haptic intensity, haptic
 /// sharpness, audio volume, pan, pitch, brightness.
 
 /// A `HapticContinuous` voice: the drive point from the event's values, its envelope and its
-/// layer's lanes through the drive tables at every sample, turned into volts by the shared
-/// per-sample ``ContinuousDriver`` (carrier, onset overdrive, release brake).
+/// layer's parameter lanes through the drive tables at every sample, turned into volts by the
+/// shared per-sample ``ContinuousDriver`` (carrier, onset overdrive, release brake).
 struct ReferenceContinuousVoice {
     let spec: VoiceSpec
     var driver: ContinuousDriver
     var released = false
 
-    /// The drive point at sample `n` (inside the voice's sounding samples): intensity =
-    /// event intensity × intensity lane × envelope, sharpness = event sharpness + sharpness
-    /// lane, each clamped to 0…1. The envelope is read at offsets 1 … length − 1 (its exact
-    /// zeros at the ends would only make the intensity law jump).
-    func point(at n: Int64, lanes: [ReferenceLane], lookup: DriveLookup) -> DrivePoint {
+    /// The drive point at sample `n` (inside the voice's sounding samples): intensity = event
+    /// intensity × intensity parameter lane × envelope, sharpness = event sharpness + sharpness
+    /// parameter lane, each clamped to 0…1. The envelope is read at offsets 1 … length − 1 (its
+    /// exact zeros at the ends would only make the intensity law jump).
+    func point(at n: Int64, parameterLanes: [ReferenceParameterLane], lookup: DriveLookup)
+        -> DrivePoint
+    {
         let last = max(spec.end - spec.start - 1, 1)
         let offset = min(max(n - spec.start, 1), last)
         let intensity =
             min(
-                max(Double(spec.level) * lanes[LaneSlot.hapticIntensity.rawValue].value(at: n), 0),
+                max(
+                    Double(spec.level)
+                        * parameterLanes[ParameterLaneSlot.hapticIntensity.rawValue].value(at: n), 0
+                ),
                 1)
             * envelopeGain(spec.envelope, at: Double(offset))
         let sharpness = min(
-            max(Double(spec.timbre) + lanes[LaneSlot.hapticSharpness.rawValue].value(at: n), 0), 1)
+            max(
+                Double(spec.timbre)
+                    + parameterLanes[ParameterLaneSlot.hapticSharpness.rawValue].value(at: n), 0), 1
+        )
         return lookup.evaluate(sharpness: sharpness, intensity: intensity)
     }
 }
@@ -35,13 +43,20 @@ struct ReferenceTone {
     /// Phase of the fundamental in cycles, from 0 at the voice's first sample.
     var phase = 0.0
 
-    mutating func next(at n: Int64, lanes: [ReferenceLane], sampleRate: Double) -> (
-        left: Double, right: Double
-    ) {
+    mutating func next(at n: Int64, parameterLanes: [ReferenceParameterLane], sampleRate: Double)
+        -> (
+            left: Double, right: Double
+        )
+    {
         let brightness = min(
-            max(Double(spec.timbre) + lanes[LaneSlot.audioBrightness.rawValue].value(at: n), 0), 1)
+            max(
+                Double(spec.timbre)
+                    + parameterLanes[ParameterLaneSlot.audioBrightness.rawValue].value(at: n), 0), 1
+        )
         let pitch = min(
-            max(Double(spec.pitch) + lanes[LaneSlot.audioPitch.rawValue].value(at: n), -1), 1)
+            max(
+                Double(spec.pitch)
+                    + parameterLanes[ParameterLaneSlot.audioPitch.rawValue].value(at: n), -1), 1)
         var sum = 0.0
         var energy = 0.0
         var weight = 1.0
@@ -57,11 +72,15 @@ struct ReferenceTone {
             * LibM.pow(2, pitch * Double(AudioMapping.pitchOctaves)) / sampleRate
         phase -= phase.rounded(.down)
         let gain =
-            min(max(Double(spec.level) * lanes[LaneSlot.audioVolume.rawValue].value(at: n), 0), 1)
+            min(
+                max(
+                    Double(spec.level)
+                        * parameterLanes[ParameterLaneSlot.audioVolume.rawValue].value(at: n), 0), 1
+            )
             * envelopeGain(spec.envelope, at: Double(n - spec.start))
             * Double(AudioMapping.tonePeak)
         let (left, right) = panGains(
-            Double(spec.pan) + lanes[LaneSlot.audioPan.rawValue].value(at: n))
+            Double(spec.pan) + parameterLanes[ParameterLaneSlot.audioPan.rawValue].value(at: n))
         return (wave * gain * left, wave * gain * right)
     }
 }
@@ -99,29 +118,40 @@ struct ReferenceClip {
         return ((c3 * t + c2) * t + c1) * t + y1
     }
 
-    mutating func next(at n: Int64, lanes: [ReferenceLane], sampleRate: Double) -> (
-        left: Double, right: Double
-    ) {
+    mutating func next(at n: Int64, parameterLanes: [ReferenceParameterLane], sampleRate: Double)
+        -> (
+            left: Double, right: Double
+        )
+    {
         guard !isExhausted else { return (0, 0) }
         let base = Int(position)
         let t = position - Double(base)
         let l = hermite(base, t, channel: 0)
         let r = clip.channels == 2 ? hermite(base, t, channel: 1) : l
         let pitch = min(
-            max(Double(spec.pitch) + lanes[LaneSlot.audioPitch.rawValue].value(at: n), -1), 1)
+            max(
+                Double(spec.pitch)
+                    + parameterLanes[ParameterLaneSlot.audioPitch.rawValue].value(at: n), -1), 1)
         position += LibM.pow(2, pitch * Double(AudioMapping.pitchOctaves))
         if spec.loops, position >= Double(clip.frames) { position -= Double(clip.frames) }
         let brightness = min(
-            max(Double(spec.timbre) + lanes[LaneSlot.audioBrightness.rawValue].value(at: n), 0), 1)
+            max(
+                Double(spec.timbre)
+                    + parameterLanes[ParameterLaneSlot.audioBrightness.rawValue].value(at: n), 0), 1
+        )
         let cutoff = 60 * LibM.pow(2, 10 * brightness)
         let alpha = 1 - LibM.exp(-2 * Double.pi * cutoff / sampleRate)
         lowLeft = l * alpha + lowLeft * (1 - alpha)
         lowRight = r * alpha + lowRight * (1 - alpha)
         let gain =
-            min(max(Double(spec.level) * lanes[LaneSlot.audioVolume.rawValue].value(at: n), 0), 1)
+            min(
+                max(
+                    Double(spec.level)
+                        * parameterLanes[ParameterLaneSlot.audioVolume.rawValue].value(at: n), 0), 1
+            )
             * envelopeGain(spec.envelope, at: Double(n - spec.start))
         var (left, right) = panGains(
-            Double(spec.pan) + lanes[LaneSlot.audioPan.rawValue].value(at: n))
+            Double(spec.pan) + parameterLanes[ParameterLaneSlot.audioPan.rawValue].value(at: n))
         if clip.channels == 2 {
             left = min(left * 2.0.squareRoot(), 1)
             right = min(right * 2.0.squareRoot(), 1)

@@ -19,18 +19,18 @@ extension PatternRenderer {
         var written = 0
         while written < frames {
             drainRuntimeParameters()
-            // Voices start first: haptic voices read their lanes directly (LaneReader.value),
-            // so lanes are filled only for the audio voices that read them per sample. The
-            // chunk then ends where the next voice starts.
+            // Voices start first: haptic voices read their parameter lanes directly
+            // (ParameterLaneReader.value), so parameter lanes are filled only for the audio voices
+            // that read them per sample. The chunk then ends where the next voice starts.
             startVoices()
             let chunk = Self.chunkFrames
             let length = Int(
                 min(
                     Int64(min(frames - written, chunk - Int(position % Int64(chunk)))),
                     schedule.nextStart - position))
-            lanes.advance(from: position, frames: length, fillingAudio: !audio.isSilent)
+            parameterLanes.advance(from: position, frames: length, fillingAudio: !audio.isSilent)
             audio.process(
-                from: position, frames: length, lanes: lanes,
+                from: position, frames: length, parameterLanes: parameterLanes,
                 left: signals[.audioLeft], right: signals[.audioRight])
             haptics.process(
                 from: position, frames: length, voiceStarts: schedule.started(at: position),
@@ -46,13 +46,15 @@ extension PatternRenderer {
     mutating func drainRuntimeParameters() {
         while let p = queue.pop() {
             // Envelope-time controls act at event start: scheduled only.
-            guard p.layer >= 0, p.layer < lanes.layerCount, let slot = LaneSlot(p.id) else {
+            guard p.layer >= 0, p.layer < parameterLanes.layerCount,
+                let slot = ParameterLaneSlot(p.id)
+            else {
                 continue
             }
             let value = Float(min(max(p.value, slot.lowestValue), 1))
             let from = max(p.sample, position)
-            lanes.reader(p.layer, slot).pointee.override(value: value, from: from)
-            if slot.isHaptic { haptics.laneChanged(layer: p.layer, at: from) }
+            parameterLanes.reader(p.layer, slot).pointee.override(value: value, from: from)
+            if slot.isHaptic { haptics.parameterLaneChanged(layer: p.layer, at: from) }
         }
     }
 
@@ -65,7 +67,8 @@ extension PatternRenderer {
             case .hapticTransient:
                 haptics.startTransient(
                     spec,
-                    control: lanes.reader(spec.layer, .hapticIntensity).pointee.value(at: position))
+                    control: parameterLanes.reader(spec.layer, .hapticIntensity).pointee.value(
+                        at: position))
             case .audioContinuous:
                 audio.startTone(spec)
             case .audioCustom:

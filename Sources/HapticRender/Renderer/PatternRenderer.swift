@@ -5,9 +5,9 @@ import HapticPattern
 ///
 /// Lifecycle (JUCE's prepare / reset / process, miniaudio's "allocate at init, process in
 /// place"):
-/// - `init` prepares every stage: copies of the voices and lanes, voice pools sized from the
-///   timeline's polyphony, scratch rows, the actuator's tables, all in one ``RenderMemory``.
-///   It is the only step that allocates.
+/// - `init` prepares every stage: copies of the voices and parameter lanes, voice pools sized from
+///   the timeline's polyphony, scratch rows, the actuator's tables, all in one ``RenderMemory``. It
+///   is the only step that allocates.
 /// - ``render(into:)`` fills a caller-provided interleaved buffer of any size. It never
 ///   allocates, locks or retains (`@_noLocks` in optimized builds; proven by an
 ///   allocation-counting test). The samples do not depend on the block size: work is cut into
@@ -18,7 +18,7 @@ import HapticPattern
 /// - ``parameters`` accepts runtime dynamic parameters from another thread, wait-free.
 ///
 /// Per chunk the stages run in pipeline order: the ``VoiceSchedule`` starts voices, the
-/// ``LaneBank`` evaluates the parameter lanes, ``AudioVoices`` mix the audio rows,
+/// ``ParameterLaneBank`` evaluates the parameter lanes, ``AudioVoices`` mix the audio rows,
 /// ``HapticVoices`` sum the drive and run it through the ``ActuatorStage`` (excursion guard,
 /// rail, slew, LRA model) into the haptic rows, and the ``ChannelInterleaver`` writes the
 /// output channels.
@@ -40,7 +40,7 @@ public struct PatternRenderer: ~Copyable {
     let queue: RuntimeParameterQueue.Consumer  // raw view of `parameters`
     let channelCount: Int
     var schedule: VoiceSchedule
-    let lanes: LaneBank
+    let parameterLanes: ParameterLaneBank
     var audio: AudioVoices
     var haptics: HapticVoices
     var actuator: ActuatorStage
@@ -84,7 +84,7 @@ public struct PatternRenderer: ~Copyable {
         schedule = VoiceSchedule(timeline.voices, memory: memory, capacity: reserve?.voices ?? 0) {
             $0.isHaptic ? hearsHaptics : hearsAudio
         }
-        lanes = LaneBank(timeline: timeline, memory: memory)
+        parameterLanes = ParameterLaneBank(timeline: timeline, memory: memory)
         signals = SignalRows(memory: memory)
         interleaver = ChannelInterleaver(rows: signals, channels: channels, memory: memory)
 
@@ -116,7 +116,7 @@ public struct PatternRenderer: ~Copyable {
         // Control period of continuous haptic voices (see DriveRamp): divides the chunk and is
         // a multiple of RotatingCarrier's 4-sample group.
         let controls = ContinuousControl(
-            lanes: lanes, lookup: mapping.lookup, period: 64,
+            parameterLanes: parameterLanes, lookup: mapping.lookup, period: 64,
             toleranceVolts: 1e-5 * profile.voltageClamp)
         haptics = HapticVoices(
             continuousCapacity: capacities[.hapticContinuous],
@@ -151,7 +151,7 @@ public struct PatternRenderer: ~Copyable {
         haptics.reset()
         actuator.reset()
         schedule.seek(to: target)
-        lanes.seek(to: target)
+        parameterLanes.seek(to: target)
         position = target
     }
 }

@@ -7,7 +7,8 @@ public struct RenderConfiguration: Sendable {
     public var channels: [OutputChannel]
     /// The simulated actuator.
     public var actuator: ActuatorProfile
-    /// How sharpness maps to drive frequency (lra-model.md §4.5; `android` by default).
+    /// How sharpness maps to drive frequency (docs/physics.md, Sharpness and intensity mapping;
+    /// `android` by default).
     public var sharpnessMapping: SharpnessMapping
     /// How intensity maps to level.
     public var intensityMapping: IntensityMapping

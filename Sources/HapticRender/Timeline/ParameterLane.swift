@@ -2,12 +2,12 @@
 /// stored as breakpoints with slopes.
 ///
 /// Breakpoint `k` starts at sample ``sample``[k] with value ``value``[k] and changes by
-/// ``slope``[k] per sample until the next breakpoint, so the value at sample `n` in segment
-/// `k` is `value[k] + slope[k] × (n − sample[k])` — computed from the line equation, never
-/// accumulated (AudioKit's parameter-ramper rule). A step is a breakpoint with slope 0
-/// (a jump happens between two breakpoints at consecutive or equal samples). Before the
-/// first breakpoint the lane holds ``initialValue`` (the neutral control value); after the
-/// last it holds the last segment's line, which by construction has slope 0.
+/// ``slope``[k] per sample until the next breakpoint, so the value at sample `n` in segment `k` is
+/// `value[k] + slope[k] × (n − sample[k])` — computed from the line equation, never accumulated
+/// (AudioKit's parameter-ramper rule). A step is a breakpoint with slope 0 (a jump happens between
+/// two breakpoints at consecutive or equal samples). Before the first breakpoint the parameter lane
+/// holds ``initialValue`` (the neutral control value); after the last it holds the last segment's
+/// line, which by construction has slope 0.
 public struct ParameterLane: Sendable, Hashable {
     /// Control value before the first breakpoint (1 for multiplying controls, 0 otherwise).
     public var initialValue: Double
@@ -30,7 +30,8 @@ public struct ParameterLane: Sendable, Hashable {
     /// Number of breakpoints. O(1).
     @inlinable public var count: Int { sample.count }
 
-    /// The lane value at sample `n`. O(log count) — for tests and tools, not the render loop.
+    /// The parameter lane value at sample `n`. O(log count) — for tests and tools, not the render
+    /// loop.
     public func value(at n: Int64) -> Double {
         // Last breakpoint with sample <= n.
         var lo = 0

@@ -10,14 +10,15 @@ import HapticPattern
 public struct PlayerOptions: Sendable, Hashable {
     /// `seek(toOffset:)`: where playback starts, in **pattern** seconds. Events that start before
     /// it are dropped (iOS 15: seeking does not start events mid-event); the dynamic-parameter
-    /// lanes keep the state they reached at the offset.
+    /// parameter lanes keep the state they reached at the offset.
     public var startOffset: Double
     /// `playbackRate` (> 0): divides the times and durations of events, parameters and curves.
     /// It does not touch pitch, envelope times, the transient length or custom-audio length.
     public var playbackRate: Double
     /// `loopEnabled` + `loopEnd`, unrolled `count` times; `nil` plays once.
     public var loop: LoopOptions?
-    /// `sendParameters(_:atTime:)` calls, in player time; applied as steps on this layer's lanes.
+    /// `sendParameters(_:atTime:)` calls, in player time; applied as steps on this layer's
+    /// parameter lanes.
     public var runtimeParameters: [RuntimeParameter]
 
     public init(
@@ -45,7 +46,7 @@ public struct LoopOptions: Sendable, Hashable {
     }
 }
 
-/// One runtime `sendParameters(_:atTime:)` value: a step on the layer's lane of `id`.
+/// One runtime `sendParameters(_:atTime:)` value: a step on the layer's parameter lane of `id`.
 public struct RuntimeParameter: Sendable, Hashable {
     public var id: DynamicParameterID
     /// Control value, clamped to ``DynamicParameterID/range``.

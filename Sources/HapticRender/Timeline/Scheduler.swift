@@ -32,14 +32,15 @@ public struct Scheduler: Sendable {
         schedule([PatternLayer(pattern: pattern, options: options)])
     }
 
-    /// Schedules several layered players. Output sample 0 is the earliest layer's start time;
-    /// each layer has its own lanes (`Timeline.lane(_:layer:)`), runtime parameters and options.
+    /// Schedules several layered players. Output sample 0 is the earliest layer's start time; each
+    /// layer has its own parameter lanes (`Timeline.lane(_:layer:)`), runtime parameters and
+    /// options.
     public func schedule(_ layers: [PatternLayer]) -> Result {
         precondition(layers.count <= Int(UInt16.max), "too many layers")
         let origin = layers.lazy.map(\.startTime).filter(\.isFinite).min() ?? 0
         var notes: [SchedulerNote] = []
-        var lanes: [ParameterLane] = []
-        lanes.reserveCapacity(layers.count * DynamicParameterID.allCases.count)
+        var parameterLanes: [ParameterLane] = []
+        parameterLanes.reserveCapacity(layers.count * DynamicParameterID.allCases.count)
         var rows: [VoiceRow] = []
         var patternEnd: Int64 = 0
 
@@ -55,11 +56,11 @@ public struct Scheduler: Sendable {
             let plan = LayerPlan(
                 layer, index: i, originSeconds: origin, sampleRate: sampleRate,
                 customAudioLengths: customAudioLengths, notes: &notes)
-            // Lanes first: envelope-time controls are read from them when placing voices.
-            let first = lanes.count
-            lanes += plan.buildLanes(notes: &notes)
+            // Parameter lanes first: envelope-time controls are read from them when placing voices.
+            let first = parameterLanes.count
+            parameterLanes += plan.buildParameterLanes(notes: &notes)
             plan.scheduleVoices(
-                lanes: lanes[first...], customAudioLengths: customAudioLengths,
+                parameterLanes: parameterLanes[first...], customAudioLengths: customAudioLengths,
                 notes: &notes, into: &rows)
             patternEnd = max(patternEnd, plan.patternEndSample)
         }
@@ -75,7 +76,7 @@ public struct Scheduler: Sendable {
 
         let voices = VoiceTable(rows: rows, resourceIndex: resourceIndex)
         let timeline = Timeline(
-            sampleRate: sampleRate, voices: voices, lanes: lanes, layerCount: layers.count,
+            sampleRate: sampleRate, voices: voices, lanes: parameterLanes, layerCount: layers.count,
             audioResources: resources, maxPolyphony: Polyphony(sweeping: voices),
             patternDurationSamples: patternEnd, voicesEndSample: voices.end.max() ?? 0)
         assert(timeline.validate().isEmpty, "timeline invariants: \(timeline.validate())")

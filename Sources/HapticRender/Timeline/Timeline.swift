@@ -15,7 +15,7 @@ public struct Timeline: Sendable, Hashable {
     /// Every voice (one per scheduled event occurrence), sorted by ``VoiceTable/start``.
     public var voices: VoiceTable
     /// Dynamic-parameter lanes: `lanes[layer * DynamicParameterID.allCases.count + id.index]`.
-    /// Each lane holds the *control* value (neutral before its first breakpoint).
+    /// Each parameter lane holds the *control* value (neutral before its first breakpoint).
     public var lanes: [ParameterLane]
     /// Number of layers (players): one per pattern layered on the engine.
     public var layerCount: Int
@@ -51,7 +51,7 @@ public struct Timeline: Sendable, Hashable {
         self.voicesEndSample = voicesEndSample
     }
 
-    /// The lane of `id` for `layer`.
+    /// The parameter lane of `id` for `layer`.
     @inlinable public func lane(_ id: DynamicParameterID, layer: Int = 0) -> ParameterLane {
         lanes[layer * DynamicParameterID.allCases.count + id.index]
     }

@@ -56,18 +56,18 @@ extension LayerPlan {
     /// - AudioCustom: plays its audio length (unscaled); with the volume envelope it fades in
     ///   over `attack` and out over `release` ending at the file end (`releaseStart = end −
     ///   release`); without it all segments are 0 and `releaseStart = end`.
-    /// Envelope-time controls: attack and decay read the lane at the voice start, release reads
-    /// it at the release start (AudioCustom: at the audio end); combined additively, clamped to
-    /// 0…1, then mapped by ``EnvelopeTime/seconds(_:)``.
+    /// Envelope-time controls: attack and decay read the parameter lane at the voice start, release
+    /// reads it at the release start (AudioCustom: at the audio end); combined additively, clamped
+    /// to 0…1, then mapped by ``EnvelopeTime/seconds(_:)``.
     ///
     /// O(events × iterations × log breakpoints).
     func scheduleVoices(
-        lanes: ArraySlice<ParameterLane>, customAudioLengths: [String: Double],
+        parameterLanes: ArraySlice<ParameterLane>, customAudioLengths: [String: Double],
         notes: inout [SchedulerNote], into rows: inout [VoiceRow]
     ) {
-        let base = lanes.startIndex
+        let base = parameterLanes.startIndex
         func control(_ id: DynamicParameterID, at n: Int64) -> Double {
-            lanes[base + id.index].value(at: n)
+            parameterLanes[base + id.index].value(at: n)
         }
         func envelope(_ x: Double, _ id: DynamicParameterID, at n: Int64) -> Int32 {
             Int32(

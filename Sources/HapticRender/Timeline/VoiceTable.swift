@@ -2,7 +2,7 @@
 ///
 /// Every array has ``count`` elements; element `i` of each array describes voice `i`.
 /// Static values are the event's own parameters (clamped, defaults filled in); the
-/// dynamic lanes of the voice's layer modulate them while it sounds.
+/// parameter lanes of the voice's layer modulate them while it sounds.
 public struct VoiceTable: Sendable, Hashable {
     /// First sample of the voice.
     public var start: [Int64] = []
@@ -20,7 +20,7 @@ public struct VoiceTable: Sendable, Hashable {
     /// Always `start ≤ releaseStart ≤ end`.
     public var releaseStart: [Int64] = []
     public var kind: [VoiceKind] = []
-    /// Which layer (player) the voice belongs to: selects its lanes.
+    /// Which layer (player) the voice belongs to: selects its parameter lanes.
     public var layer: [UInt16] = []
 
     /// Haptic: `HapticIntensity`. Audio: `AudioVolume`.

@@ -1,7 +1,7 @@
 /// The gain envelope of a continuous or audio voice, evaluated from the line equation at any
 /// sample — never accumulated — so block size cannot change the result.
 ///
-/// Shapes (ahap-spec.md §3.2; Apple documents the segments, not their curves):
+/// Shapes (docs/ahap-format.md, Envelopes; Apple documents the segments, not their curves):
 /// - sustained (AR): linear rise over `attack`, hold at 1 until `releaseStart`, linear fall to 0
 ///   over `release`;
 /// - non-sustained (AD): linear rise over `attack`, then linear fall to 0 over `decay`; the

@@ -3,7 +3,7 @@ import HapticRender
 /// What the control side asks of the render thread, applied between two slices of the render
 /// in the order sent.
 enum RenderChange {
-    /// A layer's voices and lanes from the render position on
+    /// A layer's voices and parameter lanes from the render position on
     /// (``PatternRenderer/replaceLayer(_:with:changingLanesFrom:)``); first, its sounding
     /// voices whose kind is in `endKinds` (a bit per ``VoiceKind`` raw value) end at `endAt`.
     case layer(LayerContents, cut: Int64, endAt: Int64, endKinds: UInt8)

@@ -1,5 +1,5 @@
 /// How the audio event parameters map to sound. Apple documents the parameters' ranges,
-/// not their sound (ahap-spec.md §3, §12 open question 5); these are our documented choices.
+/// not their sound (docs/ahap-format.md, Events); these are our documented choices.
 public enum AudioMapping {
     /// Fundamental of the `AudioContinuous` tone at `AudioPitch` 0: A4.
     @_transparent public static var toneBaseFrequency: Float { 440 }

@@ -1,12 +1,12 @@
 extension AudioVoices {
     /// Adds one synthesized tone voice's share of the chunk to the stereo bus.
     ///
-    /// The chunk is cut into runs over which the brightness, pitch and pan lanes hold still
-    /// (all of it, unless a curve or a runtime parameter moves one of them). Per run:
+    /// The chunk is cut into runs over which the brightness, pitch and pan parameter lanes hold
+    /// still (all of it, unless a curve or a runtime parameter moves one of them). Per run:
     /// 1. the waveform into ``toneWave``: the fundamental from the voice's ``TonePhasor``
     ///    (re-anchored when the pitch changes), the harmonics by
     ///    ``ToneOscillator/samples(sines:twoCosines:)`` for whole groups of four and by the
-    ///    scalar twin for lanes at the edges of a block;
+    ///    scalar twin for SIMD lanes at the edges of a block;
     /// 2. four samples at a time: volume × envelope gain and the mix into the bus; the
     ///    remainder by the scalar twins.
     ///
@@ -14,18 +14,19 @@ extension AudioVoices {
     /// is bit-identical whatever the block size. O(frames), no allocation.
     func renderTone(
         _ p: UnsafeMutablePointer<ToneVoice>, from position: Int64, chunkEnd: Int64,
-        lanes: LaneBank,
+        parameterLanes: ParameterLaneBank,
         left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>
     ) {
         let spec = p.pointee.spec
         let (from, to) = Self.span(of: spec, from: position, chunkEnd: chunkEnd)
         guard from < to else { return }
-        let (volume, pan, pitch, bright) = Self.audioLanes(lanes, layer: spec.layer)
+        let (volume, pan, pitch, bright) = Self.audioParameterLanes(
+            parameterLanes, layer: spec.layer)
         let wave = toneWave
         var i = from
         while i < to {
-            // NaN never equals itself: a NaN lane value makes one-sample runs, each recomputing
-            // its mappings, as the per-sample loop did.
+            // NaN never equals itself: a NaN parameter-lane value makes one-sample runs, each
+            // recomputing its mappings, as the per-sample loop did.
             let b = bright[i]
             let f = pitch[i]
             let a = pan[i]
@@ -80,9 +81,9 @@ extension AudioVoices {
         }
     }
 
-    /// Pass 2 of ``renderTone(_:from:chunkEnd:lanes:left:right:)``: `bus += wave · gain · pan`
-    /// for the samples `from..<to` of the chunk at `position`, whose waveform is in ``toneWave``.
-    /// O(to − from).
+    /// Pass 2 of ``renderTone(_:from:chunkEnd:parameterLanes:left:right:)``:
+    /// `bus += wave · gain · pan` for the samples `from..<to` of the chunk at `position`, whose
+    /// waveform is in ``toneWave``. O(to − from).
     @inline(__always)
     func mixTone(
         _ spec: VoiceSpec, volume: UnsafeMutablePointer<Float>,
@@ -134,7 +135,7 @@ extension AudioVoices {
     }
 }
 
-/// `min(max(x, 0), 1)` lane-wise, with the scalar functions' exact selects
+/// `min(max(x, 0), 1)` SIMD lane by lane, with the scalar functions' exact selects
 /// (`max(x, y) = y >= x ? y : x`, `min(x, y) = y < x ? y : x`). O(1).
 @inline(__always)
 func clampUnit(_ x: SIMD4<Float>) -> SIMD4<Float> {

@@ -8,7 +8,7 @@ struct AudioVoices {
     /// Entries in ``sources``.
     let resourceCount: Int
     /// One chunk of one tone's waveform, before gain and pan (see
-    /// ``renderTone(_:from:chunkEnd:lanes:left:right:)``).
+    /// ``renderTone(_:from:chunkEnd:parameterLanes:left:right:)``).
     let toneWave: UnsafeMutablePointer<Float>
     /// ``AudioMapping/customFadeSeconds`` in samples.
     private let customFadeSamples: Float
@@ -39,7 +39,7 @@ struct AudioVoices {
         inverseSampleRate = Float(1 / sampleRate)
     }
 
-    /// Whether no audio voice sounds (then nobody reads the audio lanes).
+    /// Whether no audio voice sounds (then nobody reads the audio parameter lanes).
     var isSilent: Bool { tones.count == 0 && clips.count == 0 }
 
     /// No voice sounds. O(1).
@@ -80,9 +80,9 @@ struct AudioVoices {
     }
 
     /// Mixes the chunk `position ..< position + frames` into the `left` and `right` rows,
-    /// reading the audio lanes `lanes` holds for it. O(frames × voices).
+    /// reading the audio parameter lanes `parameterLanes` holds for it. O(frames × voices).
     mutating func process(
-        from position: Int64, frames: Int, lanes: LaneBank,
+        from position: Int64, frames: Int, parameterLanes: ParameterLaneBank,
         left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>
     ) {
         for i in 0..<frames {
@@ -92,7 +92,8 @@ struct AudioVoices {
         let chunkEnd = position + Int64(frames)
         for v in 0..<tones.count {
             renderTone(
-                tones.storage + v, from: position, chunkEnd: chunkEnd, lanes: lanes, left: left,
+                tones.storage + v, from: position, chunkEnd: chunkEnd,
+                parameterLanes: parameterLanes, left: left,
                 right: right)
         }
         tones.removeAll { $0.spec.end <= chunkEnd }
@@ -103,7 +104,8 @@ struct AudioVoices {
             let spec = p.pointee.spec
             let (from, to) = Self.span(of: spec, from: position, chunkEnd: chunkEnd)
             guard from < to else { continue }
-            let (volume, pan, pitch, bright) = Self.audioLanes(lanes, layer: spec.layer)
+            let (volume, pan, pitch, bright) = Self.audioParameterLanes(
+                parameterLanes, layer: spec.layer)
             let stereo = p.pointee.player.channels == 2
             for i in from..<to {
                 let n = position + Int64(i)
@@ -136,18 +138,18 @@ struct AudioVoices {
         (Int(max(spec.start, position) - position), Int(min(spec.end, chunkEnd) - position))
     }
 
-    /// This chunk's volume, pan, pitch and brightness lanes of `layer`.
+    /// This chunk's volume, pan, pitch and brightness parameter lanes of `layer`.
     @inline(__always)
-    static func audioLanes(_ lanes: LaneBank, layer: Int)
+    static func audioParameterLanes(_ parameterLanes: ParameterLaneBank, layer: Int)
         -> (
             volume: UnsafeMutablePointer<Float>, pan: UnsafeMutablePointer<Float>,
             pitch: UnsafeMutablePointer<Float>, brightness: UnsafeMutablePointer<Float>
         )
     {
         (
-            lanes.chunk(layer, .audioVolume), lanes.chunk(layer, .audioPan),
-            lanes.chunk(layer, .audioPitch),
-            lanes.chunk(layer, .audioBrightness)
+            parameterLanes.chunk(layer, .audioVolume), parameterLanes.chunk(layer, .audioPan),
+            parameterLanes.chunk(layer, .audioPitch),
+            parameterLanes.chunk(layer, .audioBrightness)
         )
     }
 }

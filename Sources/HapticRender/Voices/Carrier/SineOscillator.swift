@@ -1,5 +1,6 @@
-/// The per-sample form of the carrier (lra-model.md §4.4): `sin(2π·phase)` with the phase, in
-/// cycles, integrated in Double from a frequency that may change every sample without clicks.
+/// The per-sample form of the carrier (docs/physics.md, Continuous recipe): `sin(2π·phase)` with
+/// the phase, in cycles, integrated in Double from a frequency that may change every sample without
+/// clicks.
 ///
 /// The haptic drivers' per-sample path (``ContinuousDriver``, ``TransientDriver``) and the
 /// reference engine use it; ``RotatingCarrier``, the block form, seeds its groups from the
@@ -15,16 +16,14 @@
 public struct SineOscillator: Sendable, Hashable {
     /// Current phase in cycles, [0, 1).
     public var phase: Double
-    @usableFromInline let inverseSampleRate: Double
+    let inverseSampleRate: Double
 
-    @inlinable
     public init(sampleRate: Double, phase: Double = 0) {
         self.inverseSampleRate = 1 / sampleRate
         self.phase = phase
     }
 
     /// Returns sin(2π·phase) and advances the phase by `hz`/sampleRate (hz ≥ 0).
-    @inlinable
     public mutating func next(hz: Double) -> Double {
         let y = Self.sin2pi(phase)
         var p = phase + hz * inverseSampleRate
@@ -34,7 +33,6 @@ public struct SineOscillator: Sendable, Hashable {
     }
 
     /// sin(2π·p) for p in [0, 1). Polynomial; no libm.
-    @inlinable
     public static func sin2pi(_ p: Double) -> Double {
         // sin(2πp) = −sin(2π(p − ½)); fold x = p − ½ ∈ [−½, ½) onto [−¼, ¼] by symmetry.
         var x = p - 0.5

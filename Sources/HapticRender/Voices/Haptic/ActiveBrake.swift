@@ -1,7 +1,7 @@
-/// Closed-loop active braking by back-EMF (velocity) feedback (lra-model.md §4.3 step 3,
-/// "CLAB" [S-A4]): `V = −clip(K·Bl·v, ±V_clamp)` until the stored energy ½μv² + ½kx² falls
-/// below 1e-4 of its value at brake start, then done; over the last decade of energy (1e-3 …
-/// 1e-4) the voltage fades linearly with the energy to 0.
+/// Closed-loop active braking by back-EMF (velocity) feedback (docs/physics.md, Transient recipe;
+/// Cirrus Logic's "CLAB"): `V = −clip(K·Bl·v, ±V_clamp)` until the stored energy ½μv² + ½kx² falls
+/// below 1e-4 of its value at brake start, then done; over the last decade of energy (1e-3 … 1e-4)
+/// the voltage fades linearly with the energy to 0.
 ///
 /// The feedback reads the model's velocity 3 samples old (``LRAModel/feedbackState()``). That
 /// delay is harmless: with K chosen for braked Q = 0.5 the loop gain per sample is 2ω0·T ≈ 0.04,
@@ -10,14 +10,12 @@
 public struct ActiveBrake: Sendable, Hashable {
     /// Brake gain K·Bl, V per (m/s).
     public var gain: Double
-    @usableFromInline var stopEnergy: Double = -1
-    @usableFromInline var elapsed: Int = 0
+    var stopEnergy: Double = -1
+    var elapsed: Int = 0
 
-    @inlinable
     public init(gain: Double) { self.gain = gain }
 
     /// The brake voltage for this sample, or nil once braking is complete.
-    @inlinable
     public mutating func volts(
         velocity v: Double, excursion x: Double, config c: ActuatorDriverConfig
     ) -> Double? {
@@ -31,14 +29,4 @@ public struct ActiveBrake: Sendable, Hashable {
         return -min(max(gain * v, -c.voltageClamp), c.voltageClamp) * fade
     }
 
-}
-
-/// Moves a driver's output toward `target` by at most `step` volts, so drive never jumps
-/// (lra-model.md T16). Within reach the output becomes `target` exactly (not
-/// `output + (target − output)`, which can be an ulp off), so a span that never limits is the
-/// target signal itself — what lets the renderer's steady path skip the check. O(1).
-@inlinable @inline(__always)
-public func slew(_ output: inout Double, toward target: Double, step: Double) {
-    let d = target - output
-    output = d > step ? output + step : (d < -step ? output - step : target)
 }

@@ -1,29 +1,33 @@
-/// Per-profile constants shared by ``TransientDriver`` and ``ContinuousDriver``, computed once
-/// at setup (lra-model.md §4.2–4.4). Trivially copyable; the drivers keep a copy.
+/// Per-profile constants shared by ``TransientDriver`` and ``ContinuousDriver``, computed once at
+/// setup (docs/physics.md: Driver design rules, Transient recipe, Continuous recipe). Trivially
+/// copyable; the drivers keep a copy.
 public struct ActuatorDriverConfig: Sendable, Hashable {
     public let sampleRate: Double
     public let resonanceHz: Double
     public let voltageClamp: Double
-    /// Output slew limit, V/sample: `V_clamp·2π·f_max/fs` — the §5 T16 continuity bound, so
-    /// brake onsets and aborted tails never step (§4.3 "start and end at zero drive").
+    /// Output slew limit, V/sample: `V_clamp·2π·f_max/fs` — the continuity bound of
+    /// docs/physics.md, Output stage, so brake onsets and aborted tails never step.
     public let slewPerSample: Double
-    /// ½μ and ½k for the stored energy ½μv² + ½kx² (brake stop criterion, §4.3).
+    /// ½μ and ½k for the stored energy ½μv² + ½kx² (the brake's stop criterion).
     public let halfMass: Double
     public let halfStiffness: Double
     /// Closed-loop brake gain K·Bl in V per (m/s) for braked Q = 0.8 (soft: sharpness 0) and
-    /// Q = 0.5 (hard: sharpness 1): `K·Bl = (μω0/Q_b − c_total)·Re/Bl` (§4.3 with V = −K·Bl·v).
+    /// Q = 0.5 (hard: sharpness 1): `K·Bl = (μω0/Q_b − c_total)·Re/Bl` (docs/physics.md, Driver
+    /// design rules, with V = −K·Bl·v).
     public let brakeGainSoft: Double
     public let brakeGainHard: Double
-    /// Brake ends when energy < this fraction of its brake-start value (§4.3: 1e-4).
+    /// Brake ends when energy < this fraction of its brake-start value (1e-4).
     public let brakeEnergyFraction: Double
-    /// Safety cap on brake length (choice: 30 ms — 3–4× the 7.6–7.9 ms of §4.3's table), so a
-    /// voice's lifetime stays bounded for the scheduler's polyphony count.
+    /// Safety cap on brake length (choice: 30 ms — 3–4× the 7.6–7.9 ms of docs/physics.md,
+    /// Transient recipe), so a voice's lifetime stays bounded for the scheduler's polyphony count.
     public let maxBrakeSamples: Int
-    /// §4.2 excursion budget for a 1-cycle burst at f0: `0.8·x_max·k·Re/(π·Bl)` V (divide by N).
+    /// The excursion budget (docs/physics.md, Driver design rules) for a 1-cycle burst at f0:
+    /// `0.8·x_max·k·Re/(π·Bl)` V (divide by N).
     public let transientVoltsPerCycleBudget: Double
     /// Most half-cycles in a click (``ActuatorProfile/transientMaxHalfCycles``, 1…4).
     public let transientMaxHalfCycles: Int
-    /// Onset overdrive ratio `1/(1 − e^(−π/Q))` (§2.2: 90 % in one cycle), capped at 4.
+    /// Onset overdrive ratio `1/(1 − e^(−π/Q))` (docs/physics.md, Derived behaviour: 90 % in one
+    /// cycle), capped at 4.
     public let overdriveRatio: Double
     /// Overdrive lasts at most this many samples (two periods of f0).
     public let maxOverdriveSamples: Int

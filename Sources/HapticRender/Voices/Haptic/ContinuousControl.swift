@@ -1,7 +1,7 @@
 /// What continuous haptic voices read at their control points: the layers' intensity and
-/// sharpness lanes and the drive tables: a small view the haptic voices keep.
+/// sharpness parameter lanes and the drive tables: a small view the haptic voices keep.
 struct ContinuousControl {
-    let lanes: LaneBank
+    let parameterLanes: ParameterLaneBank
     let lookup: DriveLookup
     /// Control period in samples (see ``DriveRamp``), a power of two.
     let period: Int64
@@ -17,42 +17,44 @@ struct ContinuousControl {
     @inline(__always)
     func nextGridPoint(after n: Int64) -> Int64 { (n | (period &- 1)) &+ 1 }
 
-    /// Both lanes' lines at the start `n` of a control period: a period ends at or before
-    /// either lane's next change (``periodEnd(_:from:bend:_:)``), so every sample in it reads
-    /// them. O(1) amortized (two breakpoint searches).
+    /// Both parameter lanes' lines at the start `n` of a control period: a period ends at or before
+    /// either parameter lane's next change (``periodEnd(_:from:bend:_:)``), so every sample in it
+    /// reads them. O(1) amortized (two breakpoint searches).
     @inline(__always)
     func lines(_ spec: VoiceSpec, at n: Int64) -> ControlLines {
         ControlLines(
-            intensity: lanes.reader(spec.layer, .hapticIntensity).pointee.line(at: n),
-            sharpness: lanes.reader(spec.layer, .hapticSharpness).pointee.line(at: n))
+            intensity: parameterLanes.reader(spec.layer, .hapticIntensity).pointee.line(at: n),
+            sharpness: parameterLanes.reader(spec.layer, .hapticSharpness).pointee.line(at: n))
     }
 
-    /// The voice's lines at `n` (a period's start, after the one they were read at): a line
-    /// holds until its ``LaneLine/change`` (``LaneReader/line(at:)``), so the voice keeps both
-    /// and searches a lane again only once past it. A runtime value forgets them
-    /// (``cut(_:at:)``). O(1).
+    /// The voice's lines at `n` (a period's start, after the one they were read at): a line holds
+    /// until its ``ParameterLaneLine/change`` (``ParameterLaneReader/line(at:)``), so the voice
+    /// keeps both and searches a parameter lane again only once past it. A runtime value forgets
+    /// them (``cut(_:at:)``). O(1).
     @inline(__always)
     func lines(of voice: inout ContinuousHapticVoice, at n: Int64) -> ControlLines {
         if n >= voice.lines.intensity.change {
-            voice.lines.intensity = lanes.reader(voice.spec.layer, .hapticIntensity).pointee.line(
-                at: n)
+            voice.lines.intensity = parameterLanes.reader(voice.spec.layer, .hapticIntensity)
+                .pointee.line(
+                    at: n)
         }
         if n >= voice.lines.sharpness.change {
-            voice.lines.sharpness = lanes.reader(voice.spec.layer, .hapticSharpness).pointee.line(
-                at: n)
+            voice.lines.sharpness = parameterLanes.reader(voice.spec.layer, .hapticSharpness)
+                .pointee.line(
+                    at: n)
         }
         return voice.lines
     }
 
-    /// The effective intensity (lanes × envelope) and sharpness of `spec` at `n`, a sample of
-    /// the period whose lines are `lines` (at its end, the lines' values there: the lanes' left
-    /// limits, so nothing changes before its time). O(1).
+    /// The effective intensity (parameter lanes × envelope) and sharpness of `spec` at `n`, a
+    /// sample of the period whose lines are `lines` (at its end, the lines' values there: the
+    /// parameter lanes' left limits, so nothing changes before its time). O(1).
     ///
     /// The envelope is read inside the voice's sounding samples only (`start + 1 … end − 1`):
     /// the intensity law jumps from 0 V at intensity 0 to the perception threshold just above
     /// it, and a ramp towards the envelope's exact 0 at `start` or `end` would spread that
     /// jump over a whole control period. (The first sample needs no 0: the carrier starts at
-    /// sin 0.) A lane that takes intensity to exactly 0 mid-voice still ramps to silence.
+    /// sin 0.) A parameter lane that takes intensity to exactly 0 mid-voice still ramps to silence.
     @inline(__always)
     func inputs(_ spec: VoiceSpec, at n: Int64, _ lines: ControlLines) -> ControlInputs {
         let last = max(spec.end &- spec.start &- 1, 1)
@@ -83,10 +85,10 @@ struct ContinuousControl {
         point(inputs(spec, at: n, lines), &column)
     }
 
-    /// The end of the control period that starts at `n`: the next grid point, the envelope's
-    /// next corner `bend` (``nextCorner(_:after:)``), or the first change of the voice's
-    /// intensity or sharpness lane before it. Whether it is such a change (then the next period
-    /// starts from the lanes' new values, not this period's end). O(1).
+    /// The end of the control period that starts at `n`: the next grid point, the envelope's next
+    /// corner `bend` (``nextCorner(_:after:)``), or the first change of the voice's intensity or
+    /// sharpness parameter lane before it. Whether it is such a change (then the next period starts
+    /// from the parameter lanes' new values, not this period's end). O(1).
     @inline(__always)
     func periodEnd(_ spec: VoiceSpec, from n: Int64, bend: Int64, _ lines: ControlLines) -> (
         to: Int64, atChange: Bool
@@ -100,9 +102,9 @@ struct ContinuousControl {
         } else if change <= grid {
             (to, atChange) = (change, true)
         }
-        // Where a lane's line crosses a clamp bound (sharpness 0 or 1, intensity × lane 0 or 1),
-        // the input bends: the period ends there too. A flat line has equal ends, which never
-        // cross (the test's answer without its arithmetic).
+        // Where a parameter lane's line crosses a clamp bound (sharpness 0 or 1, intensity ×
+        // parameter lane 0 or 1), the input bends: the period ends there too. A flat line has equal
+        // ends, which never cross (the test's answer without its arithmetic).
         var crossing = Int64.max
         if lines.sharpness.slope != 0 {
             crossing = Self.crossing(
@@ -189,19 +191,19 @@ struct ContinuousControl {
         return (DriveRamp(from: n, start: start, to: r.to, end: r.end), r.atChange, column)
     }
 
-    /// Starts the control period beginning at `n` (the previous period's end). O(1): two lane
-    /// searches and one intensity lookup per voice per period (one more after a lane change or
-    /// a sharpness move, one more where the drive bends).
+    /// Starts the control period beginning at `n` (the previous period's end). O(1): two
+    /// parameter-lane searches and one intensity lookup per voice per period (one more after a
+    /// parameter-lane change or a sharpness move, one more where the drive bends).
     func advance(_ voice: inout ContinuousHapticVoice, at n: Int64) {
         let spec = voice.spec
         let lines = lines(of: &voice, at: n)
         let (to, atChange) = periodEnd(spec, from: n, bend: Self.corner(&voice, after: n), lines)
-        // After a lane change the period starts from the lanes' new values; otherwise from the
-        // previous period's end, where the lines meet.
+        // After a parameter-lane change the period starts from the parameter lanes' new values;
+        // otherwise from the previous period's end, where the lines meet.
         let start =
             voice.rampEndsAtChange ? point(spec, at: n, lines, &voice.column) : voice.ramp.end
-        // Held lanes and a sustaining envelope give the same inputs period after period: the
-        // drive point is a pure function of them, so the last one is reused (same bits, no
+        // Held parameter lanes and a sustaining envelope give the same inputs period after period:
+        // the drive point is a pure function of them, so the last one is reused (same bits, no
         // table lookup).
         let x = inputs(spec, at: to, lines)
         let last = voice.endInputs
@@ -220,10 +222,10 @@ struct ContinuousControl {
     }
 
     /// Where a held period — equal drive points at its ends `n` and `to` — can run on: the last
-    /// grid point before the inputs can next move (a lane change, or the release's corner),
-    /// if both lanes hold and the envelope sustains at 1 from `n` on; `to` otherwise. Every
-    /// grid period up to there would start and end on the same inputs, so it would be the
-    /// same flat ramp: one period instead of many, with the same drive at every sample (the
+    /// grid point before the inputs can next move (a parameter-lane change, or the release's
+    /// corner), if both parameter lanes hold and the envelope sustains at 1 from `n` on; `to`
+    /// otherwise. Every grid period up to there would start and end on the same inputs, so it would
+    /// be the same flat ramp: one period instead of many, with the same drive at every sample (the
     /// steady path still renormalizes its carrier on every grid point). O(1).
     @inline(__always)
     func heldThrough(_ spec: VoiceSpec, from n: Int64, to: Int64, _ lines: ControlLines) -> Int64 {
@@ -239,10 +241,10 @@ struct ContinuousControl {
         return max(last, to)
     }
 
-    /// The end of the ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive is
-    /// more than ``toleranceVolts`` off the straight line (in volts; or 1e-4 relative in
-    /// frequency, 1e-3 in excursion per volt), so the line follows the mapping wherever it bends. O(1) in
-    /// the common case (equal ends, or a straight enough period), O(log period) otherwise.
+    /// The end of the ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive
+    /// is more than ``toleranceVolts`` off the straight line (in volts; or 1e-4 relative in
+    /// frequency, 1e-3 in excursion per volt), so the line follows the mapping wherever it bends.
+    /// O(1) in the common case (equal ends, or a straight enough period), O(log period) otherwise.
     func straightened(
         _ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
         atChange: Bool, _ lines: ControlLines, _ column: inout SharpnessCache
@@ -293,9 +295,9 @@ struct ContinuousControl {
         return (to, end, atChange)
     }
 
-    /// Ends the voice's current control period at `n` (> its start), where a runtime value
-    /// changes its lanes: samples before `n` keep their values, and the period from `n` starts
-    /// from the lanes' new values. O(1).
+    /// Ends the voice's current control period at `n` (> its start), where a runtime value changes
+    /// its parameter lanes: samples before `n` keep their values, and the period from `n` starts
+    /// from the parameter lanes' new values. O(1).
     func cut(_ voice: inout ContinuousHapticVoice, at n: Int64) {
         voice.lines = .unread  // a runtime value from `n` on ends the lines it changes there
         guard n > voice.ramp.from, n < voice.ramp.to else { return }
@@ -312,13 +314,14 @@ struct ControlInputs {
     var sharpness: Float
 }
 
-/// The lines of a voice's intensity and sharpness lanes over one control period
+/// The lines of a voice's intensity and sharpness parameter lanes over one control period
 /// (``ContinuousControl/lines(_:at:)``).
 struct ControlLines {
-    var intensity: LaneLine
-    var sharpness: LaneLine
+    var intensity: ParameterLaneLine
+    var sharpness: ParameterLaneLine
 
-    /// Lines read nowhere: they change at `Int64.min`, so the first period reads both lanes.
+    /// Lines read nowhere: they change at `Int64.min`, so the first period reads both parameter
+    /// lanes.
     static let unread = ControlLines(intensity: .unread, sharpness: .unread)
 }
 

@@ -1,11 +1,11 @@
-/// Drive generator for one AHAP `HapticContinuous` voice (lra-model.md §4.4).
+/// Drive generator for one AHAP `HapticContinuous` voice (docs/physics.md, Continuous recipe).
 ///
 /// Per sample the synthesizer evaluates the voice's effective sharpness/intensity (event
 /// value, envelope, parameter curves) through ``DriveMapping/evaluate(sharpness:intensity:)``
 /// and passes the resulting ``DrivePoint``; this driver turns it into volts:
 /// - carrier: ``SineOscillator`` at `point.hz` — phase-continuous, so sharpness curves glide;
 /// - amplitude: `point.volts` (already intensity-mapped and excursion-pre-limited);
-/// - onset overdrive (optional, default on): closed-loop emulation of §4.4 — while the
+/// - onset overdrive (optional, default on): closed-loop emulation of the recipe — while the
 ///   motion amplitude `sqrt(x² + (v/ω)²)` (ω = 2π·hz) is below 90 % of the steady-state target
 ///   `point.volts·|X/V|`, the amplitude is raised by up to ``ActuatorDriverConfig/overdriveRatio``
 ///   (capped by V_clamp) — the full ratio at rest, falling with the motion's energy to 1 at the
@@ -17,13 +17,12 @@
 ///   Same mixing rule as ``TransientDriver``: no brake while another voice drives.
 /// Output slew-limited like the transient driver. O(1) per sample, no allocation, no libm.
 public struct ContinuousDriver: Sendable, Hashable {
-    @usableFromInline var tail: DriverTail
-    @usableFromInline var oscillator: SineOscillator
-    @usableFromInline var overdriveSamplesLeft: Int
-    @usableFromInline let config: ActuatorDriverConfig
+    var tail: DriverTail
+    var oscillator: SineOscillator
+    var overdriveSamplesLeft: Int
+    let config: ActuatorDriverConfig
 
     /// Prepares a voice. O(1); safe to call from the render loop.
-    @inlinable
     public init(config: ActuatorDriverConfig, overdrive: Bool = true) {
         self.config = config
         oscillator = SineOscillator(sampleRate: config.sampleRate)
@@ -34,55 +33,53 @@ public struct ContinuousDriver: Sendable, Hashable {
     /// True while the carrier runs at its plain amplitude: no onset overdrive left, not
     /// released. From then on until the release the drive is `volts·sin` through the slew
     /// limit and reads neither the actuator nor other voices.
-    @inlinable public var isSteady: Bool { isDriving && overdriveSamplesLeft == 0 }
+    public var isSteady: Bool { isDriving && overdriveSamplesLeft == 0 }
     /// True once released, braked and back at 0 V.
-    @_transparent public var isFinished: Bool {
+    @inline(__always) public var isFinished: Bool {
         if case .finished = tail.phase { true } else { false }
     }
     /// True while the carrier runs (before ``release(brake:)``).
-    @_transparent public var isDriving: Bool {
+    @inline(__always) public var isDriving: Bool {
         if case .driving = tail.phase { true } else { false }
     }
 
     /// Ends the carrier; brakes next (unless `brake` is false or another voice drives).
-    @inlinable
     public mutating func release(brake useBrake: Bool = true) {
         if isDriving { tail.phase = useBrake ? .brake : .release }
     }
 
     /// Next drive sample in volts. `point` is ignored after ``release(brake:)``.
-    @inlinable
     public mutating func drive(
         _ point: DrivePoint, velocity: Double, excursion: Double, othersDriving: Bool
     ) -> Double {
-        var target = 0.0
         switch tail.phase {
         case .driving:
-            target = Self.carrier(
-                point, velocity: velocity, excursion: excursion, oscillator: &oscillator,
+            let volts = Self.amplitude(
+                point, velocity: velocity, excursion: excursion,
                 overdriveSamplesLeft: &overdriveSamplesLeft, config: config)
+            return carrierSample(
+                volts: volts, sine: oscillator.next(hz: point.hz), output: &tail.output,
+                slewStep: config.slewPerSample)
         case .brake, .release:
-            target = tail.target(
+            let target = tail.target(
                 othersDriving: othersDriving, velocity: velocity, excursion: excursion,
                 config: config)
+            return tail.settle(toward: target, config: config)
         case .finished:
             return 0
         }
-        return tail.settle(toward: target, config: config)
     }
 
-    /// The carrier's next sample before the slew limit, with the onset overdrive while it lasts:
-    /// the driving phase of ``drive(_:velocity:excursion:othersDriving:)``, on the driver's
-    /// `oscillator` and `overdriveSamplesLeft` (passed in, so a loop keeps them in registers). O(1).
-    @inlinable @inline(__always)
-    static func carrier(
-        _ point: DrivePoint, velocity: Double, excursion: Double, oscillator: inout SineOscillator,
-        overdriveSamplesLeft: inout Int, config: ActuatorDriverConfig
+    /// The carrier's amplitude at one sample: `point.volts`, raised by the onset overdrive while
+    /// it lasts (the driving phase of ``drive(_:velocity:excursion:othersDriving:)``), on the
+    /// driver's `overdriveSamplesLeft` (passed in, so a loop keeps it in a register). O(1).
+    @inline(__always)
+    static func amplitude(
+        _ point: DrivePoint, velocity: Double, excursion: Double, overdriveSamplesLeft: inout Int,
+        config: ActuatorDriverConfig
     ) -> Double {
         var amplitude = point.volts
         if overdriveSamplesLeft > 0 {
-            // addUnraisedGroup(_:from:excursion:velocity:into:) writes this test for four lanes:
-            // a change here goes there too (ContinuousCarrierSpanTests compares them).
             overdriveSamplesLeft -= 1
             let w = 2 * Double.pi * point.hz
             let reach = 0.9 * amplitude * point.excursionPerVolt * w
@@ -96,99 +93,73 @@ public struct ContinuousDriver: Sendable, Hashable {
                 amplitude = min(amplitude * gain, max(amplitude, config.voltageClamp))
             }
         }
-        return amplitude * oscillator.next(hz: point.hz)
+        return amplitude
     }
 
     /// Adds the samples `n ..< n + count` that ``drive(_:velocity:excursion:othersDriving:)``
     /// returns while the carrier runs on `ramp` (the voice's control period, which holds them
-    /// all) to `sum[0 ..< count]`; sample `n + k` reads feedback lane `lane + k` of `excursion`
-    /// and `velocity` (`lane + count` ≤ 4), which only the overdrive uses. The oscillator, the
-    /// overdrive count and the output stay in locals, and the phase is not tested per sample
-    /// (it stays `driving`). O(count).
+    /// all) to `sum[0 ..< count]`, sample `n + k` reading `feedback`'s sample `k` (which only
+    /// the overdrive uses). The oscillator, the overdrive count and the output stay in locals,
+    /// and the phase is not tested per sample (it stays `driving`). Specialized per `Feedback`:
+    /// during the onset one group's feedback, after it none (and no overdrive test). O(count).
     @inline(__always)
-    mutating func addCarrier(
-        _ ramp: DriveRamp, from n: Int64, count: Int, lane: Int, excursion: SIMD4<Float>,
-        velocity: SIMD4<Float>, into sum: UnsafeMutablePointer<Double>
+    mutating func addCarrier<Feedback: CarrierFeedback>(
+        _ ramp: DriveRamp, from n: Int64, count: Int, feedback: Feedback,
+        into sum: UnsafeMutablePointer<Double>
     ) {
-        assert(
-            isDriving && lane &+ count <= 4,
-            "the carrier loop runs inside one group of a driving voice")
+        assert(isDriving && count <= feedback.samples, "a driving voice, feedback for each sample")
+        assert(Feedback.overdrives || overdriveSamplesLeft == 0, "no overdrive left")
         var wave = oscillator
         var left = overdriveSamplesLeft
         var output = tail.output
         let step = config.slewPerSample
         for k in 0..<count {
             let point = ramp.point(at: n &+ Int64(k))
-            let target = Self.carrier(
-                point, velocity: Double(velocity[lane &+ k]),
-                excursion: Double(excursion[lane &+ k]), oscillator: &wave,
-                overdriveSamplesLeft: &left, config: config)
-            slew(&output, toward: target, step: step)
-            sum[k] += output
+            var volts = point.volts
+            if Feedback.overdrives {
+                volts = Self.amplitude(
+                    point, velocity: feedback.velocity(k), excursion: feedback.excursion(k),
+                    overdriveSamplesLeft: &left, config: config)
+            }
+            sum[k] += carrierSample(
+                volts: volts, sine: wave.next(hz: point.hz), output: &output, slewStep: step)
         }
         oscillator = wave
         overdriveSamplesLeft = left
         tail.output = output
     }
+}
 
-    /// ``addCarrier(_:from:count:lane:excursion:velocity:into:)`` for one whole group (samples
-    /// `n … n + 3`, lanes 0…3) that the overdrive does not raise: every sample's motion is at
-    /// or above its target. Four lanes compute the ramp's lines and the overdrive's test with the
-    /// operations of the per-sample path, lane by lane; the carrier and the slew limit run
-    /// sample by sample. Returns false, changing nothing, if the overdrive would raise a
-    /// sample or ends inside the group. O(1).
-    @inline(__always)
-    mutating func addUnraisedGroup(
-        _ ramp: DriveRamp, from n: Int64, excursion: SIMD4<Float>, velocity: SIMD4<Float>,
-        into sum: UnsafeMutablePointer<Double>
-    ) -> Bool {
-        typealias D4 = SIMD4<Double>
-        assert(isDriving)
-        guard overdriveSamplesLeft >= 4 else { return false }
-        // offsets are small integers: k0 + j is Double(n + j − from)
-        let k0 = Double(n &- ramp.from)
-        let k = D4(k0, k0 + 1, k0 + 2, k0 + 3)
-        // DriveRamp.point(at:) and the overdrive's test in carrier(_:velocity:excursion:…), per lane.
-        let hz = D4(repeating: ramp.hz) + D4(repeating: ramp.hzSlope) * k
-        let volts = D4(repeating: ramp.volts) + D4(repeating: ramp.slope) * k
-        let perVolt =
-            D4(repeating: ramp.excursionPerVolt) + D4(repeating: ramp.excursionPerVoltSlope) * k
-        let w = D4(repeating: 2 * Double.pi) * hz
-        let reach = D4(repeating: 0.9) * volts * perVolt * w
-        let x = D4(excursion)
-        let v = D4(velocity)
-        let energy = (x * w) * (x * w) + v * v
-        let target = reach * reach
-        guard !any(energy .< target) else { return false }
-        overdriveSamplesLeft &-= 4
-        var wave = oscillator
-        var output = tail.output
-        let slewStep = config.slewPerSample
-        for j in 0..<4 {
-            slew(&output, toward: volts[j] * wave.next(hz: hz[j]), step: slewStep)
-            sum[j] += output
-        }
-        oscillator = wave
-        tail.output = output
-        return true
-    }
+/// What a continuous voice's carrier loop
+/// (``ContinuousDriver/addCarrier(_:from:count:feedback:into:)``) reads of the actuator, per
+/// sample: one group's feedback while the onset overdrive lasts (``GroupFeedback``), none after
+/// it (``NoFeedback``). The loop is written once and specialized for each.
+protocol CarrierFeedback {
+    /// Whether the onset overdrive may still run, so the loop reads the feedback at all.
+    static var overdrives: Bool { get }
+    /// How many samples it holds.
+    var samples: Int { get }
+    /// The actuator's excursion (m) and velocity (m/s) that sample `k` reads.
+    func excursion(_ k: Int) -> Double
+    func velocity(_ k: Int) -> Double
+}
 
-    /// ``addCarrier(_:from:count:lane:excursion:velocity:into:)`` once the overdrive is over, for
-    /// any `count`: the carrier reads no feedback. O(count).
-    @inline(__always)
-    mutating func addSteadyCarrier(
-        _ ramp: DriveRamp, from n: Int64, count: Int, into sum: UnsafeMutablePointer<Double>
-    ) {
-        assert(isDriving && overdriveSamplesLeft == 0)
-        var wave = oscillator
-        var output = tail.output
-        let step = config.slewPerSample
-        for k in 0..<count {
-            let point = ramp.point(at: n &+ Int64(k))
-            slew(&output, toward: point.volts * wave.next(hz: point.hz), step: step)
-            sum[k] += output
-        }
-        oscillator = wave
-        tail.output = output
-    }
+/// One group's feedback (``ActuatorStage/groupFeedback``, one SIMD lane per sample), from lane
+/// `lane` on: sample `k` reads lane `lane + k`.
+struct GroupFeedback: CarrierFeedback {
+    static var overdrives: Bool { true }
+    let excursions: SIMD4<Float>
+    let velocities: SIMD4<Float>
+    let lane: Int
+    var samples: Int { 4 &- lane }
+    @inline(__always) func excursion(_ k: Int) -> Double { Double(excursions[lane &+ k]) }
+    @inline(__always) func velocity(_ k: Int) -> Double { Double(velocities[lane &+ k]) }
+}
+
+/// No feedback: the onset overdrive is over, and the carrier reads nothing of the actuator.
+struct NoFeedback: CarrierFeedback {
+    static var overdrives: Bool { false }
+    var samples: Int { .max }
+    @inline(__always) func excursion(_ k: Int) -> Double { 0 }
+    @inline(__always) func velocity(_ k: Int) -> Double { 0 }
 }

@@ -26,37 +26,39 @@ extension ContinuousHapticVoice {
         from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
         controls: ContinuousControl, radiansPerHz: Double
     ) {
-        var laneA = SteadyLane(wave: a.pointee.carrier, output: a.pointee.driver.tail.output)
-        var laneB = laneA  // unused without `b`
+        var voiceA = SteadyVoice(wave: a.pointee.carrier, output: a.pointee.driver.tail.output)
+        var voiceB = voiceA  // unused without `b`
         if let b {
-            laneB = SteadyLane(wave: b.pointee.carrier, output: b.pointee.driver.tail.output)
+            voiceB = SteadyVoice(wave: b.pointee.carrier, output: b.pointee.driver.tail.output)
         }
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
-            // Ramps end on the control grid or at a lane breakpoint of their own layer (held
-            // ones run over grid points, where their carriers are renormalized).
+            // Ramps end on the control grid or at a parameter-lane breakpoint of their own layer
+            // (held ones run over grid points, where their carriers are renormalized).
             if at == a.pointee.ramp.to {
                 a.pointee.startPeriod(
-                    at: at, wave: &laneA.wave, controls: controls, radiansPerHz: radiansPerHz)
+                    at: at, wave: &voiceA.wave, controls: controls, radiansPerHz: radiansPerHz)
             }
             if let b, at == b.pointee.ramp.to {
                 b.pointee.startPeriod(
-                    at: at, wave: &laneB.wave, controls: controls, radiansPerHz: radiansPerHz)
+                    at: at, wave: &voiceB.wave, controls: controls, radiansPerHz: radiansPerHz)
             }
             let grid = controls.isGridPoint(at)
             let p = a.pointee.ramp
             let q = b?.pointee.ramp
-            if grid || at == p.from { laneA.wave.retune(to: p, at: at, radiansPerHz: radiansPerHz) }
-            laneA.enter(p)
+            if grid || at == p.from {
+                voiceA.wave.retune(to: p, at: at, radiansPerHz: radiansPerHz)
+            }
+            voiceA.enter(p)
             let freeA = p.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
             var freeB = false
             var to = min(p.to, controls.nextGridPoint(after: at))
             if let q {
                 if grid || at == q.from {
-                    laneB.wave.retune(to: q, at: at, radiansPerHz: radiansPerHz)
+                    voiceB.wave.retune(to: q, at: at, radiansPerHz: radiansPerHz)
                 }
-                laneB.enter(q)
+                voiceB.enter(q)
                 freeB = q.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
                 to = min(to, q.to)
             }
@@ -64,45 +66,39 @@ extension ContinuousHapticVoice {
             // Together only where their unchecked groups fit the 16 SSE registers: one offsets
             // vector for both (ramps advanced on the same grid point start together; a held
             // ramp's volts `v + 0·k` do not depend on the offset, so it may share the other's)
-            // and no gliding steps.
-            // Each loop is specialized for what holds through the segment (see
-            // ``renderAlone(_:origin:free:from:count:into:slewStep:)``); a pair only when both hold.
+            // and no gliding steps. A pair runs the line form (which gives a held line its
+            // start's bits); a lone voice the loop for its case
+            // (``renderAlone(_:origin:free:from:count:into:slewStep:)``).
             if let q,
-                freeA && freeB && !laneA.wave.chirping && !laneB.wave.chirping
+                freeA && freeB && !voiceA.wave.chirping && !voiceB.wave.chirping
                     && (p.from == q.from || p.slope == 0 || q.slope == 0)
             {
                 let origin = p.slope == 0 ? q.from : p.from
-                if laneA.isHeld && laneB.isHeld {
-                    renderGroups(
-                        &laneA, &laneB, origin: origin, free: true, glides: false, held: true,
-                        from: at, count: end &- j, into: sum + j, slewStep: slewStep)
-                } else {
-                    renderGroups(
-                        &laneA, &laneB, origin: origin, free: true, glides: false, held: false,
-                        from: at, count: end &- j, into: sum + j, slewStep: slewStep)
-                }
+                renderGroups(
+                    &voiceA, &voiceB, origin: origin, free: true, glides: false, held: false,
+                    from: at, count: end &- j, into: sum + j, slewStep: slewStep)
             } else {
                 renderAlone(
-                    &laneA, origin: p.from, free: freeA, from: at, count: end &- j, into: sum + j,
+                    &voiceA, origin: p.from, free: freeA, from: at, count: end &- j, into: sum + j,
                     slewStep: slewStep)
                 if let q {
                     renderAlone(
-                        &laneB, origin: q.from, free: freeB, from: at, count: end &- j,
+                        &voiceB, origin: q.from, free: freeB, from: at, count: end &- j,
                         into: sum + j,
                         slewStep: slewStep)
                 }
             }
             j = end
         }
-        a.pointee.carrier = laneA.wave
-        a.pointee.driver.tail.output = laneA.output
+        a.pointee.carrier = voiceA.wave
+        a.pointee.driver.tail.output = voiceA.output
         if let b {
-            b.pointee.carrier = laneB.wave
-            b.pointee.driver.tail.output = laneB.output
+            b.pointee.carrier = voiceB.wave
+            b.pointee.driver.tail.output = voiceB.output
         }
     }
 
-    /// Adds samples `n … n + count − 1` of lanes `a` and `b` (inside one control period each,
+    /// Adds samples `n … n + count − 1` of voices `a` and `b` (inside one control period each,
     /// their carriers on its frequency) to `sum[0 ..< count]`, `a` before `b`, advancing their
     /// carriers and slew outputs. `origin`: the sample the groups' offsets count from (the
     /// lines' start, or any sample for a held line). `free`: neither line can slew-limit
@@ -114,14 +110,15 @@ extension ContinuousHapticVoice {
     /// outputs, every later step is too, so the outputs *are* the targets: from there, whole
     /// groups are computed as `SIMD4<Float>` without the check, the same samples either way.
     /// Other groups (and the partial ones at the segment's ends) go through the limiter sample
-    /// by sample, with the same lane arithmetic. O(count), no allocation.
+    /// by sample, with the same SIMD-lane arithmetic. O(count), no allocation.
     ///
-    /// `held`: both lines are flat (``SteadyLane/isHeld``), so a group's volts are the line's
-    /// start without the offsets. Callers pass `glides` and `held` as constants: each combination
-    /// is its own loop, without their tests or unused work inside.
-    @_transparent  // inlined into the chunk loop, so the lanes stay in registers
-    static func renderGroups<B: SteadyLaneSlot>(
-        _ a: inout SteadyLane, _ b: inout B, origin: Int64, free: Bool,
+    /// `held`: both lines are flat (``SteadyVoice/isHeld``), so a group's volts are the line's
+    /// start without the offsets (a lone voice only). Callers pass `glides` and `held` as
+    /// constants: each combination is its own loop, without their tests or unused work inside
+    /// (the table at the top of `HapticVoices.swift` lists them).
+    @_transparent  // inlined into the chunk loop, so the voices stay in registers
+    static func renderGroups<B: SteadyVoiceSlot>(
+        _ a: inout SteadyVoice, _ b: inout B, origin: Int64, free: Bool,
         glides: Bool, held: Bool, from n: Int64, count: Int,
         into sum: UnsafeMutablePointer<Float>, slewStep: Double
     ) {
@@ -139,7 +136,7 @@ extension ContinuousHapticVoice {
                         let targetsA = a.targets(offsets, held: held)
                         let targetsB = b.targets(offsets, held: held)
                         store4(
-                            B.add(targetsB, to: SteadyLane.add(targetsA, to: load4(sum + j))),
+                            B.add(targetsB, to: SteadyVoice.add(targetsA, to: load4(sum + j))),
                             sum + j)
                         a.nextGroup(glides: glides)
                         b.nextGroup(glides: glides)
@@ -161,15 +158,15 @@ extension ContinuousHapticVoice {
         }
     }
 
-    /// Adds samples `n … n + count − 1` of lane `a` alone to `sum[0 ..< count]`
+    /// Adds samples `n … n + count − 1` of voice `a` alone to `sum[0 ..< count]`
     /// (``renderGroups(_:_:origin:free:glides:held:from:count:into:slewStep:)``), through the
     /// loop for its case: gliding, held, or a line. O(count), no allocation.
     @_transparent
     static func renderAlone(
-        _ a: inout SteadyLane, origin: Int64, free: Bool, from n: Int64, count: Int,
+        _ a: inout SteadyVoice, origin: Int64, free: Bool, from n: Int64, count: Int,
         into sum: UnsafeMutablePointer<Float>, slewStep: Double
     ) {
-        var alone = NoSteadyLane()
+        var alone = NoSteadyVoice()
         if a.wave.chirping {
             renderGroups(
                 &a, &alone, origin: origin, free: free, glides: true, held: false,

@@ -22,11 +22,12 @@ struct ContinuousHapticVoice {
     /// into a phase drift.
     var phase = 0.0
     var phaseAt: Int64 = 0
-    /// Whether `ramp` ends where a lane changes (see ``ContinuousControl/advance(_:at:)``).
+    /// Whether `ramp` ends where a parameter lane changes (see
+    /// ``ContinuousControl/advance(_:at:)``).
     var rampEndsAtChange = false
     /// The control inputs `ramp.end` was computed from (see ``ContinuousControl/advance(_:at:)``).
     var endInputs = ControlInputs(intensity: .nan, sharpness: .nan)
-    /// Its lanes' lines at its last control point, while they hold
+    /// Its parameter lanes' lines at its last control point, while they hold
     /// (``ContinuousControl/lines(of:at:)``).
     var lines = ControlLines.unread
     /// Its envelope's next corner after its last control point

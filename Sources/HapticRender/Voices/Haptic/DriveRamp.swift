@@ -4,7 +4,7 @@
 ///
 /// Why: the lookup costs two table positions and five lerps; per sample it was a third of
 /// the render loop. At the 64-sample control period (750 Hz at 48 kHz) the interpolation
-/// error is far below the table's own (the envelope and lanes are piecewise linear, the
+/// error is far below the table's own (the envelope and parameter lanes are piecewise linear, the
 /// mapping is smooth), and the per-sample cost drops to one multiply-add.
 ///
 /// Block-size independence: periods lie on an absolute grid (multiples of the control

@@ -13,12 +13,46 @@
 /// other continuous voices, then transients — and which voices are steady at a sample is
 /// decided by absolute positions only (steady mode starts on the 256-sample grid, ends at the
 /// voice's scheduled end), so block size cannot change a bit.
+///
+/// ## Drive paths
+///
+/// A sounding carrier follows one law, ``carrierSample(volts:sine:output:slewStep:)``: volts ×
+/// sine → slew limit → sum, in Double on the per-sample path and in Float on the steady block
+/// path. Every path calls it, or (the unchecked groups) is its specialization where the slew
+/// limit provably returns the target. The two drivers' `drive` are the definitions (the
+/// reference engine runs them); every other path is checked against them or against its
+/// general form, bit for bit (`bitPattern`):
+///
+/// | path | renders | guarded by |
+/// |---|---|---|
+/// | `ContinuousDriver.drive` | the definition; the end, release, brake | — |
+/// | `addCarrier`, `GroupFeedback` | the onset overdrive, one group | `carrierSpans…` (1) |
+/// | `addCarrier`, `NoFeedback` | the carrier before steady mode | `carrierSpans…` (1) |
+/// | `TransientDriver.drive` | the definition; pulse end, brake | — |
+/// | `TransientDriver.addIndependent` | the pulse, the release | `spansAdd…` (2) |
+/// | steady pair, line form | two steady voices | `steadyPairAdds…` (3) |
+/// | steady voice alone, line | one steady voice | `skippingTheSlew…` (3) |
+/// | steady voice alone, held | a flat line, without offsets | `skippingTheSlew…` (3) |
+/// | steady voice alone, gliding | a chirping carrier | `skippingTheSlew…` (3) |
+/// | unchecked groups, in each steady loop | volts × sine, 4 at a time | `skippingTheSlew…` (3) |
+///
+/// (1) `ContinuousCarrierSpanTests.carrierSpansAddTheSamplesDriveReturns`, against `drive`;
+/// (2) `TransientSpanTests.spansAddTheSamplesDriveReturns`, against `drive`;
+/// (3) `RendererFastPathTests`: `steadyPairAddsWhatTwoPassesAdd` (a pair against each voice
+/// alone) and `skippingTheSlewLimitChangesNoBit` (each loop against the line form with the
+/// slew limit on every sample; a held line, a 40 Hz glide). Block size:
+/// `denseHapticsAreBitIdenticalForEveryBlockSize`. The steady path (Float) agrees with the
+/// per-sample definition (Double) within a tolerance: `steadyPathMatchesThePerSampleDefinition`.
+///
+/// What the specialized loops buy: the steady pair 8–12 % of wall time (two rotation chains per
+/// loop); the held loop 0.8 % and the gliding one 0.9 % of the dense haptic-only render's
+/// instructions (callgrind).
 struct HapticVoices {
     private(set) var continuous: VoicePool<ContinuousHapticVoice>
-    private(set) var transients: VoicePool<TransientHapticVoice>
+    private(set) var transients: VoicePool<TransientDriver>
     /// How many voices drove on the last sample rendered (the mixing rule's `othersDriving`).
     private var drivingLastSample = 0
-    /// Lanes and tables for continuous voices' control points.
+    /// Parameter lanes and tables for continuous voices' control points.
     let controls: ContinuousControl
     private let driverConfig: ActuatorDriverConfig
     /// 2π/fs: carrier radians per sample per Hz.
@@ -56,7 +90,8 @@ struct HapticVoices {
         drivingLastSample = 0
     }
 
-    /// Starts a continuous voice at `n`, its first control period from the lanes there. O(1).
+    /// Starts a continuous voice at `n`, its first control period from the parameter lanes there.
+    /// O(1).
     mutating func startContinuous(_ spec: VoiceSpec, at n: Int64) {
         let first = controls.firstRamp(spec, at: n)
         var voice = ContinuousHapticVoice(
@@ -71,15 +106,14 @@ struct HapticVoices {
     mutating func startTransient(_ spec: VoiceSpec, control: Float) {
         let intensity = Double(min(max(spec.level * control, 0), 1))
         transients.append(
-            TransientHapticVoice(
-                driver: TransientDriver(
-                    config: driverConfig, lookup: controls.lookup, sharpness: Double(spec.timbre),
-                    intensity: intensity)))
+            TransientDriver(
+                config: driverConfig, lookup: controls.lookup, sharpness: Double(spec.timbre),
+                intensity: intensity))
     }
 
-    /// A runtime value changes `layer`'s haptic lanes at `n`: its continuous voices take the new
-    /// value there, not at the end of their control period. O(voices).
-    func laneChanged(layer: Int, at n: Int64) {
+    /// A runtime value changes `layer`'s haptic parameter lanes at `n`: its continuous voices take
+    /// the new value there, not at the end of their control period. O(voices).
+    func parameterLaneChanged(layer: Int, at n: Int64) {
         for c in 0..<continuous.count where continuous.storage[c].spec.layer == layer {
             controls.cut(&continuous.storage[c], at: n)
         }
@@ -109,7 +143,7 @@ struct HapticVoices {
             renderVoicesPerSample(from: start, frames: frames, actuator: &actuator)
         }
         continuous.removeAll { $0.driver.isFinished }
-        transients.removeAll { $0.driver.isFinished }
+        transients.removeAll { $0.isFinished }
     }
 
     /// Switches every continuous voice that has become steady to the block path. Called
@@ -128,13 +162,13 @@ struct HapticVoices {
         }
     }
 
-    /// Sums the steady voices' drive for the chunk into ``driveSum`` (pool order) and marks
-    /// how far each got. A voice whose scheduled end falls inside the chunk leaves steady mode
-    /// there. Voices go two at a time while both are steady (see
+    /// Sums the steady voices' drive for the chunk into ``driveSum`` (pool order) and marks how far
+    /// each got. A voice whose scheduled end falls inside the chunk leaves steady mode there.
+    /// Voices go two at a time while both are steady (see
     /// ``ContinuousHapticVoice/renderSteady(_:_:from:count:into:slewStep:controls:radiansPerHz:)``),
-    /// the longer-lived one alone after the other's end, and the last one alone if their number
-    /// is odd. Returns whether every continuous voice was steady for the whole chunk.
-    /// O(frames × steady voices).
+    /// the longer-lived one alone after the other's end, and the last one alone if their number is
+    /// odd. Returns whether every continuous voice was steady for the whole chunk. O(frames ×
+    /// steady voices).
     private func renderSteadyVoices(from position: Int64, frames: Int) -> Bool {
         for i in 0..<frames { driveSum[i] = 0 }
         var all = true
@@ -213,14 +247,13 @@ struct HapticVoices {
     /// - a *span* of whole groups in which no voice reads the actuator or the mixing rule (pulses
     ///   before their last sample, carriers without overdrive before their end, releases): the
     ///   voices first, then the actuator in one call;
-    /// - otherwise one group, each voice reading the group's feedback lanes and, where a voice
-    ///   can read it, how many voices drove on the sample before each
-    ///   (``drivingBefore(from:atChunkStart:)``: a voice's driving phase ends at a sample its
-    ///   state fixes in advance, so voices need not wait for one another).
-    /// In both, a continuous voice's carrier (``addCarrier(_:from:count:excursion:velocity:into:)``)
-    /// runs in its driver's own loops with its state in locals; a whole onset group that the
-    /// overdrive does not raise computes its ramp lines and the overdrive's test as four lanes.
-    /// O(frames × voices), no allocation.
+    /// - otherwise one group, each voice reading the group's feedback (SIMD lanes) and, where a
+    ///   voice can read it, how many voices drove on the sample before each
+    ///   (``drivingBefore(from:atChunkStart:)``: a voice's driving phase ends at a sample its state
+    ///   fixes in advance, so voices need not wait for one another).
+    /// In both, a continuous voice's carrier
+    /// (``addCarrier(_:from:count:excursion:velocity:into:)``) runs in its driver's own loop with
+    /// its state in locals. O(frames × voices), no allocation.
     private mutating func renderVoicesPerSample(
         from position: Int64, frames: Int, actuator: inout ActuatorStage
     ) {
@@ -238,13 +271,14 @@ struct HapticVoices {
                 independent = min(independent, Self.independentSamples(p, mixingFree: free))
             }
             for t in 0..<transients.count {
-                let free = transients.storage[t].driver.independentSamplesAhead
+                let free = transients.storage[t].independentSamplesAhead
                 independent = min(independent, free)
                 mixingFree = min(mixingFree, free)
             }
             var count = groupRest
             if independent >= groupRest {
-                // Whole groups (the kernel runs a cut group sample by sample), or up to the chunk's end.
+                // Whole groups (the kernel runs a cut group sample by sample), or up to the chunk's
+                // end.
                 count = min(independent, left)
                 if count < left { count = groupRest &+ (count &- groupRest) & ~3 }
             }
@@ -256,7 +290,7 @@ struct HapticVoices {
                     addIndependent(continuous.storage + c, from: n, count: count, into: sum)
                 }
                 for t in 0..<transients.count {
-                    transients.storage[t].driver.addIndependent(count: count, into: sum)
+                    transients.storage[t].addIndependent(count: count, into: sum)
                 }
             } else {
                 let (x, v) = actuator.groupFeedback
@@ -278,13 +312,13 @@ struct HapticVoices {
                 }
                 for t in 0..<transients.count {
                     let p = transients.storage + t
-                    if p.pointee.driver.independentSamplesAhead >= count {
-                        p.pointee.driver.addIndependent(count: count, into: sum)
+                    if p.pointee.independentSamplesAhead >= count {
+                        p.pointee.addIndependent(count: count, into: sum)
                         continue
                     }
                     for k in 0..<count {
-                        let others = before[k] &- (p.pointee.driver.isDriving ? 1 : 0) > 0
-                        sum[k] += p.pointee.driver.drive(
+                        let others = before[k] &- (p.pointee.isDriving ? 1 : 0) > 0
+                        sum[k] += p.pointee.drive(
                             velocity: Double(v[k]), excursion: Double(x[k]),
                             othersDriving: others)
                     }
@@ -297,7 +331,8 @@ struct HapticVoices {
         drivingLastSample = drivingBefore(from: position &+ Int64(frames), atChunkStart: false)[0]
     }
 
-    /// `sum[0 ..< count] = Double(drive[0 ..< count])`, four at a time (the same conversions). O(count).
+    /// `sum[0 ..< count] = Double(drive[0 ..< count])`, four at a time (the same conversions).
+    /// O(count).
     @inline(__always)
     private static func widen(
         _ drive: UnsafeMutablePointer<Float>, into sum: UnsafeMutablePointer<Double>,
@@ -314,7 +349,8 @@ struct HapticVoices {
         }
     }
 
-    /// `drive[0 ..< count] = Float(sum[0 ..< count])`, four at a time (the same roundings). O(count).
+    /// `drive[0 ..< count] = Float(sum[0 ..< count])`, four at a time (the same roundings).
+    /// O(count).
     @inline(__always)
     private static func narrow(
         _ sum: UnsafeMutablePointer<Double>, into drive: UnsafeMutablePointer<Float>,
@@ -331,10 +367,10 @@ struct HapticVoices {
         }
     }
 
-    /// How many voices drove on the samples before `n`, `n + 1`, `n + 2` and `n + 3` (lanes 0…3),
-    /// from each voice's state at `n`: a voice in its driving phase at `n` drove on the sample
-    /// before (except one that starts at the chunk's start: lane 0 is then the count carried
-    /// from the last chunk), and it drives through its scheduled end (a continuous voice,
+    /// How many voices drove on the samples before `n`, `n + 1`, `n + 2` and `n + 3` (SIMD lanes
+    /// 0…3), from each voice's state at `n`: a voice in its driving phase at `n` drove on the
+    /// sample before (except one that starts at the chunk's start: SIMD lane 0 is then the count
+    /// carried from the last chunk), and it drives through its scheduled end (a continuous voice,
     /// steady or not) or its pulse but the last sample (a transient). O(voices).
     @inline(__always)
     // mutating: no copy
@@ -348,8 +384,8 @@ struct HapticVoices {
             driving &+= SIMD4(repeating: 0).replacing(
                 with: 1, where: SIMD4(repeating: samples) .>= ahead)
         }
-        for t in 0..<transients.count where transients.storage[t].driver.isDriving {
-            let samples = transients.storage[t].driver.drivingSamplesAhead
+        for t in 0..<transients.count where transients.storage[t].isDriving {
+            let samples = transients.storage[t].drivingSamplesAhead
             driving &+= SIMD4(repeating: 0).replacing(
                 with: 1, where: SIMD4(repeating: samples) .>= ahead)
         }
@@ -388,7 +424,7 @@ struct HapticVoices {
     ) {
         var k =
             p.pointee.steadyThrough > n ? Int(min(p.pointee.steadyThrough &- n, Int64(count))) : 0
-        guard p.pointee.released else {  // before its end, the overdrive over: no lane is read
+        guard p.pointee.released else {  // before its end, the overdrive over: no feedback is read
             let none = SIMD4<Float>(repeating: 0)
             addCarrier(
                 p, from: n &+ Int64(k), count: count &- k, excursion: none, velocity: none,
@@ -403,7 +439,7 @@ struct HapticVoices {
     }
 
     /// Adds the continuous voice `p`'s samples `n ..< n + count` (one group: `count` ≤ 4) that the
-    /// steady path did not sum to `sum[0 ..< count]`, reading the group's feedback lanes and
+    /// steady path did not sum to `sum[0 ..< count]`, reading the group's feedback (SIMD lanes) and
     /// `drivingBefore` (how many voices drove on the sample before each). O(count).
     @inline(__always)
     private mutating func add(
@@ -414,7 +450,7 @@ struct HapticVoices {
         if p.pointee.steadyThrough <= n && !p.pointee.released
             && n &+ Int64(count) <= p.pointee.spec.end
         {
-            // The carrier (the onset overdrive reads the lanes): no release, no mixing rule.
+            // The carrier (the onset overdrive reads the feedback): no release, no mixing rule.
             addCarrier(p, from: n, count: count, excursion: x, velocity: v, into: sum)
             return
         }
@@ -440,8 +476,8 @@ struct HapticVoices {
 
     /// Adds the carrier of the continuous voice `p` — not released, and `n + count` not past its
     /// end — for samples `n ..< n + count` to `sum[0 ..< count]`, control period by control
-    /// period (``ContinuousDriver/addCarrier(_:from:count:lane:excursion:velocity:into:)``);
-    /// sample `n + k` reads feedback lane `k` while the onset overdrive lasts (then `count` ≤ 4).
+    /// period (``ContinuousDriver/addCarrier(_:from:count:feedback:into:)``); sample `n + k`
+    /// reads feedback SIMD lane `k` while the onset overdrive lasts (then `count` ≤ 4).
     /// O(count).
     @inline(__always)
     private mutating func addCarrier(
@@ -458,16 +494,12 @@ struct HapticVoices {
             assert(end > k, "a control period ends after its start")
             let ramp = p.pointee.ramp
             if p.pointee.driver.overdriveSamplesLeft == 0 {
-                p.pointee.driver.addSteadyCarrier(ramp, from: at, count: end &- k, into: sum + k)
-            } else if end == 4 && k == 0
-                && p.pointee.driver.addUnraisedGroup(
-                    ramp, from: at, excursion: x, velocity: v, into: sum)
-            {
-                // A whole group of the onset that the overdrive does not raise.
+                p.pointee.driver.addCarrier(
+                    ramp, from: at, count: end &- k, feedback: NoFeedback(), into: sum + k)
             } else {
                 p.pointee.driver.addCarrier(
-                    ramp, from: at, count: end &- k, lane: k, excursion: x, velocity: v,
-                    into: sum + k)
+                    ramp, from: at, count: end &- k,
+                    feedback: GroupFeedback(excursions: x, velocities: v, lane: k), into: sum + k)
             }
             k = end
         }

@@ -1,16 +1,18 @@
-/// One AHAP `HapticTransient` click as a per-sample drive generator (lra-model.md §4.3).
+/// One AHAP `HapticTransient` click as a per-sample drive generator (docs/physics.md, Transient
+/// recipe).
 ///
-/// Recipe, all choices where §4.3 leaves room marked (choice):
-/// 1. Carrier (choice): `f_c = f0^(2/3)·f(s)^(1/3)` (``DriveMapping/transientFrequency(sharpness:)``)
-///    — §4.3's "pulled toward f0": a 1–2 cycle burst far from f0 has little authority.
+/// Recipe, all choices where the recipe leaves room marked (choice):
+/// 1. Carrier (choice): `f_c = f0^(2/3)·f(s)^(1/3)`
+///    (``DriveMapping/transientFrequency(sharpness:)``) — the recipe's "pulled toward f0": a 1–2
+///    cycle burst far from f0 has little authority.
 /// 2. Length (choice): whole half-cycles, 4 (s < ⅓), 3 (s < ⅔) or 2 (s ≥ ⅔) — higher sharpness,
 ///    fewer cycles (2 → 1 cycle) — and at most the profile's
 ///    ``ActuatorProfile/transientMaxHalfCycles`` (the `iphone` preset: 1, a single overdriven
 ///    half-cycle that peaks within one oscillation). Every count ends the sine at zero drive.
-/// 3. Amplitude: the §4.2 excursion budget `0.8·x_max·k·Re/(π·N·Bl)` for N = half-cycles/2,
-///    clamped to V_clamp, times the intensity law's relative amplitude
-///    (``DriveMapping/relativeAmplitude(intensity:)``). The budget drive *is* the onset
-///    overdrive: it reaches the target excursion in N cycles instead of τ·ln10.
+/// 3. Amplitude: the excursion budget (docs/physics.md, Driver design rules)
+///    `0.8·x_max·k·Re/(π·N·Bl)` for N = half-cycles/2, clamped to V_clamp, times the intensity
+///    law's relative amplitude (``DriveMapping/relativeAmplitude(intensity:)``). The budget drive
+///    *is* the onset overdrive: it reaches the target excursion in N cycles instead of τ·ln10.
 /// 4. Brake: ``ActiveBrake`` with braked Q from 0.8 (s = 0) to 0.5 (s = 1): harder when sharper.
 /// 5. Output slew-limited to ``ActuatorDriverConfig/slewPerSample`` so the brake onset and end
 ///    never step; finished once the brake is done and the output is back at 0 V.
@@ -27,10 +29,10 @@
 /// All per-sample work is O(1), no allocation, no libm.
 public struct TransientDriver: Sendable, Hashable {
     /// `driving` is the pulse.
-    @usableFromInline var tail: DriverTail
-    @usableFromInline var oscillator: SineOscillator
-    @usableFromInline var remainingPulseSamples: Int
-    @usableFromInline let config: ActuatorDriverConfig
+    var tail: DriverTail
+    var oscillator: SineOscillator
+    var remainingPulseSamples: Int
+    let config: ActuatorDriverConfig
     /// Carrier frequency, Hz.
     public let carrierHz: Double
     /// Sine amplitude of the pulse, V.
@@ -67,44 +69,46 @@ public struct TransientDriver: Sendable, Hashable {
         if amplitude == 0 { tail.phase = .finished }
     }
 
-    /// True once the click (pulse, brake, return to 0 V) is over; ``drive(velocity:excursion:othersDriving:)`` then returns 0.
-    @_transparent public var isFinished: Bool {
+    /// True once the click (pulse, brake, return to 0 V) is over;
+    /// ``drive(velocity:excursion:othersDriving:)`` then returns 0.
+    @inline(__always) public var isFinished: Bool {
         if case .finished = tail.phase { true } else { false }
     }
     /// True during the pulse (the part other voices' brakes must not fight).
-    @_transparent public var isDriving: Bool {
+    @inline(__always) public var isDriving: Bool {
         if case .driving = tail.phase { true } else { false }
     }
     /// True while braking.
-    @_spi(Testing) @_transparent public var isBraking: Bool { tail.phase == .brake }
+    @_spi(Testing) @inline(__always) public var isBraking: Bool { tail.phase == .brake }
 
     /// Next drive sample in volts, given the actuator's current velocity (m/s) and excursion (m).
-    @inlinable
     public mutating func drive(velocity: Double, excursion: Double, othersDriving: Bool) -> Double {
-        var target = 0.0
         switch tail.phase {
         case .driving:
-            target = amplitude * oscillator.next(hz: carrierHz)
+            let output = carrierSample(
+                volts: amplitude, sine: oscillator.next(hz: carrierHz), output: &tail.output,
+                slewStep: config.slewPerSample)
             remainingPulseSamples -= 1
-            if remainingPulseSamples <= 0 { tail.phase = othersDriving ? .release : .brake }
+            if remainingPulseSamples <= 0 { tail.endDriving(othersDriving: othersDriving) }
+            return output
         case .brake, .release:
-            target = tail.target(
+            let target = tail.target(
                 othersDriving: othersDriving, velocity: velocity, excursion: excursion,
                 config: config)
+            return tail.settle(toward: target, config: config)
         case .finished:
             return 0
         }
-        return tail.settle(toward: target, config: config)
     }
 
     /// How many of the next samples the driver drives *after* (``isDriving`` once each has been
     /// rendered): the pulse but its last sample. The mixing rule counts these. O(1).
-    @inlinable var drivingSamplesAhead: Int { isDriving ? max(remainingPulseSamples &- 1, 0) : 0 }
+    var drivingSamplesAhead: Int { isDriving ? max(remainingPulseSamples &- 1, 0) : 0 }
 
     /// How many of the next samples read neither the actuator nor `othersDriving`: the pulse but
     /// its last sample (which chooses brake or release), none while braking, all once released.
     /// O(1).
-    @inlinable var independentSamplesAhead: Int {
+    var independentSamplesAhead: Int {
         switch tail.phase {
         case .driving: max(remainingPulseSamples &- 1, 0)
         case .brake: 0
@@ -115,7 +119,6 @@ public struct TransientDriver: Sendable, Hashable {
     /// Adds the next `count` samples — at most ``independentSamplesAhead`` — to `sum[0 ..< count]`:
     /// the samples ``drive(velocity:excursion:othersDriving:)`` returns, which read neither
     /// input there. The pulse runs with its oscillator and output in locals. O(count).
-    @inlinable
     mutating func addIndependent(count: Int, into sum: UnsafeMutablePointer<Double>) {
         guard isDriving else {
             for k in 0..<count { sum[k] += drive(velocity: 0, excursion: 0, othersDriving: false) }
@@ -127,8 +130,8 @@ public struct TransientDriver: Sendable, Hashable {
         let hz = carrierHz
         let step = config.slewPerSample
         for k in 0..<count {
-            slew(&output, toward: a * wave.next(hz: hz), step: step)
-            sum[k] += output
+            sum[k] += carrierSample(
+                volts: a, sine: wave.next(hz: hz), output: &output, slewStep: step)
         }
         oscillator = wave
         tail.output = output

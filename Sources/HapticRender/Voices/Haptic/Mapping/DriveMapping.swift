@@ -1,5 +1,6 @@
 /// Precomputed sharpness/intensity → (frequency, volts) tables for one actuator profile
-/// (lra-model.md §4.5), so the render loop does a table lookup + lerp and no libm.
+/// (docs/physics.md, Sharpness and intensity mapping), so the render loop does a table lookup +
+/// lerp and no libm.
 ///
 /// Owns its storage (one allocation at init, freed in deinit). Library users read the tables
 /// through its methods; the render loop, which must not retain, uses the package-internal
@@ -8,21 +9,23 @@
 ///
 /// Tables (``tableSize`` entries over s ∈ [0, 1] and I ∈ [0, 1]):
 /// - `frequency[s]` from ``SharpnessMapping``;
-/// - `maxVolts[s]` = min(V_clamp, ``excursionMargin``·x_max/|X/V(f)|) — the §3 excursion
-///   pre-limiter with the §4.2 0.8 margin (choice: the margin the reference uses for the
-///   transient budget, applied to continuous drive too);
+/// - `maxVolts[s]` = min(V_clamp, ``excursionMargin``·x_max/|X/V(f)|) — the excursion
+///   pre-limiter with a 0.8 margin (docs/physics.md, Driver design rules; choice: the margin
+///   of the transient budget, applied to continuous drive too);
 /// - `thresholdVolts[s]` = volts reaching 0 dB SL at f: 10^(thr(f)/20) / (g/V at f);
 /// - `excursionPerVolt[s]` = |X/V(f)| (for the closed-loop overdrive target);
 /// - `slGain[I]` = 10^(I·SL_max/20) (sensation-level law);
-/// - `transientHz[s]` = f0^(2/3)·f(s)^(1/3): the click carrier, pulled toward f0 (§4.3 step 1;
-///   choice: one third of the way from f0 to f(s) in log frequency — a 1–2-cycle burst far
-///   from resonance has little authority, and at f(0) = 38 Hz a 2-cycle click would last 53 ms).
+/// - `transientHz[s]` = f0^(2/3)·f(s)^(1/3): the click carrier, pulled toward f0 (docs/physics.md,
+///   Transient recipe; choice: one third of the way from f0 to f(s) in log frequency — a 1–2-cycle
+///   burst far from resonance has little authority, and at f(0) = 38 Hz a 2-cycle click would last
+///   53 ms).
 /// volts(s, I) = I == 0 ? 0 : min(maxVolts, slGain(I)·thresholdVolts)   (sensationLevel)
 ///             = I²·maxVolts                                         (squareLaw)
 public final class DriveMapping: @unchecked Sendable {
     /// Entries per table. Lerp error for the smooth curves here is < 1e-5 relative.
     public static let tableSize = 1024
-    /// Fraction of x_max allowed as steady-state excursion (§4.2's 0.8).
+    /// Fraction of x_max allowed as steady-state excursion (docs/physics.md, Driver design rules:
+    /// 0.8).
     public static let excursionMargin = 0.8
 
     public let profile: ActuatorProfile

@@ -1,5 +1,6 @@
 /// Minimum perceptible vibration acceleration vs. frequency, in dB re 1 g — the table Android's
-/// `BasicToPwleSegmentAdapter` uses to define sensation level (lra-model.md §4.5, [S-A1]).
+/// `BasicToPwleSegmentAdapter` uses to define sensation level (docs/physics.md, Sharpness and
+/// intensity mapping).
 ///
 /// Data points (Hz, dB) from AOSP `MIN_PERCEPTIBLE_CURVE`, restricted to 10–400 Hz (the
 /// renderer never drives outside 30–300 Hz). Between points: linear in Hz; outside: held at the

@@ -1,4 +1,5 @@
-/// How AHAP sharpness (0…1) becomes a drive frequency (lra-model.md §4.5).
+/// How AHAP sharpness (0…1) becomes a drive frequency (docs/physics.md, Sharpness and intensity
+/// mapping).
 ///
 /// All modes share one band `[f_lo, f_hi]`: where the profile's FOAM is ≥ 10 dB above the
 /// perceptual threshold (``PerceptualThreshold``), clipped to the driver range
@@ -22,7 +23,7 @@ public enum SharpnessMapping: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    /// The intensity law that goes with this mode by default (§4.5 table).
+    /// The intensity law that goes with this mode by default.
     public var defaultIntensityMapping: IntensityMapping {
         self == .lofelt ? .squareLaw : .sensationLevel
     }

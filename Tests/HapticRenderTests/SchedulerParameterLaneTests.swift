@@ -6,7 +6,7 @@ private typealias S = SchedulerFixtures
 
 /// Dynamic parameters and curves → lanes. Sample rate 1024 Hz so that ramp slopes are powers
 /// of two and lane values are exact binary fractions: `==`, not tolerances.
-@Suite struct SchedulerLaneTests {
+@Suite struct SchedulerParameterLaneTests {
     let rate = 1024.0
 
     @Test func combineMultipliesIntensityAndVolumeAndAddsElsewhereWithClamping() {

@@ -3,13 +3,14 @@
 /// its carrier and its slew limiter's last output, held in locals across a chunk so the loop
 /// keeps them in registers, and the line of the control period being rendered.
 ///
-/// Target = line volts × carrier sine, in Float (see ``RotatingCarrier``); the slew limit in
-/// Double, as in the per-sample path.
-struct SteadyLane {
+/// The carrier law (``carrierSample(volts:sine:output:slewStep:)``) with the line's volts and
+/// the carrier's sine in Float (see ``RotatingCarrier``); the slew limit in Double, as in the
+/// per-sample path.
+struct SteadyVoice {
     var wave: RotatingCarrier
     var output: Double
-    /// The period's first sample, and `Float(volts)` and `Float(slope)` of its line in every
-    /// lane (see ``enter(_:)``).
+    /// The period's first sample, and `Float(volts)` and `Float(slope)` of its line in each of
+    /// the four SIMD lanes (see ``enter(_:)``).
     var from: Int64 = 0
     var start = SIMD4<Float>(repeating: 0)
     var slope = SIMD4<Float>(repeating: 0)
@@ -33,17 +34,17 @@ struct SteadyLane {
     }
 }
 
-/// What the steady group loop asks of each of its two lanes: a voice (``SteadyLane``), or no
-/// voice (``NoSteadyLane``) when a voice renders alone. The loop is written once and the
-/// compiler specializes it for both, so a lone voice pays nothing for the empty lane.
-protocol SteadyLaneSlot {
+/// What the steady group loop asks of each of its two voice slots: a voice (``SteadyVoice``), or
+/// no voice (``NoSteadyVoice``) when a voice renders alone. The loop is written once and the
+/// compiler specializes it for both, so a lone voice pays nothing for the empty slot.
+protocol SteadyVoiceSlot {
     associatedtype Targets
     /// The group's four targets at `offsets` (samples from the line's origin, exact in Float);
-    /// `held`: the line is flat (``SteadyLane/isHeld``), the offsets do not matter.
+    /// `held`: the line is flat (``SteadyVoice/isHeld``), the offsets do not matter.
     func targets(_ offsets: SIMD4<Float>, held: Bool) -> Targets
     /// Whether the group's first target is within the slew limit of the last output.
     func startsWithinLimit(_ targets: Targets, slewStep: Double) -> Bool
-    /// `sum + targets`, lane-wise.
+    /// `sum + targets`, SIMD lane by lane.
     static func add(_ targets: Targets, to sum: SIMD4<Float>) -> SIMD4<Float>
     /// Moves the carrier to the next group; `glides` is the carrier's ``RotatingCarrier/chirping``.
     mutating func nextGroup(glides: Bool)
@@ -55,7 +56,7 @@ protocol SteadyLaneSlot {
         from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double)
 }
 
-extension SteadyLane: SteadyLaneSlot {
+extension SteadyVoice: SteadyVoiceSlot {
     @inline(__always)
     func targets(_ offsets: SIMD4<Float>, held: Bool) -> SIMD4<Float> {
         held ? start * wave.sines : (start + slope * offsets) * wave.sines
@@ -79,7 +80,8 @@ extension SteadyLane: SteadyLaneSlot {
     @inline(__always)
     mutating func settle(_ last: SIMD4<Float>) { output = Double(last[3]) }
 
-    /// The volts are the line equation in Float, lane by lane as in ``targets(_:held:)``. O(count).
+    /// The volts are the line equation in Float, SIMD lane by lane as in ``targets(_:held:)``.
+    /// O(count).
     @inline(__always)
     mutating func renderLimited(
         from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double
@@ -88,21 +90,21 @@ extension SteadyLane: SteadyLaneSlot {
         let offset = Float(n &- from)
         for q in 0..<count {
             let volts = start[0] + slope[0] * (offset + Float(q))
-            slew(&output, toward: Double(volts * wave.sines[lane &+ q]), step: slewStep)
-            sum[q] += Float(output)
+            sum[q] += carrierSample(
+                volts: volts, sine: wave.sines[lane &+ q], output: &output, slewStep: slewStep)
         }
         if lane &+ count == 4 { wave.nextGroup() }
     }
 }
 
-/// The empty lane of a voice rendered alone: adds nothing and never limits. O(1).
+/// The empty slot beside a voice rendered alone: adds nothing and never limits. O(1).
 ///
 /// It holds one unused byte so that it has an address: ThreadSanitizer instruments the generic
-/// loop's `inout` accesses with the lane's address, an empty type's address is unspecified,
+/// loop's `inout` accesses with the slot's address, an empty type's address is unspecified,
 /// and `__tsan::MemoryAccess` faults on it (the compiler leaves out the instrumentation only
 /// for types it knows to be empty, not for a generic `B`). Specialized and inlined, the byte
 /// is never touched.
-struct NoSteadyLane: SteadyLaneSlot {
+struct NoSteadyVoice: SteadyVoiceSlot {
     private var addressable: UInt8 = 0
     @inline(__always) func targets(_ offsets: SIMD4<Float>, held: Bool) {}
     @inline(__always) func startsWithinLimit(_ targets: Void, slewStep: Double) -> Bool { true }

@@ -1,9 +1,9 @@
 import HapticPattern
 
-/// Something that writes one lane from its start on: a `Parameter`, a `ParameterCurve` or a
-/// runtime parameter, already placed in output samples.
-struct LaneWriter {
-    /// Where it takes over the lane.
+/// Something that writes one parameter lane from its start on: a `Parameter`, a `ParameterCurve` or
+/// a runtime parameter, already placed in output samples.
+struct ParameterLaneWriter {
+    /// Where it takes over the parameter lane.
     var start: Int64
     /// Tie-break among writers starting at the same sample: the larger wins (is applied last).
     /// Pattern parameters < pattern curves < runtime parameters, then unrolled item order.
@@ -15,16 +15,18 @@ struct LaneWriter {
 
 /// Turns writers into a ``ParameterLane``. The rules (Apple documents none beyond "steps" and
 /// "linear"; all are choices, docs/ahap-format.md, Dynamic parameters and Parameter curves):
-/// - last-started wins: a writer owns the lane from its start until the next writer starts;
-///   a curve's points at or after that start are dropped, a ramp in flight is cut there;
-/// - before a curve's first point the lane holds the value it had when the curve started;
+/// - last-started wins: a writer owns the parameter lane from its start until the next writer
+///   starts; a curve's points at or after that start are dropped, a ramp in flight is cut there;
+/// - before a curve's first point the parameter lane holds the value it had when the curve started;
 /// - points at the same sample are a step (the later point wins); after the last point the
 ///   value holds;
 /// - breakpoints store slopes, so values come from the line equation, never accumulation.
 ///
 /// O(w log w + p) for w writers with p points in total.
-enum LaneBuilder {
-    static func build(_ id: DynamicParameterID, writers unsorted: [LaneWriter]) -> ParameterLane {
+enum ParameterLaneBuilder {
+    static func build(_ id: DynamicParameterID, writers unsorted: [ParameterLaneWriter])
+        -> ParameterLane
+    {
         let writers = unsorted.filter { !$0.points.isEmpty }
             .sorted { ($0.start, $0.order) < ($1.start, $1.order) }
         var lane = ParameterLane(initialValue: id.neutralValue)
@@ -71,7 +73,7 @@ enum LaneBuilder {
     }
 
     /// Appends a breakpoint; one at the same sample as the last replaces it (later wins), so
-    /// lanes stay minimal and strictly increasing.
+    /// parameter lanes stay minimal and strictly increasing.
     private static func append(
         _ lane: inout ParameterLane, _ s: Int64, _ v: Double, _ slope: Double
     ) {

@@ -1,20 +1,22 @@
 import HapticPattern
 
 extension LayerPlan {
-    /// The layer's twelve lanes (indexed by ``DynamicParameterID/index``), from its pattern's
-    /// `Parameter` and `ParameterCurve` items (unrolled over loop iterations) and its runtime
-    /// parameters.
+    /// The layer's twelve parameter lanes (indexed by ``DynamicParameterID/index``), from its
+    /// pattern's `Parameter` and `ParameterCurve` items (unrolled over loop iterations) and its
+    /// runtime parameters.
     ///
-    /// Choices: family is implicit (lanes are per ID; the synthesizer applies `Haptic…` lanes to
-    /// haptic voices and `Audio…` lanes to audio voices). Lanes are *not* reset between loop
-    /// iterations — Core Haptics simply re-issues the pattern's parameter commands, so a value
-    /// persists until the next item for its ID. Curves of non-curvable IDs (envelope-time
-    /// controls; Core Haptics rejects them with −4820) are applied anyway, with a note.
-    /// Everything before the seek point is folded into the state at the layer's first sample.
+    /// Choices: family is implicit (parameter lanes are per ID; the synthesizer applies `Haptic…`
+    /// parameter lanes to haptic voices and `Audio…` parameter lanes to audio voices). Parameter
+    /// lanes are *not* reset between loop iterations — Core Haptics simply re-issues the pattern's
+    /// parameter commands, so a value persists until the next item for its ID. Curves of
+    /// non-curvable IDs (envelope-time controls; Core Haptics rejects them with −4820) are applied
+    /// anyway, with a note. Everything before the seek point is folded into the state at the
+    /// layer's first sample.
     ///
     /// O((parameters + points) × iterations × log) time and memory.
-    func buildLanes(notes: inout [SchedulerNote]) -> [ParameterLane] {
-        var writers = Array(repeating: [LaneWriter](), count: DynamicParameterID.allCases.count)
+    func buildParameterLanes(notes: inout [SchedulerNote]) -> [ParameterLane] {
+        var writers = Array(
+            repeating: [ParameterLaneWriter](), count: DynamicParameterID.allCases.count)
         // Class ranks for equal-sample ties; within a class, later unrolled items win.
         let parameterRank = 0
         let curveRank = 1
@@ -63,7 +65,7 @@ extension LayerPlan {
             for p in params where isInLoop(p.time) {
                 let s = clock.sample(patternTime: unrolled(p.time, iteration: k))
                 writers[p.p.id.index].append(
-                    LaneWriter(
+                    ParameterLaneWriter(
                         start: s, order: order(parameterRank),
                         points: [(s, clampControl(p.p.id, p.p.value))]))
             }
@@ -82,20 +84,20 @@ extension LayerPlan {
                         )
                     }
                 writers[c.c.id.index].append(
-                    LaneWriter(start: s, order: order(curveRank), points: pts))
+                    ParameterLaneWriter(start: s, order: order(curveRank), points: pts))
             }
         }
         for r in options.runtimeParameters where r.value.isFinite && r.time.isFinite {
             let s = clock.sample(playerTime: max(r.time, 0))
             writers[r.id.index].append(
-                LaneWriter(
+                ParameterLaneWriter(
                     start: s, order: order(runtimeRank), points: [(s, clampControl(r.id, r.value))])
             )
         }
 
         return DynamicParameterID.allCases.map { id in
-            var lane = LaneBuilder.build(id, writers: writers[id.index])
-            LaneBuilder.clip(&lane, before: clock.baseSample)
+            var lane = ParameterLaneBuilder.build(id, writers: writers[id.index])
+            ParameterLaneBuilder.clip(&lane, before: clock.baseSample)
             return lane
         }
     }

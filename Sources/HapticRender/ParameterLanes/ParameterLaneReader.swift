@@ -1,10 +1,10 @@
 /// Evaluates one ``ParameterLane`` sample by sample for the render loop.
 ///
-/// Holds a raw view of the lane's breakpoints (owned by the renderer) and a cursor that only
-/// moves forward, so filling a block costs O(block + breakpoints crossed). Each value comes
-/// from the line equation `v[k] + slope[k]·(n − s[k])`, never from accumulation, so the result
-/// at a sample does not depend on how the caller splits the render into blocks.
-struct LaneReader {
+/// Holds a raw view of the parameter lane's breakpoints (owned by the renderer) and a cursor that
+/// only moves forward, so filling a block costs O(block + breakpoints crossed). Each value comes
+/// from the line equation `v[k] + slope[k]·(n − s[k])`, never from accumulation, so the result at a
+/// sample does not depend on how the caller splits the render into blocks.
+struct ParameterLaneReader {
     var samples: UnsafePointer<Int64>
     var values: UnsafePointer<Float>
     var slopes: UnsafePointer<Float>
@@ -13,7 +13,7 @@ struct LaneReader {
     /// Index of the next breakpoint not yet reached.
     var next = 0
     /// Runtime override (``RuntimeParameterQueue``): holds `overrideValue` from
-    /// `overrideFrom` until the lane's next scheduled breakpoint after it.
+    /// `overrideFrom` until the parameter lane's next scheduled breakpoint after it.
     var overrideValue: Float = 0
     var overrideFrom: Int64 = .max
     var overrideUntil: Int64 = .max
@@ -52,11 +52,11 @@ struct LaneReader {
         overrideUntil = k < count ? samples[k] : .max
     }
 
-    /// The lane's value at sample `n` without moving the cursor: the renderer reads control
-    /// points up to one control period past the chunk it has filled. Same arithmetic as
-    /// ``fill(_:start:frames:)``, so both agree on every sample. O(breakpoints between the
-    /// cursor and `n`), usually O(1). Inlined: out of line, each call copied the 72-byte reader
-    /// to the stack first.
+    /// The parameter lane's value at sample `n` without moving the cursor: the renderer reads
+    /// control points up to one control period past the chunk it has filled. Same arithmetic as
+    /// ``fill(_:start:frames:)``, so both agree on every sample. O(breakpoints between the cursor
+    /// and `n`), usually O(1). Inlined: out of line, each call copied the 72-byte reader to the
+    /// stack first.
     @inline(__always)
     func value(at n: Int64) -> Float {
         if n >= overrideFrom && n < overrideUntil { return overrideValue }
@@ -69,24 +69,24 @@ struct LaneReader {
         return s == 0 ? v : v + s * Float(n &- samples[k &- 1])
     }
 
-    /// The line the lane follows at sample `n` (segment, held value or runtime value) and the
-    /// first sample after `n` at which it leaves it: its next breakpoint, or where a runtime
-    /// value starts or ends. Every sample from `n` up to that change reads its value from the
-    /// line (``LaneLine/value(at:)``, the arithmetic of ``value(at:)``), so a control period,
+    /// The line the parameter lane follows at sample `n` (segment, held value or runtime value) and
+    /// the first sample after `n` at which it leaves it: its next breakpoint, or where a runtime
+    /// value starts or ends. Every sample from `n` up to that change reads its value from the line
+    /// (``ParameterLaneLine/value(at:)``, the arithmetic of ``value(at:)``), so a control period,
     /// which never crosses a change, searches the breakpoints once. O(1) as ``value(at:)``.
     @inline(__always)
-    func line(at n: Int64) -> LaneLine {
+    func line(at n: Int64) -> ParameterLaneLine {
         var k = next
         while k > 0 && samples[k &- 1] > n { k &-= 1 }
         while k < count && samples[k] <= n { k &+= 1 }
         var change = k < count ? samples[k] : Int64.max
         if overrideFrom > n { change = min(change, overrideFrom) }
         if n >= overrideFrom && n < overrideUntil {
-            return LaneLine(
+            return ParameterLaneLine(
                 value: overrideValue, slope: 0, origin: n, change: min(change, overrideUntil))
         }
-        if k == 0 { return LaneLine(value: initial, slope: 0, origin: n, change: change) }
-        return LaneLine(
+        if k == 0 { return ParameterLaneLine(value: initial, slope: 0, origin: n, change: change) }
+        return ParameterLaneLine(
             value: values[k &- 1], slope: slopes[k &- 1], origin: samples[k &- 1], change: change)
     }
 
@@ -96,7 +96,7 @@ struct LaneReader {
         while next < count && samples[next] <= n { next &+= 1 }
     }
 
-    /// Writes the lane's values for samples `start ..< start + frames` into `out`.
+    /// Writes the parameter lane's values for samples `start ..< start + frames` into `out`.
     mutating func fill(_ out: UnsafeMutablePointer<Float>, start: Int64, frames: Int) {
         var i = 0
         while i < frames {
@@ -131,19 +131,20 @@ struct LaneReader {
     }
 }
 
-/// One line of a lane (``LaneReader/line(at:)``): `value + slope·(n − origin)` until `change`.
-struct LaneLine {
+/// One line of a parameter lane (``ParameterLaneReader/line(at:)``): `value + slope·(n − origin)`
+/// until `change`.
+struct ParameterLaneLine {
     var value: Float
     var slope: Float
     var origin: Int64
-    /// The first sample at which the lane leaves this line.
+    /// The first sample at which the parameter lane leaves this line.
     var change: Int64
 
     /// A line read nowhere (``ControlLines/unread``): it changes at once.
-    static let unread = LaneLine(value: 0, slope: 0, origin: .min, change: .min)
+    static let unread = ParameterLaneLine(value: 0, slope: 0, origin: .min, change: .min)
 
-    /// The lane's value at sample `n` (before ``change``), as ``LaneReader/value(at:)`` computes
-    /// it. O(1).
+    /// The parameter lane's value at sample `n` (before ``change``), as
+    /// ``ParameterLaneReader/value(at:)`` computes it. O(1).
     @inline(__always)
     func value(at n: Int64) -> Float { slope == 0 ? value : value + slope * Float(n &- origin) }
 }

@@ -2,8 +2,8 @@ import HapticPattern
 
 /// One dynamic-parameter lane as the reference engine reads it: the scheduled
 /// ``ParameterLane`` in Double, plus the runtime value a ``QueuedParameter`` set, which holds
-/// from its sample until the lane's next scheduled breakpoint after it.
-struct ReferenceLane {
+/// from its sample until the parameter lane's next scheduled breakpoint after it.
+struct ReferenceParameterLane {
     let lane: ParameterLane
     private var override: (value: Double, from: Int64, until: Int64)?
 

@@ -3,7 +3,7 @@ import HapticPattern
 /// The dynamic-parameter lanes the voices read, one slot per layer each: the haptic voices
 /// read the first two at their control points, the audio voices the other four per sample.
 /// (Envelope-time controls act at an event's start: the scheduler applies them.)
-enum LaneSlot: Int, CaseIterable {
+enum ParameterLaneSlot: Int, CaseIterable {
     case hapticIntensity, hapticSharpness, audioVolume, audioPan, audioPitch, audioBrightness
 
     /// Slots per layer (a literal: the render loop must not touch `allCases`, an array).
@@ -35,7 +35,7 @@ enum LaneSlot: Int, CaseIterable {
     }
 
     /// Whether the haptic voices read it (at their control points, not from the chunk's scratch).
-    var isHaptic: Bool { rawValue <= LaneSlot.hapticSharpness.rawValue }
+    var isHaptic: Bool { rawValue <= ParameterLaneSlot.hapticSharpness.rawValue }
 
     /// The lowest runtime value: intensity and volume controls multiply (0…1), the others
     /// add (−1…1).

@@ -1,4 +1,0 @@
-/// A `HapticTransient` voice: its click driver.
-struct TransientHapticVoice {
-    var driver: TransientDriver
-}
