@@ -50,7 +50,7 @@ extension Timeline {
             rows.append((v.end[i], 0, i, "end     #\(i) \(kind)"))
         }
         let ids = DynamicParameterID.allCases
-        for (l, lane) in lanes.enumerated() where lane.count > 0 {
+        for (l, lane) in parameterLanes.enumerated() where lane.count > 0 {
             let layer = l / ids.count
             let id = ids[l % ids.count]
             for k in 0..<lane.count {

@@ -120,7 +120,7 @@ enum EngineComparison {
         t.voices.start = t.voices.start.map { $0 + samples }
         t.voices.end = t.voices.end.map { $0 + samples }
         t.voices.releaseStart = t.voices.releaseStart.map { $0 + samples }
-        t.lanes = t.lanes.map { lane in
+        t.parameterLanes = t.parameterLanes.map { lane in
             var l = lane
             l.sample = l.sample.map { $0 + samples }
             return l

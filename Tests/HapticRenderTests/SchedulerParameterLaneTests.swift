@@ -36,18 +36,20 @@ private typealias S = SchedulerFixtures
                 DynamicParameter(id: .audioVolumeControl, time: 0.25, value: 0.25),
             ])
         let t = S.timeline(p, sampleRate: rate)
-        let intensity = t.lane(.hapticIntensityControl)
+        let intensity = t.parameterLane(.hapticIntensityControl)
         #expect(intensity.initialValue == 1)
         #expect(intensity.sample == [512] && intensity.value == [0.5] && intensity.slope == [0])
         #expect(
             intensity.value(at: 511) == 1 && intensity.value(at: 512) == 0.5
                 && intensity.value(at: 99_999) == 0.5)
-        let sharp = t.lane(.hapticSharpnessControl)
+        let sharp = t.parameterLane(.hapticSharpnessControl)
         #expect(
             sharp.initialValue == 0 && sharp.value(at: 1023) == 0 && sharp.value(at: 1024) == 0.5)
-        #expect(t.lane(.audioVolumeControl).value(at: 256) == 0.25)
+        #expect(t.parameterLane(.audioVolumeControl).value(at: 256) == 0.25)
         // Untouched lanes stay empty.
-        #expect(t.lane(.audioPanControl).count == 0 && t.lane(.hapticAttackTimeControl).count == 0)
+        #expect(
+            t.parameterLane(.audioPanControl).count == 0
+                && t.parameterLane(.hapticAttackTimeControl).count == 0)
         // Effective values, as the synthesizer combines them.
         let h = t.voices.kind.firstIndex(of: .hapticContinuous)!
         let a = t.voices.kind.firstIndex(of: .audioContinuous)!
@@ -60,14 +62,14 @@ private typealias S = SchedulerFixtures
         #expect(
             DynamicParameterID.audioVolumeControl.combine(
                 event: Double(t.voices.level[a]),
-                control: t.lane(.audioVolumeControl).value(at: 300)) == 0.125)
+                control: t.parameterLane(.audioVolumeControl).value(at: 300)) == 0.125)
     }
 
     @Test func curvePointTimesAreRelativeToTheCurveAndInterpolateLinearly() {
         let p = HapticPattern(curves: [
             S.curve(.hapticIntensityControl, 1, [(0, 0), (0.5, 1), (1, 0.5)])
         ])
-        let lane = S.timeline(p, sampleRate: rate).lane(.hapticIntensityControl)
+        let lane = S.timeline(p, sampleRate: rate).parameterLane(.hapticIntensityControl)
         #expect(lane.sample == [1024, 1536, 2048])
         #expect(lane.value == [0, 1, 0.5])
         #expect(lane.slope == [1.0 / 512, -0.5 / 512, 0])
@@ -84,7 +86,7 @@ private typealias S = SchedulerFixtures
         let p = HapticPattern(
             parameters: [DynamicParameter(id: .hapticSharpnessControl, time: 1, value: 0.5)],
             curves: [S.curve(.hapticSharpnessControl, 2, [(0.25, -0.5), (0.5, 0.5)])])
-        let lane = S.timeline(p, sampleRate: rate).lane(.hapticSharpnessControl)
+        let lane = S.timeline(p, sampleRate: rate).parameterLane(.hapticSharpnessControl)
         #expect(lane.value(at: 2100) == 0.5)  // curve started at 2048, first point at 2304
         #expect(lane.value(at: 2303) == 0.5)
         #expect(lane.value(at: 2304) == -0.5)  // absolute 2.25 s, not 0.25 s
@@ -98,7 +100,7 @@ private typealias S = SchedulerFixtures
             S.curve(.audioPanControl, 0, [(0, 0), (1, 1)]),
             S.curve(.audioPanControl, 0.5, [(0.25, -1), (0.5, -0.5)]),
         ])
-        let lane = S.timeline(p, sampleRate: rate).lane(.audioPanControl)
+        let lane = S.timeline(p, sampleRate: rate).parameterLane(.audioPanControl)
         #expect(lane.value(at: 256) == 0.25)
         #expect(lane.value(at: 512) == 0.5)  // takeover: frozen at the value reached
         #expect(lane.value(at: 700) == 0.5)
@@ -119,7 +121,7 @@ private typealias S = SchedulerFixtures
                 S.curve(.hapticIntensityControl, 1, [(0, 0), (1, 1)]),
                 S.curve(.hapticIntensityControl, 2.5, [(0, 1)]),
             ])
-        let lane = S.timeline(p, sampleRate: rate).lane(.hapticIntensityControl)
+        let lane = S.timeline(p, sampleRate: rate).parameterLane(.hapticIntensityControl)
         #expect(lane.value(at: 500) == 0.25)  // parameter before the curve
         #expect(lane.value(at: 1024) == 0)  // curve starts
         #expect(lane.value(at: 1152) == 0.125)  // ramp 0 → 1 over 1024 samples
@@ -133,7 +135,7 @@ private typealias S = SchedulerFixtures
         let p = HapticPattern(curves: [
             S.curve(.hapticIntensityControl, 0, [(0, 0), (0.5, 0.5), (0.5, 1), (1, 0)])
         ])
-        let lane = S.timeline(p, sampleRate: rate).lane(.hapticIntensityControl)
+        let lane = S.timeline(p, sampleRate: rate).parameterLane(.hapticIntensityControl)
         #expect(lane.sample == [0, 512, 1024])
         #expect(lane.value(at: 511) == 511.0 / 1024)
         #expect(lane.value(at: 512) == 1)
@@ -145,7 +147,7 @@ private typealias S = SchedulerFixtures
         let points = (0...40).reversed().map { (Double($0) / 32, Double($0 % 2)) }
         let lane = S.timeline(
             HapticPattern(curves: [S.curve(.hapticIntensityControl, 0, points)]), sampleRate: rate
-        ).lane(.hapticIntensityControl)
+        ).parameterLane(.hapticIntensityControl)
         #expect(lane.count == 41)
         #expect(
             lane.value(at: 0) == 0 && lane.value(at: 32) == 1 && lane.value(at: 48) == 0.5
@@ -157,8 +159,8 @@ private typealias S = SchedulerFixtures
             parameters: [DynamicParameter(id: .hapticIntensityControl, time: 0, value: 3)],
             curves: [S.curve(.audioPitchControl, 0, [(0, -7)])])
         let t = S.timeline(p, sampleRate: rate)
-        #expect(t.lane(.hapticIntensityControl).value(at: 0) == 1)
-        #expect(t.lane(.audioPitchControl).value(at: 0) == -1)
+        #expect(t.parameterLane(.hapticIntensityControl).value(at: 0) == 1)
+        #expect(t.parameterLane(.audioPitchControl).value(at: 0) == -1)
     }
 
     @Test func curvesOfEnvelopeControlsAreAppliedWithANote() {
@@ -176,12 +178,13 @@ private typealias S = SchedulerFixtures
             parameters: [DynamicParameter(id: .hapticIntensityControl, time: 1, value: 0.25)],
             curves: [S.curve(.hapticIntensityControl, 1, [(0, 0.5)])])
         #expect(
-            S.timeline(p, sampleRate: rate).lane(.hapticIntensityControl).value(at: 1024) == 0.5)
+            S.timeline(p, sampleRate: rate).parameterLane(.hapticIntensityControl).value(at: 1024)
+                == 0.5)
         let withRuntime = S.timeline(
             p, sampleRate: rate,
             options: PlayerOptions(runtimeParameters: [
                 RuntimeParameter(id: .hapticIntensityControl, value: 0.75, time: 1)
             ]))
-        #expect(withRuntime.lane(.hapticIntensityControl).value(at: 1024) == 0.75)
+        #expect(withRuntime.parameterLane(.hapticIntensityControl).value(at: 1024) == 0.75)
     }
 }

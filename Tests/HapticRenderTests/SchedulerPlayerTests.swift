@@ -23,9 +23,9 @@ private typealias S = SchedulerFixtures
         #expect(v.attackSamples[hc] == 320 && v.end[hc] == 1520)
         #expect(v.start[ht] == 1000 && v.end[ht] == 1040)
         #expect(v.start[au] == 500 && v.end[au] == 2000)
-        #expect(t.lane(.hapticIntensityControl).sample == [500])
-        #expect(t.lane(.audioVolumeControl).sample == [500, 1000])
-        #expect(t.lane(.audioVolumeControl).value(at: 750) == 0.5)
+        #expect(t.parameterLane(.hapticIntensityControl).sample == [500])
+        #expect(t.parameterLane(.audioVolumeControl).sample == [500, 1000])
+        #expect(t.parameterLane(.audioVolumeControl).value(at: 750) == 0.5)
         #expect(t.patternDurationSamples == 1500)  // pattern duration 3 s at rate 2
     }
 
@@ -40,7 +40,7 @@ private typealias S = SchedulerFixtures
         #expect(t.voices.start == [0, 250, 400, 650, 800, 1050])
         #expect(t.voices.releaseStart == [40, 500, 440, 900, 840, 1300])
         #expect(t.patternDurationSamples == 1200)
-        let lane = t.lane(.hapticIntensityControl)
+        let lane = t.parameterLane(.hapticIntensityControl)
         #expect(lane.sample == [100, 300, 500, 700, 900, 1100])
         #expect(lane.value(at: 450) == 0.75)  // iteration 2 before its first parameter: persists
         #expect(lane.value(at: 550) == 0.5)
@@ -68,15 +68,16 @@ private typealias S = SchedulerFixtures
         let t = S.timeline(p, options: PlayerOptions(startOffset: 0.3))
         #expect(t.voices.start == [0, 200])
         #expect(t.voices.kind == [.hapticTransient, .hapticTransient])
-        let lane = t.lane(.hapticIntensityControl)
+        let lane = t.parameterLane(.hapticIntensityControl)
         #expect(lane.sample == [0] && lane.value == [0.375])
         #expect(t.patternDurationSamples == 950)  // 1.25 − 0.3
     }
 
     @Test func seekIntoARampStartsTheParameterLaneMidRamp() {
         let p = HapticPattern(curves: [S.curve(.hapticIntensityControl, 0, [(0, 0), (1, 1)])])
-        let lane = S.timeline(p, sampleRate: 1024, options: PlayerOptions(startOffset: 0.25)).lane(
-            .hapticIntensityControl)
+        let lane = S.timeline(p, sampleRate: 1024, options: PlayerOptions(startOffset: 0.25))
+            .parameterLane(
+                .hapticIntensityControl)
         #expect(lane.sample == [0, 768])
         #expect(lane.value(at: 0) == 0.25 && lane.value(at: 256) == 0.5 && lane.value(at: 768) == 1)
     }
@@ -107,13 +108,13 @@ private typealias S = SchedulerFixtures
             scheduling: [
                 PatternLayer(pattern: b, startTime: 3), PatternLayer(pattern: a, startTime: 2),
             ], sampleRate: 1000)
-        #expect(t.layerCount == 2 && t.lanes.count == 24)
+        #expect(t.layerCount == 2 && t.parameterLanes.count == 24)
         #expect(t.voices.start == [0, 1000])
         #expect(t.voices.layer == [1, 0])
-        #expect(t.lane(.hapticIntensityControl, layer: 1).value(at: 0) == 0.5)
-        #expect(t.lane(.hapticIntensityControl, layer: 0).value(at: 999) == 1)
-        #expect(t.lane(.hapticIntensityControl, layer: 0).value(at: 1500) == 0.25)
-        #expect(t.lane(.hapticIntensityControl, layer: 1).value(at: 1500) == 0.5)
+        #expect(t.parameterLane(.hapticIntensityControl, layer: 1).value(at: 0) == 0.5)
+        #expect(t.parameterLane(.hapticIntensityControl, layer: 0).value(at: 999) == 1)
+        #expect(t.parameterLane(.hapticIntensityControl, layer: 0).value(at: 1500) == 0.25)
+        #expect(t.parameterLane(.hapticIntensityControl, layer: 1).value(at: 1500) == 0.5)
         #expect(t.patternDurationSamples == 1500)
     }
 
@@ -126,7 +127,7 @@ private typealias S = SchedulerFixtures
             runtimeParameters: [
                 RuntimeParameter(id: .hapticIntensityControl, value: 0.25, time: 0.25)
             ])
-        let lane = S.timeline(p, options: opts).lane(.hapticIntensityControl)
+        let lane = S.timeline(p, options: opts).parameterLane(.hapticIntensityControl)
         #expect(lane.sample == [250, 500])  // runtime not rate-scaled; pattern parameter is
         #expect(lane.value == [0.25, 0.875])
     }
@@ -139,7 +140,7 @@ private typealias S = SchedulerFixtures
                 RuntimeParameter(id: .hapticReleaseTimeControl, value: 0.5, time: 0.9)
             ])
         let t = S.timeline(p, options: opts)
-        #expect(t.lane(.hapticReleaseTimeControl).sample == [900])
+        #expect(t.parameterLane(.hapticReleaseTimeControl).sample == [900])
         #expect(t.voices.releaseSamples == [320, 320])  // both releases start after 0.9 s
         #expect(t.voices.start == [0, 2000])
     }

@@ -67,11 +67,11 @@ private typealias S = SchedulerFixtures
         let atCurveTime = S.timeline(
             HapticPattern(curves: [S.curve(.hapticIntensityControl, 0.005, [(0, 0.5)])]),
             sampleRate: 44_100)
-        #expect(atCurveTime.lane(.hapticIntensityControl).sample == [220])
+        #expect(atCurveTime.parameterLane(.hapticIntensityControl).sample == [220])
         let atPointTime = S.timeline(
             HapticPattern(curves: [S.curve(.hapticIntensityControl, 0, [(0.005, 0.5)])]),
             sampleRate: 44_100)
-        #expect(atPointTime.lane(.hapticIntensityControl).sample == [0, 221])
+        #expect(atPointTime.parameterLane(.hapticIntensityControl).sample == [0, 221])
     }
 
     @Test func polyphonyIsTheExactPeakPerKind() {
@@ -137,10 +137,11 @@ private typealias S = SchedulerFixtures
         #expect(problems.contains { $0.contains("starts before") })
         #expect(problems.contains { $0.contains("ends before") })
         t = Timeline(sampleRate: 1000)
-        t.lanes[3] = ParameterLane(
+        t.parameterLanes[3] = ParameterLane(
             initialValue: 0, sample: [5, 4], value: [0, 1], slope: [0, 0.5])
         #expect(t.validate().count == 2)  // goes back in time; last slope not 0
-        t.lanes[3] = ParameterLane(initialValue: 0, sample: [5], value: [0, 1], slope: [0])
+        t.parameterLanes[3] = ParameterLane(
+            initialValue: 0, sample: [5], value: [0, 1], slope: [0])
         #expect(t.validate() == ["lane 3: arrays differ in length"])
         #expect(Timeline(sampleRate: 1000).validate().isEmpty)
     }
@@ -151,7 +152,7 @@ private typealias S = SchedulerFixtures
         #expect(r.notes.isEmpty)
         #expect(r.timeline.voices.count == 5000)
         #expect(r.timeline.validate().isEmpty)
-        #expect(r.timeline.lanes.reduce(0) { $0 + $1.count } > 500)
+        #expect(r.timeline.parameterLanes.reduce(0) { $0 + $1.count } > 500)
         #expect(r.timeline.maxPolyphony.hapticTransient >= 1)
         // Identical when the input order changes.
         var shuffled = p
@@ -173,6 +174,6 @@ private typealias S = SchedulerFixtures
                 events: [S.continuous(0, 29)],
                 curves: [S.curve(.hapticIntensityControl, 0, [(0, 0), (29, 1)])]))
         #expect(short.voices.count == long.voices.count)
-        #expect(short.lanes.map(\.count) == long.lanes.map(\.count))
+        #expect(short.parameterLanes.map(\.count) == long.parameterLanes.map(\.count))
     }
 }

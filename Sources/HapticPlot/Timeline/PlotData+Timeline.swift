@@ -93,7 +93,7 @@ extension PlotData {
         }
         for layer in 0..<timeline.layerCount {
             for id in [DynamicParameterID.hapticIntensityControl, .hapticSharpnessControl] {
-                times.formUnion(timeline.lane(id, layer: layer).sample)
+                times.formUnion(timeline.parameterLane(id, layer: layer).sample)
             }
         }
         let rate = timeline.sampleRate
@@ -106,12 +106,13 @@ extension PlotData {
             var best: (Double, Double)?
             for i in active where v.start[i] <= n && n < v.end[i] {
                 let layer = Int(v.layer[i])
-                let control = timeline.lane(.hapticIntensityControl, layer: layer).value(at: n)
+                let control = timeline.parameterLane(.hapticIntensityControl, layer: layer).value(
+                    at: n)
                 let level = min(max(Double(v.level[i]) * control, 0), 1)
                 if best == nil || level > best!.0 {
                     let s =
                         Double(v.timbre[i])
-                        + timeline.lane(.hapticSharpnessControl, layer: layer).value(at: n)
+                        + timeline.parameterLane(.hapticSharpnessControl, layer: layer).value(at: n)
                     best = (level, min(max(s, 0), 1))
                 }
             }

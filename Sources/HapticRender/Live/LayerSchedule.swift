@@ -1,5 +1,5 @@
 /// One layer's voices and parameter lanes, prepared off the render thread for a renderer that takes
-/// layers while it plays (``PatternRenderer/replaceLayer(_:with:changingLanesFrom:)``).
+/// layers while it plays (``PatternRenderer/replaceLayer(_:with:changingParameterLanesFrom:)``).
 ///
 /// It owns the memory ``contents`` points into: keep it alive for as long as a renderer may
 /// read that layer (until another schedule replaces it there and the render thread has moved
@@ -42,7 +42,7 @@ public final class LayerSchedule: @unchecked Sendable {
         let parameterLanes = memory.uninitialized(
             ParameterLaneReader.self, count: ParameterLaneSlot.count)
         for slot in ParameterLaneSlot.allCases {
-            let parameterLane = timeline.lane(slot.id, layer: 0)
+            let parameterLane = timeline.parameterLane(slot.id, layer: 0)
             parameterLanes.advanced(by: slot.rawValue).initialize(
                 to: ParameterLaneReader(
                     samples: memory.copy(parameterLane.sample.lazy.map { $0 &+ offset }),
@@ -97,9 +97,9 @@ extension VoiceSpec {
 extension LayerSchedule {
     /// The first sample from which this schedule's haptic parameter lanes (intensity and sharpness,
     /// the ones continuous voices plan their control periods on) differ from `other`'s: the
-    /// `changingLanesFrom` of a replacement; `Int64.max` where they agree everywhere, `.min` where
+    /// `changingParameterLanesFrom` of a replacement; `Int64.max` where they agree everywhere, `.min` where
     /// they differ from the start. O(breakpoints).
-    public func firstLaneDifference(from other: LayerSchedule) -> Int64 {
+    public func firstParameterLaneDifference(from other: LayerSchedule) -> Int64 {
         var first = Int64.max
         for slot in [ParameterLaneSlot.hapticIntensity, .hapticSharpness] {
             let a = contents.parameterLanes[slot.rawValue]

@@ -1,6 +1,6 @@
 extension PatternRenderer {
     /// An open-ended renderer: `layers` silent layers (players) that take their voices and
-    /// parameter lanes while it plays (``replaceLayer(_:with:changingLanesFrom:)``), within
+    /// parameter lanes while it plays (``replaceLayer(_:with:changingParameterLanesFrom:)``), within
     /// `reserve`. It never finishes: past every voice it renders the actuator at rest, exact zeros.
     /// As ``init(timeline:audio:configuration:)``, the only step that allocates.
     ///
@@ -31,7 +31,7 @@ extension PatternRenderer {
     /// `contents`' voices did not fit in the reserve (the latest ones are dropped).
     @discardableResult
     public mutating func replaceLayer(
-        _ layer: Int, with contents: LayerContents, changingLanesFrom cut: Int64
+        _ layer: Int, with contents: LayerContents, changingParameterLanesFrom cut: Int64
     ) -> Int {
         precondition(layer >= 0 && layer < parameterLanes.layerCount, "no such layer")
         let dropped = schedule.replaceWaiting(ofLayer: layer, with: contents.voices, from: position)

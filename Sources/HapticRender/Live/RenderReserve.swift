@@ -3,7 +3,7 @@
 /// custom audio resources. Allocated once, when the renderer is made.
 public struct RenderReserve: Sendable, Hashable {
     /// Voices scheduled but not yet started, over every layer; a layer that brings more has its
-    /// latest voices dropped (``PatternRenderer/replaceLayer(_:with:changingLanesFrom:)``
+    /// latest voices dropped (``PatternRenderer/replaceLayer(_:with:changingParameterLanesFrom:)``
     /// reports how many).
     public var voices: Int
     /// Voices sounding at once, per kind; a voice beyond it is dropped.

@@ -23,7 +23,8 @@ struct ParameterLaneBank {
                 let id = slot.id
                 let lane =
                     layer < timeline.layerCount
-                    ? timeline.lane(id, layer: layer) : ParameterLane(initialValue: id.neutralValue)
+                    ? timeline.parameterLane(id, layer: layer)
+                    : ParameterLane(initialValue: id.neutralValue)
                 readers.advanced(by: layer * ParameterLaneSlot.count + slot.rawValue).initialize(
                     to: ParameterLaneReader(
                         samples: memory.copy(lane.sample),

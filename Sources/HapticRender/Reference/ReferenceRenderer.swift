@@ -65,7 +65,7 @@ public final class ReferenceRenderer {
             ParameterLaneSlot.allCases.map { slot in
                 ReferenceParameterLane(
                     layer < timeline.layerCount
-                        ? timeline.lane(slot.id, layer: layer)
+                        ? timeline.parameterLane(slot.id, layer: layer)
                         : ParameterLane(initialValue: slot.id.neutralValue))
             }
         }

@@ -5,7 +5,7 @@ struct VoiceSchedule {
     /// Voices held (started ones included, before ``next``).
     var count: Int
     /// Room in ``specs``: the timeline's voices, or more for a renderer that takes layers
-    /// while it plays (``PatternRenderer/replaceLayer(_:with:changingLanesFrom:)``).
+    /// while it plays (``PatternRenderer/replaceLayer(_:with:changingParameterLanesFrom:)``).
     let capacity: Int
     /// Index of the next voice to start.
     var next = 0

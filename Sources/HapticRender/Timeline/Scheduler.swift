@@ -76,7 +76,8 @@ public struct Scheduler: Sendable {
 
         let voices = VoiceTable(rows: rows, resourceIndex: resourceIndex)
         let timeline = Timeline(
-            sampleRate: sampleRate, voices: voices, lanes: parameterLanes, layerCount: layers.count,
+            sampleRate: sampleRate, voices: voices, parameterLanes: parameterLanes,
+            layerCount: layers.count,
             audioResources: resources, maxPolyphony: Polyphony(sweeping: voices),
             patternDurationSamples: patternEnd, voicesEndSample: voices.end.max() ?? 0)
         assert(timeline.validate().isEmpty, "timeline invariants: \(timeline.validate())")

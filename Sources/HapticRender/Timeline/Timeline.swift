@@ -14,9 +14,10 @@ public struct Timeline: Sendable, Hashable {
     public var sampleRate: Double
     /// Every voice (one per scheduled event occurrence), sorted by ``VoiceTable/start``.
     public var voices: VoiceTable
-    /// Dynamic-parameter lanes: `lanes[layer * DynamicParameterID.allCases.count + id.index]`.
-    /// Each parameter lane holds the *control* value (neutral before its first breakpoint).
-    public var lanes: [ParameterLane]
+    /// Dynamic-parameter lanes:
+    /// `parameterLanes[layer * DynamicParameterID.allCases.count + id.index]`. Each holds the
+    /// *control* value (neutral before its first breakpoint).
+    public var parameterLanes: [ParameterLane]
     /// Number of layers (players): one per pattern layered on the engine.
     public var layerCount: Int
     /// Custom audio the voices play, indexed by ``VoiceTable/audioResource``.
@@ -32,18 +33,19 @@ public struct Timeline: Sendable, Hashable {
     public var voicesEndSample: Int64
 
     public init(
-        sampleRate: Double, voices: VoiceTable = VoiceTable(), lanes: [ParameterLane] = [],
+        sampleRate: Double, voices: VoiceTable = VoiceTable(),
+        parameterLanes: [ParameterLane] = [],
         layerCount: Int = 1, audioResources: [AudioResourceReference] = [],
         maxPolyphony: Polyphony = Polyphony(), patternDurationSamples: Int64 = 0,
         voicesEndSample: Int64 = 0
     ) {
         self.sampleRate = sampleRate
         self.voices = voices
-        self.lanes =
-            lanes.isEmpty
+        self.parameterLanes =
+            parameterLanes.isEmpty
             ? Array(
                 repeating: ParameterLane(), count: layerCount * DynamicParameterID.allCases.count)
-            : lanes
+            : parameterLanes
         self.layerCount = layerCount
         self.audioResources = audioResources
         self.maxPolyphony = maxPolyphony
@@ -52,8 +54,9 @@ public struct Timeline: Sendable, Hashable {
     }
 
     /// The parameter lane of `id` for `layer`.
-    @inlinable public func lane(_ id: DynamicParameterID, layer: Int = 0) -> ParameterLane {
-        lanes[layer * DynamicParameterID.allCases.count + id.index]
+    @inlinable public func parameterLane(_ id: DynamicParameterID, layer: Int = 0) -> ParameterLane
+    {
+        parameterLanes[layer * DynamicParameterID.allCases.count + id.index]
     }
 }
 

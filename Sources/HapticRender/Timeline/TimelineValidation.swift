@@ -8,8 +8,8 @@ extension Timeline {
     public func validate() -> [String] {
         var problems: [String] = []
         let ids = DynamicParameterID.allCases.count
-        if lanes.count != layerCount * ids {
-            problems.append("lanes.count \(lanes.count) != layerCount × \(ids)")
+        if parameterLanes.count != layerCount * ids {
+            problems.append("lanes.count \(parameterLanes.count) != layerCount × \(ids)")
         }
         let v = voices
         let n = v.count
@@ -46,7 +46,7 @@ extension Timeline {
         if maxPolyphony != Polyphony(sweeping: v) {
             problems.append("maxPolyphony is not the sweep result")
         }
-        for (l, lane) in lanes.enumerated() {
+        for (l, lane) in parameterLanes.enumerated() {
             if lane.value.count != lane.count || lane.slope.count != lane.count {
                 problems.append("lane \(l): arrays differ in length")
                 continue

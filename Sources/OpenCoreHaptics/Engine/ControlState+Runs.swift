@@ -69,7 +69,7 @@ extension ControlState {
         let schedule = LayerSchedule(
             timeline: timeline, offset: run.start, layer: run.slot, resources: resources,
             stop: run.stop, keeps: { !muted && plays($0) })
-        let cut = run.schedule.map { schedule.firstLaneDifference(from: $0) } ?? .max
+        let cut = run.schedule.map { schedule.firstParameterLaneDifference(from: $0) } ?? .max
         // Sounding voices end at `endAt` (a stop), or now for the kinds muted.
         let muteEnd =
             muted

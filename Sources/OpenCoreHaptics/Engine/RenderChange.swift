@@ -4,7 +4,7 @@ import HapticRender
 /// in the order sent.
 enum RenderChange {
     /// A layer's voices and parameter lanes from the render position on
-    /// (``PatternRenderer/replaceLayer(_:with:changingLanesFrom:)``); first, its sounding
+    /// (``PatternRenderer/replaceLayer(_:with:changingParameterLanesFrom:)``); first, its sounding
     /// voices whose kind is in `endKinds` (a bit per ``VoiceKind`` raw value) end at `endAt`.
     case layer(LayerContents, cut: Int64, endAt: Int64, endKinds: UInt8)
     /// A custom audio resource's samples (``PatternRenderer/setAudioResource(_:to:)``).

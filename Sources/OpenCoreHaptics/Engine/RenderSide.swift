@@ -60,7 +60,8 @@ final class RenderSide: @unchecked Sendable {
                         endKinds & $0.bit != 0
                     }
                 }
-                renderer.replaceLayer(contents.layer, with: contents, changingLanesFrom: cut)
+                renderer.replaceLayer(
+                    contents.layer, with: contents, changingParameterLanesFrom: cut)
             case .audio(let index, let clip):
                 renderer.setAudioResource(index, to: clip)
             }
