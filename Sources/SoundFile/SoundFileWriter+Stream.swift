@@ -53,10 +53,10 @@ extension SoundFileWriter {
         }
         let handle: SndFileHandle
         let output: Output
-        if format == .wav {
-            let header = try WAVEHeader(
-                channels: channels, sampleRate: sampleRate, sampleFormat: resolved,
-                metadata: metadata, channelMask: channelMask, path: name)
+        if let header = try Self.waveHeader(
+            format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
+            metadata: metadata, channelMask: channelMask, path: name)
+        {
             let bytes = header.bytes(frames: frames)
             if let f = bytes.withUnsafeBytes({ system_write_sequential(descriptor, $0) }) {
                 throw Self.error(.system(f), path: name)

@@ -102,16 +102,14 @@ public struct SoundFileWriter: ~Copyable {
         }
         let resolved = try Self.validate(
             format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
-        if format == .wav {  // settings errors before the destination is touched
-            _ = try WAVEHeader(
-                channels: channels, sampleRate: sampleRate, sampleFormat: resolved,
-                metadata: metadata, channelMask: channelMask, path: path)
-        }
+        // Settings errors come before the destination is touched.
+        let wave = try Self.waveHeader(
+            format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
+            metadata: metadata, channelMask: channelMask, path: path)
         try self.init(
             file: AtomicFile(path: path, replacing: overwrite ? .replace : .never), format: format,
             sampleFormat: resolved, sampleRate: sampleRate, channels: channels, metadata: metadata,
-            oggSerialNumber: oggSerialNumber, vorbisComments: vorbisComments,
-            channelMask: channelMask)
+            oggSerialNumber: oggSerialNumber, vorbisComments: vorbisComments, wave: wave)
     }
 
     /// Encodes into a file no one can see (``AtomicFile/init(unnamedIn:)``), for bytes the
@@ -124,27 +122,37 @@ public struct SoundFileWriter: ~Copyable {
     ) throws(SoundFileError) {
         let resolved = try Self.validate(
             format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
+        let wave = try Self.waveHeader(
+            format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
+            metadata: metadata, channelMask: channelMask, path: folder)
         try self.init(
             file: AtomicFile(unnamedIn: folder), format: format, sampleFormat: resolved,
             sampleRate: sampleRate, channels: channels, metadata: metadata,
-            oggSerialNumber: Self.defaultOggSerialNumber, vorbisComments: [],
-            channelMask: channelMask)
+            oggSerialNumber: Self.defaultOggSerialNumber, vorbisComments: [], wave: wave)
     }
 
-    /// Opens libsndfile over `file`.
+    /// The header of a WAV file with these settings (``WAVEHeader``), nil for other formats.
+    static func waveHeader(
+        _ format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int,
+        metadata: [SoundFileMetadataKey: String], channelMask: UInt32?, path: String
+    ) throws(SoundFileError) -> WAVEHeader? {
+        guard format == .wav else { return nil }
+        return try WAVEHeader(
+            channels: channels, sampleRate: sampleRate, sampleFormat: sampleFormat,
+            metadata: metadata, channelMask: channelMask, path: path)
+    }
+
+    /// Opens libsndfile over `file`: raw samples after `wave` for WAV, the container otherwise.
     private init(
         file: consuming AtomicFile, format: SoundFileFormat, sampleFormat resolved: SampleFormat?,
         sampleRate: Int, channels: Int, metadata: [SoundFileMetadataKey: String],
-        oggSerialNumber: UInt32?, vorbisComments: [String], channelMask: UInt32?
+        oggSerialNumber: UInt32?, vorbisComments: [String], wave: WAVEHeader?
     ) throws(SoundFileError) {
         let path = file.path
         let fd = file.descriptor
         let handle: SndFileHandle
         let output: Output
-        if format == .wav {
-            let wave = try WAVEHeader(
-                channels: channels, sampleRate: sampleRate, sampleFormat: resolved,
-                metadata: metadata, channelMask: channelMask, path: path)
+        if let wave {
             let sink = DescriptorSink(descriptor: fd, base: Int64(wave.size), sequential: false)
             handle = try Self.openRaw(sink, wave, sampleFormat: resolved, path: path)
             output = .wave(wave, sink, streamedFrames: nil, descriptor: fd)

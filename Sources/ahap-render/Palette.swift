@@ -79,6 +79,8 @@ struct Palette: ParsableCommand {
             try render(script: script, options: options)
         } else {
             try play(options: options)
+            // Stopped by Ctrl-C (SIGTERM, SIGHUP): the terminal is restored; end by the signal.
+            if TerminationSignals.received != nil { TerminationSignals.endByReceivedSignal() }
         }
     }
 

@@ -14,28 +14,7 @@ enum Hostile {
             Float(sin(2 * Double.pi * 440 * Double($0) / Double(rate)) * 0.5)
         }
         for (i, v) in bad { samples[i] = v }
-        var data = Data()
-        func u32(_ v: UInt32) {
-            withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) }
-        }
-        func u16(_ v: UInt16) {
-            withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) }
-        }
-        data.append(contentsOf: Array("RIFF".utf8))
-        u32(UInt32(4 + 8 + 18 + 8 + frames * 4))
-        data.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(18)
-        u16(3)
-        u16(1)
-        u32(UInt32(rate))
-        u32(UInt32(rate * 4))
-        u16(4)
-        u16(32)
-        u16(0)
-        data.append(contentsOf: Array("data".utf8))
-        u32(UInt32(frames * 4))
-        for s in samples { u32(s.bitPattern) }
-        try data.write(to: URL(fileURLWithPath: path))
+        try floatWAVData(samples, sampleRate: rate).write(to: URL(fileURLWithPath: path))
     }
 
     /// An AHAP file with a transient and an AudioCustom event playing `audio`.

@@ -7,32 +7,6 @@ import Testing
 /// Bad samples stop where audio enters: ``AudioFileReader`` reads them as 0 and counts them.
 @Suite("Sample sanitizing")
 struct SampleSanitizingTests {
-    /// A mono float WAV of `samples`, written by hand (the writer refuses non-finite samples).
-    func floatWAV(_ samples: [Float], at path: String) throws {
-        var data = Data()
-        func u32(_ v: UInt32) {
-            withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) }
-        }
-        func u16(_ v: UInt16) {
-            withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) }
-        }
-        data.append(contentsOf: Array("RIFF".utf8))
-        u32(UInt32(4 + 8 + 18 + 8 + samples.count * 4))
-        data.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(18)
-        u16(3)
-        u16(1)
-        u32(48_000)
-        u32(192_000)
-        u16(4)
-        u16(32)
-        u16(0)
-        data.append(contentsOf: Array("data".utf8))
-        u32(UInt32(samples.count * 4))
-        for s in samples { u32(s.bitPattern) }
-        try data.write(to: URL(fileURLWithPath: path))
-    }
-
     @Test("NaN, infinities and absurd magnitudes are read as 0 and counted; the rest is kept")
     func badSamplesReadAsZero() throws {
         let folder = try TempFolder()
@@ -44,7 +18,7 @@ struct SampleSanitizingTests {
             samples[i] = value
         }
         samples[50] = 999_999  // within ±1e6: kept
-        try floatWAV(samples, at: path)
+        try floatWAVData(samples).write(to: URL(fileURLWithPath: path))
         let audio = try SoundFile.read(path: path)
         #expect(audio.replacedSamples == 4)
         #expect(audio.samples.allSatisfy { $0.isFinite })
