@@ -15,6 +15,8 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLong(path: String, seconds: Double, limit: Double)
     /// The output exists (and overwriting was not allowed), or writing it failed.
     case outputExists(path: String)
+    /// The output is an input of the running command (`input` names it as it was given).
+    case outputIsInput(path: String, input: String)
     case writeFailed(path: String, reason: String)
     /// Stopped (Ctrl-C in a batch) before its output was written.
     case cancelled(path: String)
@@ -33,6 +35,8 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): error: the audio lasts \(fixedText(seconds, decimals: 1)) s, more than the limit of \(fixedText(limit, decimals: 0)) s (raise --max-input-duration)"
         case .outputExists(let path):
             "\(path): error: \(path) already exists; use --force to replace it"
+        case .outputIsInput(let path, let input):
+            "\(path): error: the output is the input \(input); an input is never overwritten"
         case .writeFailed(let path, let reason):
             "\(path): error: cannot write: \(reason)"
         case .cancelled(let path):

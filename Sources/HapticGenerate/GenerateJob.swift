@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HapticRenderKit
+import SoundFile
 
 /// One audio file to turn into one AHAP file: a job of a ``Batch`` (`ahap-render generate`
 /// with many inputs, `--jobs`, `--skip-existing`). Progress is in milliseconds of audio
@@ -36,13 +37,19 @@ public struct GenerateJob: BatchJob {
 
     public func cancelledBeforeStart() -> GenerateError { .cancelled(path: input) }
 
-    /// Refuses an existing output unless ``overwrite`` before reading anything, analyses,
-    /// writes atomically.
+    /// Refuses an existing output unless ``overwrite``, and an output that is an input, before
+    /// reading anything; analyses; writes atomically.
     public func run(progress: (Int64, Int64) -> Void, isCancelled: () -> Bool) throws(GenerateError)
         -> GenerateReport
     {
-        if !overwrite && FileManager.default.fileExists(atPath: output) {
-            throw .outputExists(path: output)
+        do {
+            try AtomicFile.checkDestination(path: output, replacing: overwrite ? .replace : .never)
+        } catch {
+            switch error {
+            case .destinationExists: throw .outputExists(path: output)
+            case .destinationIsInput(_, let input): throw .outputIsInput(path: output, input: input)
+            default: throw .writeFailed(path: output, reason: error.description)
+            }
         }
         let generated = try HapticGeneration.generate(
             path: input, preset: preset, overrides: overrides,

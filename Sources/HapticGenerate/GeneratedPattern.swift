@@ -20,6 +20,8 @@ public struct GeneratedPattern: Sendable {
     public var durationSeconds: Double
     /// What the user should know about the result (printed as notes by the CLI).
     public var notes: [String] = []
+    /// What is wrong with the input but did not stop the generation (printed as warnings).
+    public var warnings: [String] = []
 
     public var transientCount: Int {
         pattern.events.lazy.filter { $0.type == .hapticTransient }.count

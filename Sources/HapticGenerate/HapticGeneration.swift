@@ -2,6 +2,7 @@ import AudioAnalysis
 import FoundationEssentials
 import HapticPattern
 import HapticRenderKit
+import SoundFile
 
 /// The library entry point of `ahap-render generate`: a soundtrack in, an AHAP out.
 ///
@@ -14,7 +15,7 @@ public enum HapticGeneration {
     /// analysis picks), any `overrides` replacing them. Metadata names the file (its last path
     /// component, so the output does not depend on where it was run) and the preset.
     /// - Throws: ``GenerateError`` naming the file: unreadable, empty, truncated, too long or
-    ///   silent. Sound with nothing to feel (e.g. dialogue only, in `film`) gives a valid
+    ///   silent. Unusable samples (NaN, infinite) are read as 0 with a warning. Sound with nothing to feel (e.g. dialogue only, in `film`) gives a valid
     ///   pattern of one silent transient, with a note.
     public static func generate(
         path: String, preset: GenerationPreset = .auto,
@@ -23,13 +24,19 @@ public enum HapticGeneration {
         progress: (_ seconds: Double, _ totalSeconds: Double) -> Void = { _, _ in },
         isCancelled: () -> Bool = { false }
     ) throws(GenerateError) -> GeneratedPattern {
+        var replaced = 0
         let analysis = try SoundtrackAnalysis.analyse(
             path: path, maxDurationSeconds: maxDurationSeconds,
-            progress: progress, isCancelled: isCancelled)
+            progress: progress, isCancelled: isCancelled, replacedSamples: { replaced = $0 })
         if analysis.isSilent { throw .silent(path: path) }
         var generated = HapticPatternGenerator.makePattern(
             from: analysis, preset: preset, overrides: overrides,
             sourceName: PathString.lastComponent(path))
+        if replaced > 0 {
+            generated.warnings.append(
+                "\(replaced) sample\(replaced == 1 ? " is" : "s are") NaN, infinite or beyond ±\(Int(AudioFileReader.maxSampleMagnitude)) and \(replaced == 1 ? "was" : "were") read as 0"
+            )
+        }
         if generated.pattern.events.isEmpty {
             // Core Haptics rejects an empty pattern; one silent transient keeps the file valid
             // (a dialogue-only reel in `film` still gets its sidecar).
@@ -51,17 +58,20 @@ public enum HapticGeneration {
         AHAPEncoder().encode(generated.pattern)
     }
 
-    /// Writes the AHAP atomically (temporary file, then rename): a failure leaves nothing.
+    /// Writes the AHAP through ``AtomicFile`` (temporary file, then rename): a failure or a
+    /// signal leaves nothing, and an input of the running command is never the destination.
     public static func write(_ generated: GeneratedPattern, to path: String, overwrite: Bool)
         throws(GenerateError)
     {
-        if !overwrite && FileManager.default.fileExists(atPath: path) {
-            throw .outputExists(path: path)
-        }
         do {
-            try Data(encode(generated)).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(
+                encode(generated), to: path, replacing: overwrite ? .replace : .never)
         } catch {
-            throw .writeFailed(path: path, reason: fileErrorText(error))
+            switch error {
+            case .destinationExists: throw .outputExists(path: path)
+            case .destinationIsInput(_, let input): throw .outputIsInput(path: path, input: input)
+            default: throw .writeFailed(path: path, reason: error.description)
+            }
         }
     }
 }

@@ -17,15 +17,18 @@ public enum SoundtrackAnalysis {
     /// Frames decoded per block (≈ 1.4 s at 48 kHz).
     static let blockFrames = 1 << 16
 
+    /// Samples that are NaN, infinite or absurd are read as 0 (``AudioFileReader``).
+    ///
     /// - Parameters:
     ///   - maxDurationSeconds: longer files are refused before any decoding.
     ///   - progress: called after each block with the seconds analysed and the file's
     ///     declared duration (an estimate for compressed formats).
     ///   - isCancelled: polled after each block; true stops with ``GenerateError/cancelled(path:)``.
+    ///   - replacedSamples: called once at the end with how many samples were read as 0.
     public static func analyse(
         path: String, maxDurationSeconds: Double = 4 * 3_600,
         progress: (_ seconds: Double, _ totalSeconds: Double) -> Void = { _, _ in },
-        isCancelled: () -> Bool = { false }
+        isCancelled: () -> Bool = { false }, replacedSamples: (Int) -> Void = { _ in }
     ) throws(GenerateError) -> AnalysisResult {
         let limits = SoundFileReadLimits(
             maxFrames: .max, maxBytes: .max, maxFileBytes: .max, maxDurationSeconds: .infinity)
@@ -53,7 +56,7 @@ public enum SoundtrackAnalysis {
         let analyzer = SpectralAnalyzer(sampleRate: info.sampleRate)
         var interleaved = [Float](repeating: 0, count: blockFrames * info.channels)
         var mono = [Float](repeating: 0, count: blockFrames)
-        let maxFrames = Int(maxDurationSeconds * info.sampleRate)
+        let maxFrames = Int(min(maxDurationSeconds * info.sampleRate, 9.0e18))
         var total = 0
         while true {
             let n: Int
@@ -92,6 +95,7 @@ public enum SoundtrackAnalysis {
         if exactLength && info.frames > total { throw .truncated(path: path) }
         progress(Double(total) / info.sampleRate, Double(total) / info.sampleRate)
         let features = analyzer.finish()
+        replacedSamples(reader.replacedSamples)
         return AnalysisResult(
             features: features, hopSeconds: analyzer.hopSeconds,
             fineBlockSeconds: Double(analyzer.fineHop) / info.sampleRate,

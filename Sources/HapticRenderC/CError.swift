@@ -10,7 +10,7 @@ import HapticRenderKit
 /// `hr_status`: the C API's return codes (hapticrender.h documents each).
 enum CStatus: Int32 {
     case ok = 0
-    case argument, options, io, rejected, audio, schedule, render, queueFull, outOfMemory
+    case argument, options, io, rejected, audio, schedule, render, queueFull, outOfMemory, busy
 }
 
 /// `hr_error`: one failure's status, message and file, kept as C strings so the getters can
@@ -54,10 +54,10 @@ final class CError: Error, Sendable {
         self.init(unreadable ? .io : .options, message: error.description, file: error.path)
     }
 
-    /// Hands the error to the caller through `out` (when not NULL, retained: the caller frees
-    /// it with `hr_error_free`) and returns its status.
+    /// Hands the error to the caller through `out` (when not NULL, as a handle the caller
+    /// frees with `hr_error_free`) and returns its status.
     func report(to out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
-        out?.pointee = OpaquePointer(Unmanaged.passRetained(self).toOpaque())
+        out?.pointee = CHandles.make(self)
         return status.rawValue
     }
 }
@@ -83,30 +83,55 @@ func catching(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ body: () throws(CE
     }
 }
 
-/// The Swift string of a C argument; an argument error naming `what` when it is NULL or not UTF-8.
+/// The longest string argument: a path is at most 4,096 bytes on Linux (PATH_MAX), a JSON
+/// profile at most 1 MiB.
+let maxStringBytes = 1 << 20
+
+/// The Swift string of a C argument; an argument error naming `what` when it is NULL, longer
+/// than ``maxStringBytes`` or not UTF-8.
 func string(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(CError) -> String {
     guard let pointer else { throw .argument("\(what) is NULL") }
-    guard let text = String(validatingCString: pointer) else {
+    let length = strnlen(pointer, maxStringBytes + 1)
+    return try string(pointer, length: UInt(length), what)
+}
+
+/// The Swift string of `length` bytes at `pointer` (no NUL needed); an argument error naming
+/// `what` when it is NULL, too long, holds a NUL byte (a path that would silently end early)
+/// or is not UTF-8.
+func string(_ pointer: UnsafePointer<CChar>?, length: UInt, _ what: String) throws(CError)
+    -> String
+{
+    guard let pointer else { throw .argument("\(what) is NULL") }
+    guard length <= UInt(maxStringBytes) else {
+        throw .argument("\(what) is longer than \(maxStringBytes) bytes")
+    }
+    let bytes = UnsafeRawBufferPointer(start: pointer, count: Int(length))
+    guard !bytes.contains(0) else { throw .argument("\(what) contains a NUL byte") }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
         throw .argument("\(what) is not valid UTF-8")
     }
     return text
 }
 
-/// The object behind an opaque handle, unretained; an argument error when the handle is NULL.
+/// The object behind a handle (``CHandles``); an argument error naming `what` when the handle
+/// is NULL, freed, or of another type.
 func object<T: AnyObject>(_ handle: OpaquePointer?, _ what: String) throws(CError) -> T {
     guard let handle else { throw .argument("\(what) is NULL") }
-    return Unmanaged<T>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    guard let value = CHandles.object(handle, as: T.self) else {
+        throw .argument("\(what) is not a live \(what) handle (freed, or never one)")
+    }
+    return value
 }
 
-/// A retained opaque handle for `value`; released by the matching `_free` / `_close`.
-func handle(_ value: AnyObject) -> OpaquePointer {
-    OpaquePointer(Unmanaged.passRetained(value).toOpaque())
-}
-
-/// Releases a handle made by ``handle(_:)``. NULL is ignored.
-func release(_ handle: OpaquePointer?) {
-    guard let handle else { return }
-    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(handle)).release()
+/// A handle for `value`, freed by the matching `_free` / `_close`.
+func handle(_ value: AnyObject) throws(CError) -> OpaquePointer {
+    guard let handle = CHandles.make(value) else {
+        throw CError(
+            .outOfMemory,
+            message: "error: more than \(CHandles.chunkSize * CHandles.maxChunks) objects are alive"
+        )
+    }
+    return handle
 }
 
 @_cdecl("hr_error_status")
@@ -128,7 +153,7 @@ public func hr_error_file(_ error: OpaquePointer?) -> UnsafePointer<CChar>? {
 }
 
 @_cdecl("hr_error_free")
-public func hr_error_free(_ error: OpaquePointer?) { release(error) }
+public func hr_error_free(_ error: OpaquePointer?) { CHandles.release(error, as: CError.self) }
 
 @_cdecl("hr_string_free")
 public func hr_string_free(_ string: UnsafeMutablePointer<CChar>?) { free(string) }

@@ -16,9 +16,12 @@ private func lint(
 {
     guard let json else { throw .argument("json is NULL") }
     // Only the decoder's settings matter here: an actuator or rate mismatch is no lint error.
-    var settings = COptions()
-    if options != nil { settings = try object(options, "options") }
-    let result = source.job(settings.render).decode().result
+    var render = RenderOptions()
+    if options != nil {
+        let settings: COptions = try object(options, "options")
+        render = settings.snapshot.render
+    }
+    let result = source.job(render).decode().result
     let data: [UInt8]
     do {
         data = Array(
@@ -39,6 +42,17 @@ public func hr_lint_file(
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
     catching(error) { () throws(CError) in try lint(.file(path), options, json) }
+}
+
+@_cdecl("hr_lint_file_n")
+public func hr_lint_file_n(
+    _ path: UnsafePointer<CChar>?, _ length: UInt, _ options: OpaquePointer?,
+    _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    catching(error) { () throws(CError) in
+        try lint(.file(path, length: length), options, json)
+    }
 }
 
 @_cdecl("hr_lint_bytes")

@@ -1,28 +1,47 @@
 import HapticPattern
 import HapticRender
 import HapticRenderKit
+import Synchronization
 
 /// `hr_options`: the settings of `ahap-render render`'s flags, kept until a render resolves
 /// them. The actuator stays a name, path or JSON text until then because a profile is checked
-/// against the sample rate, which may be set after it.
-final class COptions {
+/// against the sample rate, which may be set after it. Behind a lock, so a setter racing a
+/// render on another thread is safe (the render takes a snapshot).
+final class COptions: Sendable {
     /// How `hr_options_set_actuator*` named the actuator.
-    enum Actuator {
+    enum Actuator: Sendable {
         /// A preset or a JSON profile's path, resolved like `--actuator`.
         case named(String)
         /// JSON profile text.
         case json(String)
     }
 
-    var render = RenderOptions()
-    var actuator = Actuator.named("iphone")
+    struct Settings: Sendable {
+        var render = RenderOptions()
+        var actuator = Actuator.named("iphone")
+    }
+
+    private let settings = Mutex(Settings())
+
+    /// The most channels a channel list may name (`hr_options_set_channels`): the one-shot
+    /// render holds frames × channels floats in memory, and 16 is four copies of every signal.
+    static let maxChannels = 16
+
+    /// The settings now (a copy).
+    var snapshot: Settings { settings.withLock { $0 } }
+
+    /// Changes the settings under the lock.
+    func change(_ body: (inout Settings) throws(CError) -> Void) throws(CError) {
+        try settings.withLock { (s) throws(CError) in try body(&s) }
+    }
 
     /// The render options with the actuator loaded at the sample rate, checked as the CLI
     /// checks its flags (``RenderOptions/validateRendering()``). O(profile size).
     func resolved() throws(CError) -> RenderOptions {
-        var options = render
+        let settings = snapshot
+        var options = settings.render
         do {
-            switch actuator {
+            switch settings.actuator {
             case .named(let name):
                 options.actuator = try ActuatorProfileLoader.resolve(
                     name, sampleRate: options.sampleRate)
@@ -46,12 +65,15 @@ final class COptions {
     }
 }
 
-/// Applies `change` to the options behind `handle`, reporting what it throws.
+/// Applies `change` to the settings behind `handle` under their lock, reporting what it throws.
 private func setting(
     _ handle: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?,
-    _ change: (COptions) throws(CError) -> Void
+    _ change: (inout COptions.Settings) throws(CError) -> Void
 ) -> Int32 {
-    catching(out) { () throws(CError) in try change(object(handle, "options")) }
+    catching(out) { () throws(CError) in
+        let options: COptions = try object(handle, "options")
+        try options.change(change)
+    }
 }
 
 /// A finite number, or an argument error naming `what`.
@@ -61,17 +83,19 @@ private func finite(_ value: Double, _ what: String) throws(CError) -> Double {
 }
 
 @_cdecl("hr_options_create")
-public func hr_options_create() -> OpaquePointer { handle(COptions()) }
+public func hr_options_create() -> OpaquePointer? { try? handle(COptions()) }
 
 @_cdecl("hr_options_free")
-public func hr_options_free(_ options: OpaquePointer?) { release(options) }
+public func hr_options_free(_ options: OpaquePointer?) {
+    CHandles.release(options, as: COptions.self)
+}
 
 @_cdecl("hr_options_set_layout")
 public func hr_options_set_layout(
     _ options: OpaquePointer?, _ layout: UnsafePointer<CChar>?,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
         let name = try string(layout, "layout")
         guard let value = OutputLayout(rawValue: name) else {
             let names = OutputLayout.allCases.map(\.rawValue).joined(separator: ", ")
@@ -87,10 +111,15 @@ public func hr_options_set_channels(
     _ options: OpaquePointer?, _ channels: UnsafePointer<CChar>?,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
         let list = try string(channels, "channels")
         var result: [RenderChannel] = []
-        for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+        let parts = list.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= COptions.maxChannels else {
+            throw .argument(
+                "the channel list has \(parts.count) channels; at most \(COptions.maxChannels)")
+        }
+        for part in parts {
             let name = part.trimmingWhitespace()
             guard let channel = RenderChannel(rawValue: name) else {
                 let names = RenderChannel.allCases.map(\.rawValue).joined(separator: ", ")
@@ -109,7 +138,7 @@ public func hr_options_set_sample_rate(
     _ options: OpaquePointer?, _ hz: Double,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
         o.render.sampleRate = try finite(hz, "the sample rate")
     }
 }
@@ -119,8 +148,26 @@ public func hr_options_set_actuator(
     _ options: OpaquePointer?, _ presetOrPath: UnsafePointer<CChar>?,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in
-        let name = try string(presetOrPath, "actuator")
+    setActuator(options, error) { () throws(CError) in try string(presetOrPath, "actuator") }
+}
+
+@_cdecl("hr_options_set_actuator_n")
+public func hr_options_set_actuator_n(
+    _ options: OpaquePointer?, _ presetOrPath: UnsafePointer<CChar>?, _ length: UInt,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    setActuator(options, error) { () throws(CError) in
+        try string(presetOrPath, length: length, "actuator")
+    }
+}
+
+/// `hr_options_set_actuator` with the name read by `name`.
+private func setActuator(
+    _ options: OpaquePointer?, _ error: UnsafeMutablePointer<OpaquePointer?>?,
+    _ name: () throws(CError) -> String
+) -> Int32 {
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
+        let name = try name()
         guard
             ActuatorProfile.preset(named: name) != nil || name.hasSuffix(".json")
                 || name.contains("/")
@@ -137,7 +184,7 @@ public func hr_options_set_actuator_json(
     _ options: OpaquePointer?, _ json: UnsafePointer<CChar>?,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
         o.actuator = .json(try string(json, "actuator json"))
     }
 }
@@ -147,7 +194,7 @@ public func hr_options_set_rate(
     _ options: OpaquePointer?, _ rate: Double,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
         guard rate.isFinite, rate > 0 else {
             throw .argument("the playback rate must be a positive number, not \(rate)")
         }
@@ -157,10 +204,10 @@ public func hr_options_set_rate(
 
 @_cdecl("hr_options_set_loops")
 public func hr_options_set_loops(
-    _ options: OpaquePointer?, _ count: Int32,
+    _ options: OpaquePointer?, _ count: Int64,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
         guard (0...100_000).contains(count) else {
             throw .argument(
                 "the loop count must be between 1 and 100000 (0: no loop), not \(count)")
@@ -174,7 +221,7 @@ public func hr_options_set_start(
     _ options: OpaquePointer?, _ seconds: Double,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
         guard seconds.isFinite, seconds >= 0 else {
             throw .argument("the start must be zero or more seconds, not \(seconds)")
         }
@@ -187,7 +234,7 @@ public func hr_options_set_duration(
     _ options: OpaquePointer?, _ seconds: Double,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
         guard seconds.isFinite, seconds >= 0 else {
             throw .argument(
                 "the duration must be a positive number of seconds (0: natural length), not \(seconds)"
@@ -202,7 +249,7 @@ public func hr_options_add_parameter(
     _ options: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ value: Double,
     _ seconds: Double, _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
         let name = try string(id, "parameter id")
         guard let parameterID = DynamicParameterID(name: name) else {
             let names = DynamicParameterID.allCases.map(\.rawValue).joined(separator: ", ")
@@ -219,8 +266,9 @@ public func hr_options_add_parameter(
 
 @_cdecl("hr_options_clear_parameters")
 public func hr_options_clear_parameters(_ options: OpaquePointer?) {
-    guard let o: COptions = try? object(options, "options") else { return }
-    o.render.player.runtimeParameters = []
+    _ = setting(options, nil) { (o: inout COptions.Settings) throws(CError) in
+        o.render.player.runtimeParameters = []
+    }
 }
 
 @_cdecl("hr_options_set_strict")
@@ -228,7 +276,12 @@ public func hr_options_set_strict(
     _ options: OpaquePointer?, _ strict: Int32,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in o.render.strict = strict != 0 }
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
+        guard strict == 0 || strict == 1 else {
+            throw .argument("strict must be 0 or 1, not \(strict)")
+        }
+        o.render.strict = strict == 1
+    }
 }
 
 @_cdecl("hr_options_add_search_root")
@@ -236,7 +289,17 @@ public func hr_options_add_search_root(
     _ options: OpaquePointer?, _ folder: UnsafePointer<CChar>?,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    setting(options, error) { o throws(CError) in
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
         o.render.searchRoots.append(try string(folder, "search root"))
+    }
+}
+
+@_cdecl("hr_options_add_search_root_n")
+public func hr_options_add_search_root_n(
+    _ options: OpaquePointer?, _ folder: UnsafePointer<CChar>?, _ length: UInt,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    setting(options, error) { (o: inout COptions.Settings) throws(CError) in
+        o.render.searchRoots.append(try string(folder, length: length, "search root"))
     }
 }

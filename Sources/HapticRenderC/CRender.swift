@@ -30,10 +30,22 @@ final class CAudio {
     /// Renders every frame of `source` with the pipeline of `ahap-render render`
     /// (``PreparedRender/read(into:)``), so the samples are the CLI's float32 file's.
     /// O(render); allocates frames × channels floats.
+    /// The largest one-shot render: 4 GiB of samples (an hour of 48 kHz audio in 5
+    /// channels). Longer renders go block by block through `hr_stream_*`.
+    static let maxBytes: Int64 = 4 << 30
+
     static func render(_ source: CSource, options handle: OpaquePointer?) throws(CError) -> CAudio {
         let options = try COptions.resolved(handle)
         var prepared = try source.prepare(options)
         let channels = prepared.channelCount
+        let bytes = prepared.frames.multipliedReportingOverflow(by: Int64(channels * 4))
+        guard !bytes.overflow, bytes.partialValue <= maxBytes else {
+            throw CError(
+                .schedule,
+                message:
+                    "\(source.name): error: the render is \(prepared.frames) frames × \(channels) channels, more than the \(maxBytes >> 30) GiB a one-shot render holds; render it in blocks with hr_stream_render",
+                file: source.name)
+        }
         let count = Int(prepared.frames) * channels
         var samples: UnsafeMutablePointer<Float>?
         if count > 0 {
@@ -63,7 +75,20 @@ public func hr_render_file(
 ) -> Int32 {
     catching(error) { () throws(CError) in
         guard let audio else { throw .argument("audio is NULL") }
-        audio.pointee = handle(try CAudio.render(.file(path), options: options))
+        audio.pointee = try handle(try CAudio.render(.file(path), options: options))
+    }
+}
+
+@_cdecl("hr_render_file_n")
+public func hr_render_file_n(
+    _ path: UnsafePointer<CChar>?, _ length: UInt, _ options: OpaquePointer?,
+    _ audio: UnsafeMutablePointer<OpaquePointer?>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    catching(error) { () throws(CError) in
+        guard let audio else { throw .argument("audio is NULL") }
+        audio.pointee = try handle(
+            try CAudio.render(.file(path, length: length), options: options))
     }
 }
 
@@ -75,7 +100,8 @@ public func hr_render_bytes(
 ) -> Int32 {
     catching(error) { () throws(CError) in
         guard let audio else { throw .argument("audio is NULL") }
-        audio.pointee = handle(try CAudio.render(.bytes(bytes, length, name), options: options))
+        audio.pointee = try handle(
+            try CAudio.render(.bytes(bytes, length, name), options: options))
     }
 }
 
@@ -107,4 +133,4 @@ public func hr_audio_diagnostics_json(_ audio: OpaquePointer?) -> UnsafePointer<
 }
 
 @_cdecl("hr_audio_free")
-public func hr_audio_free(_ audio: OpaquePointer?) { release(audio) }
+public func hr_audio_free(_ audio: OpaquePointer?) { CHandles.release(audio, as: CAudio.self) }

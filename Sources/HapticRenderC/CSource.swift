@@ -12,11 +12,27 @@ struct CSource {
         CSource(name: try string(path, "path"))
     }
 
+    /// A file given by a path of `length` bytes (no NUL needed; one inside is refused).
+    static func file(_ path: UnsafePointer<CChar>?, length: UInt) throws(CError) -> CSource {
+        CSource(name: try string(path, length: length, "path"))
+    }
+
+    /// The largest AHAP text accepted in memory: the decoder's input limit (64 MiB), checked
+    /// before a byte is copied, so a wrong length (`SIZE_MAX`) is refused, not read.
+    static let maxBytes = PatternLimits.default.maxInputBytes
+
     /// Bytes in memory; `name` may be NULL (then "<memory>", in the current folder).
     static func bytes(_ pointer: UnsafeRawPointer?, _ length: UInt, _ name: UnsafePointer<CChar>?)
         throws(CError) -> CSource
     {
         guard pointer != nil || length == 0 else { throw .argument("bytes is NULL") }
+        guard length <= UInt(maxBytes) else {
+            throw CError(
+                .rejected,
+                message:
+                    "\(name.flatMap { String(validatingCString: $0) } ?? "<memory>"): error: the AHAP text is \(length) bytes, more than the limit of \(maxBytes) [limit.input-size]"
+            )
+        }
         let bytes =
             pointer.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? []
         guard name != nil else { return CSource(name: "<memory>", bytes: bytes) }

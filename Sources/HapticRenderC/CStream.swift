@@ -1,16 +1,20 @@
 import HapticPattern
 import HapticRender
 import HapticRenderKit
+import Synchronization
 
 /// `hr_stream`: a prepared render pulled block by block.
 ///
 /// Everything the render thread touches after opening is fixed-size state in
-/// ``PreparedRender`` (``PatternRenderer/render(into:)`` is `@_noLocks`). The producer thread
-/// touches only ``queue``, a separate reference taken at open, so a push never reads the
-/// struct the render thread is mutating.
+/// ``PreparedRender`` (``PatternRenderer/render(into:)`` is `@_noLocks`). Producers touch only
+/// ``queue``, a separate reference taken at open (multi-producer), so a push never reads the
+/// struct the render thread is mutating. The render side (render, seek, reset, position) is
+/// one thread at a time: ``renderSide`` is taken with a compare-exchange, and a second thread
+/// that comes meanwhile is refused (`HR_ERROR_BUSY`, or -1) instead of racing it.
 final class CStream {
     var prepared: PreparedRender
     let queue: RuntimeParameterQueue
+    let renderSide = Atomic<Bool>(false)
     let channels: Int32
     let sampleRate: Double
     let frames: Int64
@@ -40,12 +44,22 @@ final class CStream {
     }
 }
 
-/// The stream behind `handle` without retaining it (the render path must not touch
-/// reference counts), or nil for NULL.
+/// The stream behind `handle` (``CHandles/use(_:as:_:)``: no lock, allocation or reference
+/// counting), or nil for NULL, a freed stream or another object.
 @inline(__always)
 private func withStream<R>(_ handle: OpaquePointer?, _ body: (CStream) -> R) -> R? {
-    guard let handle else { return nil }
-    return Unmanaged<CStream>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef(body)
+    CHandles.use(handle, as: CStream.self, body)
+}
+
+/// `body` on the stream's render side, or nil when another thread is on it. Wait-free.
+@inline(__always)
+private func onRenderSide<R>(_ s: CStream, _ body: () -> R) -> R? {
+    guard
+        s.renderSide.compareExchange(expected: false, desired: true, ordering: .acquiring)
+            .exchanged
+    else { return nil }
+    defer { s.renderSide.store(false, ordering: .releasing) }
+    return body()
 }
 
 /// The pushable `hr_parameter` codes (their index in ``DynamicParameterID/allCases``), as a
@@ -71,7 +85,20 @@ public func hr_stream_open_file(
 ) -> Int32 {
     catching(error) { () throws(CError) in
         guard let stream else { throw .argument("stream is NULL") }
-        stream.pointee = handle(try CStream.open(.file(path), options: options))
+        stream.pointee = try handle(try CStream.open(.file(path), options: options))
+    }
+}
+
+@_cdecl("hr_stream_open_file_n")
+public func hr_stream_open_file_n(
+    _ path: UnsafePointer<CChar>?, _ length: UInt, _ options: OpaquePointer?,
+    _ stream: UnsafeMutablePointer<OpaquePointer?>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    catching(error) { () throws(CError) in
+        guard let stream else { throw .argument("stream is NULL") }
+        stream.pointee = try handle(
+            try CStream.open(.file(path, length: length), options: options))
     }
 }
 
@@ -83,7 +110,8 @@ public func hr_stream_open_bytes(
 ) -> Int32 {
     catching(error) { () throws(CError) in
         guard let stream else { throw .argument("stream is NULL") }
-        stream.pointee = handle(try CStream.open(.bytes(bytes, length, name), options: options))
+        stream.pointee = try handle(
+            try CStream.open(.bytes(bytes, length, name), options: options))
     }
 }
 
@@ -104,7 +132,7 @@ public func hr_stream_frames(_ stream: OpaquePointer?) -> Int64 {
 
 @_cdecl("hr_stream_position")
 public func hr_stream_position(_ stream: OpaquePointer?) -> Int64 {
-    withStream(stream) { $0.prepared.position } ?? 0
+    withStream(stream) { s in onRenderSide(s) { s.prepared.position } ?? -1 } ?? 0
 }
 
 @_cdecl("hr_stream_diagnostics_json")
@@ -118,12 +146,14 @@ public func hr_stream_render(
 ) -> Int64 {
     guard let out, frames >= 0 else { return -1 }
     return withStream(stream) { s in
-        // Clamped to what is left first, so frames × channels cannot overflow.
-        let n = min(frames, s.frames - s.prepared.position)
-        guard n > 0 else { return 0 }
-        return Int64(
-            s.prepared.read(
-                into: UnsafeMutableBufferPointer(start: out, count: Int(n) * Int(s.channels))))
+        onRenderSide(s) {
+            // Clamped to what is left first, so frames × channels cannot overflow.
+            let n = min(frames, s.frames - s.prepared.position)
+            guard n > 0 else { return 0 }
+            return Int64(
+                s.prepared.read(
+                    into: UnsafeMutableBufferPointer(start: out, count: Int(n) * Int(s.channels))))
+        } ?? -1
     } ?? -1
 }
 
@@ -155,18 +185,24 @@ public func hr_stream_push_parameter(
 public func hr_stream_seek(_ stream: OpaquePointer?, _ seconds: Double) -> Int32 {
     guard !seconds.isNaN else { return CStatus.argument.rawValue }
     return withStream(stream) { s in
-        s.prepared.seek(toFrame: s.frame(at: seconds))
-        return CStatus.ok.rawValue
+        onRenderSide(s) {
+            s.prepared.seek(toFrame: s.frame(at: seconds))
+            return CStatus.ok.rawValue
+        } ?? CStatus.busy.rawValue
     } ?? CStatus.argument.rawValue
 }
 
 @_cdecl("hr_stream_reset")
 public func hr_stream_reset(_ stream: OpaquePointer?) -> Int32 {
     withStream(stream) { s in
-        s.prepared.seek(toFrame: 0)
-        return CStatus.ok.rawValue
+        onRenderSide(s) {
+            s.prepared.seek(toFrame: 0)
+            return CStatus.ok.rawValue
+        } ?? CStatus.busy.rawValue
     } ?? CStatus.argument.rawValue
 }
 
 @_cdecl("hr_stream_close")
-public func hr_stream_close(_ stream: OpaquePointer?) { release(stream) }
+public func hr_stream_close(_ stream: OpaquePointer?) {
+    CHandles.release(stream, as: CStream.self)
+}

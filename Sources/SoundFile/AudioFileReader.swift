@@ -7,6 +7,13 @@
 /// An open sound file, decoded through libsndfile: WAV (any PCM/float), AIFF, FLAC,
 /// Ogg Vorbis/Opus, and every other format libsndfile reads.
 ///
+/// This is where audio enters the package, so it is where bad samples stop: a NaN, an
+/// infinity, or a sample beyond ±``maxSampleMagnitude`` (a float file holding garbage) is
+/// read as 0 and counted in ``replacedSamples``, for the caller to warn about. One bad sample
+/// then costs one sample, not a whole event or channel (a NaN would spread through every
+/// filter, resampler and mix after it). The file is also recorded as an input of the running
+/// command (``InputFiles``), so no output of that command can overwrite it.
+///
 /// `~Copyable` because it owns one libsndfile handle: unique ownership makes a double
 /// close impossible, and `deinit` closes it without a class or reference counting.
 public struct AudioFileReader: ~Copyable {
@@ -17,6 +24,14 @@ public struct AudioFileReader: ~Copyable {
     private let handle: SndFileHandle
     /// Our descriptor: libsndfile reads through it but never closes it.
     private let descriptor: Int32
+    /// Samples read so far that were NaN, infinite or beyond ±``maxSampleMagnitude``, and
+    /// were read as 0.
+    public private(set) var replacedSamples = 0
+
+    /// The largest sample magnitude read as is: 10⁶, 120 dB above full scale. Beyond it a
+    /// sample is garbage (no recording or mix reaches it), and sums of such samples in a
+    /// resampler or mix could overflow to infinity.
+    public static let maxSampleMagnitude: Float = 1_000_000
 
     /// Opens `path` and reads its header. O(header) — no audio is decoded.
     ///
@@ -44,6 +59,7 @@ public struct AudioFileReader: ~Copyable {
             }
             fd = d
         }
+        InputFiles.recordRead(descriptor: fd, path: path)
         var sfInfo = SF_INFO()
         let handle: SndFileHandle
         switch sndfile_open_fd_read(fd, &sfInfo) {
@@ -126,19 +142,46 @@ public struct AudioFileReader: ~Copyable {
         if frames == 0 && sndfile_has_error(handle) {
             throw .readFailed(path: path, message: sndfile_strerror(handle))
         }
+        replacedSamples += Self.sanitize(
+            UnsafeMutableBufferPointer(start: base, count: frames * info.channels))
         return frames
+    }
+
+    /// Replaces every NaN, infinity and sample beyond ±``maxSampleMagnitude`` by 0; returns
+    /// how many. O(samples), one branch per 1,024 samples when all are good.
+    static func sanitize(_ samples: UnsafeMutableBufferPointer<Float>) -> Int {
+        var replaced = 0
+        var start = 0
+        while start < samples.count {
+            let end = min(start + 1_024, samples.count)
+            var bad = false
+            // `!(abs(x) <= max)` is true for NaN too.
+            for i in start..<end { bad = bad || !(abs(samples[i]) <= maxSampleMagnitude) }
+            if bad {
+                for i in start..<end where !(abs(samples[i]) <= maxSampleMagnitude) {
+                    samples[i] = 0
+                    replaced += 1
+                }
+            }
+            start = end
+        }
+        return replaced
     }
 
     /// Decodes the rest of the file. O(frames).
     ///
     /// Reads until libsndfile reports the end rather than trusting the header's frame
     /// count, and fails as soon as `limits` would be exceeded — before allocating for it.
+    /// With `maxChannels` 2, a file of more channels is folded to stereo while it is read
+    /// (``DecodedAudio/foldedToStereo(_:channels:into:)``), so only the stereo result is ever
+    /// in memory, and `limits` apply to it.
     /// - Throws: `tooLarge` when the header or the data exceeds `limits`; `readFailed`.
-    public consuming func readAll(limits: SoundFileReadLimits = .default) throws(SoundFileError)
-        -> DecodedAudio
+    public consuming func readAll(limits: SoundFileReadLimits = .default, maxChannels: Int? = nil)
+        throws(SoundFileError) -> DecodedAudio
     {
         let channels = info.channels
-        let maxFrames = limits.maxFrames(channels: channels, sampleRate: info.sampleRate)
+        let outChannels = maxChannels == 2 && channels > 2 ? 2 : channels
+        let maxFrames = limits.maxFrames(channels: outChannels, sampleRate: info.sampleRate)
         if info.frames > maxFrames {
             throw .tooLarge(path: path, detail: tooLargeDetail(frames: info.frames, limits: limits))
         }
@@ -146,7 +189,7 @@ public struct AudioFileReader: ~Copyable {
         // lying header cannot make us allocate much before any data is seen.
         let chunkFrames = 1 << 14
         var samples: [Float] = []
-        samples.reserveCapacity(min(max(info.frames, 0), 1 << 20) * channels)
+        samples.reserveCapacity(min(max(info.frames, 0), 1 << 20) * outChannels)
         var chunk = [Float](repeating: 0, count: chunkFrames * channels)
         var total = 0
         while true {
@@ -161,9 +204,20 @@ public struct AudioFileReader: ~Copyable {
                     path: path, detail: tooLargeDetail(frames: total, limits: limits, atLeast: true)
                 )
             }
-            samples.append(contentsOf: chunk[0..<(n * channels)])
+            if outChannels == channels {
+                samples.append(contentsOf: chunk[0..<(n * channels)])
+            } else {
+                chunk.withUnsafeBufferPointer {
+                    DecodedAudio.foldedToStereo(
+                        UnsafeBufferPointer(rebasing: $0[0..<(n * channels)]), channels: channels,
+                        into: &samples)
+                }
+            }
         }
-        return DecodedAudio(sampleRate: info.sampleRate, channels: channels, samples: samples)
+        var audio = DecodedAudio(
+            sampleRate: info.sampleRate, channels: outChannels, samples: samples)
+        audio.replacedSamples = replacedSamples
+        return audio
     }
 
     private func tooLargeDetail(frames: Int, limits: SoundFileReadLimits, atLeast: Bool = false)
@@ -176,11 +230,13 @@ public struct AudioFileReader: ~Copyable {
 
 /// Convenience entry points: one call, one file.
 public enum SoundFile {
-    /// Decodes a whole file. O(frames). See `AudioFileReader.readAll(limits:)`.
-    public static func read(path: String, limits: SoundFileReadLimits = .default)
-        throws(SoundFileError) -> DecodedAudio
-    {
-        try AudioFileReader(path: path, limits: limits).readAll(limits: limits)
+    /// Decodes a whole file, folded to stereo while read when `maxChannels` is 2. O(frames).
+    /// See `AudioFileReader.readAll(limits:maxChannels:)`.
+    public static func read(
+        path: String, limits: SoundFileReadLimits = .default, maxChannels: Int? = nil
+    ) throws(SoundFileError) -> DecodedAudio {
+        try AudioFileReader(path: path, limits: limits).readAll(
+            limits: limits, maxChannels: maxChannels)
     }
 
     /// Reads only the header: frames, rate, channels, format. O(header) for most formats

@@ -12,6 +12,9 @@ public struct DecodedAudio: Sendable, Equatable {
     public var channels: Int
     /// Interleaved samples: frame 0 channel 0, frame 0 channel 1, …
     public var samples: [Float]
+    /// Samples of the file that were NaN, infinite or absurdly large and were read as 0
+    /// (``AudioFileReader/replacedSamples``).
+    public var replacedSamples = 0
 
     /// Creates audio from interleaved samples.
     /// - Precondition: `channels ≥ 1` and `samples.count` is a multiple of `channels`.
@@ -28,6 +31,29 @@ public struct DecodedAudio: Sendable, Equatable {
 
     /// The length in seconds.
     public var duration: Double { sampleRate > 0 ? Double(frames) / sampleRate : 0 }
+
+    /// Appends `frames` of `channels`-channel audio (more than 2) folded to stereo: even
+    /// channels to the left, odd to the right (the WAV/Vorbis order puts left-side speakers at
+    /// even indices), each side divided by its channel count so the level does not grow with
+    /// channels. O(samples).
+    public static func foldedToStereo(
+        _ interleaved: UnsafeBufferPointer<Float>, channels: Int, into out: inout [Float]
+    ) {
+        let leftCount = Float((channels + 1) / 2)
+        let rightCount = Float(channels / 2)
+        let frames = interleaved.count / channels
+        out.reserveCapacity(out.count + 2 * frames)
+        for f in 0..<frames {
+            var l: Float = 0
+            var r: Float = 0
+            for c in 0..<channels {
+                let s = interleaved[f * channels + c]
+                if c % 2 == 0 { l += s } else { r += s }
+            }
+            out.append(l / leftCount)
+            out.append(r / rightCount)
+        }
+    }
 
     /// One channel, de-interleaved. O(frames).
     public func channel(_ index: Int) -> [Float] {
@@ -52,9 +78,13 @@ public struct SoundFileInfo: Sendable, Equatable {
     /// The length in seconds, as declared.
     public var duration: Double { sampleRate > 0 ? Double(frames) / sampleRate : 0 }
 
-    /// The container, when it is one the writer knows (Ogg maps to `.ogg` or `.opus`).
+    /// The container, when it is one the writer knows (Ogg maps to `.ogg` or `.opus`; WAV's
+    /// extensible and RF64 forms, which the writer produces, to `.wav`).
     public var container: SoundFileFormat? {
-        let major = rawFormat & Int32(SF_FORMAT_TYPEMASK)
+        var major = rawFormat & Int32(SF_FORMAT_TYPEMASK)
+        if major == Int32(SF_FORMAT_WAVEX) || major == Int32(SF_FORMAT_RF64) {
+            major = Int32(SF_FORMAT_WAV)
+        }
         let sub = rawFormat & Int32(SF_FORMAT_SUBMASK)
         return SoundFileFormat.allWritable.first {
             $0.rawValue == major || $0.rawValue == major | sub

@@ -16,6 +16,9 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case destinationExists(path: String)
     /// The destination is a directory.
     case destinationIsDirectory(path: String)
+    /// The destination is a file the running command reads (``InputFiles``): `input` is the
+    /// name it was read under.
+    case destinationIsInput(path: String, input: String)
     /// The container does not take this sample format (nil: "none given").
     case invalidSampleFormat(
         format: SoundFileFormat, sampleFormat: SampleFormat?, valid: [SampleFormat])
@@ -40,14 +43,17 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case streamClosed(path: String)
     /// A stream was given a different number of frames than its header declares.
     case streamLengthMismatch(path: String, declared: Int, written: Int)
+    /// A sample to write is NaN or infinite (`frame` counts from the start of the file).
+    case nonFiniteSample(path: String, frame: Int)
 
     /// The file the error is about, when there is one.
     public var path: String? {
         switch self {
         case .openFailed(let p, _), .readFailed(let p, _), .writeFailed(let p, _),
             .fileSystem(let p, _, _), .destinationExists(let p), .destinationIsDirectory(let p),
+            .destinationIsInput(let p, _),
             .unsupportedMetadata(let p, _, _), .tooLarge(let p, _), .streamClosed(let p),
-            .streamLengthMismatch(let p, _, _):
+            .streamLengthMismatch(let p, _, _), .nonFiniteSample(let p, _):
             p
         default: nil
         }
@@ -67,6 +73,10 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
             "'\(path)' already exists (allow overwriting to replace it)"
         case .destinationIsDirectory(let path):
             "'\(path)' is a directory"
+        case .destinationIsInput(let path, let input):
+            path == input
+                ? "'\(path)' is an input of this command; refusing to overwrite it"
+                : "'\(path)' is the input '\(input)'; refusing to overwrite it"
         case .invalidSampleFormat(let format, let sampleFormat, let valid):
             if valid.isEmpty {
                 "\(format) takes no sample format (the codec decides); got \(sampleFormat.map(\.description) ?? "none")"
@@ -97,6 +107,8 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
             "the reader of '\(path)' closed it before the end"
         case .streamLengthMismatch(let path, let declared, let written):
             "'\(path)' declares \(declared) frames in its header but was given \(written)"
+        case .nonFiniteSample(let path, let frame):
+            "cannot write '\(path)': frame \(frame) holds a NaN or infinite sample"
         }
     }
 }

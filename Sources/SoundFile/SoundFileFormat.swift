@@ -101,6 +101,15 @@ public struct SoundFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
     /// codecs (this writer's page rewrite) finish their files after the audio.
     public var isStreamable: Bool { self == .wav || self == .aiff }
 
+    /// The most frames the container can hold with `channels` channels of `sampleFormat`, or
+    /// nil when its sizes are 64-bit (WAV becomes RF64 past 4 GiB) or it counts no bytes. AIFF
+    /// counts its bytes in 32 bits: 4 GiB less a megabyte for the header and metadata. O(1).
+    public func maxFrames(channels: Int, sampleFormat: SampleFormat?) -> Int? {
+        guard self == .aiff else { return nil }
+        let bytes = sampleFormat == .pcm16 ? 2 : sampleFormat == .pcm24 ? 3 : 4
+        return (Int(UInt32.max) - (1 << 20)) / (max(channels, 1) * bytes)
+    }
+
     /// Whether the container is Ogg (and so gets its stream serial number normalised).
     var isOgg: Bool { rawValue & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_OGG) }
 

@@ -11,13 +11,14 @@ extension SoundFileWriter {
     /// Opens a writer that streams a file of exactly `frames` frames to `descriptor`, which
     /// need not seek: standard output into a pipe (`… -o - | ffmpeg -i - …`).
     ///
-    /// libsndfile cannot write WAV or AIFF to a pipe, because it finishes their header (data
-    /// size, frame count) after the audio. The length is known here, so the writer first
-    /// runs libsndfile over a file of `frames` silent frames that keeps only its final
-    /// header (a dry run: O(frames) conversion, about 1.5 s per hour of stereo), sends
-    /// that header, then the audio as libsndfile converts it. libsndfile's own final header
-    /// is checked against the one sent, so the stream is byte for byte the file a
-    /// path-based writer with the same settings writes.
+    /// A WAV stream is its ``WAVEHeader`` for `frames` frames, then the samples: the header
+    /// needs only the length. AIFF's header is libsndfile's, which it finishes after the
+    /// audio; the length is known here, so the writer first runs libsndfile over a file of
+    /// `frames` silent frames that keeps only its final header (a dry run: O(frames)
+    /// conversion, about 1.5 s per hour of stereo), sends that header, then the audio as
+    /// libsndfile converts it, and checks libsndfile's own final header against the one sent.
+    /// Either way the stream is byte for byte the file a path-based writer with the same
+    /// settings writes.
     ///
     /// `descriptor` stays the caller's (never closed). With `SIGPIPE` ignored, a reader
     /// that exits early makes ``write(_:)`` throw ``SoundFileError/streamClosed(path:)``;
@@ -33,7 +34,7 @@ extension SoundFileWriter {
     public init(
         streamingTo descriptor: Int32, name: String, frames: Int, format: SoundFileFormat,
         sampleFormat: SampleFormat? = nil, sampleRate: Int, channels: Int,
-        metadata: [SoundFileMetadataKey: String] = [:]
+        metadata: [SoundFileMetadataKey: String] = [:], channelMask: UInt32? = nil
     ) throws(SoundFileError) {
         guard format.isStreamable else { throw .notStreamable(format: format) }
         guard frames >= 0 else {
@@ -41,18 +42,42 @@ extension SoundFileWriter {
         }
         let resolved = try Self.validate(
             format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
-        let header = try Self.finalHeader(
-            frames: frames, format: format, sampleFormat: resolved, sampleRate: sampleRate,
-            channels: channels, metadata: metadata, name: name)
-        let sink = HeaderFirstStream(descriptor: descriptor, header: header)
-        let handle = try Self.openVirtual(
-            sink, format: format, sampleFormat: resolved, sampleRate: sampleRate,
-            channels: channels, metadata: metadata, name: name)
+        if let maxFrames = format.maxFrames(channels: channels, sampleFormat: resolved),
+            frames > maxFrames
+        {
+            throw .tooLarge(
+                path: name,
+                detail:
+                    "\(format) holds at most \(maxFrames) frames of \(channels) channels (4 GiB)"
+            )
+        }
+        let handle: SndFileHandle
+        let output: Output
+        if let header = try Self.waveHeader(
+            format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
+            metadata: metadata, channelMask: channelMask, path: name)
+        {
+            let bytes = header.bytes(frames: frames)
+            if let f = bytes.withUnsafeBytes({ system_write_sequential(descriptor, $0) }) {
+                throw Self.error(.system(f), path: name)
+            }
+            let sink = DescriptorSink(descriptor: descriptor, base: 0, sequential: true)
+            handle = try Self.openRaw(sink, header, sampleFormat: resolved, path: name)
+            output = .wave(header, sink, streamedFrames: frames, descriptor: descriptor)
+        } else {
+            let header = try Self.finalHeader(
+                frames: frames, format: format, sampleFormat: resolved, sampleRate: sampleRate,
+                channels: channels, metadata: metadata, name: name)
+            let sink = HeaderFirstStream(descriptor: descriptor, header: header)
+            handle = try Self.openVirtual(
+                sink, format: format, sampleFormat: resolved, sampleRate: sampleRate,
+                channels: channels, metadata: metadata, name: name)
+            output = .stream(sink, frames: frames)
+        }
         self.init(
             path: name, format: format, sampleFormat: resolved, sampleRate: sampleRate,
-            channels: channels,
-            overwrite: true, oggSerialNumber: nil, vorbisComments: [],
-            handle: handle, descriptor: -1, temporaryPath: nil, stream: (sink, frames))
+            channels: channels, oggSerialNumber: nil, vorbisComments: [],
+            handle: handle, file: nil, output: output)
     }
 
     /// The header libsndfile finishes a `frames`-frame file with: a dry run over silence
@@ -85,14 +110,17 @@ extension SoundFileWriter {
     }
 
     /// Opens libsndfile over a virtual file with the settings every written file gets.
-    private static func openVirtual(
+    static func openVirtual(
         _ file: VirtualFile, format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int,
         channels: Int,
         metadata: [SoundFileMetadataKey: String], name: String
     ) throws(SoundFileError) -> SndFileHandle {
-        // libsndfile writes a first header as it opens: a reader that is already gone shows here.
+        // libsndfile writes a first header as it opens: a full disk or a reader that is
+        // already gone shows here.
         func streamFailure() -> SoundFileError? {
-            (file as? HeaderFirstStream)?.failure.map { error($0, path: name) }
+            let failure =
+                (file as? HeaderFirstStream)?.failure ?? (file as? DescriptorSink)?.failure
+            return failure.map { error($0, path: name) }
         }
         var info = info(
             format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
@@ -110,7 +138,7 @@ extension SoundFileWriter {
         }
     }
 
-    /// The error a failed stream write means.
+    /// The error a failed write underneath libsndfile means.
     static func error(_ failure: HeaderFirstStream.Failure, path: String) -> SoundFileError {
         switch failure {
         case .system(let f) where f.isBrokenPipe: .streamClosed(path: path)

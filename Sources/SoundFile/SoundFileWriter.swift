@@ -1,26 +1,28 @@
-import Synchronization
-
 #if canImport(CSndFileLazy)
     internal import CSndFileLazy  // Linux: libsndfile loaded by the first call
 #else
     internal import CSndFile
 #endif
 
-/// Distinguishes temporary files of one process (the pid distinguishes processes).
-private let temporaryFileCounter = Atomic<Int>(0)
-
 /// Writes interleaved `Float` audio to a file, atomically and deterministically.
 ///
-/// **Atomic.** Audio goes to a hidden temporary file in the destination's folder
-/// (`.<name>.ahap-render-<pid>-<n>.partial`, created with `O_EXCL`). `finish()` closes
-/// it, `fsync`s it and renames it over the destination, so readers see either the old
-/// file or the complete new one, never a partial file. `cancel()`, a thrown error, or
-/// dropping the writer without `finish()` removes the temporary file. (The folder itself
-/// is not `fsync`ed: after a power loss the rename may be lost, but the destination is
-/// never torn.) When the destination is an existing device or FIFO (`/dev/stdout`,
-/// `/dev/null`, a pipe) there is nothing to rename over: the writer writes straight to it.
+/// **Atomic.** Audio goes to a hidden temporary file beside the destination through
+/// ``AtomicFile``, the one path every output of this package takes: `finish()` completes and
+/// syncs it and renames it over the destination, so readers see either the old file or the
+/// complete new one; `cancel()`, a thrown error, dropping the writer, a full disk or a
+/// termination signal removes it. An input of the running command is never the destination
+/// (``InputFiles``). When the destination is an existing device or FIFO (`/dev/null`) the
+/// writer writes straight to it.
 ///
-/// **Streams.** ``init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:)``
+/// **WAV** is laid out by ``WAVEHeader`` (libsndfile encodes the samples only): RF64 past
+/// 4 GiB, WAVE_FORMAT_EXTENSIBLE with a channel mask for float and for more than two
+/// channels. **AIFF** cannot hold more than 4 GiB of audio: a write past it fails
+/// (``SoundFileFormat/maxFrames(channels:sampleFormat:)`` lets a caller refuse it up front).
+///
+/// **Samples** must be finite: a NaN or infinity is refused (``SoundFileError/nonFiniteSample(path:frame:)``)
+/// rather than written (lossy encoders abort on them, and no player can use them).
+///
+/// **Streams.** ``init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:channelMask:)``
 /// writes a WAV or AIFF file of known length to a descriptor that cannot seek (a pipe),
 /// byte for byte the file this writer would publish.
 ///
@@ -28,13 +30,10 @@ private let temporaryFileCounter = Atomic<Int>(0)
 /// a wall-clock time), metadata applied in key order, and Ogg stream serial numbers
 /// (random in libsndfile) rewritten to `oggSerialNumber`.
 ///
-/// **Why a `~Copyable` struct rather than a final class.** The writer owns three unique
-/// resources (a libsndfile handle, a descriptor, a temporary file). Unique ownership is
-/// what they need: `finish()` and `cancel()` are `consuming`, so using a writer after
-/// finishing is a compile-time error rather than a runtime check, and `deinit` is the
-/// single cleanup path for every exit (success, error, early return) with no reference
-/// counting or dynamic exclusivity checks. The cost: it cannot be captured by escaping
-/// closures or stored in copyable containers, which a file writer should not be anyway.
+/// **Why a `~Copyable` struct rather than a final class.** The writer owns unique resources
+/// (a libsndfile handle, an atomic file). Unique ownership is what they need: `finish()` and
+/// `cancel()` are `consuming`, so using a writer after finishing is a compile-time error, and
+/// `deinit` is the single cleanup path for every exit, with no reference counting.
 public struct SoundFileWriter: ~Copyable {
     /// The Ogg serial number written by default: ASCII "AHAP".
     public static let defaultOggSerialNumber: UInt32 = 0x5041_4841
@@ -52,17 +51,31 @@ public struct SoundFileWriter: ~Copyable {
     /// Frames accepted so far.
     public private(set) var framesWritten: Int = 0
 
-    private let overwrite: Bool
     private let oggSerialNumber: UInt32?
     private let vorbisComments: [String]
-    // Resources still owned; each is set to nil / -1 once released, so `deinit` releases
-    // exactly what is left, whatever path we leave by.
+    /// The most frames the container holds (AIFF), or nil.
+    private let maxFrames: Int?
+    // Resources still owned; each is set to nil once released, so `deinit` releases exactly
+    // what is left, whatever path we leave by.
     private var handle: SndFileHandle?
-    private var descriptor: Int32
-    private var temporaryPath: String?
-    /// For a pipe (``init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:)``):
-    /// what sends the bytes, and the frame count the header promises.
-    private let stream: (sink: HeaderFirstStream, frames: Int)?
+    private var file: AtomicFile?
+    /// The atomic file's descriptor (-1 for a stream) and whether it is a device written
+    /// directly (kept apart from `file`, which only `finish()` may touch).
+    private let fileDescriptor: Int32
+    private let fileIsDirect: Bool
+    /// How the bytes leave libsndfile.
+    private let output: Output
+
+    /// Where libsndfile's bytes go.
+    enum Output {
+        /// Into the atomic file (every format but WAV).
+        case file(DescriptorSink)
+        /// WAV samples after a ``WAVEHeader`` this writer writes: into the atomic file, or
+        /// streamed after the header (`frames` declared).
+        case wave(WAVEHeader, DescriptorSink, streamedFrames: Int?, descriptor: Int32)
+        /// A streamed AIFF: the header of a dry run first, then the audio.
+        case stream(HeaderFirstStream, frames: Int)
+    }
 
     /// Validates the settings, checks the destination, and opens the temporary file.
     ///
@@ -74,13 +87,14 @@ public struct SoundFileWriter: ~Copyable {
     ///     one (non-deterministic).
     ///   - vorbisComments: extra `KEY=value` comments for Ogg output, which libsndfile cannot
     ///     write itself (e.g. Android's `ANDROID_HAPTIC=1`); added when the file is finished.
-    /// - Throws: `SoundFileError` — invalid settings, `destinationExists`, a file system
-    ///   error (unwritable folder), or libsndfile's refusal with its message.
+    ///   - channelMask: the WAV speaker mask; nil picks ``WAVEHeader``'s by channel count.
+    /// - Throws: `SoundFileError` — invalid settings, `destinationExists`,
+    ///   `destinationIsInput`, a file system error (unwritable folder), or libsndfile's refusal.
     public init(
         path: String, format: SoundFileFormat, sampleFormat: SampleFormat? = nil,
         sampleRate: Int, channels: Int, metadata: [SoundFileMetadataKey: String] = [:],
         overwrite: Bool = false, oggSerialNumber: UInt32? = SoundFileWriter.defaultOggSerialNumber,
-        vorbisComments: [String] = []
+        vorbisComments: [String] = [], channelMask: UInt32? = nil
     ) throws(SoundFileError) {
         guard vorbisComments.isEmpty || format.isOgg else {
             throw .unsupportedMetadata(
@@ -88,73 +102,92 @@ public struct SoundFileWriter: ~Copyable {
         }
         let resolved = try Self.validate(
             format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
-        let kind = try Self.destinationKind(path: path, overwrite: overwrite)
+        // Settings errors come before the destination is touched.
+        let wave = try Self.waveHeader(
+            format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
+            metadata: metadata, channelMask: channelMask, path: path)
+        try self.init(
+            file: AtomicFile(path: path, replacing: overwrite ? .replace : .never), format: format,
+            sampleFormat: resolved, sampleRate: sampleRate, channels: channels, metadata: metadata,
+            oggSerialNumber: oggSerialNumber, vorbisComments: vorbisComments, wave: wave)
+    }
 
-        // Acquire resources into locals and release them by hand on failure: `self` (and
-        // so `deinit`) only exists once everything has succeeded.
-        var temporary: String? = nil
-        let fdResult: Result<Int32, SystemCallFailure>
-        if kind == .other {
-            fdResult = system_open_write(path)
-        } else {
-            let t = Self.temporaryPath(for: path)
-            temporary = t
-            fdResult = system_create_exclusive(t)
-        }
-        let fd: Int32
-        switch fdResult {
-        case .success(let d): fd = d
-        case .failure(let failure):
-            throw .fileSystem(path: path, call: failure.call, message: failure.message)
-        }
-        func abandon() {
-            _ = system_close(fd)
-            if let temporary { system_unlink(temporary) }
-        }
+    /// Encodes into a file no one can see (``AtomicFile/init(unnamedIn:)``), for bytes the
+    /// caller keeps in memory (``finishBytes()``): an HTML page's audio. Nothing is ever left
+    /// on disk. Parameters as for the path-based initializer.
+    public init(
+        unnamedIn folder: String, format: SoundFileFormat, sampleFormat: SampleFormat? = nil,
+        sampleRate: Int, channels: Int, metadata: [SoundFileMetadataKey: String] = [:],
+        channelMask: UInt32? = nil
+    ) throws(SoundFileError) {
+        let resolved = try Self.validate(
+            format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
+        let wave = try Self.waveHeader(
+            format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
+            metadata: metadata, channelMask: channelMask, path: folder)
+        try self.init(
+            file: AtomicFile(unnamedIn: folder), format: format, sampleFormat: resolved,
+            sampleRate: sampleRate, channels: channels, metadata: metadata,
+            oggSerialNumber: Self.defaultOggSerialNumber, vorbisComments: [], wave: wave)
+    }
 
-        var info = Self.info(
-            format: format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels)
+    /// The header of a WAV file with these settings (``WAVEHeader``), nil for other formats.
+    static func waveHeader(
+        _ format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int, channels: Int,
+        metadata: [SoundFileMetadataKey: String], channelMask: UInt32?, path: String
+    ) throws(SoundFileError) -> WAVEHeader? {
+        guard format == .wav else { return nil }
+        return try WAVEHeader(
+            channels: channels, sampleRate: sampleRate, sampleFormat: sampleFormat,
+            metadata: metadata, channelMask: channelMask, path: path)
+    }
+
+    /// Opens libsndfile over `file`: raw samples after `wave` for WAV, the container otherwise.
+    private init(
+        file: consuming AtomicFile, format: SoundFileFormat, sampleFormat resolved: SampleFormat?,
+        sampleRate: Int, channels: Int, metadata: [SoundFileMetadataKey: String],
+        oggSerialNumber: UInt32?, vorbisComments: [String], wave: WAVEHeader?
+    ) throws(SoundFileError) {
+        let path = file.path
+        let fd = file.descriptor
         let handle: SndFileHandle
-        switch sndfile_open_fd_write(fd, &info) {
-        case .opened(let h): handle = h
-        case .failed(let message):
-            abandon()
-            throw .writeFailed(path: path, message: message)
-        }
-        do {
-            try Self.configure(handle, sampleFormat: resolved, metadata: metadata, path: path)
-        } catch {
-            _ = sndfile_close(handle)
-            abandon()
-            throw error
+        let output: Output
+        if let wave {
+            let sink = DescriptorSink(descriptor: fd, base: Int64(wave.size), sequential: false)
+            handle = try Self.openRaw(sink, wave, sampleFormat: resolved, path: path)
+            output = .wave(wave, sink, streamedFrames: nil, descriptor: fd)
+        } else {
+            let sink = DescriptorSink(descriptor: fd, base: 0, sequential: false)
+            handle = try Self.openVirtual(
+                sink, format: format, sampleFormat: resolved, sampleRate: sampleRate,
+                channels: channels, metadata: metadata, name: path)
+            output = .file(sink)
         }
         self.init(
             path: path, format: format, sampleFormat: resolved, sampleRate: sampleRate,
-            channels: channels,
-            overwrite: overwrite, oggSerialNumber: oggSerialNumber, vorbisComments: vorbisComments,
-            handle: handle, descriptor: fd, temporaryPath: temporary, stream: nil)
+            channels: channels, oggSerialNumber: oggSerialNumber, vorbisComments: vorbisComments,
+            handle: handle, file: file, output: output)
     }
 
     /// Takes ownership of opened resources; every public initialiser ends here.
     init(
         path: String, format: SoundFileFormat, sampleFormat: SampleFormat?, sampleRate: Int,
-        channels: Int,
-        overwrite: Bool, oggSerialNumber: UInt32?, vorbisComments: [String],
-        handle: SndFileHandle, descriptor: Int32, temporaryPath: String?,
-        stream: (sink: HeaderFirstStream, frames: Int)?
+        channels: Int, oggSerialNumber: UInt32?, vorbisComments: [String],
+        handle: SndFileHandle, file: consuming AtomicFile?, output: Output
     ) {
         self.path = path
         self.format = format
         self.sampleFormat = sampleFormat
         self.sampleRate = sampleRate
         self.channels = channels
-        self.overwrite = overwrite
         self.oggSerialNumber = oggSerialNumber
         self.vorbisComments = vorbisComments
+        self.maxFrames = format.maxFrames(channels: channels, sampleFormat: sampleFormat)
         self.handle = handle
-        self.descriptor = descriptor
-        self.temporaryPath = temporaryPath
-        self.stream = stream
+        fileDescriptor = file?.descriptor ?? -1
+        fileIsDirect = file?.isDirect ?? true
+        self.file = file
+        self.output = output
     }
 
     /// The `SF_INFO` libsndfile opens a file for writing with.
@@ -166,6 +199,28 @@ public struct SoundFileWriter: ~Copyable {
         info.channels = Int32(channels)
         info.format = format.rawValue | (sampleFormat?.rawValue ?? 0)
         return info
+    }
+
+    /// Opens libsndfile to encode raw little-endian samples of `header`'s encoding into `sink`.
+    static func openRaw(
+        _ sink: DescriptorSink, _ header: WAVEHeader, sampleFormat: SampleFormat?, path: String
+    ) throws(SoundFileError) -> SndFileHandle {
+        var info = SF_INFO()
+        info.samplerate = Int32(header.sampleRate)
+        info.channels = Int32(header.channels)
+        info.format =
+            Int32(SF_FORMAT_RAW) | Int32(SF_ENDIAN_LITTLE) | (sampleFormat?.rawValue ?? 0)
+        switch sndfile_open_virtual_write(sink, &info) {
+        case .opened(let handle):
+            do {
+                try configure(handle, sampleFormat: sampleFormat, metadata: [:], path: path)
+            } catch {
+                _ = sndfile_close(handle)
+                throw error
+            }
+            return handle
+        case .failed(let message): throw .writeFailed(path: path, message: message)
+        }
     }
 
     /// Settings every written file gets: no PEAK chunk, clipping, metadata in key order.
@@ -189,15 +244,16 @@ public struct SoundFileWriter: ~Copyable {
     }
 
     deinit {
+        // libsndfile first (it may still write through the descriptor), then the atomic
+        // file's own deinit closes the descriptor and removes the temporary file.
         if let handle { _ = sndfile_close(handle) }
-        if descriptor >= 0 { _ = system_close(descriptor) }
-        if let temporaryPath { system_unlink(temporaryPath) }
     }
 
     /// Appends interleaved frames. O(samples); libsndfile converts and buffers internally,
     /// so callers should pass large blocks (thousands of frames), not single frames.
     /// - Throws: `partialFrame` for a length that is not a multiple of `channels`;
-    ///   `writeFailed` with libsndfile's message (e.g. no space left on the device).
+    ///   `nonFiniteSample` for a NaN or infinity; `tooLarge` past what the container holds;
+    ///   `fileSystem` or `writeFailed` (e.g. no space left on the device).
     public mutating func write(_ interleaved: UnsafeBufferPointer<Float>) throws(SoundFileError) {
         guard interleaved.count % channels == 0 else {
             throw .partialFrame(sampleCount: interleaved.count, channels: channels)
@@ -205,16 +261,23 @@ public struct SoundFileWriter: ~Copyable {
         guard let handle else { throw .writeFailed(path: path, message: "the writer is closed") }
         guard let base = interleaved.baseAddress, interleaved.count > 0 else { return }
         let frames = interleaved.count / channels
-        if let stream, framesWritten + frames > stream.frames {
+        if let bad = Self.firstNonFinite(interleaved) {
+            throw .nonFiniteSample(path: path, frame: framesWritten + bad / channels)
+        }
+        if let declared = declaredFrames, framesWritten + frames > declared {
             throw .streamLengthMismatch(
-                path: path, declared: stream.frames, written: framesWritten + frames)
+                path: path, declared: declared, written: framesWritten + frames)
+        }
+        if let maxFrames, framesWritten + frames > maxFrames {
+            throw .tooLarge(
+                path: path,
+                detail:
+                    "\(format) holds at most \(maxFrames) frames of \(channels) channels (4 GiB); write wav (RF64) or flac"
+            )
         }
         let written = sndfile_writef_float(handle, base, frames)
         framesWritten += written
-        guard written == frames else {
-            if let failure = stream?.sink.failure { throw Self.error(failure, path: path) }
-            throw .writeFailed(path: path, message: sndfile_strerror(handle))
-        }
+        guard written == frames else { throw failure(sndfile_strerror(handle)) }
     }
 
     /// Appends interleaved frames from an array. See `write(_:)`.
@@ -226,24 +289,26 @@ public struct SoundFileWriter: ~Copyable {
 
     /// Completes the file and publishes it at `path`.
     ///
-    /// Closes libsndfile (flushing and finalising headers), normalises the Ogg serial,
-    /// `fsync`s, then renames the temporary file over `path` (with `overwrite: false`, a
-    /// hard link that fails if `path` appeared meanwhile). On any error the temporary file
-    /// is removed and the destination is left untouched.
+    /// Closes libsndfile (flushing and finalising headers), writes the WAV header,
+    /// normalises the Ogg serial, then commits the atomic file (sync, rename). On any error
+    /// the temporary file is removed and the destination is left untouched.
     public consuming func finish() throws(SoundFileError) {
         // Every throw below ends this consuming method, so `deinit` releases whatever is
         // still owned — including the temporary file.
-        if let stream, framesWritten != stream.frames {
-            throw .streamLengthMismatch(path: path, declared: stream.frames, written: framesWritten)
+        if let declared = declaredFrames, framesWritten != declared {
+            throw .streamLengthMismatch(path: path, declared: declared, written: framesWritten)
         }
         if let h = handle {
             handle = nil
             let message = sndfile_close(h)
-            if let failure = stream?.sink.failure { throw Self.error(failure, path: path) }
-            if let message { throw .writeFailed(path: path, message: message) }
+            if let message { throw failure(message) }
+            if case .stream(let sink, _) = output, let f = sink.failure {
+                throw Self.error(f, path: path)
+            }
         }
-        if let stream {
-            guard stream.sink.headerMatches else {
+        switch output {
+        case .stream(let sink, _):
+            guard sink.headerMatches else {
                 throw .writeFailed(
                     path: path,
                     message:
@@ -251,23 +316,35 @@ public struct SoundFileWriter: ~Copyable {
                 )
             }
             return  // the caller owns the descriptor
-        }
-        if temporaryPath != nil {  // direct device output has nothing to rewrite or sync
-            if format.isOgg, oggSerialNumber != nil || !vorbisComments.isEmpty {
-                try rewriteOggPages()
+        case .wave(let header, _, let streamed, let fd):
+            try finishWave(header, descriptor: fd, streamed: streamed != nil)
+            if streamed != nil { return }
+        case .file:
+            if format.isOgg, oggSerialNumber != nil || !vorbisComments.isEmpty, !fileIsDirect {
+                try rewriteOggPages(fileDescriptor)
             }
-            if let failure = system_fsync(descriptor) {
-                throw .fileSystem(path: path, call: failure.call, message: failure.message)
-            }
         }
-        let fd = descriptor
-        descriptor = -1
-        if let failure = system_close(fd) {
-            throw .fileSystem(path: path, call: failure.call, message: failure.message)
+        try file?.commit()
+    }
+
+    /// Completes a file opened with ``init(unnamedIn:format:sampleFormat:sampleRate:channels:metadata:channelMask:)``
+    /// and returns its bytes. O(file).
+    public consuming func finishBytes() throws(SoundFileError) -> [UInt8] {
+        if let h = handle {
+            handle = nil
+            if let message = sndfile_close(h) { throw failure(message) }
         }
-        guard let temporary = temporaryPath else { return }  // direct (device) output
-        try publish(temporary)
-        temporaryPath = nil
+        switch output {
+        case .wave(let header, _, _, let fd):
+            try finishWave(header, descriptor: fd, streamed: false)
+        case .file:
+            if format.isOgg { try rewriteOggPages(fileDescriptor) }
+        case .stream: break
+        }
+        switch system_read_all(fileDescriptor) {
+        case .success(let bytes): return bytes
+        case .failure(let f): throw .fileSystem(path: path, call: f.call, message: f.message)
+        }
     }
 
     /// Abandons the file: nothing is published and the temporary file is removed.
@@ -316,39 +393,80 @@ public struct SoundFileWriter: ~Copyable {
     }
 
     /// Fails early when `path` cannot be a destination: it exists and `overwrite` is
-    /// false, or it is a directory. Devices and FIFOs are accepted (written directly).
-    public static func checkDestination(path: String, overwrite: Bool) throws(SoundFileError) {
-        _ = try destinationKind(path: path, overwrite: overwrite)
-    }
-
-    private static func destinationKind(path: String, overwrite: Bool) throws(SoundFileError)
-        -> PathKind
-    {
-        let kind = system_path_kind(path)
-        switch kind {
-        case .directory: throw .destinationIsDirectory(path: path)
-        case .regularFile where !overwrite: throw .destinationExists(path: path)
-        default: return kind
-        }
+    /// false, it is a directory, or it is one of `inputs` (by default the running command's).
+    /// Devices and FIFOs are accepted (written directly).
+    public static func checkDestination(
+        path: String, overwrite: Bool, inputs: InputFiles? = InputFiles.current
+    ) throws(SoundFileError) {
+        try AtomicFile.checkDestination(
+            path: path, replacing: overwrite ? .replace : .never, inputs: inputs)
     }
 
     // MARK: Private
 
-    /// `<folder>/.<name>.ahap-render-<pid>-<n>.partial`: in the destination's folder so
-    /// the final rename stays on one file system (rename(2) is atomic only there), hidden
-    /// and unmistakable so a crash's leftovers are easy to recognise.
-    private static func temporaryPath(for path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        // Keep the whole name within NAME_MAX (255 bytes) even for long destination names.
-        let shortName = String(decoding: name.utf8.prefix(160), as: UTF8.self)
-        let n = temporaryFileCounter.wrappingAdd(1, ordering: .relaxed).newValue
-        return "\(folder).\(shortName).ahap-render-\(system_getpid())-\(n).partial"
+    /// The frames a stream's header declares, or nil for a file.
+    private var declaredFrames: Int? {
+        switch output {
+        case .stream(_, let frames): frames
+        case .wave(_, _, let streamed, _): streamed
+        case .file: nil
+        }
+    }
+
+    /// The error a failed libsndfile call means: the system call that failed underneath it,
+    /// when one did, else libsndfile's message.
+    private func failure(_ message: String) -> SoundFileError {
+        let failure =
+            switch output {
+            case .stream(let sink, _): sink.failure
+            case .wave(_, let sink, _, _): sink.failure
+            case .file(let sink): sink.failure
+            }
+        return failure.map { Self.error($0, path: path) }
+            ?? .writeFailed(path: path, message: message)
+    }
+
+    /// Appends the pad byte an odd-sized `data` chunk needs and, for a file, writes the final
+    /// header at offset 0 (a stream sent it first).
+    private func finishWave(_ header: WAVEHeader, descriptor: Int32, streamed: Bool)
+        throws(SoundFileError)
+    {
+        let dataBytes = framesWritten * header.blockAlign
+        let pad: [UInt8] = dataBytes % 2 == 1 ? [0] : []
+        let failure: SystemCallFailure?
+        if streamed {
+            failure = pad.withUnsafeBytes { system_write_sequential(descriptor, $0) }
+        } else {
+            let bytes = header.bytes(frames: framesWritten)
+            failure =
+                pad.withUnsafeBytes {
+                    system_pwrite(descriptor, $0, at: Int64(header.size + dataBytes))
+                }
+                ?? bytes.withUnsafeBytes { system_pwrite(descriptor, $0, at: 0) }
+        }
+        if let f = failure {
+            throw streamed && f.isBrokenPipe
+                ? .streamClosed(path: path)
+                : .fileSystem(path: path, call: f.call, message: f.message)
+        }
+    }
+
+    /// The index of the first NaN or infinity in `samples`, or nil. O(samples), one branch
+    /// per 1,024 samples.
+    static func firstNonFinite(_ samples: UnsafeBufferPointer<Float>) -> Int? {
+        var start = 0
+        while start < samples.count {
+            let end = min(start + 1_024, samples.count)
+            var bad = false
+            for i in start..<end { bad = bad || !samples[i].isFinite }
+            if bad { return (start..<end).first { !samples[$0].isFinite } }
+            start = end
+        }
+        return nil
     }
 
     /// Adds the custom comments and normalises the serial, in place. O(file).
-    private func rewriteOggPages() throws(SoundFileError) {
+    private func rewriteOggPages(_ descriptor: Int32) throws(SoundFileError) {
         var bytes: [UInt8]
         switch system_read_all(descriptor) {
         case .success(let b): bytes = b
@@ -368,27 +486,6 @@ public struct SoundFileWriter: ~Copyable {
                 path: path, message: "libsndfile produced an Ogg stream this writer cannot parse")
         }
         if let f = system_write_all(descriptor, bytes) {
-            throw .fileSystem(path: path, call: f.call, message: f.message)
-        }
-    }
-
-    private func publish(_ temporary: String) throws(SoundFileError) {
-        if overwrite {
-            if let f = system_rename(temporary, path) {
-                throw .fileSystem(path: path, call: f.call, message: f.message)
-            }
-            return
-        }
-        // link(2) refuses an existing name atomically, closing the window between the
-        // up-front check and now. File systems without hard links fall back to a
-        // check-then-rename, which is racy but still never replaces a file seen here.
-        guard let f = system_link(temporary, path) else {
-            system_unlink(temporary)
-            return
-        }
-        if f.isAlreadyExists { throw .destinationExists(path: path) }
-        guard system_path_kind(path) == .missing else { throw .destinationExists(path: path) }
-        if let f = system_rename(temporary, path) {
             throw .fileSystem(path: path, call: f.call, message: f.message)
         }
     }

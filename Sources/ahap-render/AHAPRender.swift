@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRenderKit
+import SoundFile
 
 /// Every command sets `commandName`: without it ArgumentParser derives the name from
 /// `String(describing:)` of the type at every start, a dynamic cast that scans all protocol
@@ -20,11 +21,19 @@ struct AHAPRender: ParsableCommand {
     /// Usage errors read like every other message: `ahap-render: error: …`.
     static var _errorPrefix: String { "ahap-render: error: " }
 
+    /// Every command runs with the termination signals handled (no temporary file survives
+    /// Ctrl-C, SIGTERM, SIGHUP or SIGPIPE; the process ends by the signal, so the shell sees
+    /// 128 + it) and inside an ``InputFiles`` scope: no file it reads can be one it writes.
+    static func main() {
+        TerminationSignals.install()
+        InputFiles.$current.withValue(InputFiles()) { parseAndRun() }
+    }
+
     /// Parses and runs a command. Mistakes in the command line (found while parsing) print
     /// ArgumentParser's message with the command's usage, exit 64; errors while running
     /// print one `subject: error: message` line and no usage (docs/cli.md). `--help` and
     /// `--version` reach ArgumentParser from either step (`help` is a command that throws).
-    static func main() {
+    static func parseAndRun() {
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()

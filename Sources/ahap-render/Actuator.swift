@@ -3,6 +3,7 @@ import FoundationEssentials
 import HapticPlot
 import HapticRender
 import HapticRenderKit
+import SoundFile
 
 /// `ahap-render actuator`: the datasheet of an actuator preset or profile, measured on the model.
 struct Actuator: ParsableCommand {
@@ -62,8 +63,11 @@ struct Actuator: ParsableCommand {
 
     func run() throws {
         let profile = try loadActuator(actuator, sampleRate: Double(sampleRate))
-        if let output, !force, FileManager.default.fileExists(atPath: output) {
-            throw CLIError.outputExists(output, input: displayName(actuator))
+        if let output {
+            if ActuatorProfile.preset(named: actuator) == nil {
+                InputFiles.current?.protect(actuator)
+            }
+            try checkOutput(output, force: force, input: displayName(actuator))
         }
         let sheet: ActuatorDatasheet
         do {
@@ -73,13 +77,7 @@ struct Actuator: ParsableCommand {
         }
         if let output {
             let text = isHTML ? ActuatorDatasheetPlot.html(sheet) : ActuatorDatasheetPlot.svg(sheet)
-            try createOutputFolder(for: output)
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw CLIError.failure(
-                    output, "cannot write the datasheet: \(fileErrorText(error))")
-            }
+            try writeOutput(text, to: output, force: force, what: "datasheet")
             printError("wrote \(output) (\(text.utf8.count / 1024) KB)")
             guard format != nil else { return }
         }

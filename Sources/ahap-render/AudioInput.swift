@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HapticRenderKit
+import SoundFile
 
 #if canImport(Glibc)
     import Glibc
@@ -9,36 +10,51 @@ import HapticRenderKit
     import Darwin
 #endif
 
-/// `generate`'s audio: a file as named, or standard input (`-`) copied to a temporary file
-/// first (libsndfile reads most formats' header and length before their audio, which a
-/// pipe cannot give).
+/// `generate`'s audio: a file as named, or standard input (`-`) copied to a file first
+/// (libsndfile reads most formats' header and length before their audio, which a pipe cannot
+/// give). The copy is a file no one can see (``AtomicFile/init(unnamedIn:)``: created and
+/// unlinked at once), read through `/dev/fd`: nothing is left on disk whatever happens.
 struct AudioInput {
-    /// Where standard input is kept while it is analysed.
-    static let standardInputCopy = FileManager.default.temporaryDirectory
-        .appendingPathComponent("ahap-generate-\(getpid())-stdin").path
-
     let path: String
-    private let isTemporary: Bool
+    /// The descriptor keeping the copy alive, or -1 for a named file.
+    private let descriptor: Int32
 
     init(_ input: String) throws {
         guard input == "-" else {
             path = input
-            isTemporary = false
+            descriptor = -1
             return
         }
-        path = Self.standardInputCopy
-        isTemporary = true
+        let bytes = StandardStream.readInput()
+        let copy: Int32
         do {
-            try Data(StandardStream.readInput()).write(
-                to: URL(fileURLWithPath: path), options: .atomic)
+            let file = try AtomicFile(unnamedIn: FileManager.default.temporaryDirectory.path)
+            var done = 0
+            while done < bytes.count {
+                let n = bytes.withUnsafeBytes {
+                    write(file.descriptor, $0.baseAddress! + done, bytes.count - done)
+                }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else {
+                    throw SoundFileError.fileSystem(
+                        path: "<stdin>", call: "write", message: String(cString: strerror(errno)))
+                }
+                done += n
+            }
+            copy = dup(file.descriptor)
+            guard copy >= 0 else {
+                throw SoundFileError.fileSystem(
+                    path: "<stdin>", call: "dup", message: String(cString: strerror(errno)))
+            }
         } catch {
-            throw CLIError.failure(
-                displayName(input), "cannot keep standard input: \(fileErrorText(error))")
+            throw CLIError.failure(displayName(input), "cannot keep standard input: \(error)")
         }
+        descriptor = copy
+        path = "/dev/fd/\(copy)"
     }
 
-    /// Deletes the temporary copy of standard input.
+    /// Lets go of the copy of standard input.
     func remove() {
-        if isTemporary { try? FileManager.default.removeItem(atPath: path) }
+        if descriptor >= 0 { close(descriptor) }
     }
 }

@@ -1,12 +1,14 @@
 import ArgumentParser
 import FoundationEssentials
 import HapticRenderKit
+import SoundFile
 
 /// What `render` and `generate` share around their `Batch`: finding the inputs, creating the
 /// output folders, and running the jobs with progress and Ctrl-C.
 enum BatchCommand {
     /// The positional inputs, then `fromList`'s, expanded into files of `kind` (folders
     /// searched, standard input as `-`; see ``CommandLineInputs``).
+    /// The list and every file found are protected from the outputs (``InputFiles``).
     /// - Throws: ``CLIError`` (exit 64): a list that cannot be read or names nothing, a missing
     ///   input, or nothing found.
     static func discoverInputs(
@@ -15,6 +17,7 @@ enum BatchCommand {
     ) throws -> [DiscoveredFile] {
         var all = inputs
         if let fromList {
+            InputFiles.current?.protect(fromList)
             do {
                 let list = try InputList.read(fromList)
                 try list.checkExistence()
@@ -23,9 +26,45 @@ enum BatchCommand {
                 throw CLIError(formatted: error.message, status: ExitStatus.usage)
             }
         }
-        return try CommandLineInputs.discover(
+        let files = try CommandLineInputs.discover(
             all, kind: kind, includeHidden: includeHidden, quiet: quiet,
             described: inputs.isEmpty ? ["the list \(fromList ?? "")"] : inputs)
+        for file in files { InputFiles.current?.protect(file.path) }
+        return files
+    }
+
+    /// Each distinct input file (one named twice, by any path, counts once) with its output
+    /// (`output(file)`). Two inputs that would write one file, or an output that is an input
+    /// (by identity: a symlink or hard link to it counts), are usage errors naming both.
+    static func outputs(
+        for files: [DiscoveredFile], outputDirectory: String?, verb: String,
+        _ output: (DiscoveredFile) -> String
+    ) throws -> [(file: DiscoveredFile, output: String)] {
+        var seen: [String: String] = [:]
+        var identities = Set<FileIdentity>()
+        var result: [(file: DiscoveredFile, output: String)] = []
+        for file in files {
+            if let identity = FileIdentity(path: file.path), !identities.insert(identity).inserted {
+                continue
+            }
+            let path = output(file)
+            if let other = seen[path] {
+                throw CLIError.usage(
+                    nil,
+                    "\(other) and \(file.path) would both \(verb) \(path); "
+                        + (outputDirectory == nil
+                            ? "use -o or --output-dir" : "rename one of them"))
+            }
+            if path != "-", let input = InputFiles.current?.input(sameAs: path) {
+                throw CLIError.usage(
+                    displayName(file.path),
+                    "it would \(verb) \(path), which is the input \(input); an input is never overwritten"
+                )
+            }
+            seen[path] = file.path
+            result.append((file, path))
+        }
+        return result
     }
 
     /// Creates the missing folders of `outputs` (`-o out/x.wav`, or the folders an
@@ -35,19 +74,31 @@ enum BatchCommand {
     }
 
     /// Runs `batch` with a progress display (`unitsPerSecond` of the jobs' progress units make
-    /// one second of audio) and Ctrl-C as cancellation; returns the results and the display
-    /// (for the summary).
+    /// one second of audio) and the termination signals as cancellation: the first SIGINT,
+    /// SIGTERM or SIGHUP stops the running jobs at their next block (each removes its
+    /// temporary file); the caller reports, then ends by the signal (``endIfInterrupted()``).
+    /// Returns the results and the display (for the summary).
     static func run<Job: BatchJob>(
         _ batch: Batch<Job>, quiet: Bool, unitsPerSecond: Double, progressInterval: Double
     )
         -> (results: [Result<Job.Report, Job.Failure>], display: ProgressDisplay)
     {
-        let interrupt = InterruptHandler { batch.cancellation.store(true, ordering: .relaxed) }
+        TerminationSignals.stopCooperatively()
         var display = ProgressDisplay(quiet: quiet, sampleRate: unitsPerSecond)
         display.plainInterval = progressInterval
-        let results = batch.run { display.update($0) }
-        interrupt.cancel()
+        let results = batch.run { progress in
+            if TerminationSignals.received != nil {
+                batch.cancellation.store(true, ordering: .relaxed)
+            }
+            display.update(progress)
+        }
         display.clear()
         return (results, display)
+    }
+
+    /// Ends the process by the signal that interrupted the batch (128 + the signal in the
+    /// shell: 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP), if one did.
+    static func endIfInterrupted() {
+        if TerminationSignals.received != nil { TerminationSignals.endByReceivedSignal() }
     }
 }

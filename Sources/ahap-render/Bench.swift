@@ -62,7 +62,12 @@ struct Bench: ParsableCommand {
     var limits: LimitOptions
 
     func validate() throws {
-        guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1.") }
+        guard (1...10_000).contains(iterations) else {
+            throw ValidationError("--iterations must be 1 to 10000.")
+        }
+        guard (1...RenderOptions.maxThreads).contains(jobs) else {
+            throw ValidationError("--jobs must be 1 to \(RenderOptions.maxThreads).")
+        }
         guard (1...1_048_576).contains(blockSize) else {
             throw ValidationError("--block-size must be 1…1048576.")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import HapticRenderKit
+import SoundFile
 
 #if canImport(Glibc)
     import Glibc
@@ -79,7 +80,9 @@ enum ExitStatus {
     static let failure: Int32 = 1
     /// The command line is wrong or names nothing usable (sysexits' `EX_USAGE`).
     static let usage: Int32 = 64
-    /// Interrupted by Ctrl-C (128 + SIGINT); no partial file is left.
+    /// Interrupted by Ctrl-C (128 + SIGINT; 143 for SIGTERM, 129 for SIGHUP): the process
+    /// removes its temporary files and ends by the signal itself, so this is what a shell
+    /// reports (``TerminationSignals``).
     static let interrupted: Int32 = 130
     /// The reader of `-o -` quit early (128 + SIGPIPE).
     static let brokenPipe: Int32 = 141
@@ -89,4 +92,35 @@ enum ExitStatus {
 /// hides by name).
 func terminate(_ status: Int32) -> Never {
     exit(status)
+}
+
+/// Fails before any work when `output` may not be written (every command that writes checks
+/// it up front, and ``AtomicFile`` again when it publishes): an input of the command by
+/// identity — `./x`, a symbolic or hard link to it — is a usage error naming both (exit 64),
+/// an existing file without `force` fails with ``outputExistsMessage(_:)`` (exit 1), a folder
+/// fails. `subject` is the input being processed.
+func checkOutput(_ output: String, force: Bool, input subject: String?) throws {
+    do {
+        try AtomicFile.checkDestination(path: output, replacing: force ? .replace : .never)
+    } catch .destinationExists {
+        throw CLIError.outputExists(output, input: subject)
+    } catch .destinationIsInput(_, let input) {
+        throw CLIError.usage(
+            subject, "\(output) is the input \(input); an input is never overwritten")
+    } catch {
+        throw CLIError.failure(output, error.description)
+    }
+}
+
+/// Writes `text` to `output` through ``AtomicFile`` (complete or absent, whatever happens),
+/// creating its folder; failures name the output and what it is (`what`).
+func writeOutput(_ text: String, to output: String, force: Bool, what: String) throws {
+    try createOutputFolder(for: output)
+    do {
+        try AtomicFile.write(Array(text.utf8), to: output, replacing: force ? .replace : .never)
+    } catch .destinationExists {
+        throw CLIError.outputExists(output, input: nil)
+    } catch {
+        throw CLIError.failure(output, "cannot write the \(what): \(error.description)")
+    }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import FoundationEssentials
 import HapticGenerate
+import HapticPattern
 import HapticRenderKit
+import SoundFile
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +16,8 @@ import HapticRenderKit
 /// `ahap-render generate`: haptics from a soundtrack, one file or whole catalogues in parallel.
 ///
 /// Exit status (docs/cli.md): 0 when every input gave a pattern (or was skipped), 1 when any
-/// failed, 130 when interrupted (no partial file is left), 64 for usage errors.
+/// failed, 128 + the signal when interrupted (130 Ctrl-C, 143 SIGTERM; no partial file is
+/// left), 64 for usage errors.
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
@@ -115,7 +118,8 @@ struct Generate: ParsableCommand {
     var ducking: Double?
 
     @Option(
-        help: ArgumentHelp("Longest input audio accepted, in seconds.", valueName: "seconds"))
+        help: ArgumentHelp(
+            "Longest input audio accepted, in seconds (at most 86400).", valueName: "seconds"))
     var maxInputDuration: Double = 4 * 3_600
 
     @Option(
@@ -166,8 +170,14 @@ struct Generate: ParsableCommand {
         if force, skipExisting {
             throw ValidationError("Use either --force or --skip-existing, not both.")
         }
-        guard maxDuration.isFinite, maxDuration > 0 else {
-            throw ValidationError("--max-input-duration must be a positive number of seconds.")
+        let ceiling = PatternLimits.durationCeilingSeconds
+        guard maxDuration.isFinite, maxDuration > 0, maxDuration <= ceiling else {
+            throw ValidationError(
+                "--max-input-duration must be a positive number of seconds, at most \(Int(ceiling))."
+            )
+        }
+        guard (1...RenderOptions.maxThreads).contains(jobs) else {
+            throw ValidationError("--jobs must be 1 to \(RenderOptions.maxThreads).")
         }
         if inputs.filter({ $0 == "-" }).count > 1 {
             throw ValidationError("Standard input (-) can be read once.")
@@ -178,7 +188,6 @@ struct Generate: ParsableCommand {
         if inputs.contains("-"), output == nil {
             throw ValidationError("Name the output of standard input's audio with -o FILE.")
         }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard progressInterval.isFinite, progressInterval > 0 else {
             throw ValidationError("--progress-interval must be positive.")
         }
@@ -206,7 +215,7 @@ struct Generate: ParsableCommand {
         }
         let standardInput = files.contains { $0.path == "-" } ? try AudioInput("-") : nil
         defer { standardInput?.remove() }
-        let jobs = try makeJobs(files)
+        let jobs = try makeJobs(files, standardInputCopy: standardInput?.path)
         let batch = Batch(jobs: jobs, workers: self.jobs)
         // Progress is in milliseconds of audio analysed.
         let (results, display) = BatchCommand.run(
@@ -214,43 +223,39 @@ struct Generate: ParsableCommand {
         try report(results, of: jobs, display: display)
     }
 
-    /// One job per input; an output that would overwrite its input, or two inputs that would
-    /// write the same file, are errors up front.
-    func makeJobs(_ files: [DiscoveredFile]) throws -> [GenerateJob] {
-        var seen: [String: String] = [:]
-        var result: [GenerateJob] = []
-        for file in files {
-            let path = OutputNaming.output(
-                for: file, outputFile: output, outputDirectory: outputDir, fileExtension: "ahap")
-            if path == file.path {
-                throw CLIError.usage(file.path, "the output \(path) would overwrite its input")
-            }
-            if let other = seen[path] {
-                throw CLIError.usage(
-                    nil,
-                    "\(other) and \(file.path) would both write \(path); use -o or another --output-dir"
-                )
-            }
-            seen[path] = file.path
-            result.append(
-                GenerateJob(
-                    input: file.path == "-" ? AudioInput.standardInputCopy : file.path,
-                    output: path, preset: preset, overrides: overrides,
-                    maxDurationSeconds: maxDuration, overwrite: force, skipExisting: skipExisting))
+    /// One job per input file (standard input read from `standardInputCopy`); an output that
+    /// is an input (by identity), or two inputs that would write the same file, are errors up
+    /// front.
+    func makeJobs(_ files: [DiscoveredFile], standardInputCopy: String? = nil) throws
+        -> [GenerateJob]
+    {
+        let result = try BatchCommand.outputs(
+            for: files, outputDirectory: outputDir, verb: "write"
+        ) {
+            OutputNaming.output(
+                for: $0, outputFile: output, outputDirectory: outputDir, fileExtension: "ahap")
+        }.map {
+            GenerateJob(
+                input: $0.file.path == "-" ? standardInputCopy ?? "-" : $0.file.path,
+                output: $0.output, preset: preset, overrides: overrides,
+                maxDurationSeconds: maxDuration, overwrite: force, skipExisting: skipExisting)
         }
         try BatchCommand.createFolders(of: result.map(\.output))
         return result
     }
 
     /// Notes and failures per file (an existing output in the words of every command), then
-    /// the summary; exits 1 on any failure, 130 when interrupted. Standard input's temporary
-    /// copy is named `<stdin>`.
+    /// the summary; exits 1 on any failure, and ends by the signal when interrupted. Standard
+    /// input's copy is named `<stdin>`.
     func report(
         _ results: [Result<GenerateReport, GenerateError>], of jobs: [GenerateJob],
         display: ProgressDisplay
     ) throws {
         func named(_ text: String) -> String {
-            text.replacing(AudioInput.standardInputCopy, with: displayName("-"))
+            guard let copy = jobs.first(where: { $0.input.hasPrefix("/dev/fd/") })?.input else {
+                return text
+            }
+            return text.replacing(copy, with: displayName("-"))
         }
         var failed = 0
         var cancelled = 0
@@ -265,6 +270,9 @@ struct Generate: ParsableCommand {
                     continue
                 }
                 seconds += generated.durationSeconds
+                for warning in generated.warnings {
+                    printError(named("\(r.input): warning: \(warning)"))
+                }
                 guard !quiet else { continue }
                 for note in generated.notes { printError(named("\(r.input): note: \(note)")) }
                 printError("wrote \(r.output): \(generated.summary)")
@@ -284,7 +292,7 @@ struct Generate: ParsableCommand {
                     files: results.count, failed: failed, cancelled: cancelled, skipped: skipped,
                     frames: Int64((seconds * 1_000).rounded()), verb: "generated for"))
         }
-        if cancelled > 0 { throw ExitCode(ExitStatus.interrupted) }
+        BatchCommand.endIfInterrupted()
         if failed > 0 { throw ExitCode(ExitStatus.failure) }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import HapticGenerate
 import HapticRenderKit
+import SoundFile
 
 /// `ahap-render hls`: points an HLS master playlist at a haptics file.
 struct HLS: ParsableCommand {
@@ -14,11 +15,13 @@ struct HLS: ParsableCommand {
 
               #EXT-X-SESSION-DATA:DATA-ID="com.apple.hls.haptics.url",URI="trailer.ahap"
 
-            The playlist keeps every other line as it was; an existing haptics tag is replaced so \
-            exactly one remains. A media playlist (one with #EXTINF segments) is refused: session \
-            data belongs in the master playlist. Without -o the playlist is rewritten in place \
-            (atomically); - reads it from standard input and, without -o, writes it to \
-            standard output.
+            The playlist keeps every other line as it was, byte for byte (line endings and a \
+            byte-order mark included); an existing haptics tag is replaced so exactly one \
+            remains. A media playlist (one with #EXTINF segments) is refused: session data \
+            belongs in the master playlist. Without -o the playlist is rewritten in place, \
+            atomically: through a symbolic link to its target, with its mode and owner (see \
+            docs/security-and-limits.md for hard links); - reads it from standard input and, \
+            without -o, writes it to standard output.
 
             Examples:
               ahap-render generate trailer.wav --preset film -o hls/trailer.ahap
@@ -44,6 +47,13 @@ struct HLS: ParsableCommand {
     @Flag(help: "Replace an existing -o file.")
     var force = false
 
+    /// Whether the playlist is rewritten in place: no -o, or -o naming the playlist itself.
+    var inPlace: Bool {
+        guard playlist != "-", output != "-" else { return false }
+        guard let output else { return true }
+        return FileIdentity(path: output).map { $0 == FileIdentity(path: playlist) } ?? false
+    }
+
     func run() throws {
         let name = displayName(playlist)
         if playlist != "-" {
@@ -54,30 +64,40 @@ struct HLS: ParsableCommand {
             {
                 throw CLIError.usage(playlist, "Is a directory; name the master playlist")
             }
-        }
-        if let output, output != "-", !force, FileManager.default.fileExists(atPath: output),
-            output != playlist
-        {
-            throw CLIError.outputExists(output, input: name)
-        }
-        let data =
-            playlist == "-"
-            ? Data(StandardStream.readInput()) : FileManager.default.contents(atPath: playlist)
-        guard let data, let text = String(data: data, encoding: .utf8) else {
-            throw CLIError.failure(name, "cannot read it as UTF-8 text")
+            InputFiles.current?.protect(playlist)
         }
         let destination = output ?? playlist
+        if destination != "-", !inPlace {
+            try checkOutput(destination, force: force, input: name)
+        }
+        let bytes: [UInt8]
+        if playlist == "-" {
+            bytes = StandardStream.readInput()  // HLSPlaylist refuses more than its cap
+        } else {
+            switch BoundedFileRead.read(path: playlist, limit: HLSPlaylist.maxBytes) {
+            case .success(let b): bytes = b
+            case .failure(.tooLarge(let size, _)):
+                throw CLIError(
+                    formatted: HLSPlaylistError.tooLarge(
+                        path: name,
+                        detail: "\(size) bytes or more, more than \(HLSPlaylist.maxBytes)"
+                    ).description)
+            case .failure(.unreadable(let message)):
+                throw CLIError.failure(name, "cannot read it: \(message)")
+            }
+        }
         do {
-            var parsed = try HLSPlaylist(text: text, path: name)
+            var parsed = try HLSPlaylist(bytes: bytes, path: name)
             let before = parsed.hapticsURIs
             try parsed.setHaptics(uri: haptics, path: name)
             if destination == "-" {
-                StandardStream.output.write(parsed.text)
+                StandardStream.output.write(parsed.bytes)
                 return
             }
             try createOutputFolder(for: destination)
-            try Data(parsed.text.utf8).write(
-                to: URL(fileURLWithPath: destination), options: .atomic)
+            try AtomicFile.write(
+                parsed.bytes, to: destination,
+                replacing: inPlace ? .rewrite : force ? .replace : .never)
             printError(
                 before.isEmpty
                     ? "\(destination): added the haptics tag (URI \"\(haptics)\")"
@@ -87,8 +107,8 @@ struct HLS: ParsableCommand {
             throw CLIError(formatted: error.description)
         } catch let error as CLIError {
             throw error
-        } catch {
-            throw CLIError.failure(destination, "cannot write: \(fileErrorText(error))")
+        } catch let error as SoundFileError {
+            throw CLIError.failure(destination, "cannot write: \(error.description)")
         }
     }
 }

@@ -67,7 +67,7 @@ struct Inspect: ParsableCommand {
         var options = RenderOptions()
         limits.apply(to: &options)
         let decoder = AHAPDecoder.Options(limits: limits.patternLimits)
-        let document =
+        var document =
             file == "-"
             ? AHAPDocument.decode(
                 StandardStream.readInput(), url: standardInputURL, options: decoder,
@@ -75,6 +75,10 @@ struct Inspect: ParsableCommand {
             : AHAPDocument.load(
                 contentsOf: URL(fileURLWithPath: file), options: decoder,
                 searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
+        document.checkAudioSamples(limits: options.audioReadLimits)
+        for d in document.result.diagnostics where d.code == .resourceNonFiniteSamples {
+            printError(d.rendered(file: name))
+        }
         let result = document.result
         guard let pattern = result.pattern, result.accepted else {
             switch format {
@@ -133,13 +137,14 @@ struct Inspect: ParsableCommand {
 
     /// The playlist's kind, variants and haptics tag.
     func inspectPlaylist() throws {
-        guard let data = FileManager.default.contents(atPath: file),
-            let text = String(data: data, encoding: .utf8)
+        guard
+            case .success(let bytes) = BoundedFileRead.read(path: file, limit: HLSPlaylist.maxBytes)
         else {
-            throw CLIError.failure(file, "cannot read it as UTF-8 text")
+            throw CLIError.failure(
+                file, "cannot read it (missing, unreadable, or over \(HLSPlaylist.maxBytes) bytes)")
         }
         let playlist: HLSPlaylist
-        do { playlist = try HLSPlaylist(text: text, path: file) } catch {
+        do { playlist = try HLSPlaylist(bytes: bytes, path: file) } catch {
             throw CLIError(formatted: error.description)
         }
         let haptics = playlist.hapticsURIs

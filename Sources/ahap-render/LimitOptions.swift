@@ -4,9 +4,21 @@ import HapticRender
 import HapticRenderKit
 import SoundFile
 
-/// The resource limits every command that reads AHAP files shares (README "Security and
-/// limits"). Defaults are the library's documented ones.
+/// The resource limits every command that reads AHAP files shares (docs/security-and-limits.md).
+/// Defaults are the library's documented ones; each option can raise its limit up to a
+/// ceiling, past which a number is a typo that would exhaust memory or overflow a count, and
+/// is refused before any work.
 struct LimitOptions: ParsableArguments {
+    /// The most each option may ask for (docs/security-and-limits.md lists them).
+    enum Ceiling {
+        static let duration = PatternLimits.durationCeilingSeconds
+        static let events = 10_000_000
+        static let audioBytes = 16 << 30
+        static let voices = 50_000_000
+        static let polyphony = 65_536
+        static let lanePoints = 100_000_000
+    }
+
     @Option(
         help: ArgumentHelp(
             "Longest pattern duration and render length, in seconds.", valueName: "seconds"))
@@ -44,16 +56,20 @@ struct LimitOptions: ParsableArguments {
     var allowEscapingPaths = false
 
     func validate() throws {
-        guard maxDuration.isFinite, maxDuration > 0 else {
-            throw ValidationError("--max-duration must be a positive number of seconds.")
-        }
-        guard maxEvents >= 1, maxVoices >= 1, maxPolyphony >= 1, maxLanePoints >= 1 else {
+        guard maxDuration.isFinite, maxDuration > 0, maxDuration <= Ceiling.duration else {
             throw ValidationError(
-                "--max-events, --max-voices, --max-polyphony and --max-lane-points must be at least 1."
+                "--max-duration must be a positive number of seconds, at most \(Int(Ceiling.duration))."
             )
         }
-        guard maxAudioBytes >= 1, maxAudioMemory >= 1 else {
-            throw ValidationError("--max-audio-bytes and --max-audio-memory must be positive.")
+        for (name, value, ceiling) in [
+            ("--max-events", maxEvents, Ceiling.events),
+            ("--max-voices", maxVoices, Ceiling.voices),
+            ("--max-polyphony", maxPolyphony, Ceiling.polyphony),
+            ("--max-lane-points", maxLanePoints, Ceiling.lanePoints),
+            ("--max-audio-bytes", maxAudioBytes, Ceiling.audioBytes),
+            ("--max-audio-memory", maxAudioMemory, Ceiling.audioBytes),
+        ] where !(1...ceiling).contains(value) {
+            throw ValidationError("\(name) must be 1 to \(ceiling), not \(value).")
         }
     }
 

@@ -95,7 +95,10 @@ struct Lint: ParsableCommand {
         var summary = LintSummary(mode: mode, warningsAsErrors: warningsAsErrors)
         var reports: [[String: Any]] = []
         for file in files {
-            let document = load(file, options: options)
+            var document = load(file, options: options)
+            var readLimits = RenderOptions()
+            limits.apply(to: &readLimits)
+            document.checkAudioSamples(limits: readLimits.audioReadLimits)
             let result = document.result
             summary.add(result)
             switch format {

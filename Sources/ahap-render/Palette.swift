@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import HapticRenderKit
 import OpenCoreHaptics
+import SoundFile
 import Synchronization
 
 #if canImport(Glibc)
@@ -11,9 +12,6 @@ import Synchronization
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// Set by Ctrl-C while the palette runs (the handler runs on another thread).
-private let paletteInterrupted = Atomic<Bool>(false)
 
 /// `ahap-render palette`: Apple's HapticPalette sample in a terminal, live on an audio output
 /// or scripted into a file.
@@ -81,6 +79,8 @@ struct Palette: ParsableCommand {
             try render(script: script, options: options)
         } else {
             try play(options: options)
+            // Stopped by Ctrl-C (SIGTERM, SIGHUP): the terminal is restored; end by the signal.
+            if TerminationSignals.received != nil { TerminationSignals.endByReceivedSignal() }
         }
     }
 
@@ -133,12 +133,12 @@ struct Palette: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(1)
         }
-        let interrupt = InterruptHandler { paletteInterrupted.store(true, ordering: .relaxed) }
-        defer { interrupt.cancel() }
+        // Ctrl-C (or SIGTERM, SIGHUP) ends the loop; the terminal is restored on the way out.
+        TerminationSignals.stopCooperatively()
         let terminal = PaletteTerminal()
         defer { terminal.restore() }
         var level: Float = 0
-        loop: while !paletteInterrupted.load(ordering: .relaxed) {
+        loop: while TerminationSignals.received == nil {
             for input in terminal.poll() {
                 switch input {
                 case .quit: break loop

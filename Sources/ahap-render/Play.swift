@@ -3,6 +3,7 @@ import AudioDevice
 import FoundationEssentials
 import HapticRender
 import HapticRenderKit
+import SoundFile
 import Synchronization
 
 #if canImport(Glibc)
@@ -13,13 +14,10 @@ import Synchronization
     import Darwin
 #endif
 
-/// Set by Ctrl-C while playing (the handler runs on another thread).
-private let interrupted = Atomic<Bool>(false)
-
 /// `ahap-render play`: hear a pattern now, through the default audio output.
 ///
 /// Exit status: 0 when played to the end, 1 on a render or device error (no device
-/// included), 130 when interrupted (Ctrl-C), 64 for usage errors.
+/// included), 128 + the signal when interrupted (130 for Ctrl-C), 64 for usage errors.
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
@@ -125,19 +123,18 @@ struct Play: ParsableCommand {
                     + cFormat("render length %.1f s", Double(source.frames) / rate))
         }
         // Armed before the first buffer: a Ctrl-C from then on stops playback cleanly.
-        let interrupt = InterruptHandler { interrupted.store(true, ordering: .relaxed) }
-        defer { interrupt.cancel() }
+        TerminationSignals.stopCooperatively()
         try deviceCall { () throws(AudioDeviceError) in try output.start() }
         var status = PlaybackStatus(quiet: quiet, sampleRate: rate, frames: source.frames)
-        while output.isActive, !interrupted.load(ordering: .relaxed) {
+        while output.isActive, TerminationSignals.received == nil {
             status.show(source.position.load(ordering: .relaxed))
             usleep(50_000)
         }
         status.clear()
-        if interrupted.load(ordering: .relaxed) {
+        if TerminationSignals.received != nil {
             output.abort()
             if !quiet { printError("interrupted") }
-            throw ExitCode(ExitStatus.interrupted)
+            TerminationSignals.endByReceivedSignal()
         }
         try deviceCall { () throws(AudioDeviceError) in try output.stop() }
     }

@@ -63,7 +63,10 @@ struct Plot: ParsableCommand {
             "Audio embedded in the HTML page: mp3 (small, every browser) or wav (lossless, large).")
     var pageAudio: PageAudio = .mp3
 
-    @Option(help: "Picture width in pixels (\(TimelinePlot.minimumWidth) or more).")
+    @Option(
+        help:
+            "Picture width in pixels (\(TimelinePlot.minimumWidth) to \(TimelinePlot.maximumWidth))."
+    )
     var width = TimelinePlot.defaultWidth
 
     @Option(
@@ -104,8 +107,10 @@ struct Plot: ParsableCommand {
                 "--page-audio \(pageAudio.rawValue) needs --sample-rate "
                     + rates.map(String.init).joined(separator: ", ") + "; or use --page-audio wav.")
         }
-        guard width >= TimelinePlot.minimumWidth else {
-            throw ValidationError("--width must be at least \(TimelinePlot.minimumWidth).")
+        guard (TimelinePlot.minimumWidth...TimelinePlot.maximumWidth).contains(width) else {
+            throw ValidationError(
+                "--width must be \(TimelinePlot.minimumWidth) to \(TimelinePlot.maximumWidth) pixels."
+            )
         }
     }
 
@@ -120,9 +125,9 @@ struct Plot: ParsableCommand {
             }
         }
         if let mixWith { try checkReadable(mixWith) }
-        if !force, FileManager.default.fileExists(atPath: outputPath) {
-            throw CLIError.outputExists(outputPath, input: name)
-        }
+        if file != "-" { InputFiles.current?.protect(file) }
+        if let mixWith { InputFiles.current?.protect(mixWith) }
+        try checkOutput(outputPath, force: force, input: name)
         var options = RenderOptions()
         try simulation.apply(to: &options)
         options.layout = layout.outputLayout
@@ -145,12 +150,7 @@ struct Plot: ParsableCommand {
         if isHTML, let audio = result.audio {
             text = page(result, audio: audio)
         }
-        try createOutputFolder(for: outputPath)
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
-        } catch {
-            throw CLIError.failure(outputPath, "cannot write the plot: \(fileErrorText(error))")
-        }
+        try writeOutput(text, to: outputPath, force: force, what: "plot")
         printError("wrote \(outputPath) (\(text.utf8.count / 1024) KB)")
     }
 

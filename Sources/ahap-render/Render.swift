@@ -17,8 +17,8 @@ import SoundFile
 /// `ahap-render render`: AHAP to WAV / FLAC / OGG, one file or whole folders in parallel.
 ///
 /// Exit status (docs/cli.md): 0 when every input rendered (or was skipped), 1 when any failed,
-/// 130 when interrupted (Ctrl-C; no partial file is left), 141 when the reader of `-o -` quit
-/// early, 64 for usage errors.
+/// 128 + the signal when interrupted (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP; no partial file is
+/// left), 141 when the reader of `-o -` quit early, 64 for usage errors.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -75,7 +75,10 @@ struct Render: ParsableCommand {
         help: "Output file (one input only); - streams WAV or AIFF to standard output.")
     var output: String?
 
-    @Option(help: "Folder for the outputs; mirrors the input folders' structure.")
+    @Option(
+        help:
+            "Folder for the outputs; mirrors the inputs (a folder's files below it, a listed file by its path; docs/batches.md)."
+    )
     var outputDir: String?
 
     @Option(
@@ -120,7 +123,7 @@ struct Render: ParsableCommand {
     @Option(
         name: .customLong("jobs"),
         help: ArgumentHelp(
-            "Threads in all (default: all cores).",
+            "Threads in all, 1 to \(RenderOptions.maxThreads) (default: all cores).",
             discussion:
                 "Files render in parallel; with fewer files than threads, each file is also split where the pattern is quiet and its parts render at once. The output is the same either way.",
             valueName: "n"))
@@ -174,7 +177,9 @@ struct Render: ParsableCommand {
                 )
             }
         }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        guard (1...RenderOptions.maxThreads).contains(jobs) else {
+            throw ValidationError("--jobs must be 1 to \(RenderOptions.maxThreads).")
+        }
         guard progressInterval.isFinite, progressInterval > 0 else {
             throw ValidationError("--progress-interval must be positive.")
         }
@@ -204,6 +209,7 @@ struct Render: ParsableCommand {
         if let mixWith { try checkReadable(mixWith) }
         let files = try BatchCommand.discoverInputs(
             inputs, fromList: fromList, kind: .ahap, includeHidden: hidden, quiet: quiet)
+        if let mixWith { InputFiles.current?.protect(mixWith) }
         if output == RenderJob.standardOutput, files.count > 1 {
             throw CLIError.usage(
                 nil, "-o - streams one input but \(files.count) were found; use --output-dir")
@@ -247,34 +253,28 @@ struct Render: ParsableCommand {
         return options
     }
 
-    /// One job per input; two inputs that would write the same file are an error up front.
+    /// One job per input file; two inputs that would write the same file, or an output that
+    /// is an input, are errors up front (``BatchCommand/outputs(for:outputDirectory:verb:_:)``).
     func makeJobs(_ files: [DiscoveredFile], options: RenderOptions) throws -> [RenderJob] {
-        var seen: [String: String] = [:]
-        var jobs: [RenderJob] = []
-        for file in files {
-            let path = OutputNaming.output(
-                for: file, outputFile: output, outputDirectory: outputDir,
+        let jobs = try BatchCommand.outputs(
+            for: files, outputDirectory: outputDir, verb: "render to"
+        ) {
+            OutputNaming.output(
+                for: $0, outputFile: output, outputDirectory: outputDir,
                 fileExtension: options.format.fileExtension)
-            if let other = seen[path] {
-                throw CLIError.usage(
-                    nil, "\(other) and \(file.path) would both render to \(path); use --output-dir")
-            }
-            seen[path] = file.path
-            if file.path == "-" {
-                jobs.append(
-                    RenderJob(
-                        input: displayName(file.path), output: path, options: options,
-                        bytes: StandardStream.readInput()))
-            } else {
-                jobs.append(RenderJob(input: file.path, output: path, options: options))
-            }
+        }.map { pair in
+            pair.file.path == "-"
+                ? RenderJob(
+                    input: displayName(pair.file.path), output: pair.output, options: options,
+                    bytes: StandardStream.readInput())
+                : RenderJob(input: pair.file.path, output: pair.output, options: options)
         }
         try BatchCommand.createFolders(of: jobs.map(\.output))
         return jobs
     }
 
-    /// Warnings and failures per file, then the summary; exits 1 on any failure, 130 when
-    /// interrupted.
+    /// Warnings and failures per file, then the summary; exits 1 on any failure, and ends by
+    /// the signal when interrupted.
     func report(_ results: [Result<RenderReport, RenderJobError>], display: ProgressDisplay) throws
     {
         var failed = 0
@@ -313,7 +313,7 @@ struct Render: ParsableCommand {
                     files: results.count, failed: failed, cancelled: cancelled, skipped: skipped,
                     frames: frames))
         }
-        if cancelled > 0 { throw ExitCode(ExitStatus.interrupted) }
+        BatchCommand.endIfInterrupted()
         if failed > 0 { throw ExitCode(ExitStatus.failure) }
     }
 }

@@ -49,13 +49,14 @@ import Testing
         let r = try CLI.runRaw(
             ["render", "--from-list", list, "--output-dir", "out"], in: dir.path)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(listing(dir.path + "/out") == ["a.wav", "c.wav"])
+        // Listed files mirror their path under --output-dir (OutputNaming.mirroredPath).
+        #expect(listing(dir.path + "/out") == ["cat", "cat/a.wav", "cat/c.wav"])
 
         let fromStdin = try CLI.runRaw(
             ["render", "--from-list", "-", "--output-dir", "out2", "--quiet"],
             stdin: Data("cat/b.ahap\ncat/d.ahap\n".utf8), in: dir.path)
         #expect(fromStdin.status == 0, "\(fromStdin.stderr)")
-        #expect(listing(dir.path + "/out2") == ["b.wav", "d.wav"])
+        #expect(listing(dir.path + "/out2") == ["cat", "cat/b.wav", "cat/d.wav"])
     }
 
     @Test func aListEntryThatNamesNothingIsAUsageErrorWithItsLine() throws {

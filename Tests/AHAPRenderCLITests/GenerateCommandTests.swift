@@ -190,9 +190,12 @@ import Testing
         let mixed = try CLI.run([
             "generate", silent, whole, "--output-dir", dir.path + "/out", "--quiet",
         ])
+        // A file named by its absolute path mirrors it under --output-dir (OutputNaming).
         #expect(
             mixed.status == 1
-                && FileManager.default.fileExists(atPath: dir.path + "/out/whole.ahap"))
+                && FileManager.default.fileExists(
+                    atPath: dir.path + "/out" + dir.path + "/whole.ahap")
+        )
         // Usage errors: a missing file, a folder without audio, -o with two inputs.
         #expect(try CLI.run(["generate", dir.path + "/missing.wav"]).status == 64)
         try FileManager.default.createDirectory(
@@ -264,20 +267,21 @@ import Testing
         let first = try clip(dir, "one.wav", period: 0.5)
         let second = try clip(dir, "two.wav", period: 0.4)
         let list = try dir.write("list.txt", "# the slice\n\(first)\n\n")
+        // Listed by absolute path: mirrored whole under --output-dir (OutputNaming).
+        let out = dir.path + "/out" + dir.path
         let r1 = try CLI.run(["generate", "--from-list", list, "--output-dir", dir.path + "/out"])
-        #expect(
-            r1.status == 0 && r1.stderr.contains("wrote \(dir.path)/out/one.ahap"), "\(r1.stderr)")
-        let before = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/one.ahap"))
+        #expect(r1.status == 0 && r1.stderr.contains("wrote \(out)/one.ahap"), "\(r1.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: out + "/one.ahap"))
         try "\(first)\n\(second)\n".write(toFile: list, atomically: true, encoding: .utf8)
         let r2 = try CLI.run([
             "generate", "--from-list", list, "--output-dir", dir.path + "/out", "--skip-existing",
         ])
         #expect(r2.status == 0, "\(r2.stderr)")
         #expect(
-            r2.stderr.contains("skipped \(dir.path)/out/one.ahap (already there)")
+            r2.stderr.contains("skipped \(out)/one.ahap (already there)")
                 && r2.stderr.contains("1 skipped"), "\(r2.stderr)")
-        #expect(FileManager.default.fileExists(atPath: dir.path + "/out/two.ahap"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/one.ahap")) == before)
+        #expect(FileManager.default.fileExists(atPath: out + "/two.ahap"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/one.ahap")) == before)
         // Without --skip-existing or --force an existing output is a failure, and -o takes one input.
         #expect(
             try CLI.run([

@@ -164,7 +164,7 @@ import Testing
         // The input itself, even with --force.
         let original = try String(contentsOfFile: input, encoding: .utf8)
         let onto = try CLI.run(["render", input, "-o", input, "--force", "--type", "wav"])
-        #expect(onto.status == 1 && onto.stderr.contains("is the input file"))
+        #expect(onto.status == 64 && onto.stderr.contains("which is the input"), "\(onto.stderr)")
         #expect(try String(contentsOfFile: input, encoding: .utf8) == original)
     }
 
@@ -320,7 +320,8 @@ import Testing
         #expect(listing(dir.path).contains { $0.hasSuffix(".partial") })
         process.interrupt()  // SIGINT, as Ctrl-C
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        // Ends by the signal itself once its temporary file is gone: a shell reports 130.
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
         #expect(listing(dir.path) == ["long.ahap"])
     }
 

@@ -95,6 +95,7 @@ import Testing
         let notFound = #expect(throws: ActuatorProfileLoadError.self) {
             try ActuatorProfileLoader.load(path: "/nonexistent/lra.json")
         }
-        #expect(notFound?.message == "cannot read the actuator profile")
+        #expect(
+            notFound?.message == "cannot read the actuator profile: No such file or directory")
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import HapticPattern
+import HapticTestSupport
 import Testing
 
 @testable import HapticRender
@@ -67,5 +69,92 @@ struct ActuatorProfileTests {
             let data = try JSONEncoder().encode(p)
             #expect(try JSONDecoder().decode(ActuatorProfile.self, from: data) == p)
         }
+    }
+
+    @Test("the issue's reproducers are refused, naming the field")
+    func hostileProfilesAreRefused() {
+        func refused(_ edit: (inout ActuatorProfile) -> Void) -> String? {
+            var p = ActuatorProfile.iphone
+            edit(&p)
+            p.qLowZ = p.derivedQLowZ
+            do {
+                try p.validate(sampleRate: 48_000)
+                return nil
+            } catch { return error.field }
+        }
+        #expect(
+            refused {
+                $0.driveBandMinHz = 1e-300
+                $0.driveBandMaxHz = 2e-300
+            } == "driveBandMinHz")
+        #expect(refused { $0.qHiZ = 1e16 } == "qHiZ")
+        #expect(refused { $0.voltageClamp = 1e-100 } == "voltageClamp")
+        #expect(refused { $0.fullScaleG = 1e-40 } == "fullScaleG")
+        #expect(refused { $0.locationFactor = 1e40 } == "locationFactor")
+        // A non-finite field makes the derived Q_ts non-finite too: refused either way.
+        #expect(refused { $0.movingMass = .nan } != nil)
+        #expect(refused { $0.coilResistance = .infinity } != nil)
+        #expect(
+            refused {
+                $0.endStopStiffnessRatio = 1_000
+                $0.resonanceHz = 1_000
+            } == "endStopStiffnessRatio")
+        #expect(refused { $0.resonanceHz = 1e-300 } == "resonanceHz")
+    }
+
+    @Test(
+        "every corner of the bounds renders finite samples",
+        arguments: [8_000.0, 48_000, 384_000])
+    func boundsKeepEverySampleFinite(sampleRate: Double) throws {
+        // Each field at its minimum or maximum (a pseudo-random walk over the corners), Q_ts
+        // derived so the profile is consistent: the extremes the validation lets through.
+        var rng = SplitMix64(seed: UInt64(sampleRate))
+        var rendered = 0
+        for _ in 0..<64 {
+            func pick(_ low: Double, _ high: Double) -> Double { rng.next() % 2 == 0 ? low : high }
+            var p = ActuatorProfile.iphone
+            p.resonanceHz = pick(10, min(1_000, sampleRate / 4 * 0.99))
+            p.movingMass = pick(1e-5, 1)
+            p.bodyMass = pick(1e-3, 100)
+            p.forceFactor = pick(1e-3, 100)
+            p.coilResistance = pick(0.1, 10_000)
+            p.locationFactor = pick(0.01, 100)
+            p.voltageClamp = pick(0.01, 1_000)
+            p.maxExcursion = pick(1e-6, 0.1)
+            p.fullScaleG = pick(0.01, 1_000)
+            p.endStopStiffnessRatio = pick(1, 1_000)
+            p.driveBandMinHz = pick(1, 100)
+            p.driveBandMaxHz = min(sampleRate / 2 * 0.99, pick(200, 20_000))
+            p.qHiZ = pick(2, 10_000)
+            p.qLowZ = p.derivedQLowZ
+            guard p.qLowZ > 0.5, p.qLowZ <= 1_000, p.qHiZ > p.qLowZ,
+                (try? p.validate(sampleRate: sampleRate)) != nil
+            else { continue }
+            let samples = try renderCorner(p, sampleRate: sampleRate)
+            #expect(
+                samples.allSatisfy { $0.isFinite },
+                "non-finite output for \(Mirror(reflecting: p).children.map { "\($0.label!)=\($0.value)" })"
+            )
+            rendered += 1
+        }
+        #expect(rendered > 0)
+    }
+
+    /// A transient, a continuous event with a sharpness sweep: the drive, the actuator and the
+    /// end stops all work. 0.3 s of every signal.
+    func renderCorner(_ p: ActuatorProfile, sampleRate: Double) throws -> [Float] {
+        var pattern = HapticPattern()
+        pattern.events = [
+            HapticEvent(type: .hapticTransient, time: 0, parameters: EventParameters()),
+            HapticEvent(
+                type: .hapticContinuous, time: 0.05, duration: 0.2, parameters: EventParameters()),
+        ]
+        let configuration = RenderConfiguration(sampleRate: sampleRate, actuator: p)
+        let timeline = Scheduler(sampleRate: sampleRate).schedule(pattern).timeline
+        var renderer = try PatternRenderer(timeline: timeline, configuration: configuration)
+        let frames = Int(0.3 * sampleRate)
+        var out = [Float](repeating: 0, count: frames * RenderChannel.allCases.count)
+        _ = out.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
+        return out
     }
 }

@@ -50,7 +50,7 @@ import Testing
         }
     }
 
-    /// The fuzz target's schedule-and-render step (Fuzz/FuzzTarget.swift), as a test.
+    /// The fuzz target's schedule-and-render step (Fuzz/AHAP/FuzzTarget.swift), as a test.
     func render(_ pattern: HapticPattern, options: PlayerOptions) throws {
         var lengths: [String: Double] = [:]
         for event in pattern.events { if let p = event.waveformPath { lengths[p] = 0.1 } }

@@ -43,3 +43,39 @@ import Testing
         #expect(queue.consumer.pop() == nil)
     }
 }
+
+/// Several producers at once (the multi-producer contract): every change arrives exactly once,
+/// each producer's in its order, and the consumer never waits for a producer — two pushers
+/// on the single-producer ring it replaced drove its tail backwards and livelocked the
+/// render thread.
+@Suite struct RuntimeParameterQueueMultiProducerTests {
+    @Test func concurrentProducersLoseNothingAndKeepTheirOrder() {
+        let queue = RuntimeParameterQueue(capacity: 8)  // tiny: producers collide constantly
+        let producers = 4
+        let perProducer = 20_000
+        let done = DispatchSemaphore(value: 0)
+        for p in 0..<producers {
+            Thread.detachNewThread {
+                for i in 0..<perProducer {
+                    let change = QueuedParameter(
+                        id: .hapticIntensityControl, value: Double(i), sample: Int64(i), layer: p)
+                    while !queue.push(change) {}
+                }
+                done.signal()
+            }
+        }
+        var next = [Int](repeating: 0, count: producers)
+        var total = 0
+        var outOfOrder = 0
+        while total < producers * perProducer {
+            guard let change = queue.consumer.pop() else { continue }
+            if Int(change.sample) != next[change.layer] { outOfOrder += 1 }
+            next[change.layer] = Int(change.sample) + 1
+            total += 1
+        }
+        for _ in 0..<producers { done.wait() }
+        #expect(outOfOrder == 0)
+        #expect(next == [Int](repeating: perProducer, count: producers))
+        #expect(queue.consumer.pop() == nil)
+    }
+}

@@ -7,49 +7,15 @@ import Testing
     import Glibc
 #endif
 
-/// A small tmpfs mounted for one test, so a full disk and a read-only folder can be made
-/// for real — both hold for root too, unlike permission bits. Needs CAP_SYS_ADMIN (root in
-/// CI); without it the tests that use it are skipped with that reason.
-final class TemporaryMount {
-    let folder: TempFolder
-    var path: String { folder.path }
-    private var mounted = false
-
-    init?(options: String, readOnly: Bool = false) throws {
-        folder = try TempFolder()
-        #if canImport(Glibc)
-            let flags: UInt = readOnly ? UInt(MS_RDONLY) : 0
-            guard mount("tmpfs", folder.path, "tmpfs", flags, options) == 0 else {
-                folder.cleanUp()
-                return nil
-            }
-            mounted = true
-        #else
-            folder.cleanUp()
-            return nil
-        #endif
-    }
-
-    deinit {
-        #if canImport(Glibc)
-            if mounted { umount2(folder.path, Int32(MNT_DETACH)) }
-        #endif
-        folder.cleanUp()
-    }
-
-    /// Whether this process may mount (probed once).
-    static let available: Bool = (try? TemporaryMount(options: "size=4k")) != nil
-}
-
 @Suite("Hostile destinations")
 struct HostileDestinationTests {
     let block = testSignal(frames: 4_800, channels: 2, sampleRate: 48_000)
 
     @Test(
         "A full disk fails with the path and leaves no partial file, and an old file intact",
-        .enabled(if: TemporaryMount.available, "needs CAP_SYS_ADMIN to mount a 256 KiB tmpfs"))
+        .enabled(if: TmpfsMount.available, "needs CAP_SYS_ADMIN to mount a 256 KiB tmpfs"))
     func fullDisk() throws {
-        let disk = try #require(try TemporaryMount(options: "size=256k"))
+        let disk = try #require(try TmpfsMount(options: "size=256k"))
         let path = disk.path + "/out.wav"
         try writeFile(path, [0.5, -0.5], format: .wav, channels: 1)
         let old = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -72,10 +38,10 @@ struct HostileDestinationTests {
 
     @Test(
         "A full disk found only at finish() publishes nothing",
-        .enabled(if: TemporaryMount.available, "needs CAP_SYS_ADMIN to mount a tmpfs"))
+        .enabled(if: TmpfsMount.available, "needs CAP_SYS_ADMIN to mount a tmpfs"))
     func fullDiskAtFinish() throws {
         // FLAC buffers whole blocks: small writes may succeed and fail only on close.
-        let disk = try #require(try TemporaryMount(options: "size=8k"))
+        let disk = try #require(try TmpfsMount(options: "size=8k"))
         let path = disk.path + "/out.flac"
         do {
             var writer = try SoundFileWriter(
@@ -91,9 +57,9 @@ struct HostileDestinationTests {
 
     @Test(
         "A read-only folder fails up front, even for root",
-        .enabled(if: TemporaryMount.available, "needs CAP_SYS_ADMIN to mount a read-only tmpfs"))
+        .enabled(if: TmpfsMount.available, "needs CAP_SYS_ADMIN to mount a read-only tmpfs"))
     func readOnlyFolder() throws {
-        let disk = try #require(try TemporaryMount(options: "size=64k", readOnly: true))
+        let disk = try #require(try TmpfsMount(options: "size=64k", readOnly: true))
         let path = disk.path + "/out.wav"
         do {
             _ = try SoundFileWriter(path: path, format: .wav, sampleRate: 48_000, channels: 1)

@@ -107,9 +107,10 @@ struct ReadErrorTests {
         try writeFile(
             path, [0.25, -0.25, 0.5, -0.5], format: .wav, sampleFormat: .pcm16, channels: 1)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        // Claim a ~2 GB data chunk (canonical 44-byte header: "data" size at 40).
-        #expect(Array(bytes[36..<40]) == Array("data".utf8))
-        bytes.replaceSubrange(40..<44, with: [0x00, 0x00, 0x00, 0x7F])
+        // Claim a ~2 GB data chunk: the size after the "data" id, the header's last field.
+        let data = try #require(
+            (0..<(bytes.count - 8)).first { Array(bytes[$0..<($0 + 4)]) == Array("data".utf8) })
+        bytes.replaceSubrange((data + 4)..<(data + 8), with: [0x00, 0x00, 0x00, 0x7F])
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         // libsndfile clamps to the file size; either way no more than 4 frames come back.
         let audio = try SoundFile.read(path: path, limits: .init(maxFrames: 1_000))

@@ -1,13 +1,19 @@
-import FoundationEssentials
-
 /// An HLS playlist as lines, enough to ship haptics beside a video: Apple's player fetches
 /// the AHAP named by the master playlist's session data
 /// `#EXT-X-SESSION-DATA:DATA-ID="com.apple.hls.haptics.url",URI="…"`.
 ///
-/// Edits keep every other line byte for byte (and the file's line endings). O(lines).
+/// Every line keeps its own ending — `\r\n`, `\n` or `\r`, mixed as they come, and none after
+/// a last line without one — and a leading byte-order mark is kept, so an edit changes the
+/// tag it is about and nothing else, byte for byte. New lines take the first line's ending.
+/// Sizes are capped (``maxBytes``, ``maxLineBytes``): a playlist is text of kilobytes, so a
+/// file or line beyond them is refused with its size rather than parsed. O(bytes).
 public struct HLSPlaylist: Sendable, Equatable {
     /// The session-data ID Apple's players read the haptics URL from.
     public static let hapticsDataID = "com.apple.hls.haptics.url"
+    /// The largest playlist read: 16 MiB (a ten-hour media playlist of 2 s segments is ~2 MB).
+    public static let maxBytes = 16 << 20
+    /// The longest line: 64 KiB (URIs and attribute lists are far shorter).
+    public static let maxLineBytes = 1 << 16
 
     public enum Kind: String, Sendable {
         /// A multivariant ("master") playlist: variants (`#EXT-X-STREAM-INF`), no segments.
@@ -16,23 +22,72 @@ public struct HLSPlaylist: Sendable, Equatable {
         case media
     }
 
+    /// The lines' text, without their endings.
     public private(set) var lines: [String]
-    /// "\r\n" when the file uses CRLF, else "\n".
+    /// Each line's ending: "\r\n", "\n", "\r", or "" for a last line without one.
+    public private(set) var endings: [String]
+    /// The ending new lines get: the first line's, or "\n".
     public let lineEnding: String
-    private let endsWithNewline: Bool
+    /// Whether the file starts with a UTF-8 byte-order mark (kept on output).
+    public let hasByteOrderMark: Bool
 
-    /// - Throws: ``HLSPlaylistError/notPlaylist`` when the first line is not `#EXTM3U`.
-    public init(text: String, path: String) throws(HLSPlaylistError) {
-        var body = text
-        if body.hasPrefix("\u{FEFF}") { body.removeFirst() }
-        lineEnding = body.contains("\r\n") ? "\r\n" : "\n"
-        endsWithNewline = body.hasSuffix("\n")
-        var split = body.components(separatedBy: lineEnding)
-        if endsWithNewline { split.removeLast() }
-        lines = split
-        guard lines.first?.trimmingTrailingWhitespace == "#EXTM3U" else {
+    /// Parses UTF-8 bytes. O(bytes).
+    /// - Throws: ``HLSPlaylistError/tooLarge(path:detail:)`` past the size caps,
+    ///   ``HLSPlaylistError/notText(path:)`` for bytes that are not UTF-8, and
+    ///   ``HLSPlaylistError/notPlaylist(path:)`` when the first line is not `#EXTM3U`.
+    public init(bytes: [UInt8], path: String) throws(HLSPlaylistError) {
+        guard bytes.count <= Self.maxBytes else {
+            throw .tooLarge(
+                path: path, detail: "\(bytes.count) bytes, more than \(Self.maxBytes)")
+        }
+        var body = bytes[...]
+        hasByteOrderMark = body.starts(with: [0xEF, 0xBB, 0xBF])
+        if hasByteOrderMark { body = body.dropFirst(3) }
+        var lines: [String] = []
+        var endings: [String] = []
+        var start = body.startIndex
+        var i = start
+        func take(_ end: Int, _ ending: String) throws(HLSPlaylistError) {
+            guard end - start <= Self.maxLineBytes else {
+                throw .tooLarge(
+                    path: path,
+                    detail:
+                        "line \(lines.count + 1) has \(end - start) bytes, more than \(Self.maxLineBytes)"
+                )
+            }
+            guard let line = String(validating: body[start..<end], as: UTF8.self) else {
+                throw .notText(path: path)
+            }
+            lines.append(line)
+            endings.append(ending)
+        }
+        while i < body.endIndex {
+            switch body[i] {
+            case UInt8(ascii: "\r"):
+                let crlf = i + 1 < body.endIndex && body[i + 1] == UInt8(ascii: "\n")
+                try take(i, crlf ? "\r\n" : "\r")
+                i += crlf ? 2 : 1
+                start = i
+            case UInt8(ascii: "\n"):
+                try take(i, "\n")
+                i += 1
+                start = i
+            default:
+                i += 1
+            }
+        }
+        if start < body.endIndex { try take(body.endIndex, "") }
+        self.lines = lines
+        self.endings = endings
+        lineEnding = endings.first.flatMap { $0.isEmpty ? nil : $0 } ?? "\n"
+        guard lines.first?.trimmingTrailingBlanks == "#EXTM3U" else {
             throw .notPlaylist(path: path)
         }
+    }
+
+    /// Parses text (see ``init(bytes:path:)``).
+    public init(text: String, path: String) throws(HLSPlaylistError) {
+        try self.init(bytes: Array(text.utf8), path: path)
     }
 
     public var kind: Kind {
@@ -68,26 +123,56 @@ public struct HLSPlaylist: Sendable, Equatable {
             lines[first] = tag
             var i = lines.count - 1
             while i > first {
-                if Self.isHapticsTag(lines[i]) { lines.remove(at: i) }
+                if Self.isHapticsTag(lines[i]) { remove(at: i) }
                 i -= 1
             }
             return
         }
         if let lastSession = lines.lastIndex(where: { $0.hasPrefix("#EXT-X-SESSION-DATA:") }) {
-            lines.insert(tag, at: lastSession + 1)
+            insert(tag, at: lastSession + 1)
         } else if let variant = lines.firstIndex(where: {
             $0.hasPrefix("#EXT-X-MEDIA:") || $0.hasPrefix("#EXT-X-STREAM-INF")
                 || $0.hasPrefix("#EXT-X-I-FRAME-STREAM-INF")
         }) {
-            lines.insert(tag, at: variant)
+            insert(tag, at: variant)
         } else {
-            lines.append(tag)
+            insert(tag, at: lines.count)
         }
     }
 
-    /// The playlist's text, with its original line endings.
-    public var text: String {
-        lines.joined(separator: lineEnding) + (endsWithNewline ? lineEnding : "")
+    /// The playlist's bytes: its byte-order mark, every line with its own ending.
+    public var bytes: [UInt8] {
+        var out: [UInt8] = hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+        for (line, ending) in zip(lines, endings) {
+            out += line.utf8
+            out += ending.utf8
+        }
+        return out
+    }
+
+    /// The playlist's text (``bytes`` decoded; the byte-order mark included).
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Inserts a line at `index`; at the end after a last line without an ending, that line
+    /// gets one and the new line goes without (the file still ends as it did).
+    private mutating func insert(_ line: String, at index: Int) {
+        if index == lines.count, let last = endings.indices.last, endings[last].isEmpty {
+            endings[last] = lineEnding
+            lines.append(line)
+            endings.append("")
+            return
+        }
+        lines.insert(line, at: index)
+        endings.insert(lineEnding, at: index)
+    }
+
+    private mutating func remove(at index: Int) {
+        lines.remove(at: index)
+        let ending = endings.remove(at: index)
+        // A removed last line without an ending leaves the new last line without one too.
+        if index == lines.count, ending.isEmpty, let last = endings.indices.last {
+            endings[last] = ""
+        }
     }
 
     static func isHapticsTag(_ line: String) -> Bool {
@@ -125,6 +210,10 @@ public enum HLSPlaylistError: Error, Equatable, Sendable, CustomStringConvertibl
     case notPlaylist(path: String)
     case mediaPlaylist(path: String)
     case invalidURI(String)
+    /// Not UTF-8 text.
+    case notText(path: String)
+    /// Past ``HLSPlaylist/maxBytes`` or ``HLSPlaylist/maxLineBytes``.
+    case tooLarge(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -135,14 +224,18 @@ public enum HLSPlaylistError: Error, Equatable, Sendable, CustomStringConvertibl
                 + "session data such as the haptics URL belongs in the master (multivariant) playlist that lists the variants with #EXT-X-STREAM-INF"
         case .invalidURI(let uri):
             "error: the haptics URI \"\(uri)\" cannot be written in a playlist (it must be non-empty, without quotes or line breaks)"
+        case .notText(let path):
+            "\(path): error: cannot read it as UTF-8 text"
+        case .tooLarge(let path, let detail):
+            "\(path): error: too large for a playlist: \(detail)"
         }
     }
 }
 
 extension String {
-    fileprivate var trimmingTrailingWhitespace: Substring {
+    fileprivate var trimmingTrailingBlanks: Substring {
         var s = Substring(self)
-        while let last = s.last, last == " " || last == "\t" || last == "\r" { s.removeLast() }
+        while let last = s.last, last == " " || last == "\t" { s.removeLast() }
         return s
     }
 }

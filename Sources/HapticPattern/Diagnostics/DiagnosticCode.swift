@@ -104,6 +104,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
     case resourceFallback = "resource.fallback"
     /// The audio file resolved but could not be decoded (corrupt, unsupported, too large).
     case resourceUnreadable = "resource.unreadable"
+    /// Some of the audio file's samples are NaN, infinite or absurdly large; they are read as 0.
+    case resourceNonFiniteSamples = "resource.non-finite-samples"
 
     // Resource limits (``PatternLimits``): the file is refused in both modes.
     case limitInputSize = "limit.input-size"

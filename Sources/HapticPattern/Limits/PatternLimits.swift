@@ -63,6 +63,11 @@ public struct PatternLimits: Hashable, Sendable {
     /// The documented defaults (see the table above).
     public static var `default`: PatternLimits { PatternLimits() }
 
+    /// The longest duration limit a command-line option may set (`--max-duration` of every
+    /// command): a day. Frame counts then stay far inside `Int64` at any sample rate
+    /// (3.3·10¹⁰ at 384 kHz), while a larger number is a typo, not a render.
+    public static let durationCeilingSeconds: Double = 86_400
+
     /// No limits beyond what memory allows. Only for trusted input.
     public static var unlimited: PatternLimits {
         PatternLimits(

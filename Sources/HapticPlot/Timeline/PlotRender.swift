@@ -30,6 +30,13 @@ public enum PlotRender {
         job: RenderJob, width: Int = TimelinePlot.defaultWidth,
         includeAudio: Bool, audioFormat: SoundFileFormat = .mp3
     ) throws(RenderJobError) -> Output {
+        guard (TimelinePlot.minimumWidth...TimelinePlot.maximumWidth).contains(width) else {
+            throw RenderJobError(
+                input: job.input, stage: .options,
+                message:
+                    "the picture's width must be \(TimelinePlot.minimumWidth) to \(TimelinePlot.maximumWidth) pixels, not \(width)"
+            )
+        }
         guard job.options.layout.channelCount <= 2 else {
             throw RenderJobError(
                 input: job.input, stage: .options,
@@ -112,23 +119,20 @@ public enum PlotRender {
             resources: prepared.resources)
     }
 
-    /// Writes the embedded audio to a temporary file (MP3, or 16-bit WAV) and returns its bytes.
+    /// Encodes the embedded audio (MP3, or 16-bit WAV) into a file no one can see and returns
+    /// its bytes: nothing is left on disk whatever happens.
     struct AudioSink: ~Copyable {
         var writer: SoundFileWriter
-        let path: String
         let channels: Int
         let input: String
 
         init(job: RenderJob, format: SoundFileFormat, channels: Int) throws(RenderJobError) {
-            path =
-                FileManager.default.temporaryDirectory
-                .appendingPathComponent("ahap-plot-\(UUID().uuidString).\(format.fileExtension)")
-                .path
             self.channels = channels
             input = job.input
             do {
                 writer = try SoundFileWriter(
-                    path: path, format: format, sampleFormat: format == .wav ? .pcm16 : nil,
+                    unnamedIn: FileManager.default.temporaryDirectory.path, format: format,
+                    sampleFormat: format == .wav ? .pcm16 : nil,
                     sampleRate: Int(job.options.sampleRate), channels: channels)
             } catch {
                 throw RenderJobError(input: job.input, stage: .write, message: error.description)
@@ -146,17 +150,10 @@ public enum PlotRender {
         }
 
         consuming func finish() throws(RenderJobError) -> Data {
-            let path = self.path
             let input = self.input
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            do { try writer.finish() } catch {
+            do { return Data(try writer.finishBytes()) } catch {
                 throw RenderJobError(input: input, stage: .write, message: error.description)
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw RenderJobError(
-                    input: input, stage: .write, message: "cannot read back the audition audio")
-            }
-            return data
         }
     }
 }

@@ -21,6 +21,9 @@ public enum TimelinePlot {
 
     /// The narrowest picture that still fits the lane labels and a usable plot area.
     public static let minimumWidth = 480
+    /// The widest picture: 16,384 px (ten times a screen; the SVG and the page's detail
+    /// grow with the width, so a typo such as 1e9 is refused instead of filling memory).
+    public static let maximumWidth = 16_384
 
     /// Renders `data` as a standalone SVG document `width` pixels wide (clamped to at least
     /// `minimumWidth`); the height follows from the lanes (about 1000 px).

@@ -147,49 +147,88 @@ public struct ActuatorProfile: Codable, Sendable, Hashable {
 
     // MARK: Validation
 
-    /// Checks every field against its physical range; throws the first violation.
+    /// Checks every field against its range; throws the first violation.
     ///
-    /// Rules: f0 > 0 and < sampleRate/4 (the prewarped bilinear map stays accurate and the
-    /// oscillators stay far from Nyquist); Q_ts, Q_m > 0.5 (underdamped, so "Q" and f0 mean what
-    /// docs/physics.md says); Q_m > Q_ts (Q_e must be positive); masses, Bl, Re, rail, x_max > 0;
-    /// Le ≥ 0; loc > 0; end-stop ratio in [1, 1000] (chatter appears at 10⁴·k);
-    /// 0 < band min < band max < sampleRate/2; full scale > 0; transient half-cycles 1, 2, 3 or 4;
-    /// declared Q_ts within 2 % of the value implied by Q_m, Bl, Re.
+    /// The ranges are wide enough for any real LRA, ERM-free voice coil or test jig, and
+    /// narrow enough that every quantity the simulation derives (ω0, k, c, τ, the excursion
+    /// and acceleration per volt, the drive's slew and pulse lengths, the settling time) is
+    /// finite and every conversion of one to a sample count fits an `Int` at any supported
+    /// rate (8–384 kHz), so no profile can trap or make a sample NaN or infinite:
+    ///
+    /// | field | allowed | unit |
+    /// |---|---|---|
+    /// | `resonanceHz` | 10 … < sampleRate/4 | Hz |
+    /// | `qLowZ` | > 0.5 … 1,000 | |
+    /// | `qHiZ` | > `qLowZ` … 10,000 | |
+    /// | `movingMass` | 10⁻⁵ … 1 | kg |
+    /// | `bodyMass` | 10⁻³ … 100 | kg |
+    /// | `forceFactor` | 10⁻³ … 100 | N/A |
+    /// | `coilResistance` | 0.1 … 10⁴ | Ω |
+    /// | `coilInductance` | 0 … 1 | H |
+    /// | `locationFactor` | 0.01 … 100 | |
+    /// | `voltageClamp` | 0.01 … 1,000 | V |
+    /// | `maxExcursion` | 10⁻⁶ … 0.1 | m |
+    /// | `endStopStiffnessRatio` | 1 … 1,000 (docs/physics.md: chatter appears at 10⁴·k), and the contact resonance f0·√(1 + ratio) < sampleRate/4 | |
+    /// | `driveBandMinHz` | 1 … < `driveBandMaxHz` | Hz |
+    /// | `driveBandMaxHz` | > `driveBandMinHz` … < sampleRate/2 | Hz |
+    /// | `fullScaleG` | 0.01 … 1,000 | g |
+    /// | `transientMaxHalfCycles` | 1, 2, 3 or 4 | |
+    ///
+    /// Every value must be finite; f0 < sampleRate/4, and the same for the resonance in contact
+    /// with the end stop, keeps the prewarped bilinear map accurate and the oscillators far from
+    /// Nyquist (a contact resonance near it makes the switching between regimes gain energy
+    /// until the samples overflow); Q > 0.5 keeps the plant underdamped, so "Q" and f0
+    /// mean what docs/physics.md says; Q_m > Q_ts makes Q_e positive. Finally the declared `qLowZ` must
+    /// agree with the value implied by Q_m, Bl and Re (``derivedQLowZ``) within 2 %.
     public func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
-        func require(_ ok: Bool, _ field: String, _ value: Double, _ allowed: String)
-            throws(ActuatorProfileError)
-        {
-            if !(ok && value.isFinite) {
+        func require(
+            _ field: String, _ value: Double, _ range: ClosedRange<Double>, _ allowed: String
+        ) throws(ActuatorProfileError) {
+            if !(value.isFinite && range.contains(value)) {
                 throw .outOfRange(field: field, value: value, allowed: allowed)
             }
         }
+        func above(_ x: Double) -> Double { x.nextUp }
+        func below(_ x: Double) -> Double { x.nextDown }
+        let quarter = sampleRate / 4
+        let half = sampleRate / 2
         try require(
-            resonanceHz > 0 && resonanceHz < sampleRate / 4, "resonanceHz", resonanceHz,
-            "> 0 and < sampleRate/4 = \(sampleRate / 4) Hz")
-        try require(qLowZ > 0.5, "qLowZ", qLowZ, "> 0.5")
-        try require(qHiZ > 0.5, "qHiZ", qHiZ, "> 0.5")
+            "resonanceHz", resonanceHz, 10...max(10, below(quarter)),
+            "10 … < sampleRate/4 = \(quarter) Hz")
+        try require("qLowZ", qLowZ, above(0.5)...1_000, "> 0.5 … 1000")
         try require(
-            qHiZ > qLowZ, "qHiZ", qHiZ, "> qLowZ = \(qLowZ) (Hi-Z removes back-EMF damping)")
-        try require(movingMass > 0, "movingMass", movingMass, "> 0 kg")
-        try require(bodyMass > 0, "bodyMass", bodyMass, "> 0 kg")
-        try require(forceFactor > 0, "forceFactor", forceFactor, "> 0 N/A")
-        try require(coilResistance > 0, "coilResistance", coilResistance, "> 0 Ω")
-        try require(coilInductance >= 0, "coilInductance", coilInductance, ">= 0 H")
-        try require(locationFactor > 0, "locationFactor", locationFactor, "> 0")
-        try require(voltageClamp > 0, "voltageClamp", voltageClamp, "> 0 V")
-        try require(maxExcursion > 0, "maxExcursion", maxExcursion, "> 0 m")
+            "qHiZ", qHiZ, above(max(qLowZ, 0.5))...10_000,
+            "> qLowZ = \(qLowZ) (Hi-Z removes back-EMF damping) … 10000")
+        try require("movingMass", movingMass, 1e-5...1, "1e-5 … 1 kg")
+        try require("bodyMass", bodyMass, 1e-3...100, "0.001 … 100 kg")
+        try require("forceFactor", forceFactor, 1e-3...100, "0.001 … 100 N/A")
+        try require("coilResistance", coilResistance, 0.1...10_000, "0.1 … 10000 Ω")
+        try require("coilInductance", coilInductance, 0...1, "0 … 1 H")
+        try require("locationFactor", locationFactor, 0.01...100, "0.01 … 100")
+        try require("voltageClamp", voltageClamp, 0.01...1_000, "0.01 … 1000 V")
+        try require("maxExcursion", maxExcursion, 1e-6...0.1, "1e-6 … 0.1 m")
+        try require("endStopStiffnessRatio", endStopStiffnessRatio, 1...1_000, "1 … 1000")
+        let contactHz = resonanceHz * (1 + endStopStiffnessRatio).squareRoot()
+        if !(contactHz < quarter) {
+            throw .outOfRange(
+                field: "endStopStiffnessRatio", value: endStopStiffnessRatio,
+                allowed:
+                    "1 … 1000, and resonanceHz·√(1 + ratio) = \(contactHz) Hz below sampleRate/4 = \(quarter) Hz"
+            )
+        }
         try require(
-            endStopStiffnessRatio >= 1 && endStopStiffnessRatio <= 1000,
-            "endStopStiffnessRatio", endStopStiffnessRatio, "1 … 1000")
-        try require(driveBandMinHz > 0, "driveBandMinHz", driveBandMinHz, "> 0 Hz")
+            "driveBandMinHz", driveBandMinHz, 1...max(1, below(half)),
+            "1 … < sampleRate/2 = \(half) Hz")
         try require(
-            driveBandMaxHz > driveBandMinHz && driveBandMaxHz < sampleRate / 2,
             "driveBandMaxHz", driveBandMaxHz,
-            "> driveBandMinHz = \(driveBandMinHz) and < sampleRate/2 = \(sampleRate / 2) Hz")
-        try require(fullScaleG > 0, "fullScaleG", fullScaleG, "> 0 g")
-        try require(
-            [1, 2, 3, 4].contains(transientMaxHalfCycles), "transientMaxHalfCycles",
-            transientMaxHalfCycles, "1, 2, 3 or 4")
+            above(driveBandMinHz)...max(above(driveBandMinHz), below(half)),
+            "> driveBandMinHz = \(driveBandMinHz) and < sampleRate/2 = \(half) Hz")
+        try require("fullScaleG", fullScaleG, 0.01...1_000, "0.01 … 1000 g")
+        if ![1, 2, 3, 4].contains(transientMaxHalfCycles) {
+            throw .outOfRange(
+                field: "transientMaxHalfCycles", value: transientMaxHalfCycles,
+                allowed: "1, 2, 3 or 4")
+        }
         let derived = derivedQLowZ
         let tolerance = 0.02
         guard abs(qLowZ - derived) <= tolerance * derived else {

@@ -19,66 +19,95 @@ public struct QueuedParameter: Sendable, Hashable {
     }
 }
 
-/// A wait-free single-producer / single-consumer ring for runtime dynamic parameters.
+/// A bounded multi-producer / single-consumer ring for runtime dynamic parameters.
 ///
-/// One thread (a UI, a game loop) calls ``push(_:)``; the render thread drains it at the start
-/// of every internal block through a ``Consumer``. No locks, no allocation after init: the ring
-/// is allocated once with a power-of-two capacity and indexed with a mask (swift-nio's
-/// `CircularBuffer` idea). The indices live in raw memory, so the render thread's consumer is a
-/// plain struct of pointers: draining involves no reference counting. Only one producer thread
-/// at a time is supported; that is the contract of SPSC.
+/// Any number of threads (a UI, a game loop, several of them at once) call ``push(_:)``; the
+/// render thread drains it at the start of every internal block through a ``Consumer``. No
+/// locks, no allocation after init: the ring is allocated once with a power-of-two capacity
+/// and indexed with a mask. Each slot carries a sequence number (Dmitry Vyukov's bounded
+/// queue): a producer claims a slot by advancing the tail with a compare-exchange, writes it,
+/// then publishes it by storing the slot's sequence; the consumer takes a slot only once its
+/// sequence says it is written.
+///
+/// Progress: ``Consumer/pop()`` is wait-free (a load, a read, two stores; a slot claimed but
+/// not yet written ends the drain for this block, and its value is taken at the next).
+/// ``push(_:)`` is lock-free: a producer retries only when another producer claimed the slot
+/// first, and a full queue returns `false` at once. However many producers push at once, the
+/// render thread never waits for them.
 public final class RuntimeParameterQueue: @unchecked Sendable {
-    // @unchecked: slots are written only by the producer before it publishes `tail` with
-    // release ordering and read only by the consumer after acquiring it (and vice versa for
-    // `head`), so no slot is ever accessed by both threads at once.
+    // @unchecked: a slot's value is written only by the producer that claimed it, before it
+    // stores the slot's sequence with release ordering, and read only by the consumer after
+    // loading that sequence with acquire ordering (and vice versa when the consumer frees it).
     @usableFromInline let consumer: Consumer
 
     /// Creates a queue holding up to `capacity` pending changes (rounded up to a power of 2).
     public init(capacity: Int = 1_024) {
         var size = 1
         while size < max(capacity, 2) { size <<= 1 }
+        let sequences = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: size)
+        for i in 0..<size { (sequences + i).initialize(to: Atomic(i)) }
         let head = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 1)
         head.initialize(to: Atomic(0))
         let tail = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 1)
         tail.initialize(to: Atomic(0))
         consumer = Consumer(
-            storage: .allocate(capacity: size), mask: size - 1, head: head, tail: tail)
+            storage: .allocate(capacity: size), sequences: sequences, mask: size - 1, head: head,
+            tail: tail)
     }
 
     deinit {
         consumer.storage.deallocate()
+        consumer.sequences.deinitialize(count: consumer.mask + 1)
+        consumer.sequences.deallocate()
         consumer.head.deinitialize(count: 1)
         consumer.head.deallocate()
         consumer.tail.deinitialize(count: 1)
         consumer.tail.deallocate()
     }
 
-    /// Enqueues a change. Returns `false` (dropping it) when the queue is full. Wait-free.
+    /// Enqueues a change. Returns `false` (dropping it) when the queue is full. Lock-free;
+    /// any thread.
     @discardableResult
     public func push(_ parameter: QueuedParameter) -> Bool {
         let c = consumer
-        let t = c.tail.pointee.load(ordering: .relaxed)
-        let h = c.head.pointee.load(ordering: .acquiring)
-        guard t &- h <= c.mask else { return false }
-        c.storage[t & c.mask] = parameter
-        c.tail.pointee.store(t &+ 1, ordering: .releasing)
-        return true
+        var position = c.tail.pointee.load(ordering: .relaxed)
+        while true {
+            let slot = position & c.mask
+            let sequence = c.sequences[slot].load(ordering: .acquiring)
+            let lag = sequence &- position
+            if lag == 0 {
+                let (claimed, seen) = c.tail.pointee.compareExchange(
+                    expected: position, desired: position &+ 1, ordering: .relaxed)
+                if claimed {
+                    c.storage[slot] = parameter
+                    c.sequences[slot].store(position &+ 1, ordering: .releasing)
+                    return true
+                }
+                position = seen
+            } else if lag < 0 {
+                return false  // the slot still holds a change the consumer has not taken
+            } else {
+                position = c.tail.pointee.load(ordering: .relaxed)
+            }
+        }
     }
 
     /// The render thread's end of the queue: raw pointers only, valid while the queue lives.
     @usableFromInline struct Consumer {
         @usableFromInline let storage: UnsafeMutablePointer<QueuedParameter>
+        @usableFromInline let sequences: UnsafeMutablePointer<Atomic<Int>>
         @usableFromInline let mask: Int
         @usableFromInline let head: UnsafeMutablePointer<Atomic<Int>>  // next slot to read
-        @usableFromInline let tail: UnsafeMutablePointer<Atomic<Int>>  // next slot to write
+        @usableFromInline let tail: UnsafeMutablePointer<Atomic<Int>>  // next slot to claim
 
-        /// Dequeues the oldest change, if any. Wait-free; consumer thread only.
+        /// Dequeues the oldest published change, if any. Wait-free; consumer thread only.
         func pop() -> QueuedParameter? {
-            let h = head.pointee.load(ordering: .relaxed)
-            let t = tail.pointee.load(ordering: .acquiring)
-            guard h != t else { return nil }
-            let value = storage[h & mask]
-            head.pointee.store(h &+ 1, ordering: .releasing)
+            let position = head.pointee.load(ordering: .relaxed)
+            let slot = position & mask
+            guard sequences[slot].load(ordering: .acquiring) == position &+ 1 else { return nil }
+            let value = storage[slot]
+            head.pointee.store(position &+ 1, ordering: .relaxed)
+            sequences[slot].store(position &+ mask &+ 1, ordering: .releasing)
             return value
         }
     }

@@ -57,15 +57,17 @@ public enum ActuatorProfileLoader {
     public static func load(path: String, sampleRate: Double = 48_000)
         throws(ActuatorProfileLoadError) -> ActuatorProfile
     {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ActuatorProfileLoadError(path: path, message: "cannot read the actuator profile")
-        }
-        guard data.count <= 1 << 20 else {
+        switch BoundedFileRead.read(path: path, limit: 1 << 20) {
+        case .success(let bytes):
+            return try decode(bytes, path: path, sampleRate: sampleRate)
+        case .failure(.unreadable(let message)):
+            throw ActuatorProfileLoadError(
+                path: path, message: "cannot read the actuator profile: \(message)")
+        case .failure(.tooLarge(let size, _)):
             throw ActuatorProfileLoadError(
                 path: path,
-                message: "an actuator profile is at most 1 MB; this file has \(data.count) bytes")
+                message: "an actuator profile is at most 1 MB; this file has \(size) bytes or more")
         }
-        return try decode([UInt8](data), path: path, sampleRate: sampleRate)
     }
 
     /// Decodes and validates a profile from JSON bytes; `path` names it in errors.

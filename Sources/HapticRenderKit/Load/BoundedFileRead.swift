@@ -1,3 +1,5 @@
+import SoundFile
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -19,6 +21,7 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count
 /// `/dev/stdin`, a file growing while read) is read in chunks and refused as soon as it
 /// passes the limit, so memory never exceeds `limit + chunk`. O(min(size, limit)).
 /// Public so that every tool reading AHAP input (discovery, lint, render) can share the cap.
+/// The file read is recorded as an input of the running command (``InputFiles``).
 public enum BoundedFileRead {
     public enum Failure: Error, Equatable, Sendable {
         /// open/read failed; `message` is `strerror(errno)`.
@@ -34,6 +37,7 @@ public enum BoundedFileRead {
             return .failure(.unreadable(message: String(cString: strerror(errno))))
         }
         defer { close(fd) }
+        InputFiles.recordRead(descriptor: fd, path: path)
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             return .failure(.unreadable(message: String(cString: strerror(errno))))

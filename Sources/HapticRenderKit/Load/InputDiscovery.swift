@@ -50,8 +50,9 @@ public enum InputDiscovery {
     }
 
     /// Like ``discover(_:kind:fileManager:)``, also giving each file's path relative to the
-    /// folder it was found in (its file name when it was named directly), so outputs can
-    /// mirror the input tree.
+    /// folder it was found in, or for a file named directly its path as given
+    /// (``OutputNaming/mirroredPath(of:currentDirectory:)``), so outputs can mirror the input
+    /// tree.
     public static func discoverFiles(
         _ inputs: [String], kind: Kind = .ahap, fileManager: FileManager = .default
     )
@@ -78,7 +79,7 @@ public enum InputDiscovery {
                 throw InputDiscoveryError(path: input, message: "No such file or directory")
             }
             guard isDirectory else {
-                add(input, PathString.lastComponent(input))
+                add(input, OutputNaming.mirroredPath(of: input))
                 continue
             }
             guard let names = try? fileManager.contentsOfDirectory(atPath: input) else {
@@ -210,7 +211,8 @@ private struct FolderWalker {
 
 public struct DiscoveredFile: Sendable, Hashable {
     public var path: String
-    /// Relative to the input folder, or the file name for a file named directly.
+    /// Relative to the input folder, or, for a file named directly, its path as given made
+    /// relative (``OutputNaming/mirroredPath(of:currentDirectory:)``).
     public var relativePath: String
 
     public init(path: String, relativePath: String) {

@@ -42,8 +42,7 @@ final class BackgroundBlockWriter: @unchecked Sendable {
     }
 
     deinit {
-        if !joined { stop() }
-        if !joined { writer.deinitialize(count: 1) }  // abandons the temporary file
+        close()
         writer.deallocate()
         for buffer in buffers { buffer.deallocate() }
         counts.deallocate()
@@ -79,6 +78,15 @@ final class BackgroundBlockWriter: @unchecked Sendable {
         let w = writer.move()
         if let error = failure.withLock({ $0 }) { throw error }
         return w
+    }
+
+    /// Joins the writer thread and drops the writer (its temporary file is removed) unless
+    /// ``finish()`` handed it back already. Idempotent.
+    func close() {
+        guard !joined else { return }
+        stop()
+        joined = true
+        writer.deinitialize(count: 1)
     }
 
     private func stop() {

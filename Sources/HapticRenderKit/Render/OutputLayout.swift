@@ -82,6 +82,16 @@ public enum OutputLayout: String, CaseIterable, Sendable {
         }
     }
 
+    /// The WAV speaker mask (WAVE_FORMAT_EXTENSIBLE): the audio pair on front left and right,
+    /// a mono signal front centre; the haptic channels of `split` and `android` come after the
+    /// mask's bits, which assigns them to no speaker.
+    public var channelMask: UInt32 {
+        switch self {
+        case .haptic, .drive: 0x4
+        case .audition, .audio, .split, .android: 0x3
+        }
+    }
+
     /// Whether the layout contains the pattern's audio (and so can carry `--mix-with`).
     public var hasAudio: Bool { self != .haptic && self != .drive }
 

@@ -148,6 +148,14 @@ public struct PreparedRender: ~Copyable {
             return fail(stage, error.description)
         }
         let options = job.options
+        if let most = options.format.maxFrames(
+            channels: channelCount, sampleFormat: options.sampleFormat), frames > Int64(most)
+        {
+            throw fail(
+                .output,
+                "\(options.format) holds at most 4 GiB of audio (\(most) frames of \(channelCount) channels), and this render is \(frames) frames; write wav (RF64) or flac"
+            )
+        }
         var writer: SoundFileWriter
         do {
             writer =
@@ -157,14 +165,14 @@ public struct PreparedRender: ~Copyable {
                         format: options.format,
                         sampleFormat: options.sampleFormat, sampleRate: Int(options.sampleRate),
                         channels: channelCount,
-                        metadata: metadata)
+                        metadata: metadata, channelMask: options.channelMask)
                 } else {
                     try SoundFileWriter(
                         path: job.output, format: options.format,
                         sampleFormat: options.sampleFormat,
                         sampleRate: Int(options.sampleRate), channels: channelCount,
                         metadata: metadata, overwrite: options.overwrite,
-                        vorbisComments: layout.vorbisComments)
+                        vorbisComments: layout.vorbisComments, channelMask: options.channelMask)
                 }
         } catch {
             throw fail(.output, error)
@@ -183,11 +191,9 @@ public struct PreparedRender: ~Copyable {
         // Large blocks (libsndfile's per-call overhead is then negligible), written on a
         // second thread while the next one renders.
         let pipeline = BackgroundBlockWriter(writer, blockSamples: 65_536 * channelCount)
+        defer { pipeline.close() }
         while !isFinished {
-            if isCancelled() {
-                (try? pipeline.finish())?.cancel()
-                throw fail(.cancelled, "interrupted; no output written")
-            }
+            if isCancelled() { throw fail(.cancelled, "interrupted; no output written") }
             let slot: Int
             let buffer: UnsafeMutableBufferPointer<Float>
             do { (slot, buffer) = try pipeline.acquire() } catch { throw fail(.write, error) }

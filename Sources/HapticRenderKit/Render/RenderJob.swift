@@ -77,10 +77,13 @@ public struct RenderJob: Sendable {
                 let loader = CustomAudioLoader(
                     sampleRate: options.sampleRate,
                     limits: budget.readLimits(options.audioReadLimits))
-                let (clip, seconds) = try loader.load(path: path)
+                let (clip, seconds, replaced) = try loader.load(path: path)
                 try budget.reserve(bytes: clip.samples.count * MemoryLayout<Float>.size, path: path)
                 clips[name] = clip
                 lengths[name] = seconds
+                if replaced > 0 {
+                    diagnostics.append(Self.replacedSamplesWarning(name: name, count: replaced))
+                }
             } catch {
                 guard !options.strict else {
                     throw fail(.audio, "audio file '\(name)': \(error.description)")
@@ -118,14 +121,18 @@ public struct RenderJob: Sendable {
         if let path = options.mixWith {
             do {
                 soundtrack = try Soundtrack(
-                    path: path, sampleRate: options.sampleRate, limits: options.audioReadLimits)
+                    path: path, sampleRate: options.sampleRate, limits: options.soundtrackLimits)
             } catch {
                 throw fail(.audio, "soundtrack: \(error.description)")
+            }
+            if let replaced = soundtrack?.replacedSamples, replaced > 0 {
+                diagnostics.append(Self.replacedSamplesWarning(name: path, count: replaced))
             }
         }
         let frames: Int64
         if let duration = options.duration {
-            frames = Int64((duration * options.sampleRate).rounded())
+            // Within the render limit (validated), so within Int64.
+            frames = Int64(min((duration * options.sampleRate).rounded(), 9.0e18))
         } else {
             frames = max(renderer.totalFrames, Int64(soundtrack?.frames ?? 0))
         }
@@ -133,6 +140,15 @@ public struct RenderJob: Sendable {
             job: self, renderer: renderer, audio: audio, soundtrack: soundtrack, frames: frames,
             diagnostics: diagnostics, notes: scheduled.notes, pattern: pattern,
             resources: document.resources, timeline: scheduled.timeline)
+    }
+
+    /// The warning for an audio file some of whose samples were unusable and read as 0.
+    static func replacedSamplesWarning(name: String, count: Int) -> Diagnostic {
+        Diagnostic(
+            severity: .warning, code: .resourceNonFiniteSamples,
+            message:
+                "Audio file `\(name)`: \(count) sample\(count == 1 ? " is" : "s are") NaN, infinite or beyond ±\(Int(AudioFileReader.maxSampleMagnitude)) and \(count == 1 ? "was" : "were") read as 0."
+        )
     }
 
     /// Whether the output file is already there (what ``RenderOptions/skipExisting`` counts
@@ -164,7 +180,9 @@ public struct RenderJob: Sendable {
     }
 
     /// Fails before any work when the output exists (without `overwrite`), is a folder, or
-    /// is the input itself — an input is never overwritten, even with `overwrite`.
+    /// is an input — the AHAP file, the soundtrack, or any file of the running command's
+    /// ``InputFiles`` scope, compared by identity: an input is never overwritten, even with
+    /// `overwrite`. Without a scope, one is made for this job's own inputs.
     func checkOutput() throws(RenderJobError) {
         if output == Self.standardOutput {
             guard options.format.isStreamable else {
@@ -174,17 +192,12 @@ public struct RenderJob: Sendable {
             }
             return
         }
-        let inputPath = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL
-            .path
-        let outputPath = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardizedFileURL
-            .path
-        guard inputPath != outputPath else {
-            throw RenderJobError(
-                input: input, stage: .output,
-                message: "the output \(output) is the input file; refusing to overwrite it")
-        }
+        let inputs = InputFiles.current ?? InputFiles()
+        inputs.protect(input)
+        if let soundtrack = options.mixWith { inputs.protect(soundtrack) }
         do {
-            try SoundFileWriter.checkDestination(path: output, overwrite: options.overwrite)
+            try SoundFileWriter.checkDestination(
+                path: output, overwrite: options.overwrite, inputs: inputs)
         } catch {
             let message =
                 if case .destinationExists = error {

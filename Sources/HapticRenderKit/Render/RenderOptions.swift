@@ -58,8 +58,11 @@ public struct RenderOptions: Sendable {
     public var blockFrames = 4_096
     /// Threads that render one file: above 1, the fast engine splits the file where every
     /// voice is silent and the actuator at rest and renders the parts at once (``SegmentPlan``);
-    /// the file is bit-identical to a one-thread render.
+    /// the file is bit-identical to a one-thread render. At most ``maxThreads``.
     public var threads = 1
+    /// The most threads one render or batch may ask for (`--jobs`): far above any machine's
+    /// cores, low enough that a typo cannot exhaust the process's threads.
+    public static let maxThreads = 256
     /// The tool's name and version, written into the file's metadata.
     public var software = "ahap-render \(HapticRenderKitVersion.current)"
 
@@ -79,6 +82,20 @@ public struct RenderOptions: Sendable {
 
     /// Channels per output frame: the channel list's, else the layout's.
     public var channelCount: Int { channels?.count ?? layout.channelCount }
+
+    /// What a `mixWith` soundtrack may be: as long as the render may be
+    /// (`renderLimits.maxDurationSeconds`, raised by `--max-duration`), in a file of any size.
+    /// It is held in memory folded to stereo: 8 bytes a frame at its own rate, then at the
+    /// render rate (1.4 GB for an hour at 48 kHz).
+    public var soundtrackLimits: SoundFileReadLimits {
+        SoundFileReadLimits(
+            maxFrames: .max, maxBytes: .max, maxFileBytes: .max,
+            maxDurationSeconds: renderLimits.maxDurationSeconds)
+    }
+
+    /// The WAV speaker mask: the layout's, or none for a channel list (its channels are
+    /// signals, not speakers).
+    public var channelMask: UInt32 { channels == nil ? layout.channelMask : 0 }
 
     /// Checks the combination before any work (format × sample format × rate × channels,
     /// layout × format, soundtrack × layout). O(1).
@@ -148,7 +165,9 @@ public struct RenderOptions: Sendable {
             throw fail("the loop count must be at least 1, not \(loop.count)")
         }
         guard blockFrames > 0 else { throw fail("the block size must be positive") }
-        guard threads > 0 else { throw fail("the thread count must be at least 1, not \(threads)") }
+        guard (1...Self.maxThreads).contains(threads) else {
+            throw fail("the thread count must be 1 to \(Self.maxThreads), not \(threads)")
+        }
         do { try actuator.validate(sampleRate: sampleRate) } catch { throw fail(error.description) }
     }
 }

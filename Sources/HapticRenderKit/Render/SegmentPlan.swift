@@ -66,6 +66,7 @@ struct SegmentPlan: Equatable {
         let decay =
             hold >= timeConstants * lowZ
             ? timeConstants * lowZ : hold + hiZ * (timeConstants - hold / lowZ)
-        return Int64((tail + decay).rounded(.up))
+        // Validated profiles keep this to hours at most; saturate rather than trap regardless.
+        return Int64(min((tail + decay).rounded(.up), 9.0e18))
     }
 }

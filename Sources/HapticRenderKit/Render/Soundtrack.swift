@@ -2,17 +2,21 @@ import HapticRender
 import SoundFile
 
 /// An existing soundtrack laid under the pattern (`--mix-with`), so sync can be judged by ear:
-/// decoded, folded to stereo (mono plays on both sides) and converted to the render rate.
+/// decoded, folded to stereo while read (mono plays on both sides) and converted to the
+/// render rate. It may be as long as the render may be (``RenderOptions/soundtrackLimits``).
 struct Soundtrack: Sendable {
     /// Interleaved stereo at the render rate.
     let samples: [Float]
+    /// Samples of the file that were NaN, infinite or absurd and were read as 0.
+    let replacedSamples: Int
     var frames: Int { samples.count / 2 }
 
     /// O(frames); allocates. Uses the custom-audio loader so both paths share one
     /// mixdown and one resampler setting.
     init(path: String, sampleRate: Double, limits: SoundFileReadLimits) throws(SoundFileError) {
-        let clip = try CustomAudioLoader(sampleRate: sampleRate, limits: limits).load(path: path)
-            .clip
+        let loaded = try CustomAudioLoader(sampleRate: sampleRate, limits: limits).load(path: path)
+        replacedSamples = loaded.replacedSamples
+        let clip = loaded.clip
         if clip.channels == 2 {
             samples = clip.samples
         } else {

@@ -1,3 +1,5 @@
+import SoundFile
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -11,9 +13,13 @@
 // only. ThreadSanitizer intercepts these calls, so it understands every hand-over.
 
 /// Starts `body` on a new detached thread (default attributes: the process's stack size),
-/// like `Thread.detachNewThread`. Traps if the system cannot create a thread.
+/// like `Thread.detachNewThread`, in the caller's ``InputFiles`` scope (so what the thread
+/// reads is protected from the command's outputs). Traps if the system cannot create a thread.
 func detachThread(_ body: @escaping @Sendable () -> Void) {
-    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    let scope = InputFiles.current
+    let context = Unmanaged.passRetained(
+        ThreadBody { InputFiles.$current.withValue(scope) { body() } }
+    ).toOpaque()
     #if canImport(Darwin)
         var thread: pthread_t?
     #else

@@ -129,7 +129,7 @@ struct ControlState {
             throw CHHapticError(
                 .resourceNotAvailable, message: "no room for another audio resource")
         }
-        let loaded: (clip: AudioClip, durationSeconds: Double)
+        let loaded: (clip: AudioClip, durationSeconds: Double, replacedSamples: Int)
         do {
             loaded = try CustomAudioLoader(sampleRate: sampleRate).load(path: path)
         } catch {

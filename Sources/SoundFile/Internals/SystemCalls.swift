@@ -165,3 +165,77 @@ func system_write_sequential(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Sy
     }
     return nil
 }
+
+/// What ``AtomicFile`` keeps of a file it rewrites.
+struct FileStatus {
+    var mode: mode_t
+    var owner: uid_t
+    var group: gid_t
+    var links: Int
+}
+
+/// `stat(2)` of `path` (symlinks followed), or nil.
+func system_file_status(_ path: String) -> FileStatus? {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return nil }
+    return FileStatus(
+        mode: st.st_mode & 0o7777, owner: st.st_uid, group: st.st_gid, links: Int(st.st_nlink))
+}
+
+/// `realpath(3)`: the path with every symbolic link, `.` and `..` resolved.
+func system_real_path(_ path: String) -> Result<String, SystemCallFailure> {
+    guard let resolved = realpath(path, nil) else {
+        return .failure(SystemCallFailure(call: "realpath", errno: errno))
+    }
+    defer { free(resolved) }
+    return .success(String(cString: resolved))
+}
+
+func system_fchmod(_ fd: Int32, _ mode: mode_t) -> SystemCallFailure? {
+    fchmod(fd, mode) == 0 ? nil : SystemCallFailure(call: "fchmod", errno: errno)
+}
+
+/// `fchown(2)`; true when the file now has that owner and group (already had, or changed).
+func system_fchown(_ fd: Int32, uid: uid_t, gid: gid_t) -> Bool {
+    var st = stat()
+    if fstat(fd, &st) == 0, st.st_uid == uid, st.st_gid == gid { return true }
+    return fchown(fd, uid, gid) == 0
+}
+
+/// Replaces the content of the existing file `path` by `bytes` in place (same inode: hard
+/// links and owner kept), with `signals` blocked in this thread meanwhile, then syncs it.
+func system_overwrite(_ path: String, with bytes: [UInt8], holding signals: [Int32])
+    -> SystemCallFailure?
+{
+    var blocked = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&blocked)
+    for s in signals { sigaddset(&blocked, s) }
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { return SystemCallFailure(call: "open", errno: errno) }
+    defer { close(fd) }
+    if let f = system_write_all(fd, bytes) { return f }
+    if ftruncate(fd, off_t(bytes.count)) != 0 {
+        return SystemCallFailure(call: "ftruncate", errno: errno)
+    }
+    return system_fsync(fd)
+}
+
+/// Writes all of `bytes` at `offset` with `pwrite`, retrying after signals and short writes.
+func system_pwrite(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64)
+    -> SystemCallFailure?
+{
+    var done = 0
+    while done < bytes.count {
+        let n = pwrite(
+            fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+        if n < 0 {
+            if errno == EINTR { continue }
+            return SystemCallFailure(call: "pwrite", errno: errno)
+        }
+        done += n
+    }
+    return nil
+}
