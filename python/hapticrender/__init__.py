@@ -29,6 +29,7 @@ Decoder warnings (lenient fixes) are issued as :class:`HapticRenderWarning`.
 from ._diagnostics import Diagnostic
 from ._errors import (
     AudioError,
+    BusyError,
     FileReadError,
     HapticRenderError,
     HapticRenderWarning,
@@ -65,6 +66,7 @@ __all__ = [
     "LimitError",
     "RenderError",
     "QueueFullError",
+    "BusyError",
     "OutOfMemoryError",
     "HapticRenderWarning",
 ]

@@ -70,7 +70,7 @@ _SIGNATURES = {
     "hr_options_set_actuator": (_status, [_p, _s, _pp]),
     "hr_options_set_actuator_json": (_status, [_p, _s, _pp]),
     "hr_options_set_rate": (_status, [_p, _c.c_double, _pp]),
-    "hr_options_set_loops": (_status, [_p, _c.c_int32, _pp]),
+    "hr_options_set_loops": (_status, [_p, _c.c_int64, _pp]),
     "hr_options_set_start": (_status, [_p, _c.c_double, _pp]),
     "hr_options_set_duration": (_status, [_p, _c.c_double, _pp]),
     "hr_options_add_parameter": (_status, [_p, _s, _c.c_double, _c.c_double, _pp]),
