@@ -1,0 +1,87 @@
+extension AndroidExport {
+    /// A primitive for a transient, and its scale: `CLICK`, or for a transient at most half a
+    /// click's drive `LOW_TICK` (sharpness < ⅓) or `TICK` (sharpness > ⅔). The scale keeps the
+    /// drive: amplitude (intensity²) ÷ the primitive's strength.
+    func primitive(for t: OutlineTransient) -> (primitive: AndroidPrimitive, scale: Double) {
+        let amplitude = t.intensity * t.intensity
+        var p = AndroidPrimitive.click
+        if amplitude <= AndroidPrimitive.tick.relativeStrength {
+            if t.sharpness < 1.0 / 3 { p = .lowTick } else if t.sharpness > 2.0 / 3 { p = .tick }
+        }
+        return (p, min(amplitude / p.relativeStrength, 1))
+    }
+
+    /// The sharpness a primitive plays with in the device model.
+    func sharpness(of p: AndroidPrimitive) -> Double {
+        switch p {
+        case .tick: return 1
+        case .lowTick, .thud: return 0
+        default: return device.resonanceSharpness
+        }
+    }
+
+    /// Transients as primitives (back to back where they would overlap) and the continuous
+    /// signal between them as `continuous(a, b)` (nil: nothing to play there), in time order.
+    func sequence(_ outline: PatternOutline, notes: inout [ConversionNote],
+                  continuous: (Int, Int, inout [ConversionNote]) -> AndroidSegment.Content?) -> AndroidSequence {
+        // Primitive windows.
+        var windows: [(start: Int, end: Int, step: AndroidPrimitiveStep)] = []
+        for t in outline.transients {
+            let (p, scale) = primitive(for: t)
+            let planned = Self.ms(t.time)
+            let start = max(planned, windows.last?.end ?? .min)
+            if start > planned {
+                notes.record(.transientShifted, at: t.time,
+                             "A transient closer to the one before than that primitive lasts (\(windows.last!.step.primitive.pixelDurationMs) ms on a Pixel) plays after it.")
+            }
+            if abs(sharpness(of: p) - t.sharpness) > 0.15 {
+                notes.record(.transientSharpnessQuantized, at: t.time,
+                             "A primitive has its own character: transient sharpness is reduced to CLICK, TICK (sharp, light) or LOW_TICK (dull, light).")
+            }
+            windows.append((start, start + p.pixelDurationMs, AndroidPrimitiveStep(primitive: p, scale: scale, atMs: 0, delayMs: 0)))
+        }
+        // The continuous pieces outside the windows.
+        var parts: [(start: Int, end: Int)] = []
+        for piece in outline.soundingPieces() {
+            var cursor = Self.ms(piece.start)
+            let stop = Self.ms(piece.end)
+            for w in windows where w.end > cursor && w.start < stop {
+                if w.start > cursor { parts.append((cursor, w.start)) }
+                cursor = w.end
+            }
+            if stop > cursor { parts.append((cursor, stop)) }
+        }
+        // Merge in time order: primitives with nothing between them share a composition.
+        var segments: [AndroidSegment] = []
+        var group: (start: Int, end: Int, steps: [AndroidPrimitiveStep])?
+        func flush() {
+            if let g = group { segments.append(AndroidSegment(startMs: g.start, .primitives(g.steps))) }
+            group = nil
+        }
+        var p = 0
+        for w in windows {
+            while p < parts.count, parts[p].start < w.start {
+                if let content = continuous(parts[p].start, parts[p].end, &notes) {
+                    flush()
+                    segments.append(AndroidSegment(startMs: parts[p].start, content))
+                }
+                p += 1
+            }
+            var step = w.step
+            if var g = group {
+                step.atMs = w.start - g.start
+                step.delayMs = w.start - g.end
+                g.steps.append(step)
+                g.end = w.end
+                group = g
+            } else {
+                group = (w.start, w.end, [step])
+            }
+        }
+        flush()
+        for part in parts[p...] {
+            if let content = continuous(part.start, part.end, &notes) { segments.append(AndroidSegment(startMs: part.start, content)) }
+        }
+        return AndroidSequence(segments: segments)
+    }
+}
