@@ -24,7 +24,7 @@ extension AndroidExport {
         // The envelope law's intensity and sharpness every millisecond.
         let samples: [(ms: Int, x: Double, s: Double)] = (a + ramp...lastInner).map { m in
             let t = Double(m) / 1000, i = outline.intensity(at: t), s = outline.sharpness(at: t)
-            return (m, device.envelopeIntensity(intensity: i, sharpness: s), s * s)
+            return (m, Self.fourDecimals(device.envelopeIntensity(intensity: i, sharpness: s)), Self.fourDecimals(s * s))
         }
         var kept = fit(samples, within: maxInner)
         if kept.count < samples.count, maxError(samples, kept) > 0.02 {

@@ -8,7 +8,7 @@ extension AndroidExport {
         if amplitude <= AndroidPrimitive.tick.relativeStrength {
             if t.sharpness < 1.0 / 3 { p = .lowTick } else if t.sharpness > 2.0 / 3 { p = .tick }
         }
-        return (p, min(amplitude / p.relativeStrength, 1))
+        return (p, AndroidExport.fourDecimals(min(amplitude / p.relativeStrength, 1)))
     }
 
     /// The sharpness a primitive plays with in the device model.

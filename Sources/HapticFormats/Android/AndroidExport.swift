@@ -48,6 +48,9 @@ public struct AndroidExport: Sendable {
     }
 
     static func ms(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+
+    /// Scales, intensities and sharpness to 4 decimals: far finer than any device resolves.
+    static func fourDecimals(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }
 }
 
 extension AndroidSequence {
