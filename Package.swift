@@ -191,7 +191,8 @@ let package = Package(
             dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "SoundFileTests", dependencies: ["SoundFile", "HapticTestSupport"]),
         .testTarget(
-            name: "HapticFormatsTests", dependencies: ["HapticFormats", "HapticPattern", "HapticRender", "HapticTestSupport"]),
+            name: "HapticFormatsTests",
+            dependencies: ["HapticFormats", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderKitTests",
             dependencies: [

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import HapticFormats
 import HapticPattern
 import HapticRenderKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `convert` of one input: the converted text and, when asked, the loss report as JSON —
 /// `ahap-render convert --to TARGET [--report --format json]` for one file.
@@ -21,7 +22,8 @@ private func convert(
     }
     var settings = COptions()
     if options != nil { settings = try object(options, "options") }
-    let decoder = AHAPDecoder.Options(mode: settings.render.strict ? .strict : .lenient, limits: settings.render.patternLimits)
+    let decoder = AHAPDecoder.Options(
+        mode: settings.render.strict ? .strict : .lenient, limits: settings.render.patternLimits)
     let bytes: [UInt8]
     if let b = source.bytes {
         bytes = b
@@ -29,25 +31,40 @@ private func convert(
         switch BoundedFileRead.read(path: source.name, limit: decoder.limits.maxInputBytes) {
         case .success(let b): bytes = b
         case .failure(.unreadable(let message)):
-            throw CError(.io, message: "\(source.name): error: the file cannot be read (\(message))", file: source.name)
+            throw CError(
+                .io, message: "\(source.name): error: the file cannot be read (\(message))",
+                file: source.name)
         case .failure(.tooLarge(let size, _)):
-            throw CError(.rejected, message: "\(source.name): error: the file is \(size) bytes, more than the limit of \(decoder.limits.maxInputBytes) bytes",
-                         file: source.name)
+            throw CError(
+                .rejected,
+                message:
+                    "\(source.name): error: the file is \(size) bytes, more than the limit of \(decoder.limits.maxInputBytes) bytes",
+                file: source.name)
         }
     }
     let input = ConversionSource(bytes: bytes, options: decoder)
     guard input.accepted else {
         let errors = input.diagnostics.filter { $0.severity == .error }
-        throw CError(.rejected, message: (["\(source.name): error: the \(input.format == .haptic ? ".haptic clip" : "AHAP file") was rejected (\(settings.render.strict ? "strict" : "lenient") mode, \(errors.count) error\(errors.count == 1 ? "" : "s"))"]
-            + errors.map { $0.rendered(file: source.name) }).joined(separator: "\n"), file: source.name)
+        throw CError(
+            .rejected,
+            message: ([
+                "\(source.name): error: the \(input.format == .haptic ? ".haptic clip" : "AHAP file") was rejected (\(settings.render.strict ? "strict" : "lenient") mode, \(errors.count) error\(errors.count == 1 ? "" : "s"))"
+            ]
+                + errors.map { $0.rendered(file: source.name) }).joined(separator: "\n"),
+            file: source.name)
     }
     let converter = FormatConverter()
     let file = source.name.split(separator: "/").last.map(String.init) ?? source.name
     let converted = converter.convert(input, to: to, name: file)
     var reportText: String?
     if report != nil {
-        do { reportText = try converter.report(input, name: source.name).json.text(indent: 0) } catch {
-            throw CError(.render, message: "\(source.name): error: cannot render the report: \(error.description)", file: source.name)
+        do {
+            reportText = try converter.report(input, name: source.name).json.text(indent: 0)
+        } catch {
+            throw CError(
+                .render,
+                message: "\(source.name): error: cannot render the report: \(error.description)",
+                file: source.name)
         }
     }
     output.pointee = strdup(String(decoding: converted.bytes, as: UTF8.self))
@@ -55,18 +72,25 @@ private func convert(
 }
 
 @_cdecl("hr_convert_file")
-public func hr_convert_file(_ path: UnsafePointer<CChar>?, _ target: UnsafePointer<CChar>?, _ options: OpaquePointer?,
-                            _ output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                            _ report: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                            _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
-    catching(error) { () throws(CError) in try convert(.file(path), target, options, output, report) }
+public func hr_convert_file(
+    _ path: UnsafePointer<CChar>?, _ target: UnsafePointer<CChar>?, _ options: OpaquePointer?,
+    _ output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ report: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    catching(error) { () throws(CError) in try convert(.file(path), target, options, output, report)
+    }
 }
 
 @_cdecl("hr_convert_bytes")
-public func hr_convert_bytes(_ bytes: UnsafeRawPointer?, _ length: UInt, _ name: UnsafePointer<CChar>?,
-                             _ target: UnsafePointer<CChar>?, _ options: OpaquePointer?,
-                             _ output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                             _ report: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                             _ error: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
-    catching(error) { () throws(CError) in try convert(.bytes(bytes, length, name), target, options, output, report) }
+public func hr_convert_bytes(
+    _ bytes: UnsafeRawPointer?, _ length: UInt, _ name: UnsafePointer<CChar>?,
+    _ target: UnsafePointer<CChar>?, _ options: OpaquePointer?,
+    _ output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ report: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    catching(error) { () throws(CError) in
+        try convert(.bytes(bytes, length, name), target, options, output, report)
+    }
 }

@@ -12,7 +12,8 @@ import HapticRenderKit
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert AHAP and .haptic files to AHAP, .haptic, Android JSON or Kotlin, and measure what each target loses.",
+        abstract:
+            "Convert AHAP and .haptic files to AHAP, .haptic, Android JSON or Kotlin, and measure what each target loses.",
         discussion: """
             Inputs are AHAP or .haptic (Meta Haptics SDK / Lofelt Studio) files, told apart by \
             content; folders are searched for .ahap, .haptic and AHAP .json files. Each output goes \
@@ -41,7 +42,9 @@ struct Convert: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output file (one input only); - for standard output.")
     var output: String?
 
-    @Option(name: .customLong("output-dir"), help: "Folder for the outputs, mirroring the input folders.")
+    @Option(
+        name: .customLong("output-dir"),
+        help: "Folder for the outputs, mirroring the input folders.")
     var outputDirectory: String?
 
     @Flag(help: "Render every target against the original and print what each loses.")
@@ -50,7 +53,10 @@ struct Convert: ParsableCommand {
     @Option(help: "Report format: text or json.")
     var format: OutputFormat = .text
 
-    @Flag(help: "Accept exactly what Core Haptics (AHAP) or the .haptic spec's strict validator accepts.")
+    @Flag(
+        help:
+            "Accept exactly what Core Haptics (AHAP) or the .haptic spec's strict validator accepts."
+    )
     var strict = false
 
     @Flag(help: "Replace existing output files.")
@@ -63,18 +69,29 @@ struct Convert: ParsableCommand {
         for input in inputs where !FileManager.default.fileExists(atPath: input) {
             throw ValidationError("No such file or folder: \(input)")
         }
-        if output != nil && outputDirectory != nil { throw ValidationError("Use -o or --output-dir, not both.") }
-        if output == "-" && report { throw ValidationError("-o - writes the file to standard output; --report needs it for the report.") }
-        if format == .json && !report { throw ValidationError("--format is the report's format; add --report.") }
+        if output != nil && outputDirectory != nil {
+            throw ValidationError("Use -o or --output-dir, not both.")
+        }
+        if output == "-" && report {
+            throw ValidationError(
+                "-o - writes the file to standard output; --report needs it for the report.")
+        }
+        if format == .json && !report {
+            throw ValidationError("--format is the report's format; add --report.")
+        }
     }
 
     func run() throws {
         let files: [DiscoveredFile]
-        do { files = try InputDiscovery.discoverFiles(inputs) } catch { throw ValidationError(error.message) }
-        if output != nil && files.count != 1 {
-            throw ValidationError("-o names one output but there are \(files.count) inputs; use --output-dir.")
+        do { files = try InputDiscovery.discoverFiles(inputs) } catch {
+            throw ValidationError(error.message)
         }
-        let options = AHAPDecoder.Options(mode: strict ? .strict : .lenient, limits: limits.patternLimits)
+        if output != nil && files.count != 1 {
+            throw ValidationError(
+                "-o names one output but there are \(files.count) inputs; use --output-dir.")
+        }
+        let options = AHAPDecoder.Options(
+            mode: strict ? .strict : .lenient, limits: limits.patternLimits)
         let converter = FormatConverter()
         var reports: [LossReport] = []
         var failed = 0
@@ -85,18 +102,21 @@ struct Convert: ParsableCommand {
             }
             let name = PathString.lastComponent(file.path)
             let converted = converter.convert(source, to: to.target, name: name)
-            let destination = OutputNaming.output(for: file, outputFile: output, outputDirectory: outputDirectory,
-                                                  fileExtension: to.target.fileExtension)
+            let destination = OutputNaming.output(
+                for: file, outputFile: output, outputDirectory: outputDirectory,
+                fileExtension: to.target.fileExtension)
             guard write(converted.bytes, to: destination, input: file.path) else {
                 failed += 1
                 continue
             }
             for note in converted.notes {
-                printError("\(file.path): note: \(note.kind.rawValue) (×\(note.count)): \(note.message)")
+                printError(
+                    "\(file.path): note: \(note.kind.rawValue) (×\(note.count)): \(note.message)")
             }
             if report {
                 do { reports.append(try converter.report(source, name: file.path)) } catch {
-                    printError("\(file.path): error: cannot render the report: \(error.description)")
+                    printError(
+                        "\(file.path): error: cannot render the report: \(error.description)")
                     failed += 1
                 }
             }
@@ -120,14 +140,20 @@ struct Convert: ParsableCommand {
             printError("\(path): error: the file cannot be read (\(message))")
             return nil
         case .failure(.tooLarge(let size, _)):
-            printError("\(path): error: the file is \(size) bytes, more than the limit of \(options.limits.maxInputBytes) bytes")
+            printError(
+                "\(path): error: the file is \(size) bytes, more than the limit of \(options.limits.maxInputBytes) bytes"
+            )
             return nil
         }
         let source = ConversionSource(bytes: bytes, options: options)
         for d in source.diagnostics where d.severity != .note {
             printError(d.rendered(file: path))
         }
-        if !source.accepted { printError("\(path): error: the \(source.format == .haptic ? ".haptic clip" : "AHAP file") was rejected; nothing written") }
+        if !source.accepted {
+            printError(
+                "\(path): error: the \(source.format == .haptic ? ".haptic clip" : "AHAP file") was rejected; nothing written"
+            )
+        }
         return source.accepted ? source : nil
     }
 
@@ -139,8 +165,10 @@ struct Convert: ParsableCommand {
             return true
         }
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-        if target == URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path {
-            printError("\(input): error: the output \(path) is the input file; refusing to overwrite it")
+        if target == URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path
+        {
+            printError(
+                "\(input): error: the output \(path) is the input file; refusing to overwrite it")
             return false
         }
         if !force, FileManager.default.fileExists(atPath: path) {
@@ -149,7 +177,10 @@ struct Convert: ParsableCommand {
         }
         do {
             let folder = PathString.deletingLastComponent(path)
-            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true)
+            }
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             printError("\(path): error: cannot write: \(fileErrorText(error))")

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import HapticPattern
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension AndroidDevice {
     /// What this device plays for `tier` of `effect`, as players for ``PlaybackRender``
@@ -26,7 +27,10 @@ extension AndroidDevice {
                 outline.sharpness.append(OutlinePoint(time: t, value: resonanceSharpness))
                 for (ms, amplitude) in zip(w.timings, w.amplitudes) {
                     let i = (Double(amplitude) / 255).squareRoot()
-                    outline.intensity += [OutlinePoint(time: t, value: i), OutlinePoint(time: t + Double(ms) / 1000, value: i)]
+                    outline.intensity += [
+                        OutlinePoint(time: t, value: i),
+                        OutlinePoint(time: t + Double(ms) / 1000, value: i),
+                    ]
                     t += Double(ms) / 1000
                 }
                 outline.intensity.append(OutlinePoint(time: t, value: 0))
@@ -37,9 +41,13 @@ extension AndroidDevice {
                 for step in steps {
                     let t = start + Double(step.atMs) / 1000
                     if step.primitive.isPulse {
-                        outline.transients.append(OutlineTransient(
-                            time: t, intensity: (step.scale * step.primitive.relativeStrength).squareRoot(),
-                            sharpness: AndroidExport(device: self).sharpness(of: step.primitive)))
+                        outline.transients.append(
+                            OutlineTransient(
+                                time: t,
+                                intensity: (step.scale * step.primitive.relativeStrength)
+                                    .squareRoot(),
+                                sharpness: AndroidExport(device: self).sharpness(of: step.primitive)
+                            ))
                     } else {
                         shaped.append(shapedEvent(step.primitive, scale: step.scale, at: t))
                     }
@@ -57,16 +65,21 @@ extension AndroidDevice {
 
     /// The envelope's straight lines (in Android's intensity and sharpness) from 0 at
     /// `start`, sampled every 2 ms in the square law.
-    private func addEnvelope(_ e: AndroidEnvelope, at start: Double, to outline: inout PatternOutline) {
-        var t = start, x = 0.0, s = e.initialSharpness
+    private func addEnvelope(
+        _ e: AndroidEnvelope, at start: Double, to outline: inout PatternOutline
+    ) {
+        var t = start
+        var x = 0.0
+        var s = e.initialSharpness
         outline.intensity.append(OutlinePoint(time: t, value: 0))
         outline.sharpness.append(OutlinePoint(time: t, value: s.squareRoot()))
         for point in e.controlPoints {
             let steps = max(point.durationMs / 2, 1)
             for k in 1...steps {
                 let f = Double(k) / Double(steps)
-                let p = squareLawPoint(envelopeIntensity: x + (point.intensity - x) * f,
-                                       envelopeSharpness: s + (point.sharpness - s) * f)
+                let p = squareLawPoint(
+                    envelopeIntensity: x + (point.intensity - x) * f,
+                    envelopeSharpness: s + (point.sharpness - s) * f)
                 let time = t + Double(point.durationMs) / 1000 * f
                 outline.intensity.append(OutlinePoint(time: time, value: p.intensity))
                 outline.sharpness.append(OutlinePoint(time: time, value: p.sharpness))
@@ -99,6 +112,7 @@ extension AndroidDevice {
             parameters.attackTime = law(length / 2)
             parameters.decayTime = law(length / 2)
         }
-        return HapticEvent(type: .hapticContinuous, time: time, duration: length, parameters: parameters)
+        return HapticEvent(
+            type: .hapticContinuous, time: time, duration: length, parameters: parameters)
     }
 }

@@ -14,7 +14,8 @@ public struct AndroidDevice: Sendable {
     public init(profile: ActuatorProfile = .pixel) {
         self.profile = profile
         squareLaw = DriveMapping(profile: profile, sharpness: .lofelt, intensity: .squareLaw)
-        envelopeLaw = DriveMapping(profile: profile, sharpness: .android, intensity: .sensationLevel)
+        envelopeLaw = DriveMapping(
+            profile: profile, sharpness: .android, intensity: .sensationLevel)
     }
 
     /// A Pixel-class device (the `pixel` preset).
@@ -23,7 +24,8 @@ public struct AndroidDevice: Sendable {
     /// The sharpness (Lofelt's law) that drives at the actuator's resonance, where
     /// `createWaveform` and the click primitives play.
     public var resonanceSharpness: Double {
-        let lo = squareLaw.bandLowHz, hi = squareLaw.bandHighHz
+        let lo = squareLaw.bandLowHz
+        let hi = squareLaw.bandHighHz
         return (min(max((profile.resonanceHz - lo) / (hi - lo), 0), 1)).squareRoot()
     }
 
@@ -35,17 +37,24 @@ public struct AndroidDevice: Sendable {
         let s = sharpness * sharpness
         guard target > 0 else { return 0 }
         if envelopeLaw.evaluate(sharpness: s, intensity: 1).volts <= target { return 1 }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         while hi - lo > 1e-6 {
             let mid = (lo + hi) / 2
-            if envelopeLaw.evaluate(sharpness: s, intensity: mid).volts < target { lo = mid } else { hi = mid }
+            if envelopeLaw.evaluate(sharpness: s, intensity: mid).volts < target {
+                lo = mid
+            } else {
+                hi = mid
+            }
         }
         return hi
     }
 
     /// The square-law intensity and sharpness that play an envelope point (the inverse of
     /// ``envelopeIntensity(intensity:sharpness:)``). O(1).
-    public func squareLawPoint(envelopeIntensity x: Double, envelopeSharpness s: Double) -> (intensity: Double, sharpness: Double) {
+    public func squareLawPoint(envelopeIntensity x: Double, envelopeSharpness s: Double) -> (
+        intensity: Double, sharpness: Double
+    ) {
         let sharpness = min(max(s, 0), 1).squareRoot()
         let volts = envelopeLaw.evaluate(sharpness: s, intensity: x).volts
         let full = squareLaw.evaluate(sharpness: sharpness, intensity: 1).volts

@@ -80,11 +80,15 @@ extension AndroidEffect {
             switch s.content {
             case .waveform(let w): effect = waveformCall(w)
             case .primitives(let steps):
-                effect = "composition(\n            vibrator, " + idArray(steps.map(\.primitive)) + ",\n            floatArrayOf("
-                    + steps.map { float($0.scale) }.joined(separator: ", ") + "),\n            intArrayOf("
+                effect =
+                    "composition(\n            vibrator, " + idArray(steps.map(\.primitive))
+                    + ",\n            floatArrayOf("
+                    + steps.map { float($0.scale) }.joined(separator: ", ")
+                    + "),\n            intArrayOf("
                     + steps.map { String($0.atMs) }.joined(separator: ", ") + "),\n        )"
             case .envelope(let e):
-                effect = "VibrationEffect.BasicEnvelopeBuilder()\n            .setInitialSharpness(\(float(e.initialSharpness)))\n"
+                effect =
+                    "VibrationEffect.BasicEnvelopeBuilder()\n            .setInitialSharpness(\(float(e.initialSharpness)))\n"
                     + e.controlPoints.map {
                         "            .addControlPoint(\(float($0.intensity)), \(float($0.sharpness)), \($0.durationMs)L)\n"
                     }.joined() + "            .build()"
@@ -95,12 +99,16 @@ extension AndroidEffect {
     }
 
     private static func waveformCall(_ w: AndroidWaveform) -> String {
-        "VibrationEffect.createWaveform(\n            longArrayOf(" + w.timings.map(String.init).joined(separator: ", ")
-            + "),\n            intArrayOf(" + w.amplitudes.map(String.init).joined(separator: ", ") + "),\n            -1,\n        )"
+        "VibrationEffect.createWaveform(\n            longArrayOf("
+            + w.timings.map(String.init).joined(separator: ", ")
+            + "),\n            intArrayOf(" + w.amplitudes.map(String.init).joined(separator: ", ")
+            + "),\n            -1,\n        )"
     }
 
     private static func idArray(_ primitives: [AndroidPrimitive]) -> String {
-        primitives.isEmpty ? "intArrayOf()" : "intArrayOf(" + primitives.map(\.kotlinConstant).joined(separator: ", ") + ")"
+        primitives.isEmpty
+            ? "intArrayOf()"
+            : "intArrayOf(" + primitives.map(\.kotlinConstant).joined(separator: ", ") + ")"
     }
 
     /// A Kotlin `Float` literal, to 4 decimals.
@@ -114,9 +122,12 @@ extension AndroidEffect {
     /// An identifier from a file name: letters and digits, each word capitalized
     /// (`heart-beat 2` → `HeartBeat2`); `Pattern` when none is left.
     static func kotlinIdentifier(_ name: String) -> String {
-        var result = "", capitalize = true
+        var result = ""
+        var capitalize = true
         for c in name.unicodeScalars {
-            let ascii = c.isASCII && (("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c))
+            let ascii =
+                c.isASCII
+                && (("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c))
             if ascii {
                 result += capitalize ? String(c).uppercased() : String(c)
                 capitalize = false

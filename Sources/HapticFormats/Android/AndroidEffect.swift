@@ -13,7 +13,10 @@ public struct AndroidEffect: Sendable, Hashable {
     /// The pattern's length.
     public var durationMs: Int
 
-    public init(waveform: AndroidWaveform, composition: AndroidSequence, envelope: AndroidSequence, durationMs: Int) {
+    public init(
+        waveform: AndroidWaveform, composition: AndroidSequence, envelope: AndroidSequence,
+        durationMs: Int
+    ) {
         self.waveform = waveform
         self.composition = composition
         self.envelope = envelope

@@ -2,82 +2,109 @@ extension AndroidExport {
     /// The continuous signal from `a` to `b` ms as one `BasicEnvelopeBuilder` envelope: a
     /// 20 ms ramp up from the builder's 0, control points every 1 ms simplified to at most 15
     /// within the point lengths' 20…1000 ms, a 20 ms ramp down to the required final 0. Nil
-    /// (noted) when the part is shorter than the two ramps. Parts longer than 15 control
-    /// points of 1 s are cut (noted).
-    func envelope(_ outline: PatternOutline, fromMs a: Int, toMs b: Int, notes: inout [ConversionNote]) -> AndroidEnvelope? {
+    /// (noted) when the part is shorter than the two ramps. At most ``envelopeMaxPartMs`` long.
+    func envelope(
+        _ outline: PatternOutline, fromMs a: Int, toMs b: Int, notes: inout [ConversionNote]
+    ) -> AndroidEnvelope? {
         let ramp = Self.envelopeMinPointMs
         guard b - a >= 2 * ramp else {
-            notes.record(.belowPlatformMinimum, at: Double(a) / 1000,
-                         "A continuous part shorter than \(2 * ramp) ms is dropped: an envelope ramps up from 0 and back down over at least \(ramp) ms each.")
+            notes.record(
+                .belowPlatformMinimum, at: Double(a) / 1000,
+                "A continuous part shorter than \(2 * ramp) ms is dropped: an envelope ramps up from 0 and back down over at least \(ramp) ms each."
+            )
             return nil
         }
-        if outline.intensity(at: Double(a) / 1000) > 0 || outline.intensity(at: Double(b) / 1000 - 0.0005) > 0 {
-            notes.record(.belowPlatformMinimum, at: Double(a) / 1000,
-                         "An envelope starts from and ends at intensity 0 with ramps of at least \(ramp) ms (the shortest control point every device plays); a jump becomes a ramp.")
+        if outline.intensity(at: Double(a) / 1000) > 0
+            || outline.intensity(at: Double(b) / 1000 - 0.0005) > 0
+        {
+            notes.record(
+                .belowPlatformMinimum, at: Double(a) / 1000,
+                "An envelope starts from and ends at intensity 0 with ramps of at least \(ramp) ms (the shortest control point every device plays); a jump becomes a ramp."
+            )
         }
         let maxInner = Self.envelopeMaxPoints - 1
-        let lastInner = min(b - ramp, a + ramp + (maxInner - 1) * Self.envelopeMaxPointMs)
-        if lastInner < b - ramp {
-            notes.record(.beyondPlatformMaximum, at: Double(lastInner) / 1000,
-                         "An envelope holds at most \(Self.envelopeMaxPoints) control points of at most \(Self.envelopeMaxPointMs) ms; the continuous part is cut there.")
-        }
+        let lastInner = b - ramp
+        precondition(b - a <= Self.envelopeMaxPartMs, "the caller cuts longer parts")
         // The envelope law's intensity and sharpness every millisecond.
         let samples: [(ms: Int, x: Double, s: Double)] = (a + ramp...lastInner).map { m in
-            let t = Double(m) / 1000, i = outline.intensity(at: t), s = outline.sharpness(at: t)
-            return (m, Self.fourDecimals(device.envelopeIntensity(intensity: i, sharpness: s)), Self.fourDecimals(s * s))
+            let t = Double(m) / 1000
+            let i = outline.intensity(at: t)
+            let s = outline.sharpness(at: t)
+            return (
+                m, Self.fourDecimals(device.envelopeIntensity(intensity: i, sharpness: s)),
+                Self.fourDecimals(s * s)
+            )
         }
         var kept = fit(samples, within: maxInner)
         if kept.count < samples.count, maxError(samples, kept) > 0.02 {
-            notes.record(.envelopeSimplified, at: Double(a) / 1000,
-                         "A continuous part is simplified to at most \(Self.envelopeMaxPoints) envelope control points.")
+            notes.record(
+                .envelopeSimplified, at: Double(a) / 1000,
+                "A continuous part is simplified to at most \(Self.envelopeMaxPoints) envelope control points."
+            )
         }
         if kept.isEmpty { kept = [samples[0]] }
         var points: [AndroidControlPoint] = []
         var previous = a
         for k in kept {
-            points.append(AndroidControlPoint(intensity: k.x, sharpness: k.s, durationMs: k.ms - previous))
+            points.append(
+                AndroidControlPoint(intensity: k.x, sharpness: k.s, durationMs: k.ms - previous))
             previous = k.ms
         }
-        points.append(AndroidControlPoint(intensity: 0, sharpness: kept[kept.count - 1].s, durationMs: max(b, lastInner + ramp) - previous))
+        points.append(
+            AndroidControlPoint(
+                intensity: 0, sharpness: kept[kept.count - 1].s, durationMs: b - previous))
         return AndroidEnvelope(initialSharpness: kept[0].s, controlPoints: points)
     }
 
     /// The fewest samples (first and last kept) whose lines stay close to the intensities, at
-    /// most `maxPoints`, no two closer than 20 ms or farther than 1000 ms apart.
-    private func fit(_ samples: [(ms: Int, x: Double, s: Double)], within maxPoints: Int) -> [(ms: Int, x: Double, s: Double)] {
+    /// most `maxPoints`, each the shortest control point (20 ms) or more after the one before
+    /// and at most the longest (1000 ms). The caller keeps the samples within
+    /// `maxPoints` × 1000 ms, so a coarse enough simplification always fits.
+    private func fit(_ samples: [(ms: Int, x: Double, s: Double)], within maxPoints: Int) -> [(
+        ms: Int, x: Double, s: Double
+    )] {
+        let first = samples[0].ms
         var limit = maxPoints
         while true {
-            var kept = PolylineSimplifier.simplify(samples, tolerance: 0.005, x: { Double($0.ms) }, y: { $0.x })
-            if kept.count > limit { kept = PolylineSimplifier.simplify(samples, maxPoints: limit, x: { Double($0.ms) }, y: { $0.x }) }
-            // No two points closer than the shortest control point (the last stays).
+            var kept = PolylineSimplifier.simplify(
+                samples, tolerance: 0.005, x: { Double($0.ms) }, y: { $0.x })
+            if kept.count > limit {
+                kept = PolylineSimplifier.simplify(
+                    samples, maxPoints: limit, x: { Double($0.ms) }, y: { $0.x })
+            }
+            // No two points closer than the shortest control point: drop the later one (the
+            // one before the last, when the last is too close).
             var spaced: [(ms: Int, x: Double, s: Double)] = []
-            for k in kept {
+            for (i, k) in kept.enumerated() {
                 if let last = spaced.last, k.ms - last.ms < Self.envelopeMinPointMs {
-                    if k.ms == kept[kept.count - 1].ms, spaced.count > 1 { spaced[spaced.count - 1] = k }
-                    continue
+                    guard i == kept.count - 1, spaced.count > 1 else { continue }
+                    spaced.removeLast()
                 }
                 spaced.append(k)
             }
-            // No gap longer than the longest control point: points between.
+            // No gap longer than the longest control point: evenly spaced samples between.
             var filled: [(ms: Int, x: Double, s: Double)] = []
             for k in spaced {
                 if let last = filled.last, k.ms - last.ms > Self.envelopeMaxPointMs {
-                    var m = last.ms + Self.envelopeMaxPointMs
-                    while m < k.ms {
-                        filled.append(samples[m - samples[0].ms])
-                        m += Self.envelopeMaxPointMs
+                    let parts =
+                        (k.ms - last.ms + Self.envelopeMaxPointMs - 1) / Self.envelopeMaxPointMs
+                    for j in 1..<parts {
+                        filled.append(samples[last.ms + (k.ms - last.ms) * j / parts - first])
                     }
                 }
                 filled.append(k)
             }
-            if filled.count <= maxPoints || limit <= 2 { return Array(filled.prefix(maxPoints)) }
-            limit -= filled.count - maxPoints
+            if filled.count <= maxPoints || limit <= 2 { return filled }
+            limit = max(limit - (filled.count - maxPoints), 2)
         }
     }
 
     /// The largest intensity error of `kept`'s lines over `samples`.
-    private func maxError(_ samples: [(ms: Int, x: Double, s: Double)], _ kept: [(ms: Int, x: Double, s: Double)]) -> Double {
+    private func maxError(
+        _ samples: [(ms: Int, x: Double, s: Double)], _ kept: [(ms: Int, x: Double, s: Double)]
+    ) -> Double {
         let line = kept.map { OutlinePoint(time: Double($0.ms), value: $0.x) }
-        return samples.map { abs($0.x - OutlinePoint.interpolate(line, at: Double($0.ms))) }.max() ?? 0
+        return samples.map { abs($0.x - OutlinePoint.interpolate(line, at: Double($0.ms))) }.max()
+            ?? 0
     }
 }

@@ -21,9 +21,12 @@ extension AndroidExport {
     }
 
     /// Transients as primitives (back to back where they would overlap) and the continuous
-    /// signal between them as `continuous(a, b)` (nil: nothing to play there), in time order.
-    func sequence(_ outline: PatternOutline, notes: inout [ConversionNote],
-                  continuous: (Int, Int, inout [ConversionNote]) -> AndroidSegment.Content?) -> AndroidSequence {
+    /// signal between them as `continuous(a, b)` (nil: nothing to play there), in time order;
+    /// continuous parts longer than `maxPartMs` cut into equal parts (noted).
+    func sequence(
+        _ outline: PatternOutline, maxPartMs: Int = .max, notes: inout [ConversionNote],
+        continuous: (Int, Int, inout [ConversionNote]) -> AndroidSegment.Content?
+    ) -> AndroidSequence {
         // Primitive windows.
         var windows: [(start: Int, end: Int, step: AndroidPrimitiveStep)] = []
         for t in outline.transients {
@@ -31,14 +34,22 @@ extension AndroidExport {
             let planned = Self.ms(t.time)
             let start = max(planned, windows.last?.end ?? .min)
             if start > planned {
-                notes.record(.transientShifted, at: t.time,
-                             "A transient closer to the one before than that primitive lasts (\(windows.last!.step.primitive.pixelDurationMs) ms on a Pixel) plays after it.")
+                notes.record(
+                    .transientShifted, at: t.time,
+                    "A transient closer to the one before than that primitive lasts (\(windows.last!.step.primitive.pixelDurationMs) ms on a Pixel) plays after it."
+                )
             }
             if abs(sharpness(of: p) - t.sharpness) > 0.15 {
-                notes.record(.transientSharpnessQuantized, at: t.time,
-                             "A primitive has its own character: transient sharpness is reduced to CLICK, TICK (sharp, light) or LOW_TICK (dull, light).")
+                notes.record(
+                    .transientSharpnessQuantized, at: t.time,
+                    "A primitive has its own character: transient sharpness is reduced to CLICK, TICK (sharp, light) or LOW_TICK (dull, light)."
+                )
             }
-            windows.append((start, start + p.pixelDurationMs, AndroidPrimitiveStep(primitive: p, scale: scale, atMs: 0, delayMs: 0)))
+            windows.append(
+                (
+                    start, start + p.pixelDurationMs,
+                    AndroidPrimitiveStep(primitive: p, scale: scale, atMs: 0, delayMs: 0)
+                ))
         }
         // The continuous pieces outside the windows.
         var parts: [(start: Int, end: Int)] = []
@@ -51,11 +62,25 @@ extension AndroidExport {
             }
             if stop > cursor { parts.append((cursor, stop)) }
         }
+        parts = parts.flatMap { part -> [(start: Int, end: Int)] in
+            let length = part.end - part.start
+            guard length > maxPartMs else { return [part] }
+            notes.record(
+                .beyondPlatformMaximum, at: Double(part.start) / 1000,
+                "A continuous part longer than one envelope holds (\(maxPartMs) ms: \(Self.envelopeMaxPoints) control points of at most \(Self.envelopeMaxPointMs) ms) plays as several, each returning to 0."
+            )
+            let count = (length + maxPartMs - 1) / maxPartMs
+            return (0..<count).map {
+                (part.start + length * $0 / count, part.start + length * ($0 + 1) / count)
+            }
+        }
         // Merge in time order: primitives with nothing between them share a composition.
         var segments: [AndroidSegment] = []
         var group: (start: Int, end: Int, steps: [AndroidPrimitiveStep])?
         func flush() {
-            if let g = group { segments.append(AndroidSegment(startMs: g.start, .primitives(g.steps))) }
+            if let g = group {
+                segments.append(AndroidSegment(startMs: g.start, .primitives(g.steps)))
+            }
             group = nil
         }
         var p = 0
@@ -80,7 +105,9 @@ extension AndroidExport {
         }
         flush()
         for part in parts[p...] {
-            if let content = continuous(part.start, part.end, &notes) { segments.append(AndroidSegment(startMs: part.start, content)) }
+            if let content = continuous(part.start, part.end, &notes) {
+                segments.append(AndroidSegment(startMs: part.start, content))
+            }
         }
         return AndroidSequence(segments: segments)
     }

@@ -25,25 +25,51 @@ public struct AndroidExport: Sendable {
     public static let envelopeMaxPoints = 16
     public static let envelopeMinPointMs = 20
     public static let envelopeMaxPointMs = 1000
+    /// The longest continuous part one envelope holds: a ramp up, 14 points of 1 s, a ramp down.
+    static let envelopeMaxPartMs =
+        2 * envelopeMinPointMs + (envelopeMaxPoints - 2) * envelopeMaxPointMs
 
     /// The effect, and per tier what it dropped or approximated.
-    public func effect(_ outline: PatternOutline) -> (effect: AndroidEffect, notes: [AndroidTier: [ConversionNote]]) {
-        var notes: [AndroidTier: [ConversionNote]] = [.waveform: [], .composition: [], .envelope: []]
-        let end = outline.transients.reduce(outline.duration) { max($0, $1.time + Double(Self.burstMs) / 1000) }
-        let waveformTier = waveform(outline, fromMs: 0, toMs: Self.ms(end), bursts: outline.transients, notes: &notes[.waveform, default: []])
-        if !outline.transients.isEmpty {
-            notes[.waveform, default: []].append(ConversionNote(.transientAsBurst, count: outline.transients.count, at: outline.transients[0].time,
-                "Transients play as \(Self.burstMs) ms bursts of the waveform: no overdrive, no brake, no sharpness."))
+    public func effect(_ outline: PatternOutline) -> (
+        effect: AndroidEffect, notes: [AndroidTier: [ConversionNote]]
+    ) {
+        var notes: [AndroidTier: [ConversionNote]] = [
+            .waveform: [], .composition: [], .envelope: [],
+        ]
+        let end = outline.transients.reduce(outline.duration) {
+            max($0, $1.time + Double(Self.burstMs) / 1000)
         }
-        let compositionTier = sequence(outline, notes: &notes[.composition, default: []]) { a, b, notes in
+        let waveformTier = waveform(
+            outline, fromMs: 0, toMs: Self.ms(end), bursts: outline.transients,
+            notes: &notes[.waveform, default: []])
+        if !outline.transients.isEmpty {
+            notes[.waveform, default: []].append(
+                ConversionNote(
+                    .transientAsBurst, count: outline.transients.count,
+                    at: outline.transients[0].time,
+                    "Transients play as \(Self.burstMs) ms bursts of the waveform: no overdrive, no brake, no sharpness."
+                ))
+        }
+        let compositionTier = sequence(outline, notes: &notes[.composition, default: []]) {
+            a, b, notes in
             let w = self.waveform(outline, fromMs: a, toMs: b, bursts: [], notes: &notes)
             return w.amplitudes.contains { $0 > 0 } ? AndroidSegment.Content.waveform(w) : nil
         }
-        let envelopeTier = sequence(outline, notes: &notes[.envelope, default: []]) { a, b, notes in
-            self.envelope(outline, fromMs: a, toMs: b, notes: &notes).map { AndroidSegment.Content.envelope($0) }
+        let envelopeTier = sequence(
+            outline, maxPartMs: Self.envelopeMaxPartMs, notes: &notes[.envelope, default: []]
+        ) { a, b, notes in
+            self.envelope(outline, fromMs: a, toMs: b, notes: &notes).map {
+                AndroidSegment.Content.envelope($0)
+            }
         }
-        let duration = [waveformTier.durationMs, compositionTier.endMs, envelopeTier.endMs, Self.ms(outline.duration)].max() ?? 0
-        let effect = AndroidEffect(waveform: waveformTier, composition: compositionTier, envelope: envelopeTier, durationMs: duration)
+        let duration =
+            [
+                waveformTier.durationMs, compositionTier.endMs, envelopeTier.endMs,
+                Self.ms(outline.duration),
+            ].max() ?? 0
+        let effect = AndroidEffect(
+            waveform: waveformTier, composition: compositionTier, envelope: envelopeTier,
+            durationMs: duration)
         return (effect, notes)
     }
 

@@ -54,10 +54,13 @@ extension HapticClip.Metadata {
     /// the editor named as this converter.
     init(ahap entries: [MetadataEntry]) {
         func text(_ keys: String...) -> String? {
-            for e in entries where keys.contains(e.key) { if case .string(let s) = e.value { return s } }
+            for e in entries where keys.contains(e.key) {
+                if case .string(let s) = e.value { return s }
+            }
             return nil
         }
-        self.init(editor: "HapticRender convert", author: text("Created By"), project: text("Project"),
-                  description: text("Description"))
+        self.init(
+            editor: "HapticRender convert", author: text("Created By"), project: text("Project"),
+            description: text("Description"))
     }
 }

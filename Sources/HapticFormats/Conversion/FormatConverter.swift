@@ -34,7 +34,9 @@ public struct FormatConverter: Sendable {
 
     /// The bytes of `target` for `source` (accepted), named after `name` (the input's file
     /// name, for Kotlin identifiers and comments). O(the outline + the target's size).
-    public func convert(_ source: ConversionSource, to target: ConversionTarget, name: String) -> Output {
+    public func convert(_ source: ConversionSource, to target: ConversionTarget, name: String)
+        -> Output
+    {
         let outline = source.outline ?? PatternOutline()
         var notes = outline.notes
         switch target {
@@ -53,7 +55,8 @@ public struct FormatConverter: Sendable {
                     return n
                 }
             }
-            let text = target == .android
+            let text =
+                target == .android
                 ? effect.json(source: name).text()
                 : effect.kotlin(name: Self.stem(name), source: name)
             return Output(bytes: Array(text.utf8), notes: notes)

@@ -12,10 +12,14 @@ public enum SourceFormat: String, Sendable, Hashable, CaseIterable {
     /// reports what is wrong). O(bytes).
     public static func detect(_ bytes: [UInt8], limits: PatternLimits = .default) -> SourceFormat {
         guard bytes.count <= limits.maxInputBytes,
-              case .success(let document) = JSONParser(maximumValues: limits.maxJSONValues).parse(bytes),
-              let members = document.root.objectMembers else { return .ahap }
+            case .success(let document) = JSONParser(maximumValues: limits.maxJSONValues).parse(
+                bytes),
+            let members = document.root.objectMembers
+        else { return .ahap }
         if members.contains(where: { $0.key.lowercased() == "pattern" }) { return .ahap }
-        let versionIsObject = members.contains { $0.key == "version" && $0.value.objectMembers != nil }
+        let versionIsObject = members.contains {
+            $0.key == "version" && $0.value.objectMembers != nil
+        }
         return members.contains(where: { $0.key == "signals" }) || versionIsObject ? .haptic : .ahap
     }
 }

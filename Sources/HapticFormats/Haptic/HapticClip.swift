@@ -15,7 +15,8 @@ public struct HapticClip: Hashable, Sendable {
     public var frequency: [FrequencyBreakpoint]
 
     public init(
-        version: Version = .current, metadata: Metadata = Metadata(), amplitude: [AmplitudeBreakpoint],
+        version: Version = .current, metadata: Metadata = Metadata(),
+        amplitude: [AmplitudeBreakpoint],
         frequency: [FrequencyBreakpoint] = []
     ) {
         self.version = version
@@ -59,7 +60,8 @@ public struct HapticClip: Hashable, Sendable {
         public var description: String?
 
         public init(
-            editor: String? = nil, author: String? = nil, source: String? = nil, project: String? = nil,
+            editor: String? = nil, author: String? = nil, source: String? = nil,
+            project: String? = nil,
             tags: [String] = [], description: String? = nil
         ) {
             self.editor = editor

@@ -33,7 +33,10 @@ public indirect enum JSONText: Sendable {
         case .number(let n): out += AHAPNumberFormatter.string(n)
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
-            guard !items.isEmpty else { out += "[]"; return }
+            guard !items.isEmpty else {
+                out += "[]"
+                return
+            }
             // Arrays of numbers stay on one line: timings and amplitudes read as rows.
             let flat = items.allSatisfy { if case .number = $0 { true } else { false } }
             out += "["
@@ -45,7 +48,10 @@ public indirect enum JSONText: Sendable {
             if !flat { newline(depth) }
             out += "]"
         case .object(let members):
-            guard !members.isEmpty else { out += "{}"; return }
+            guard !members.isEmpty else {
+                out += "{}"
+                return
+            }
             out += "{"
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }

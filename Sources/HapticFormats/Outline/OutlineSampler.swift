@@ -13,7 +13,9 @@ struct OutlineSampler {
     init(timeline: Timeline) {
         self.timeline = timeline
         let v = timeline.voices
-        continuous = (0..<v.count).filter { v.kind[$0] == .hapticContinuous && v.end[$0] > v.start[$0] }
+        continuous = (0..<v.count).filter {
+            v.kind[$0] == .hapticContinuous && v.end[$0] > v.start[$0]
+        }
         var overlap: Int64?
         var latestEnd = Int64.min
         for i in continuous {
@@ -29,9 +31,11 @@ struct OutlineSampler {
 
     /// The voice's gain envelope, as the renderer builds it.
     private func envelope(_ i: Int) -> Envelope {
-        Envelope(attack: Float(voices.attackSamples[i]), decay: Float(voices.decaySamples[i]),
-                 release: Float(voices.releaseSamples[i]),
-                 releaseStart: Float(voices.releaseStart[i] - voices.start[i]), sustained: voices.sustained[i])
+        Envelope(
+            attack: Float(voices.attackSamples[i]), decay: Float(voices.decaySamples[i]),
+            release: Float(voices.releaseSamples[i]),
+            releaseStart: Float(voices.releaseStart[i] - voices.start[i]),
+            sustained: voices.sustained[i])
     }
 
     /// Voice `i`'s effective intensity at `n` (0 outside its sounding samples), as the
@@ -70,7 +74,8 @@ struct OutlineSampler {
     private func corners() -> [Int64] {
         var set = Set<Int64>()
         for i in continuous {
-            let s = voices.start[i], e = voices.end[i]
+            let s = voices.start[i]
+            let e = voices.end[i]
             let attackEnd = s + Int64(voices.attackSamples[i])
             let fall = voices.sustained[i] ? voices.releaseStart[i] : attackEnd
             for n in [s, e, attackEnd, fall] where n >= s && n <= e { set.insert(n) }
@@ -92,7 +97,8 @@ struct OutlineSampler {
     /// (down to 1 ms), then straight runs merged. Empty when no continuous voice sounds.
     func intensityPoints() -> [(sample: Int64, value: Double)] {
         guard !continuous.isEmpty else { return [] }
-        return PolylineSimplifier.simplify(trimSilence(traced(intensity(at:))), tolerance: PatternOutline.intensityTolerance / 2)
+        return PolylineSimplifier.simplify(
+            trimSilence(traced(intensity(at:))), tolerance: PatternOutline.intensityTolerance / 2)
     }
 
     /// The sharpness as a polyline, traced like the intensity where a voice sounds (a clamp
@@ -110,7 +116,8 @@ struct OutlineSampler {
         let minimumSpan = Int64(PatternOutline.analysisRate / 1000)
         func refine(_ a: Int64, _ va: Double, _ b: Int64, _ vb: Double) {
             guard b - a > minimumSpan else { return }
-            let m = (a + b) / 2, vm = value(m)
+            let m = (a + b) / 2
+            let vm = value(m)
             let line = va + (vb - va) * Double(m - a) / Double(b - a)
             guard abs(vm - line) > PatternOutline.intensityTolerance else { return }
             refine(a, va, m, vm)
@@ -131,15 +138,21 @@ struct OutlineSampler {
     func transients() -> [(sample: Int64, intensity: Double, sharpness: Double)] {
         (0..<voices.count).filter { voices.kind[$0] == .hapticTransient }.map { i in
             let n = voices.start[i]
-            return (n, min(max(Double(voices.level[i]) * intensityLane.value(at: n), 0), 1), Double(voices.timbre[i]))
+            return (
+                n, min(max(Double(voices.level[i]) * intensityLane.value(at: n), 0), 1),
+                Double(voices.timbre[i])
+            )
         }
     }
 
     /// The polyline without leading and trailing zero runs (silence outside it is implied),
     /// keeping one zero next to the first and last sound.
-    private func trimSilence(_ points: [(sample: Int64, value: Double)]) -> [(sample: Int64, value: Double)] {
+    private func trimSilence(_ points: [(sample: Int64, value: Double)]) -> [(
+        sample: Int64, value: Double
+    )] {
         guard let first = points.firstIndex(where: { $0.value > 0 }),
-              let last = points.lastIndex(where: { $0.value > 0 }) else { return [] }
+            let last = points.lastIndex(where: { $0.value > 0 })
+        else { return [] }
         return Array(points[max(first - 1, 0)...min(last + 1, points.count - 1)])
     }
 }

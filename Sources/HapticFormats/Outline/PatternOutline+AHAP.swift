@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import HapticPattern
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension PatternOutline {
     /// The outline as one AHAP pattern that Core Haptics loads (strict-valid: continuous
@@ -68,18 +69,34 @@ struct AHAPForm {
                     p.hapticIntensity = t.intensity == 0 ? 0 : t.intensity / c
                 } else {
                     p.hapticIntensity = 1
-                    ControlCurve.lift(&control, from: t.time, to: t.time + PatternOutline.transientLift, value: t.intensity)
+                    ControlCurve.lift(
+                        &control, from: t.time, to: t.time + PatternOutline.transientLift,
+                        value: t.intensity)
                     lifts.append(t.time)
-                    notes.record(.curveRaisedForTransient, at: t.time,
-                                 "AHAP's intensity curve scales transients: where the continuous signal is weaker than a transient, the curve is raised to the transient's level for \(PatternOutline.transientLift * 1000) ms from its start.")
+                    notes.record(
+                        .curveRaisedForTransient, at: t.time,
+                        "AHAP's intensity curve scales transients: where the continuous signal is weaker than a transient, the curve is raised to the transient's level for \(PatternOutline.transientLift * 1000) ms from its start."
+                    )
                 }
                 events.append(HapticEvent(type: .hapticTransient, time: t.time, parameters: p))
             }
         }
+        if events.isEmpty {
+            // Nothing sounds: one silent event, since Core Haptics rejects an empty pattern.
+            var p = EventParameters()
+            p.hapticIntensity = 0
+            let start = outline.intensity.first?.time ?? 0
+            events.append(
+                HapticEvent(
+                    type: .hapticContinuous, time: start,
+                    duration: max(outline.duration - start, 0.001), parameters: p))
+        }
         var curves = ControlCurve.curves(.hapticIntensityControl, control, breaks: lifts)
         if !outline.sharpness.isEmpty, let start = pieces.first?.start {
             var sharpness = outline.sharpness
-            if sharpness[0].time > start { sharpness.insert(OutlinePoint(time: start, value: sharpness[0].value), at: 0) }
+            if sharpness[0].time > start {
+                sharpness.insert(OutlinePoint(time: start, value: sharpness[0].value), at: 0)
+            }
             curves += ControlCurve.curves(.hapticSharpnessControl, sharpness, breaks: [])
         }
         var pattern = HapticPattern(events: events, curves: curves)
@@ -89,12 +106,13 @@ struct AHAPForm {
 
     /// The transients alone, at their own intensity (the second player of a clip).
     func transientLayer() -> HapticPattern {
-        HapticPattern(events: outline.transients.map { t in
-            var p = EventParameters()
-            p.hapticIntensity = t.intensity
-            p.hapticSharpness = t.sharpness
-            return HapticEvent(type: .hapticTransient, time: t.time, parameters: p)
-        })
+        HapticPattern(
+            events: outline.transients.map { t in
+                var p = EventParameters()
+                p.hapticIntensity = t.intensity
+                p.hapticSharpness = t.sharpness
+                return HapticEvent(type: .hapticTransient, time: t.time, parameters: p)
+            })
     }
 
     /// One continuous event of the AHAP form and the intensity control it plays with.
@@ -106,24 +124,27 @@ struct AHAPForm {
         var silentFrom: Double
     }
 
-    /// The event for a piece. Its rise from silence to the first peak becomes the event's
-    /// attack (at least 20 ms, AHAP's shortest) and its fall from the last peak to silence, if
-    /// 20 ms … 5.12 s long, its release (``EnvelopeTime``), so the event is in the state Core
-    /// Haptics gives such ramps; the control divides the envelope's gain back out (clamped to
-    /// 1, so a jump at the start still rises over 20 ms). Without such a fall the control drops
-    /// to 0 where the piece ends, silencing the release. The event's intensity is the largest
-    /// intensity ÷ gain (at most 1).
+    /// The event for a piece. AHAP gives a continuous event an attack of at least 20 ms: the
+    /// control divides that ramp's gain back out (clamped to 1, so a jump at the start still
+    /// rises within it). A fall from the last peak to silence, starting after the attack and
+    /// 20 ms … 5.12 s long, becomes the event's release (``EnvelopeTime``) with the control
+    /// dividing its gain out too, so the event is in the state Core Haptics gives such a ramp
+    /// (a releasing voice lets a transient brake); otherwise the control drops to 0 where the
+    /// piece ends, silencing the release. The event's intensity is the largest intensity ÷
+    /// gain (at most 1).
     func bed(_ piece: SoundingPiece) -> Bed {
         var points = piece.points
-        let start = piece.start, end = piece.end
-        let longest = EnvelopeTime.seconds(1)
-        var attack = EnvelopeTime.minimumSeconds
-        if points[0].value == 0, let peak = Self.monotoneRun(points, fromStart: true) {
-            attack = min(max(points[peak].time - start, attack), longest)
-        }
-        var release: Double?, sustainEnd = end
-        if points[points.count - 1].value == 0, let peak = Self.monotoneRun(points, fromStart: false),
-           end - points[peak].time > EnvelopeTime.minimumSeconds - 1e-9, end - points[peak].time <= longest {
+        let start = piece.start
+        let end = piece.end
+        let attack = EnvelopeTime.minimumSeconds
+        var release: Double?
+        var sustainEnd = end
+        if points[points.count - 1].value == 0, let peak = Self.fallStart(points),
+            points[peak].time >= start + attack,
+            end - points[peak].time > EnvelopeTime.minimumSeconds - 1e-9,
+            end - points[peak].time <= EnvelopeTime.seconds(1),
+            Self.fallsLikeARelease(points, from: peak)
+        {
             release = end - points[peak].time
             sustainEnd = points[peak].time
         }
@@ -139,21 +160,26 @@ struct AHAPForm {
         }
         // Where the gain is 0 (the first and last point) the control holds its neighbour's.
         if ratios[0] == nil { ratios[0] = ratios.dropFirst().first { $0 != nil } ?? 0 }
-        if ratios[ratios.count - 1] == nil { ratios[ratios.count - 1] = ratios.dropLast().last { $0 != nil } ?? 0 }
+        if ratios[ratios.count - 1] == nil {
+            ratios[ratios.count - 1] = ratios.dropLast().last { $0 != nil } ?? 0
+        }
         let level = min(max(ratios.compactMap { $0 }.max() ?? 0, piece.peak), 1)
-        var control = zip(points, ratios).map { OutlinePoint(time: $0.time, value: min(($1 ?? 0) / level, 1)) }
+        var control = zip(points, ratios).map {
+            OutlinePoint(time: $0.time, value: min(($1 ?? 0) / level, 1))
+        }
         var p = EventParameters()
         p.hapticIntensity = level
         p.hapticSharpness = outline.sharpness.isEmpty ? PatternOutline.defaultSharpness : 0
-        if attack > EnvelopeTime.minimumSeconds { p.attackTime = Self.envelopeValue(attack) }
         if let release {
             p.releaseTime = Self.envelopeValue(release)
-            control.removeAll { $0.time > sustainEnd }
         } else if control[control.count - 1].value > 0 {
             control.append(OutlinePoint(time: end, value: 0))
         }
-        let event = HapticEvent(type: .hapticContinuous, time: start, duration: sustainEnd - start, parameters: p)
-        return Bed(event: event, control: control, silentFrom: end + (release == nil ? Self.releaseGuard : 0.001))
+        let event = HapticEvent(
+            type: .hapticContinuous, time: start, duration: sustainEnd - start, parameters: p)
+        return Bed(
+            event: event, control: control,
+            silentFrom: end + (release == nil ? Self.releaseGuard : 0.001))
     }
 
     /// The normalized envelope time for `seconds` (20 ms … 5.12 s), the inverse of
@@ -162,22 +188,33 @@ struct AHAPForm {
         min(max(log2(seconds / EnvelopeTime.minimumSeconds) / EnvelopeTime.octaves, 0), 1)
     }
 
-    /// The peak ending the strictly rising run from the first point (`fromStart`), or
-    /// starting the strictly falling run to the last one; nil when the run is empty.
-    static func monotoneRun(_ points: [OutlinePoint], fromStart: Bool) -> Int? {
-        let n = points.count
-        guard n >= 2 else { return nil }
-        let step = fromStart ? 1 : -1
-        var i = fromStart ? 0 : n - 1
-        while i + step >= 0, i + step < n, points[i + step].value > points[i].value, points[i + step].time != points[i].time {
-            i += step
+    /// The peak that starts the strictly falling run to the last point; nil when the last two
+    /// points do not fall.
+    static func fallStart(_ points: [OutlinePoint]) -> Int? {
+        var i = points.count - 1
+        while i > 0, points[i - 1].value > points[i].value, points[i - 1].time != points[i].time {
+            i -= 1
         }
-        return i == (fromStart ? 0 : n - 1) ? nil : i
+        return i == points.count - 1 ? nil : i
     }
 
-    /// `points` with a point every 5 ms inside each of `windows` (on the polyline), so the
-    /// control that divides a ramp's gain out stays within a few thousandths of it.
-    static func densified(_ points: [OutlinePoint], in windows: [(Double, Double)]) -> [OutlinePoint] {
+    /// Whether the fall from `peak` to the last point stays under a straight release from the
+    /// peak's value (within 5 %): only then does dividing a release's gain out keep the control
+    /// at or below the peak's (a fall ending in a cliff would need a control far above it).
+    static func fallsLikeARelease(_ points: [OutlinePoint], from peak: Int) -> Bool {
+        let a = points[peak]
+        let end = points[points.count - 1].time
+        return points[peak...].dropLast().allSatisfy { p in
+            p.value <= 1.05 * a.value * (end - p.time) / (end - a.time) + 1e-9
+        }
+    }
+
+    /// `points` with a point every 5 ms inside each of `windows` and at its end (on the
+    /// polyline), so the control that divides a ramp's gain out stays within a few
+    /// thousandths of it.
+    static func densified(_ points: [OutlinePoint], in windows: [(Double, Double)])
+        -> [OutlinePoint]
+    {
         var extra: [OutlinePoint] = []
         for (a, b) in windows where b > a {
             var t = a + 0.005
@@ -185,9 +222,15 @@ struct AHAPForm {
                 extra.append(OutlinePoint(time: t, value: OutlinePoint.interpolate(points, at: t)))
                 t += 0.005
             }
+            // The window's end, where the gain stops changing, unless a point is there.
+            if !points.contains(where: { $0.time == b }) {
+                extra.append(OutlinePoint(time: b, value: OutlinePoint.interpolate(points, at: b)))
+            }
         }
         guard !extra.isEmpty else { return points }
-        return (points + extra).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        return (points + extra).enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(\.element)
     }
 
     /// The intensity control over the whole pattern: each event's, held until its release is
@@ -196,11 +239,14 @@ struct AHAPForm {
     func controlCurve(_ beds: [Bed]) -> [OutlinePoint] {
         var points: [OutlinePoint] = []
         for (k, bed) in beds.enumerated() {
-            if let last = points.last, last.time < bed.event.time { points.append(OutlinePoint(time: bed.event.time, value: last.value)) }
+            if let last = points.last, last.time < bed.event.time {
+                points.append(OutlinePoint(time: bed.event.time, value: last.value))
+            }
             points += bed.control
             let nextStart = k + 1 < beds.count ? beds[k + 1].event.time : .infinity
             if bed.silentFrom < nextStart {
-                points.append(OutlinePoint(time: bed.silentFrom, value: points[points.count - 1].value))
+                points.append(
+                    OutlinePoint(time: bed.silentFrom, value: points[points.count - 1].value))
                 points.append(OutlinePoint(time: bed.silentFrom, value: 1))
             }
         }
@@ -218,12 +264,17 @@ enum ControlCurve {
     }
 
     /// Holds `value` from `start` to `end`, stepping there from and back to the polyline.
-    static func lift(_ points: inout [OutlinePoint], from start: Double, to end: Double, value: Double) {
+    static func lift(
+        _ points: inout [OutlinePoint], from start: Double, to end: Double, value: Double
+    ) {
         let before = points.first { $0.time == start }?.value ?? self.value(points, at: start)
         let after = self.value(points, at: end)
-        points = points.filter { $0.time < start }
-            + [OutlinePoint(time: start, value: before), OutlinePoint(time: start, value: value),
-               OutlinePoint(time: end, value: value), OutlinePoint(time: end, value: after)]
+        points =
+            points.filter { $0.time < start }
+            + [
+                OutlinePoint(time: start, value: before), OutlinePoint(time: start, value: value),
+                OutlinePoint(time: end, value: value), OutlinePoint(time: end, value: after),
+            ]
             + points.filter { $0.time > end }
     }
 
@@ -231,7 +282,9 @@ enum ControlCurve {
     /// first point's time (point times relative to it). A full curve's last point starts the
     /// next one; a step at a time in `breaks` starts a new curve at its upper point, so that
     /// curve starts exactly at that time.
-    static func curves(_ id: DynamicParameterID, _ points: [OutlinePoint], breaks: [Double]) -> [ParameterCurve] {
+    static func curves(_ id: DynamicParameterID, _ points: [OutlinePoint], breaks: [Double])
+        -> [ParameterCurve]
+    {
         let breaks = Set(breaks)
         var chunks: [[OutlinePoint]] = []
         var current: [OutlinePoint] = []
@@ -249,9 +302,12 @@ enum ControlCurve {
         if !current.isEmpty { chunks.append(current) }
         return chunks.map { chunk in
             let start = chunk[0].time
-            return ParameterCurve(id: id, time: start, points: chunk.map {
-                ParameterCurve.ControlPoint(time: $0.time - start, value: min(max($0.value, 0), 1))
-            })
+            return ParameterCurve(
+                id: id, time: start,
+                points: chunk.map {
+                    ParameterCurve.ControlPoint(
+                        time: $0.time - start, value: min(max($0.value, 0), 1))
+                })
         }
     }
 }

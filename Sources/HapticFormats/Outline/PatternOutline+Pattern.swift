@@ -23,21 +23,34 @@ extension PatternOutline {
         var notes: [ConversionNote] = []
         let audio = pattern.events.filter { !$0.type.isHaptic }.count
         if audio > 0 {
-            notes.append(ConversionNote(.audioDropped, count: audio, at: pattern.events.first { !$0.type.isHaptic }?.time,
-                                        "Audio events play on the speakers; the targets are haptic only."))
+            notes.append(
+                ConversionNote(
+                    .audioDropped, count: audio,
+                    at: pattern.events.first { !$0.type.isHaptic }?.time,
+                    "Audio events play on the speakers; the targets are haptic only."))
         }
         if sampler.overlapStart != nil {
-            notes.append(ConversionNote(.continuousMerged, at: sampler.overlapStart.map { Double($0) / rate },
-                                        "Continuous events that sound together are merged into one signal (their amplitudes add)."))
+            notes.append(
+                ConversionNote(
+                    .continuousMerged, at: sampler.overlapStart.map { Double($0) / rate },
+                    "Continuous events that sound together are merged into one signal (their amplitudes add)."
+                ))
         }
         let intensity = sampler.intensityPoints()
         self.init(
-            intensity: intensity.map { OutlinePoint(time: Double($0.sample) / rate, value: $0.value) },
-            sharpness: sampler.sharpnessPoints().map { OutlinePoint(time: Double($0.sample) / rate, value: $0.value) },
-            transients: sampler.transients().map {
-                OutlineTransient(time: Double($0.sample) / rate, intensity: $0.intensity, sharpness: $0.sharpness)
+            intensity: intensity.map {
+                OutlinePoint(time: Double($0.sample) / rate, value: $0.value)
             },
-            duration: Double(max(timeline.patternDurationSamples, intensity.last?.sample ?? 0)) / rate,
+            sharpness: sampler.sharpnessPoints().map {
+                OutlinePoint(time: Double($0.sample) / rate, value: $0.value)
+            },
+            transients: sampler.transients().map {
+                OutlineTransient(
+                    time: Double($0.sample) / rate, intensity: $0.intensity, sharpness: $0.sharpness
+                )
+            },
+            duration: Double(max(timeline.patternDurationSamples, intensity.last?.sample ?? 0))
+                / rate,
             notes: notes)
     }
 }

@@ -20,7 +20,8 @@ public struct PatternOutline: Sendable, Hashable {
     public var notes: [ConversionNote]
 
     public init(
-        intensity: [OutlinePoint] = [], sharpness: [OutlinePoint] = [], transients: [OutlineTransient] = [],
+        intensity: [OutlinePoint] = [], sharpness: [OutlinePoint] = [],
+        transients: [OutlineTransient] = [],
         duration: Double = 0, notes: [ConversionNote] = []
     ) {
         self.intensity = intensity
@@ -36,7 +37,9 @@ public struct PatternOutline: Sendable, Hashable {
 
     /// The continuous intensity at `t` (the right-hand value at a step). O(log points).
     public func intensity(at t: Double) -> Double {
-        guard let first = intensity.first, let last = intensity.last, t >= first.time, t <= last.time else { return 0 }
+        guard let first = intensity.first, let last = intensity.last, t >= first.time,
+            t <= last.time
+        else { return 0 }
         return OutlinePoint.interpolate(intensity, at: t)
     }
 
@@ -65,13 +68,15 @@ public struct OutlinePoint: Sendable, Hashable {
         guard let first = points.first else { return 0 }
         guard t >= first.time else { return first.value }
         // lo: the last point at or before t (after a step, its right-hand value); hi: the next.
-        var lo = 0, hi = points.count
+        var lo = 0
+        var hi = points.count
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
             if points[mid].time <= t { lo = mid } else { hi = mid }
         }
         guard hi < points.count else { return points[lo].value }
-        let a = points[lo], b = points[hi]
+        let a = points[lo]
+        let b = points[hi]
         return a.value + (b.value - a.value) * (t - a.time) / (b.time - a.time)
     }
 }

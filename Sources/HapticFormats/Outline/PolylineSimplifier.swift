@@ -5,7 +5,9 @@ enum PolylineSimplifier {
     /// The points of `points` (sorted by x) that keep every dropped one within `tolerance`
     /// of the line through its kept neighbours; first and last always kept. O(n log n) typical,
     /// O(n²) worst case.
-    static func simplify<P>(_ points: [P], tolerance: Double, x: (P) -> Double, y: (P) -> Double) -> [P] {
+    static func simplify<P>(_ points: [P], tolerance: Double, x: (P) -> Double, y: (P) -> Double)
+        -> [P]
+    {
         guard points.count > 2 else { return points }
         var keep = [Bool](repeating: false, count: points.count)
         keep[0] = true
@@ -13,8 +15,12 @@ enum PolylineSimplifier {
         var spans = [(0, points.count - 1)]
         while let (a, b) = spans.popLast() {
             guard b - a > 1 else { continue }
-            let xa = x(points[a]), ya = y(points[a]), xb = x(points[b]), yb = y(points[b])
-            var worst = a, worstDistance = -1.0
+            let xa = x(points[a])
+            let ya = y(points[a])
+            let xb = x(points[b])
+            let yb = y(points[b])
+            var worst = a
+            var worstDistance = -1.0
             for i in (a + 1)..<b {
                 let line = xb > xa ? ya + (yb - ya) * (x(points[i]) - xa) / (xb - xa) : ya
                 let d = abs(y(points[i]) - line)
@@ -31,9 +37,12 @@ enum PolylineSimplifier {
 
     /// The simplification with the smallest tolerance (found by bisection to 1e-4) that keeps
     /// at most `maxPoints` points (≥ 2). O(n² log) worst case.
-    static func simplify<P>(_ points: [P], maxPoints: Int, x: (P) -> Double, y: (P) -> Double) -> [P] {
+    static func simplify<P>(_ points: [P], maxPoints: Int, x: (P) -> Double, y: (P) -> Double)
+        -> [P]
+    {
         guard points.count > maxPoints else { return points }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         var best = simplify(points, tolerance: hi, x: x, y: y)
         while best.count > maxPoints {
             hi *= 2
@@ -48,7 +57,9 @@ enum PolylineSimplifier {
     }
 
     /// ``simplify(_:tolerance:x:y:)`` for sample-indexed points.
-    static func simplify(_ points: [(sample: Int64, value: Double)], tolerance: Double) -> [(sample: Int64, value: Double)] {
+    static func simplify(_ points: [(sample: Int64, value: Double)], tolerance: Double) -> [(
+        sample: Int64, value: Double
+    )] {
         simplify(points, tolerance: tolerance, x: { Double($0.sample) }, y: { $0.value })
     }
 }

@@ -27,7 +27,8 @@ extension PatternOutline {
 
     /// `points` cut into pieces no longer than `length`.
     private static func split(_ points: [OutlinePoint], every length: Double) -> [SoundingPiece] {
-        guard let first = points.first, let last = points.last, last.time - first.time > length else {
+        guard let first = points.first, let last = points.last, last.time - first.time > length
+        else {
             return points.count >= 2 ? [SoundingPiece(points: points)] : []
         }
         var pieces: [SoundingPiece] = []

@@ -50,7 +50,9 @@ public struct ConversionNote: Sendable, Hashable {
 extension [ConversionNote] {
     /// Adds one occurrence of `kind`: a new note with `message`, or one more on the existing
     /// note of that kind (which keeps its first time and message).
-    mutating func record(_ kind: ConversionNote.Kind, at time: Double?, _ message: @autoclosure () -> String) {
+    mutating func record(
+        _ kind: ConversionNote.Kind, at time: Double?, _ message: @autoclosure () -> String
+    ) {
         if let i = firstIndex(where: { $0.kind == kind }) {
             self[i].count += 1
         } else {

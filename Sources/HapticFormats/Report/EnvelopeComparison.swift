@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How a target's rendered acceleration differs from the original's: the figures of a loss
@@ -33,10 +33,13 @@ public struct EnvelopeComparison: Sendable, Hashable {
         let b = Self.envelope(target, sampleRate: sampleRate)
         correlation = Self.correlation(a, b)
         let threshold = 0.1 * (a.max() ?? 0)
-        let onsetsA = Self.onsets(a, rise: threshold), onsetsB = Self.onsets(b, rise: threshold)
+        let onsetsA = Self.onsets(a, rise: threshold)
+        let onsetsB = Self.onsets(b, rise: threshold)
         var errors: [Double] = []
         for t in onsetsA {
-            if let nearest = onsetsB.min(by: { abs($0 - t) < abs($1 - t) }), abs(nearest - t) <= Self.matchWindowMs {
+            if let nearest = onsetsB.min(by: { abs($0 - t) < abs($1 - t) }),
+                abs(nearest - t) <= Self.matchWindowMs
+            {
                 errors.append(Double(abs(nearest - t)))
             }
         }
@@ -46,7 +49,8 @@ public struct EnvelopeComparison: Sendable, Hashable {
         maxOnsetErrorMs = errors.max() ?? 0
         let peakA = original.lazy.map { abs(Double($0)) }.max() ?? 0
         let peakB = target.lazy.map { abs(Double($0)) }.max() ?? 0
-        peakLevelErrorDB = peakA > 0 && peakB > 0 ? 20 * log10(peakB / peakA) : (peakA == peakB ? 0 : -.infinity)
+        peakLevelErrorDB =
+            peakA > 0 && peakB > 0 ? 20 * log10(peakB / peakA) : (peakA == peakB ? 0 : -.infinity)
     }
 
     /// Envelope frames per second.
@@ -57,13 +61,17 @@ public struct EnvelopeComparison: Sendable, Hashable {
     static let minimumOnsetGapFrames = 20
 
     /// RMS over ``windowSeconds`` centred on every frame. O(samples).
-    @_spi(Testing) public static func envelope(_ x: [Float], sampleRate: Double = 48_000) -> [Double] {
-        let hop = Int(sampleRate / frameRate), half = Int(sampleRate * windowSeconds / 2)
+    @_spi(Testing) public static func envelope(_ x: [Float], sampleRate: Double = 48_000)
+        -> [Double]
+    {
+        let hop = Int(sampleRate / frameRate)
+        let half = Int(sampleRate * windowSeconds / 2)
         guard hop > 0, !x.isEmpty else { return [] }
         var prefix = [Double](repeating: 0, count: x.count + 1)
         for i in x.indices { prefix[i + 1] = prefix[i] + Double(x[i]) * Double(x[i]) }
         return stride(from: 0, to: x.count, by: hop).map { c in
-            let lo = max(c - half, 0), hi = min(c + half, x.count)
+            let lo = max(c - half, 0)
+            let hi = min(c + half, x.count)
             return ((prefix[hi] - prefix[lo]) / Double(max(hi - lo, 1))).squareRoot()
         }
     }
@@ -73,10 +81,14 @@ public struct EnvelopeComparison: Sendable, Hashable {
         let n = max(a.count, b.count)
         guard n > 0 else { return 1 }
         func at(_ v: [Double], _ i: Int) -> Double { i < v.count ? v[i] : 0 }
-        let ma = a.reduce(0, +) / Double(n), mb = b.reduce(0, +) / Double(n)
-        var sab = 0.0, saa = 0.0, sbb = 0.0
+        let ma = a.reduce(0, +) / Double(n)
+        let mb = b.reduce(0, +) / Double(n)
+        var sab = 0.0
+        var saa = 0.0
+        var sbb = 0.0
         for i in 0..<n {
-            let da = at(a, i) - ma, db = at(b, i) - mb
+            let da = at(a, i) - ma
+            let db = at(b, i) - mb
             sab += da * db
             saa += da * da
             sbb += db * db
@@ -93,7 +105,7 @@ public struct EnvelopeComparison: Sendable, Hashable {
         var rising = false
         for k in e.indices {
             let r = e[k] - e[max(k - riseFrames, 0)]
-            if r >= rise, !rising, (result.last.map { k - $0 >= minimumOnsetGapFrames } ?? true) {
+            if r >= rise, !rising, result.last.map { k - $0 >= minimumOnsetGapFrames } ?? true {
                 result.append(k)
             }
             rising = r >= rise

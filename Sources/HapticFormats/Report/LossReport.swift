@@ -33,9 +33,14 @@ extension FormatConverter {
         let original = try render.acceleration(source.playback)
         let rate = render.configuration.sampleRate
         var targets: [LossReport.Target] = []
-        func add(_ name: String, _ layers: [HapticPattern], _ notes: [ConversionNote], api: Int? = nil) throws(RenderError) {
-            let comparison = EnvelopeComparison(original: original, target: try render.acceleration(layers), sampleRate: rate)
-            targets.append(LossReport.Target(name: name, comparison: comparison, notes: notes, minimumAPILevel: api))
+        func add(
+            _ name: String, _ layers: [HapticPattern], _ notes: [ConversionNote], api: Int? = nil
+        ) throws(RenderError) {
+            let comparison = EnvelopeComparison(
+                original: original, target: try render.acceleration(layers), sampleRate: rate)
+            targets.append(
+                LossReport.Target(
+                    name: name, comparison: comparison, notes: notes, minimumAPILevel: api))
         }
         let first: ConversionTarget = source.format == .ahap ? .haptic : .ahap
         let converted = convert(source, to: first, name: name)
@@ -44,11 +49,18 @@ extension FormatConverter {
         let (effect, tierNotes) = AndroidExport(device: device).effect(outline)
         let written = AndroidEffect(json: Array(effect.json(source: name).text().utf8)) ?? effect
         for tier in AndroidTier.allCases {
-            let api = tier == .waveform ? tier.baseAPILevel
-                : (tier == .composition ? written.composition : written.envelope).minimumAPILevel(tier: tier)
-            try add("android." + tier.rawValue, device.playback(written, tier: tier), outline.notes + (tierNotes[tier] ?? []), api: api)
+            let api =
+                tier == .waveform
+                ? tier.baseAPILevel
+                : (tier == .composition ? written.composition : written.envelope).minimumAPILevel(
+                    tier: tier)
+            try add(
+                "android." + tier.rawValue, device.playback(written, tier: tier),
+                outline.notes + (tierNotes[tier] ?? []), api: api)
         }
-        return LossReport(source: name, format: source.format, actuator: device.profile.name, sampleRate: rate, targets: targets)
+        return LossReport(
+            source: name, format: source.format, actuator: device.profile.name, sampleRate: rate,
+            targets: targets)
     }
 
     /// The report's render configuration: ``PlaybackRender/reportConfiguration`` on the device.

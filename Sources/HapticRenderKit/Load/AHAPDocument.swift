@@ -100,7 +100,8 @@ public struct AHAPDocument: Sendable {
         }
         if SourceFormat.detect(bytes, limits: options.limits) == .haptic {
             return AHAPDocument(
-                url: url, result: decodeClip(bytes, options: options), resources: [:], format: .haptic)
+                url: url, result: decodeClip(bytes, options: options), resources: [:],
+                format: .haptic)
         }
         var result = AHAPDecoder(options: options).decode(bytes)
         let resolver = AudioResourceResolver(
@@ -151,7 +152,9 @@ public struct AHAPDocument: Sendable {
 
     /// A `.haptic` clip's findings and, when it is accepted (or readable, in strict mode), its
     /// AHAP form.
-    private static func decodeClip(_ bytes: [UInt8], options: AHAPDecoder.Options) -> AHAPDecodeResult {
+    private static func decodeClip(_ bytes: [UInt8], options: AHAPDecoder.Options)
+        -> AHAPDecodeResult
+    {
         let clip = HapticClipDecoder(options: options).decode(bytes)
         var ignored: [ConversionNote] = []
         let pattern = clip.clip.map { PatternOutline(clip: $0).ahapPattern(notes: &ignored) }
