@@ -27,10 +27,10 @@ struct Convert: ParsableCommand {
             dropped or approximated.
 
             Examples:
-              ahap-render convert Examples/Patterns/Heartbeat.ahap --to haptic -o /tmp/Heartbeat.haptic
-              ahap-render convert Examples/Patterns/Heartbeat.ahap --to android -o /tmp/Heartbeat.json --report
-              ahap-render convert Examples/Patterns --to kotlin --output-dir /tmp/kotlin
-              ahap-render convert /tmp/Heartbeat.haptic --to ahap -o /tmp/Heartbeat.ahap --report --format json
+              ahap-render convert Examples/Patterns/Heartbeat.ahap --to haptic -o Heartbeat.haptic
+              ahap-render convert Examples/Patterns/Heartbeat.ahap --to android -o Heartbeat.json --report
+              ahap-render convert Examples/Patterns --to kotlin --output-dir kotlin
+              ahap-render convert Heartbeat.haptic --to ahap -o Heartbeat2.ahap --report --format json
             """)
 
     @Argument(help: "AHAP or .haptic files, or folders.")
@@ -104,7 +104,7 @@ struct Convert: ParsableCommand {
             let converted = converter.convert(source, to: to.target, name: name)
             let destination = OutputNaming.output(
                 for: file, outputFile: output, outputDirectory: outputDirectory,
-                fileExtension: to.target.fileExtension)
+                fileExtension: to.target.fileExtension, keepsClipExtension: false)
             guard write(converted.bytes, to: destination, input: file.path) else {
                 failed += 1
                 continue

@@ -109,5 +109,13 @@ import Testing
         let render = try CLI.run(["render", dir.path + "/h.haptic", "-o", dir.path + "/h.wav"])
         #expect(render.status == 0, "\(render.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.path + "/h.wav"))
+        // In a folder, a clip beside an AHAP file of the same name keeps its extension.
+        try dir.write("in/Tap.ahap", goodAHAP)
+        #expect(try CLI.run(["convert", dir.path + "/in/Tap.ahap", "--to", "haptic"]).status == 0)
+        let folder = try CLI.run([
+            "render", dir.path + "/in", "--output-dir", dir.path + "/out", "--quiet",
+        ])
+        #expect(folder.status == 0, "\(folder.stderr)")
+        #expect(listing(dir.path + "/out") == ["Tap.haptic.wav", "Tap.wav"])
     }
 }

@@ -19,7 +19,7 @@ public struct ConversionSource: Sendable {
     /// Decodes `bytes` (format detected by content) with the mode and limits of `options`.
     /// O(bytes + the pattern's breakpoints and voices).
     public init(bytes: [UInt8], options: AHAPDecoder.Options = .init()) {
-        format = SourceFormat.detect(bytes, limits: options.limits)
+        format = SourceFormat.detect(bytes)
         switch format {
         case .haptic:
             let result = HapticClipDecoder(options: options).decode(bytes)

@@ -81,8 +81,9 @@ struct AHAPForm {
                 events.append(HapticEvent(type: .hapticTransient, time: t.time, parameters: p))
             }
         }
-        if events.isEmpty {
+        if withTransients, events.isEmpty {
             // Nothing sounds: one silent event, since Core Haptics rejects an empty pattern.
+            // (Only then: a silent continuous voice would keep transients from braking.)
             var p = EventParameters()
             p.hapticIntensity = 0
             let start = outline.intensity.first?.time ?? 0

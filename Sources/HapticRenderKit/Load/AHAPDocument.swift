@@ -98,7 +98,7 @@ public struct AHAPDocument: Sendable {
             return AHAPDocument(
                 url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
         }
-        if SourceFormat.detect(bytes, limits: options.limits) == .haptic {
+        if SourceFormat.detect(bytes) == .haptic {
             return AHAPDocument(
                 url: url, result: decodeClip(bytes, options: options), resources: [:],
                 format: .haptic)
