@@ -118,6 +118,40 @@ import Testing
         #expect(notes[.composition]!.map(\.kind).contains(.transientShifted))
     }
 
+    /// Android's envelope intensity is 0 (off) only where the drive is below the perception
+    /// threshold at its frequency (noted); a weak but felt signal keeps a positive intensity,
+    /// however small.
+    @Test func envelopeIntensityIsOffOnlyBelowThreshold() throws {
+        func envelope(sharpness: Double) -> (AndroidEnvelope, [ConversionNote]) {
+            let outline = PatternOutline(
+                intensity: [
+                    OutlinePoint(time: 0, value: 0.4), OutlinePoint(time: 0.3, value: 0.4),
+                ],
+                sharpness: [OutlinePoint(time: 0, value: sharpness)], duration: 0.3)
+            let (effect, notes) = AndroidExport().effect(outline)
+            guard case .envelope(let e) = effect.envelope.segments.first?.content else {
+                Issue.record("no envelope")
+                return (AndroidEnvelope(initialSharpness: 0, controlPoints: []), [])
+            }
+            return (e, notes[.envelope] ?? [])
+        }
+        let felt = envelope(sharpness: 0.5)
+        #expect(felt.0.controlPoints.dropLast().allSatisfy { $0.intensity > 0 })
+        #expect(!felt.1.contains { $0.kind == .belowPerceptionThreshold })
+        let device = AndroidDevice.pixel
+        #expect(device.envelopeIntensity(intensity: 0.4, sharpness: 0.1) == 0)
+        let unfelt = envelope(sharpness: 0.1)
+        #expect(unfelt.0.controlPoints.allSatisfy { $0.intensity == 0 })
+        #expect(
+            unfelt.1.contains {
+                $0.kind == .belowPerceptionThreshold
+            })
+        // The envelope law's intensity, played back, drives as the square law asked.
+        let x = device.envelopeIntensity(intensity: 0.4, sharpness: 0.5)
+        let back = device.squareLawPoint(envelopeIntensity: x, envelopeSharpness: 0.25)
+        #expect(abs(back.intensity - 0.4) < 1e-4 && abs(back.sharpness - 0.5) < 1e-12)
+    }
+
     @Test func jsonRoundTrips() throws {
         let clip = try #require(TestClips.decode(TestClips.valid).clip)
         let (effect, _) = AndroidExport().effect(PatternOutline(clip: clip))

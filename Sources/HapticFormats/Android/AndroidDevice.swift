@@ -35,7 +35,10 @@ public struct AndroidDevice: Sendable {
     public func envelopeIntensity(intensity: Double, sharpness: Double) -> Double {
         let target = squareLaw.evaluate(sharpness: sharpness, intensity: intensity).volts
         let s = sharpness * sharpness
-        guard target > 0 else { return 0 }
+        // Below the law's least drive (the perception threshold at this frequency): off.
+        guard target > 0, target >= envelopeLaw.evaluate(sharpness: s, intensity: 1e-9).volts else {
+            return 0
+        }
         if envelopeLaw.evaluate(sharpness: s, intensity: 1).volts <= target { return 1 }
         var lo = 0.0
         var hi = 1.0

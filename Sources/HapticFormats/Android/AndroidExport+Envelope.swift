@@ -26,13 +26,20 @@ extension AndroidExport {
         let lastInner = b - ramp
         precondition(b - a <= Self.envelopeMaxPartMs, "the caller cuts longer parts")
         // The envelope law's intensity and sharpness every millisecond.
+        var belowThreshold = false
         let samples: [(ms: Int, x: Double, s: Double)] = (a + ramp...lastInner).map { m in
             let t = Double(m) / 1000
             let i = outline.intensity(at: t)
             let s = outline.sharpness(at: t)
-            return (
-                m, Self.fourDecimals(device.envelopeIntensity(intensity: i, sharpness: s)),
-                Self.fourDecimals(s * s)
+            let x = device.envelopeIntensity(intensity: i, sharpness: s)
+            if i > 0 && x == 0 { belowThreshold = true }
+            // Four decimals, but a positive intensity stays positive (0 is off).
+            return (m, x > 0 ? max(Self.fourDecimals(x), 0.0001) : 0, Self.fourDecimals(s * s))
+        }
+        if belowThreshold {
+            notes.record(
+                .belowPerceptionThreshold, at: Double(a) / 1000,
+                "Where the continuous signal drives the actuator below the perception threshold at its frequency, an envelope's intensity is 0: off."
             )
         }
         var kept = fit(samples, within: maxInner)

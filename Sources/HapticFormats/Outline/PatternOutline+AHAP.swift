@@ -14,16 +14,16 @@ extension PatternOutline {
     /// (docs/formats.md, "From .haptic to AHAP"):
     ///
     /// - the continuous signal is one `HapticContinuous` event per sounding piece (pieces end
-    ///   at silences and every 30 s) at the piece's peak intensity, shaped by a
-    ///   `HapticIntensityControl` curve (the intensity ÷ the peak) and a
-    ///   `HapticSharpnessControl` curve (the sharpness, added to the event's 0);
+    ///   at silences and every 30 s), shaped by a `HapticIntensityControl` curve (the
+    ///   intensity ÷ the event's, the envelope's attack and release divided out: ``AHAPForm/bed(_:)``)
+    ///   and a `HapticSharpnessControl` curve (the sharpness, added to the event's 0);
     /// - each transient is a `HapticTransient`. AHAP's intensity curve scales transients too,
     ///   so a transient's own intensity is its target ÷ the curve's value at its time; where
     ///   that would exceed 1 the curve is raised to the transient's level for
     ///   ``transientLift`` seconds from its start (noted: the continuous signal rises with it
     ///   for that moment).
     ///
-    /// O(points + transients · log points).
+    /// O(points · log points + transients · points) (each raise rewrites the curve).
     public func ahapPattern(notes: inout [ConversionNote]) -> HapticPattern {
         AHAPForm(outline: self).pattern(transients: true, notes: &notes)
     }

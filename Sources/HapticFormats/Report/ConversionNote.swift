@@ -22,6 +22,9 @@ public struct ConversionNote: Sendable, Hashable {
         case envelopeSimplified = "envelope-simplified"
         /// A length below the target's minimum, lengthened (or a value below its floor, raised).
         case belowPlatformMinimum = "below-platform-minimum"
+        /// A part that drives the actuator below the perception threshold at its frequency,
+        /// played as off (Android's envelope intensity 0).
+        case belowPerceptionThreshold = "below-perception-threshold"
         /// A part longer than the target allows, cut.
         case beyondPlatformMaximum = "beyond-platform-maximum"
         /// Ramps of the continuous signal played as steps.
