@@ -152,6 +152,37 @@ import Testing
         #expect(abs(back.intensity - 0.4) < 1e-4 && abs(back.sharpness - 0.5) < 1e-12)
     }
 
+    /// A continuous part shorter than two control points (40 ms) plays as the shortest
+    /// envelope through its peak when nothing follows within 40 ms; a remnant a primitive
+    /// cuts off is dropped (the primitive's ring covers it); both noted.
+    @Test func shortContinuousParts() throws {
+        let alone = PatternOutline(
+            intensity: [OutlinePoint(time: 0, value: 0.7), OutlinePoint(time: 0.01, value: 0.7)],
+            sharpness: [OutlinePoint(time: 0, value: 0.5)], duration: 0.01)
+        let (effect, notes) = AndroidExport().effect(alone)
+        guard case .envelope(let e) = effect.envelope.segments.first?.content else {
+            Issue.record("no envelope")
+            return
+        }
+        #expect(e.controlPoints.map(\.durationMs) == [20, 20])
+        let peak = AndroidDevice.pixel.envelopeIntensity(intensity: 0.7, sharpness: 0.5)
+        #expect(abs(e.controlPoints[0].intensity - peak) <= 0.00005)
+        #expect(e.controlPoints[1].intensity == 0 && e.initialSharpness == 0.25)
+        #expect(notes[.envelope]!.contains { $0.kind == .belowPlatformMinimum })
+        Self.checkLimits(effect, "alone")
+        // 10 ms of signal between two clicks 22 ms apart, and 20 ms after the second.
+        let squeezed = PatternOutline(
+            intensity: [OutlinePoint(time: 0, value: 0.7), OutlinePoint(time: 0.054, value: 0.7)],
+            sharpness: [OutlinePoint(time: 0, value: 0.5)],
+            transients: [
+                OutlineTransient(time: 0, intensity: 1, sharpness: 0.5),
+                OutlineTransient(time: 0.022, intensity: 1, sharpness: 0.5),
+            ], duration: 0.054)
+        let between = AndroidExport().effect(squeezed).effect.envelope
+        #expect(between.segments.count == 1)  // the two clicks; both remnants dropped
+        Self.checkLimits(AndroidExport().effect(squeezed).effect, "squeezed")
+    }
+
     @Test func jsonRoundTrips() throws {
         let clip = try #require(TestClips.decode(TestClips.valid).clip)
         let (effect, _) = AndroidExport().effect(PatternOutline(clip: clip))

@@ -1,18 +1,18 @@
 extension AndroidExport {
     /// The continuous signal from `a` to `b` ms as one `BasicEnvelopeBuilder` envelope: a
     /// 20 ms ramp up from the builder's 0, control points every 1 ms simplified to at most 15
-    /// within the point lengths' 20…1000 ms, a 20 ms ramp down to the required final 0. Nil
-    /// (noted) when the part is shorter than the two ramps. At most ``envelopeMaxPartMs`` long.
+    /// within the point lengths' 20…1000 ms, a 20 ms ramp down to the required final 0. A part
+    /// shorter than the two ramps becomes the two ramps through its peak when it may sound
+    /// until `freeUntilMs` (the shortest envelope there is), else it is dropped; both noted.
+    /// At most ``envelopeMaxPartMs`` long.
     func envelope(
-        _ outline: PatternOutline, fromMs a: Int, toMs b: Int, notes: inout [ConversionNote]
+        _ outline: PatternOutline, fromMs a: Int, toMs b: Int, freeUntilMs: Int = .max,
+        notes: inout [ConversionNote]
     ) -> AndroidEnvelope? {
         let ramp = Self.envelopeMinPointMs
         guard b - a >= 2 * ramp else {
-            notes.record(
-                .belowPlatformMinimum, at: Double(a) / 1000,
-                "A continuous part shorter than \(2 * ramp) ms is dropped: an envelope ramps up from 0 and back down over at least \(ramp) ms each."
-            )
-            return nil
+            return shortEnvelope(
+                outline, fromMs: a, toMs: b, freeUntilMs: freeUntilMs, notes: &notes)
         }
         if outline.intensity(at: Double(a) / 1000) > 0
             || outline.intensity(at: Double(b) / 1000 - 0.0005) > 0
@@ -61,6 +61,48 @@ extension AndroidExport {
             AndroidControlPoint(
                 intensity: 0, sharpness: kept[kept.count - 1].s, durationMs: b - previous))
         return AndroidEnvelope(initialSharpness: kept[0].s, controlPoints: points)
+    }
+
+    /// A part shorter than two control points as the shortest envelope: 20 ms up to its
+    /// strongest millisecond, 20 ms down, when it fits before `freeUntilMs`; else nil. Noted.
+    private func shortEnvelope(
+        _ outline: PatternOutline, fromMs a: Int, toMs b: Int, freeUntilMs: Int,
+        notes: inout [ConversionNote]
+    ) -> AndroidEnvelope? {
+        let ramp = Self.envelopeMinPointMs
+        let at = Double(a) / 1000
+        guard freeUntilMs - a >= 2 * ramp else {
+            notes.record(
+                .belowPlatformMinimum, at: at,
+                "A continuous part shorter than \(2 * ramp) ms beside a primitive, or without room after it, is dropped: an envelope ramps up from 0 and back down over at least \(ramp) ms each."
+            )
+            return nil
+        }
+        let peak = (a..<max(b, a + 1)).map { m -> (x: Double, s: Double) in
+            let t = Double(m) / 1000
+            let s = outline.sharpness(at: t)
+            return (device.envelopeIntensity(intensity: outline.intensity(at: t), sharpness: s), s)
+        }.max { $0.x < $1.x }!
+        guard peak.x > 0 else {
+            notes.record(
+                .belowPerceptionThreshold, at: at,
+                "Where the continuous signal drives the actuator below the perception threshold at its frequency, an envelope's intensity is 0: off."
+            )
+            return nil
+        }
+        notes.record(
+            .belowPlatformMinimum, at: at,
+            "A continuous part shorter than \(2 * ramp) ms plays as a \(2 * ramp) ms envelope (up to its peak and back down over \(ramp) ms each, the shortest control points)."
+        )
+        let sharpness = Self.fourDecimals(peak.s * peak.s)
+        return AndroidEnvelope(
+            initialSharpness: sharpness,
+            controlPoints: [
+                AndroidControlPoint(
+                    intensity: max(Self.fourDecimals(peak.x), 0.0001), sharpness: sharpness,
+                    durationMs: ramp),
+                AndroidControlPoint(intensity: 0, sharpness: sharpness, durationMs: ramp),
+            ])
     }
 
     /// The fewest samples (first and last kept) whose lines stay close to the intensities, at

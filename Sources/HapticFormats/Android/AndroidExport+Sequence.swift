@@ -21,11 +21,13 @@ extension AndroidExport {
     }
 
     /// Transients as primitives (back to back where they would overlap) and the continuous
-    /// signal between them as `continuous(a, b)` (nil: nothing to play there), in time order;
-    /// continuous parts longer than `maxPartMs` cut into equal parts (noted).
+    /// signal between them as `continuous(a, b, free)` (nil: nothing to play there; `free`:
+    /// until when it may sound — where the next segment starts, `Int.max` after the last, `b`
+    /// when a primitive cuts it), in time order; continuous parts longer than `maxPartMs` cut
+    /// into equal parts (noted).
     func sequence(
         _ outline: PatternOutline, maxPartMs: Int = .max, notes: inout [ConversionNote],
-        continuous: (Int, Int, inout [ConversionNote]) -> AndroidSegment.Content?
+        continuous: (Int, Int, Int, inout [ConversionNote]) -> AndroidSegment.Content?
     ) -> AndroidSequence {
         // Primitive windows.
         var windows: [(start: Int, end: Int, step: AndroidPrimitiveStep)] = []
@@ -74,6 +76,30 @@ extension AndroidExport {
                 (part.start + length * $0 / count, part.start + length * ($0 + 1) / count)
             }
         }
+        /// The index of the first window starting at or after `ms` (binary search: windows
+        /// are in time order and never overlap).
+        func firstWindow(from ms: Int) -> Int {
+            var (low, high) = (0, windows.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if windows[mid].start < ms { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        /// Where the segment after part `index` starts (the next primitive's or part's); a part
+        /// cut off by a primitive ends where it is, leaving its remnant to the primitive's ring.
+        func free(after index: Int) -> Int {
+            let part = parts[index]
+            let next = firstWindow(from: part.end)
+            let before = firstWindow(from: part.start) - 1
+            if (next < windows.count && windows[next].start == part.end)
+                || (before >= 0 && windows[before].end == part.start)
+            {
+                return part.end
+            }
+            let nextPart = index + 1 < parts.count ? parts[index + 1].start : .max
+            return min(next < windows.count ? windows[next].start : .max, nextPart)
+        }
         // Merge in time order: primitives with nothing between them share a composition.
         var segments: [AndroidSegment] = []
         var group: (start: Int, end: Int, steps: [AndroidPrimitiveStep])?
@@ -86,7 +112,7 @@ extension AndroidExport {
         var p = 0
         for w in windows {
             while p < parts.count, parts[p].start < w.start {
-                if let content = continuous(parts[p].start, parts[p].end, &notes) {
+                if let content = continuous(parts[p].start, parts[p].end, free(after: p), &notes) {
                     flush()
                     segments.append(AndroidSegment(startMs: parts[p].start, content))
                 }
@@ -104,9 +130,9 @@ extension AndroidExport {
             }
         }
         flush()
-        for part in parts[p...] {
-            if let content = continuous(part.start, part.end, &notes) {
-                segments.append(AndroidSegment(startMs: part.start, content))
+        for i in p..<parts.count {
+            if let content = continuous(parts[i].start, parts[i].end, free(after: i), &notes) {
+                segments.append(AndroidSegment(startMs: parts[i].start, content))
             }
         }
         return AndroidSequence(segments: segments)

@@ -8,7 +8,9 @@
 ///   sharp, `LOW_TICK` when dull), primitives that would overlap played back to back; the
 ///   continuous parts around them as waveforms.
 /// - **envelope**: the same primitives; the continuous parts as envelopes of at most 16
-///   control points, each 20…1000 ms long, intensities in Android's sensation-level law.
+///   control points, each 20…1000 ms long, intensities in Android's sensation-level law; a
+///   part shorter than two points is stretched to 40 ms where no primitive cuts it and the
+///   next segment leaves room (else dropped).
 public struct AndroidExport: Sendable {
     public var device: AndroidDevice
 
@@ -51,14 +53,14 @@ public struct AndroidExport: Sendable {
                 ))
         }
         let compositionTier = sequence(outline, notes: &notes[.composition, default: []]) {
-            a, b, notes in
+            a, b, _, notes in
             let w = self.waveform(outline, fromMs: a, toMs: b, bursts: [], notes: &notes)
             return w.amplitudes.contains { $0 > 0 } ? AndroidSegment.Content.waveform(w) : nil
         }
         let envelopeTier = sequence(
             outline, maxPartMs: Self.envelopeMaxPartMs, notes: &notes[.envelope, default: []]
-        ) { a, b, notes in
-            self.envelope(outline, fromMs: a, toMs: b, notes: &notes).map {
+        ) { a, b, free, notes in
+            self.envelope(outline, fromMs: a, toMs: b, freeUntilMs: free, notes: &notes).map {
                 AndroidSegment.Content.envelope($0)
             }
         }
