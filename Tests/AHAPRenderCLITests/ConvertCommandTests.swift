@@ -27,12 +27,18 @@ import Testing
             as? [String: Any]
         #expect(effect?["format"] as? String == "hapticrender.android-effect")
         // A folder: .ahap and .haptic files, outputs mirroring it; two inputs named Tap.* would
-        // both write out/Tap.kt: the second is refused, nothing overwritten.
+        // both write out/Tap.kt: a usage error before anything is written.
         try dir.write("in/sub/Knock.ahap", goodAHAP)
-        let folder = try CLI.run([
+        let arguments = [
             "convert", dir.path + "/in", "--to", "kotlin", "--output-dir", dir.path + "/out",
-        ])
-        #expect(folder.status == 1 && folder.stderr.contains("Tap.kt: error: already exists"))
+        ]
+        let clash = try CLI.run(arguments)
+        #expect(
+            clash.status == 64 && clash.stderr.contains("would both convert to"), "\(clash.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/out"))
+        try FileManager.default.removeItem(atPath: input)
+        let folder = try CLI.run(arguments)
+        #expect(folder.status == 0, "\(folder.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.path + "/out/sub/Knock.kt"))
         let kotlin = try String(contentsOfFile: dir.path + "/out/Tap.kt", encoding: .utf8)
         #expect(kotlin.contains("object TapHaptics"))
@@ -65,6 +71,10 @@ import Testing
                 "convert", a, "--to", "haptic", "-o", dir.path + "/x", "--output-dir", dir.path,
             ]).status == 64)
         #expect(try CLI.run(["convert", a, "--to", "haptic", "--format", "json"]).status == 64)
+        let missing = try CLI.run(["convert", dir.path + "/none.ahap", "--to", "haptic"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("none.ahap: error: No such file or directory"))
+        #expect(try CLI.run(["convert", "-", "--to", "haptic"]).status == 64)  // needs -o
         let bad = try dir.write(
             "bad.haptic",
             #"{"version": {"major": 1, "minor": 0, "patch": 0}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}]}}}}"#
@@ -97,6 +107,15 @@ import Testing
         )
         let text = try CLI.run(["convert", Self.heartbeat, "--to", "haptic", "-o", "-"])
         #expect(text.status == 0 && text.stdout.contains("\"signals\""))
+        // Standard input in, standard output out.
+        let piped = try CLI.runRaw(
+            ["convert", "-", "--to", "haptic", "-o", "-"], stdin: Data(goodAHAP.utf8))
+        #expect(piped.status == 0)
+        #expect(String(decoding: piped.stdout, as: UTF8.self).contains("\"signals\""))
+        let bad = try CLI.runRaw(
+            ["convert", "-", "--to", "ahap", "-o", "-"], stdin: Data("{".utf8))
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("<stdin>:1:"), "\(bad.stderr)")
     }
 
     /// `render` plays a `.haptic` clip (detected by content).

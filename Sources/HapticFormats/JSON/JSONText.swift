@@ -31,7 +31,7 @@ public indirect enum JSONText: Sendable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += AHAPNumberFormatter.string(n)
-        case .string(let s): Self.quote(s, into: &out)
+        case .string(let s): JSONWriter.quote(s, into: &out)
         case .array(let items):
             guard !items.isEmpty else {
                 out += "[]"
@@ -56,31 +56,12 @@ public indirect enum JSONText: Sendable {
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }
                 newline(depth + 1)
-                Self.quote(key, into: &out)
+                JSONWriter.quote(key, into: &out)
                 out += indent > 0 ? ": " : ":"
                 value.write(into: &out, indent: indent, depth: depth + 1)
             }
             newline(depth)
             out += "}"
         }
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    private static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
