@@ -20,10 +20,13 @@ private func convert(
     guard let to = ConversionTarget(rawValue: name) else {
         throw .argument("unknown target \"\(name)\"; use ahap, haptic, android or kotlin")
     }
-    var settings = COptions()
-    if options != nil { settings = try object(options, "options") }
+    var render = RenderOptions()
+    if options != nil {
+        let settings: COptions = try object(options, "options")
+        render = settings.snapshot.render
+    }
     let decoder = AHAPDecoder.Options(
-        mode: settings.render.strict ? .strict : .lenient, limits: settings.render.patternLimits)
+        mode: render.strict ? .strict : .lenient, limits: render.patternLimits)
     let bytes: [UInt8]
     if let b = source.bytes {
         bytes = b
@@ -48,7 +51,7 @@ private func convert(
         throw CError(
             .rejected,
             message: ([
-                "\(source.name): error: the \(input.format == .haptic ? ".haptic clip" : "AHAP file") was rejected (\(settings.render.strict ? "strict" : "lenient") mode, \(errors.count) error\(errors.count == 1 ? "" : "s"))"
+                "\(source.name): error: the \(input.format == .haptic ? ".haptic clip" : "AHAP file") was rejected (\(render.strict ? "strict" : "lenient") mode, \(errors.count) error\(errors.count == 1 ? "" : "s"))"
             ]
                 + errors.map { $0.rendered(file: source.name) }).joined(separator: "\n"),
             file: source.name)
@@ -79,6 +82,18 @@ public func hr_convert_file(
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
     catching(error) { () throws(CError) in try convert(.file(path), target, options, output, report)
+    }
+}
+
+@_cdecl("hr_convert_file_n")
+public func hr_convert_file_n(
+    _ path: UnsafePointer<CChar>?, _ length: UInt, _ target: UnsafePointer<CChar>?,
+    _ options: OpaquePointer?, _ output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ report: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    catching(error) { () throws(CError) in
+        try convert(.file(path, length: length), target, options, output, report)
     }
 }
 

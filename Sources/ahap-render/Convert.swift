@@ -3,6 +3,7 @@ import FoundationEssentials
 import HapticFormats
 import HapticPattern
 import HapticRenderKit
+import SoundFile
 
 /// `ahap-render convert`: AHAP and `.haptic` to AHAP, `.haptic`, Android JSON or Kotlin, and
 /// what each target loses, measured (docs/formats.md).
@@ -101,6 +102,7 @@ struct Convert: ParsableCommand {
             throw CLIError.usage(
                 nil, "-o names one output but \(files.count) inputs were found; use --output-dir")
         }
+        for file in files where file.path != "-" { InputFiles.current?.protect(file.path) }
         let destinations = try outputs(for: files)
         let options = AHAPDecoder.Options(
             mode: strict ? .strict : .lenient, limits: limits.patternLimits)
@@ -141,8 +143,9 @@ struct Convert: ParsableCommand {
         if failed > 0 { throw ExitCode(ExitStatus.failure) }
     }
 
-    /// Each input's output path; two inputs that would write one file (`Tap.ahap` and
-    /// `Tap.haptic` to `Tap.json`) are a usage error before anything is written.
+    /// Each input's output path; an output that is one of the inputs (by identity), and two
+    /// inputs that would write one file (`Tap.ahap` and `Tap.haptic` to `Tap.json`), are usage
+    /// errors before anything is written.
     private func outputs(for files: [DiscoveredFile]) throws -> [String] {
         var seen: [String: String] = [:]
         return try files.map { file in
@@ -155,6 +158,7 @@ struct Convert: ParsableCommand {
                 )
             }
             seen[path] = file.path
+            if path != "-" { try checkOutput(path, force: true, input: displayName(file.path)) }
             return path
         }
     }
@@ -200,43 +204,29 @@ struct Convert: ParsableCommand {
         return source
     }
 
-    /// Writes `bytes` to `path` whole (a temporary file renamed) or to standard output for
-    /// `-`; false, with the reason printed, when the path is the input, exists without
-    /// `--force` or cannot be written.
+    /// Writes `bytes` to `path` through ``AtomicFile`` (complete or absent; an input never
+    /// replaced) or to standard output for `-`; false, with the reason printed, when the path
+    /// exists without `--force` or cannot be written.
     private func write(_ bytes: [UInt8], to path: String, input: String) -> Bool {
         if path == "-" {
             StandardStream.output.write(String(decoding: bytes, as: UTF8.self))
             return true
         }
-        let name = displayName(input)
-        if input != "-", Self.samePath(path, input) {
-            printError("\(name): error: the output \(path) is the input file; it is never replaced")
-            return false
-        }
-        if !force, FileManager.default.fileExists(atPath: path) {
-            printError(CLIError.outputExists(path, input: name).text)
-            return false
-        }
         do {
             try createOutputFolder(for: path)
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(bytes, to: path, replacing: force ? .replace : .never)
         } catch let error as CLIError {
             printError(error.text)
             return false
+        } catch SoundFileError.destinationExists {
+            printError(CLIError.outputExists(path, input: displayName(input)).text)
+            return false
         } catch {
-            printError("\(path): error: cannot write: \(fileErrorText(error))")
+            printError("\(path): error: \(error)")
             return false
         }
         if !quiet { printError("wrote \(path)") }
         return true
-    }
-
-    /// Whether two paths name one file (symbolic links followed).
-    private static func samePath(_ a: String, _ b: String) -> Bool {
-        func resolved(_ path: String) -> String {
-            URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-        }
-        return resolved(a) == resolved(b)
     }
 }
 

@@ -48,8 +48,14 @@ import Testing
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         let input = try dir.write("Tap.ahap", goodAHAP)
-        // The output would be the input.
-        #expect(try CLI.run(["convert", input, "--to", "ahap"]).status == 1)
+        // The output would be the input: a usage error, whatever name reaches it.
+        let same = try CLI.run(["convert", input, "--to", "ahap"])
+        #expect(same.status == 64 && same.stderr.contains("an input is never overwritten"))
+        #expect(
+            try CLI.run([
+                "convert", input, "--to", "ahap", "-o", dir.path + "/./Tap.ahap", "--force",
+            ])
+            .status == 64)
         #expect(try String(contentsOfFile: input, encoding: .utf8) == goodAHAP)
         #expect(try CLI.run(["convert", input, "--to", "haptic"]).status == 0)
         let again = try CLI.run(["convert", input, "--to", "haptic"])

@@ -21,6 +21,14 @@ import Testing
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(reportText.utf8)) as? [String: Any])
         #expect((json["targets"] as? [Any])?.count == 4)
+        // The path by length (no NUL needed): the same text.
+        let path = CAPI.example("Heartbeat.ahap")
+        var byLength: UnsafeMutablePointer<CChar>?
+        try CAPI.check {
+            hr_convert_file_n(path, UInt(path.utf8.count), "haptic", nil, &byLength, nil, $0)
+        }
+        defer { hr_string_free(byLength) }
+        #expect(String(cString: try #require(byLength)) == text)
     }
 
     @Test func bytesWithoutReportAndErrors() throws {

@@ -308,6 +308,9 @@ void hr_string_free(char *string);
  * errors are in the message), HR_ERROR_RENDER (the report could not be rendered). */
 hr_status hr_convert_file(const char *path, const char *target, const hr_options *options, char **output,
                           char **report, hr_error **error);
+/* The same with the path's length in bytes (see Conventions). */
+hr_status hr_convert_file_n(const char *path, size_t path_length, const char *target, const hr_options *options,
+                            char **output, char **report, hr_error **error);
 /* The same for AHAP or .haptic text in memory; `name` (may be NULL) names it in messages and
  * in the Kotlin object and Android JSON. */
 hr_status hr_convert_bytes(const void *bytes, size_t length, const char *name, const char *target,
