@@ -3,17 +3,24 @@ as ``ahap-render convert``, with the loss report."""
 
 import ctypes
 import json
-from typing import Any, Callable, Dict, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Literal, Optional, Tuple, Union, overload
 
 from . import _checks
 from ._library import check, lib
 from ._lint import diagnostics
 from ._options import Options
 
-Converted = Union[str, Tuple[str, Dict[str, Any]]]
+Target = Literal["ahap", "haptic", "android", "kotlin"]
+Report = Dict[str, Any]
+Converted = Union[str, Tuple[str, Report]]
 
 
-def convert(path: _checks.AnyPath, to: str, *, report: bool = False, strict: bool = False) -> Converted:
+@overload
+def convert(path: _checks.AnyPath, to: Target, *, report: Literal[False] = False, strict: bool = False) -> str: ...
+@overload
+def convert(path: _checks.AnyPath, to: Target, *, report: Literal[True], strict: bool = False) -> Tuple[str, Report]:
+    ...
+def convert(path: _checks.AnyPath, to: Target, *, report: bool = False, strict: bool = False) -> Converted:
     """Converts the AHAP or .haptic file at ``path`` (told apart by its content).
 
     Parameters
@@ -49,7 +56,13 @@ def convert(path: _checks.AnyPath, to: str, *, report: bool = False, strict: boo
                           report)
 
 
-def convert_bytes(data: _checks.Data, to: str, *, name: Optional[_checks.AnyPath] = None, report: bool = False,
+@overload
+def convert_bytes(data: _checks.Data, to: Target, *, name: Optional[_checks.AnyPath] = None,
+                  report: Literal[False] = False, strict: bool = False) -> str: ...
+@overload
+def convert_bytes(data: _checks.Data, to: Target, *, name: Optional[_checks.AnyPath] = None,
+                  report: Literal[True], strict: bool = False) -> Tuple[str, Report]: ...
+def convert_bytes(data: _checks.Data, to: Target, *, name: Optional[_checks.AnyPath] = None, report: bool = False,
                   strict: bool = False) -> Converted:
     """:func:`convert` for AHAP or .haptic text held in memory; ``name`` names it in messages,
     the Android JSON and the Kotlin object."""
