@@ -100,6 +100,8 @@ _SIGNATURES = {
     "hr_stream_close": (None, [_p]),
     "hr_lint_file": (_status, [_s, _p, _pp, _pp]),
     "hr_lint_bytes": (_status, [_c.c_char_p, _c.c_size_t, _s, _p, _pp, _pp]),
+    "hr_convert_file": (_status, [_s, _s, _p, _pp, _pp, _pp]),
+    "hr_convert_bytes": (_status, [_c.c_char_p, _c.c_size_t, _s, _s, _p, _pp, _pp, _pp]),
 }
 
 for _name, (_restype, _argtypes) in _SIGNATURES.items():
