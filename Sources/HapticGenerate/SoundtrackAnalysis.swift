@@ -54,6 +54,7 @@ public enum SoundtrackAnalysis {
             throw .unreadable(path: path, reason: error.description)
         }
         let analyzer = SpectralAnalyzer(sampleRate: info.sampleRate)
+        let peaks = PeakTracker(sampleRate: Int(info.sampleRate))
         var interleaved = [Float](repeating: 0, count: blockFrames * info.channels)
         var mono = [Float](repeating: 0, count: blockFrames)
         let maxFrames = Int(min(maxDurationSeconds * info.sampleRate, 9.0e18))
@@ -81,7 +82,9 @@ public enum SoundtrackAnalysis {
                 }
             }
             mono.withUnsafeBufferPointer {
-                analyzer.process(UnsafeBufferPointer(rebasing: $0[0..<n]))
+                let block = UnsafeBufferPointer(rebasing: $0[0..<n])
+                analyzer.process(block)
+                peaks.process(block)
             }
             progress(
                 Double(total) / info.sampleRate, max(info.duration, Double(total) / info.sampleRate)
@@ -101,7 +104,8 @@ public enum SoundtrackAnalysis {
             fineBlockSeconds: Double(analyzer.fineHop) / info.sampleRate,
             windowSeconds: analyzer.windowSeconds,
             integratedLoudness: loudness(meter.integratedLoudness, features),
-            durationSeconds: Double(total) / info.sampleRate, channelCount: info.channels)
+            durationSeconds: Double(total) / info.sampleRate, channelCount: info.channels,
+            peaks: peaks.finish())
     }
 
     /// BS.1770 loudness, or — when BS.1770 hears nothing because all the sound is in the LFE,
