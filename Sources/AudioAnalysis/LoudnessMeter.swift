@@ -21,11 +21,16 @@ public final class LoudnessMeter {
     private let filters: KWeighting
     /// Per channel: the two biquads' states (4 values).
     private var state: [Double]
-    private let framesPer100ms: Int
+    /// Frames per 100 ms (the gating blocks' step).
+    public let framesPer100ms: Int
     private var framesInPart = 0
-    private var partSum = 0.0
-    /// Weighted sums of squares per completed 100 ms.
-    private var parts: [Double] = []
+    /// Per channel: the sum of squares of the 100 ms in progress (summed sample by sample,
+    /// so the blocks the frames come in never change it).
+    private var partSums: [Double]
+    /// The channel-weighted sums of K-weighted squares of each completed 100 ms: what the
+    /// gating reads (``integratedLoudness(parts:framesPer100ms:)``), and what the parts of a
+    /// file measured separately join by.
+    public private(set) var parts: [Double] = []
 
     /// - Throws: `AnalysisError.unsupported` for no channels or a rate below 1 kHz.
     public init(channels: Int, sampleRate: Int) throws(AnalysisError) {
@@ -37,6 +42,7 @@ public final class LoudnessMeter {
         weights = Self.weights(channels: channels)
         filters = KWeighting(sampleRate: Double(sampleRate))
         state = [Double](repeating: 0, count: 4 * channels)
+        partSums = [Double](repeating: 0, count: channels)
         framesPer100ms = (sampleRate + 5) / 10
     }
 
@@ -60,17 +66,19 @@ public final class LoudnessMeter {
         while start < frames {
             let n = min(frames - start, framesPer100ms - framesInPart)
             for c in 0..<channels where weights[c] > 0 {
-                partSum +=
-                    weights[c]
-                    * filters.sumOfSquares(
-                        samples, from: start, count: n, channel: c, of: channels,
-                        state: &state[4 * c])
+                filters.addSquares(
+                    samples, from: start, count: n, channel: c, of: channels,
+                    state: &state[4 * c], sum: &partSums[c])
             }
             framesInPart += n
             start += n
             if framesInPart == framesPer100ms {
-                parts.append(partSum)
-                partSum = 0
+                var sum = 0.0
+                for c in 0..<channels {
+                    sum += weights[c] * partSums[c]
+                    partSums[c] = 0
+                }
+                parts.append(sum)
                 framesInPart = 0
             }
         }
@@ -79,6 +87,11 @@ public final class LoudnessMeter {
     /// The gated integrated loudness in LUFS; `-infinity` for silence (every block below the
     /// absolute gate of −70 LUFS) or less than 400 ms.
     public var integratedLoudness: Double {
+        Self.integratedLoudness(parts: parts, framesPer100ms: framesPer100ms)
+    }
+
+    /// The gated integrated loudness of consecutive 100 ms `parts` (see ``parts``).
+    public static func integratedLoudness(parts: [Double], framesPer100ms: Int) -> Double {
         guard parts.count >= 4 else { return -.infinity }
         let blockFrames = Double(4 * framesPer100ms)
         var blocks: [Double] = []
@@ -126,19 +139,18 @@ struct KWeighting {
         passA = (2 * (k * k - 1) / a0, (1 - k / q + k * k) / a0)
     }
 
-    /// Filters `count` frames of channel `channel` from frame `from` and returns the sum of the
-    /// squared output; `state` (4 values) carries over between calls.
+    /// Filters `count` frames of channel `channel` from frame `from` and adds the squared
+    /// output to `total`, sample by sample; `state` (4 values) carries over between calls.
     @inline(__always)
-    func sumOfSquares(
+    func addSquares(
         _ samples: UnsafeBufferPointer<Float>, from: Int, count: Int, channel: Int,
-        of channels: Int,
-        state: UnsafeMutablePointer<Double>
-    ) -> Double {
+        of channels: Int, state: UnsafeMutablePointer<Double>, sum total: inout Double
+    ) {
         var s1 = state[0]
         var s2 = state[1]
         var t1 = state[2]
         var t2 = state[3]
-        var sum = 0.0
+        var sum = total
         var i = from * channels + channel
         for _ in 0..<count {
             let x = Double(samples[i])
@@ -155,6 +167,6 @@ struct KWeighting {
         state[1] = s2
         state[2] = t1
         state[3] = t2
-        return sum
+        total = sum
     }
 }

@@ -26,16 +26,43 @@ public struct PeakCandidate: Sendable, Hashable {
     public var time: Double { Double(milliseconds) / 1_000 }
 }
 
-/// What ``PeakTracker`` found in a whole file.
+/// What ``PeakTracker`` found in a file, or in the stretches one tracker owns.
 public struct PeakOutline: Sendable {
-    public var candidates: [PeakCandidate] = []
+    public var candidates: [PeakCandidate]
+    /// How many milliseconds lie at each level, in 0.1 dB steps from -140 to +20 dBFS.
+    public var levelCounts: [Int]
     /// The millisecond level that only 0.1 % of the milliseconds exceed: the clip's peak, or a
     /// long file's loud passages without one click setting the scale. 0 for silence.
-    public var reference: Float = 0
+    public let reference: Float
 
-    public init(candidates: [PeakCandidate] = [], reference: Float = 0) {
+    public init(candidates: [PeakCandidate] = [], levelCounts: [Int] = []) {
         self.candidates = candidates
-        self.reference = reference
+        self.levelCounts = levelCounts
+        reference = Self.reference(levelCounts)
+    }
+
+    /// The outlines of consecutive stretches as one.
+    public init(joining parts: [PeakOutline]) {
+        var counts = [Int](repeating: 0, count: PeakTracker.histogramSteps)
+        for part in parts {
+            for (i, c) in part.levelCounts.enumerated() { counts[i] += c }
+        }
+        self.init(candidates: parts.flatMap(\.candidates), levelCounts: counts)
+    }
+
+    /// The level only 0.1 % of the counted milliseconds exceed (at least one).
+    static func reference(_ counts: [Int]) -> Float {
+        let total = counts.reduce(0, +)
+        guard total > 0 else { return 0 }
+        let allowed = total / 1_000
+        var above = 0
+        for step in stride(from: counts.count - 1, through: 1, by: -1) {
+            above += counts[step]
+            if above > allowed {
+                return pow(10, (PeakTracker.histogramFloorDB + Float(step) / 10) / 20)
+            }
+        }
+        return 0
     }
 }
 
@@ -44,6 +71,10 @@ public struct PeakOutline: Sendable {
 /// (``OutlineReducer``), and every corner that rises from the one before and is not
 /// overtaken by the next (by more than a quarter of its rise) becomes a candidate, with the
 /// spectral flux just after it.
+///
+/// A tracker may start at any whole second of a file (fed from there) and own only some of
+/// its seconds (``init(sampleRate:firstSecond:ownedSeconds:)``): the analysis of a long file
+/// split across threads. Its candidates and level counts are then those of its own seconds.
 ///
 /// Memory is bounded: ~1.2 s of samples and 4 s of millisecond levels in rings, plus the
 /// candidates (a few per second). Cost O(samples) plus two FFTs per candidate.
@@ -59,10 +90,14 @@ public final class PeakTracker {
     /// then sits ~4 ms before the corner, on the attack.
     static let fluxDelay = 0.0075
     /// Histogram of millisecond levels: 0.1 dB steps from -140 to +20 dBFS.
-    static let histogramFloorDB: Float = -140
-    static let histogramSteps = 1_600
+    public static let histogramFloorDB: Float = -140
+    public static let histogramSteps = 1_600
 
     public let sampleRate: Int
+    /// The file's second the first sample fed belongs to, and the seconds whose candidates and
+    /// levels this tracker reports (second r holds milliseconds 1000·r + 1 … 1000·r + 1000).
+    public let firstSecond: Int
+    public let ownedSeconds: Range<Int>
     /// The flux transform's size (the largest power of two within 25 ms) and hop (an eighth).
     public let fluxSize: Int
     public var fluxHop: Int { fluxSize / 8 }
@@ -88,8 +123,10 @@ public final class PeakTracker {
     private var candidates: [PeakCandidate] = []
     private var finished = false
 
-    public init(sampleRate: Int) {
+    public init(sampleRate: Int, firstSecond: Int = 0, ownedSeconds: Range<Int> = 0..<Int.max) {
         self.sampleRate = sampleRate
+        self.firstSecond = firstSecond
+        self.ownedSeconds = ownedSeconds
         envelope = PeakEnvelope(sampleRate: sampleRate)
         var n = 16
         while Double(2 * n) <= 0.025 * Double(sampleRate) { n *= 2 }
@@ -140,17 +177,23 @@ public final class PeakTracker {
             }
             examine()
         }
-        return PeakOutline(candidates: candidates, reference: reference())
+        return PeakOutline(candidates: candidates, levelCounts: histogram)
     }
+
+    /// The file's millisecond of local point `k`, and the second a millisecond belongs to.
+    private func fileMillisecond(_ k: Int) -> Int { firstSecond * 1_000 + k }
+    private func owns(_ ms: Int) -> Bool { ownedSeconds.contains(max(0, ms - 1) / 1_000) }
 
     private func point(_ k: Int, _ level: Float) {
         levels[k & levelMask] = level
         pointCount = k
-        if level > 1e-7 {
-            let step = Int(((20 * log10(level)) - Self.histogramFloorDB) * 10)
-            histogram[min(Self.histogramSteps - 1, max(0, step))] += 1
-        } else {
-            histogram[0] += 1
+        if owns(fileMillisecond(k)) {
+            if level > 1e-7 {
+                let step = Int(((20 * log10(level)) - Self.histogramFloorDB) * 10)
+                histogram[min(Self.histogramSteps - 1, max(0, step))] += 1
+            } else {
+                histogram[0] += 1
+            }
         }
         // A stretch is simplified once its last corner's flux window is complete.
         let end = (region + 1) * Self.regionPoints
@@ -170,7 +213,7 @@ public final class PeakTracker {
             reducer.reduce(
                 UnsafeBufferPointer(rebasing: $0[0..<count]), keep: Self.cornersPerRegion)
         }
-        if region == 0 {
+        if region == 0 && firstSecond == 0 {
             // The outline starts at 0 at the first millisecond's level.
             corners.append((0, regionBuffer[0]))
         }
@@ -193,11 +236,13 @@ public final class PeakTracker {
             let bottom: (ms: Int, level: Float) =
                 i == 0 ? (0, 0) : (j < i ? corners[j] : corners[i - 1])
             let rise = level - bottom.level
-            guard rise > 0, corners[i + 1].level < level + Self.plateau * rise else { continue }
+            guard rise > 0, corners[i + 1].level < level + Self.plateau * rise,
+                owns(fileMillisecond(ms))
+            else { continue }
             candidates.append(
                 PeakCandidate(
-                    milliseconds: ms, level: level, rise: rise, before: loudest(before: bottom.ms),
-                    flux: flux(at: ms)))
+                    milliseconds: fileMillisecond(ms), level: level, rise: rise,
+                    before: loudest(before: bottom.ms), flux: flux(at: ms)))
         }
         // Keep the last corners a rise may reach back to.
         let drop = max(0, examined - 64)
@@ -216,9 +261,11 @@ public final class PeakTracker {
         return m
     }
 
-    /// Magnitude-spectrum growth over one hop at `ms` + the flux delay.
-    private func flux(at ms: Int) -> Float {
-        let end = Int(((Double(ms) / 1_000 + Self.fluxDelay) * Double(sampleRate)).rounded())
+    /// Magnitude-spectrum growth over one hop at local point `k` + the flux delay.
+    private func flux(at k: Int) -> Float {
+        let end =
+            PeakEnvelope.sample(ofPoint: k, rate: sampleRate)
+            + Int((Self.fluxDelay * Double(sampleRate)).rounded())
         return max(0, magnitudeSum(endingAt: end) - magnitudeSum(endingAt: end - fluxHop))
     }
 
@@ -247,20 +294,5 @@ public final class PeakTracker {
                 return sum
             }
         }
-    }
-
-    /// From the histogram: the level only 0.1 % of the milliseconds exceed (at least one).
-    private func reference() -> Float {
-        let total = histogram.reduce(0, +)
-        guard total > 0 else { return 0 }
-        let allowed = total / 1_000
-        var above = 0
-        for step in stride(from: Self.histogramSteps - 1, through: 1, by: -1) {
-            above += histogram[step]
-            if above > allowed {
-                return pow(10, (Self.histogramFloorDB + Float(step) / 10) / 20)
-            }
-        }
-        return 0
     }
 }
