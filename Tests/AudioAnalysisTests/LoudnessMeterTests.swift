@@ -7,7 +7,7 @@ import Testing
     import Darwin
 #endif
 
-/// `LoudnessMeter` (libebur128) against the ITU-R BS.1770 / EBU R 128 expectations of
+/// `LoudnessMeter` against the ITU-R BS.1770 / EBU R 128 expectations of
 /// EBU Tech 3341's test signals: a stereo sine near 1 kHz at L dBFS in each channel reads
 /// L LUFS (the K-weighting's +0.69 dB there cancels the −0.691 in the definition), ±0.1 LU.
 @Suite struct LoudnessMeterTests {
