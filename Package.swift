@@ -8,16 +8,19 @@
 //   HapticRenderC (C ABI) ──> HapticRenderKit
 //   HapticPlot ──> HapticRenderKit        HapticGenerate ──> HapticRenderKit, AudioAnalysis
 //   HapticRenderKit ──> HapticRender ──> HapticPattern
+//   HapticRenderKit ──> HapticFormats (.haptic, Android, loss) ──> HapticRender, HapticPattern
 //   HapticRenderKit ──> SoundFile ──> CSndFile, CSampleRate (Linux: CSndFileLazy, CSampleRateLazy)
 //   AudioAnalysis (pure Swift)               AudioDevice ──> CPortAudio (Linux: CPortAudioLazy)
 //
 // HapticPattern: the AHAP model, JSON decoding/encoding, diagnostics and the DSL; no Foundation, no files.
 // HapticRender:  scheduler (timeline), synthesizer, LRA actuator and the pull-API renderer.
 //                It never touches files or Foundation; its render loop never allocates.
+// HapticFormats: `.haptic` clips in and out, Android effects out, and the measured loss of each
+//                conversion (rendered through HapticRender); no Foundation, no files.
 // SoundFile:     a thin typed wrapper over libsndfile (read/write) and libsamplerate.
 // HapticRenderKit: the file pipeline only (load, resolve, render jobs, batches, layouts).
 // HapticPlot, HapticGenerate: pictures, and audio → AHAP with HLS playlists, each over the Kit.
-// HapticRenderC: the C ABI over the Kit (render, stream, lint): it links no plotting or analysis.
+// HapticRenderC: the C ABI over the Kit (render, stream, lint, convert): it links no plotting or analysis.
 // The Kit, the modules above it, SoundFile and the CLI import FoundationEssentials, never
 // Foundation (whose ICU would make every start slower: docs/performance.md, "Start-up").
 // AudioDevice:   a thin typed wrapper over PortAudio: list output devices, play a real-time source.
@@ -38,6 +41,7 @@ let package = Package(
         .library(name: "HapticPattern", targets: ["HapticPattern"]),
         .library(name: "HapticRender", targets: ["HapticRender"]),
         .library(name: "SoundFile", targets: ["SoundFile"]),
+        .library(name: "HapticFormats", targets: ["HapticFormats"]),
         .library(name: "HapticRenderKit", targets: ["HapticRenderKit"]),
         .library(name: "HapticPlot", targets: ["HapticPlot"]),
         .library(name: "HapticGenerate", targets: ["HapticGenerate"]),
@@ -81,6 +85,11 @@ let package = Package(
         .target(
             name: "HapticRender", dependencies: ["HapticPattern"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // `.haptic` clips and Android effects in and out, and what a conversion loses (rendered
+        // through HapticRender's simulated actuators); bytes and values only, like HapticPattern.
+        .target(
+            name: "HapticFormats", dependencies: ["HapticPattern", "HapticRender"],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(
             name: "SoundFile",
             dependencies: [
@@ -97,7 +106,7 @@ let package = Package(
         // The file pipeline: load, resolve, render jobs, batches, layouts, actuator profiles.
         .target(
             name: "HapticRenderKit",
-            dependencies: ["HapticPattern", "HapticRender", "SoundFile"]),
+            dependencies: ["HapticPattern", "HapticRender", "HapticFormats", "SoundFile"]),
         // Pictures: the timeline SVG/HTML, the audition page, the actuator datasheet.
         .target(
             name: "HapticPlot",
@@ -129,7 +138,7 @@ let package = Package(
         // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python.
         .target(
             name: "HapticRenderC",
-            dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern"],
+            dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern", "HapticFormats"],
             exclude: ["include", "pkgconfig"]),
 
         // The command-line tool. Release builds on Linux link the Swift runtime and
@@ -142,7 +151,7 @@ let package = Package(
             name: "ahap-render",
             dependencies: [
                 "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "AudioDevice",
-                "HapticPlot", "HapticGenerate", "OpenCoreHaptics",
+                "HapticPlot", "HapticGenerate", "OpenCoreHaptics", "HapticFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [staticStdlibInRelease.swift],
@@ -174,6 +183,9 @@ let package = Package(
             name: "HapticRenderTests",
             dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "SoundFileTests", dependencies: ["SoundFile", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticFormatsTests",
+            dependencies: ["HapticFormats", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(
             name: "HapticRenderKitTests",
             dependencies: [

@@ -10,12 +10,13 @@ import SoundFile
 struct AHAPRender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ahap-render",
-        abstract: "Render, lint and inspect Apple Haptic and Audio Pattern (AHAP) files offline.",
+        abstract:
+            "Render, lint, inspect and convert Apple Haptic and Audio Pattern (AHAP) and .haptic files offline.",
         discussion: "Exit status and message format of every command: docs/cli.md.",
         version: HapticRenderKitVersion.current,
         subcommands: [
             Render.self, Play.self, Plot.self, Lint.self, Inspect.self, Bench.self, Actuator.self,
-            Generate.self, HLS.self, Palette.self,
+            Generate.self, HLS.self, Palette.self, Convert.self,
         ])
 
     /// Usage errors read like every other message: `ahap-render: error: …`.

@@ -411,22 +411,45 @@ import Testing
 }
 
 @Suite(needsCorpus) struct RenderCorpusCommandTests {
-    /// The whole shared corpus as one batch: every file renders (lenient), in parallel.
+    /// Every AHAP of the shared corpus as one batch: every file renders (lenient), in
+    /// parallel. (A folder of links to them: the corpus folder itself also holds the peers'
+    /// `.haptic` test clips, some invalid by design and some beside an AHAP of the same name.)
     @Test func everyCorpusFileRendersInOneBatch() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
+        let links = dir.path + "/corpus"
+        for file in Corpus.patternFiles() {
+            let link = links + "/" + file
+            try FileManager.default.createDirectory(
+                atPath: (link as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                atPath: link, withDestinationPath: Corpus.url(file).path)
+        }
         let r = try CLI.run([
-            "render", Corpus.root.path, "--output-dir", dir.path, "--sample-rate", "16000",
+            "render", links, "--output-dir", dir.path + "/out", "--sample-rate", "16000",
             "--jobs", "2", "--quiet",
         ])
         #expect(r.status == 0, "\(r.stderr.suffix(2_000))")
-        let outputs = listing(dir.path).filter { $0.hasSuffix(".wav") }
+        let outputs = listing(dir.path + "/out").filter { $0.hasSuffix(".wav") }
         let expected = Corpus.patternFiles().map { ($0 as NSString).deletingPathExtension + ".wav" }
             .sorted()
         #expect(outputs == expected)
         for file in outputs.prefix(10) {
-            let info = try SoundFile.info(path: dir.path + "/" + file)
+            let info = try SoundFile.info(path: dir.path + "/out/" + file)
             #expect(info.channels == 2 && info.sampleRate == 16_000 && info.frames > 0)
         }
+    }
+
+    /// The designer clips (`.haptic`, found by the folder search) render too.
+    @Test func designerClipsRender() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let r = try CLI.run([
+            "render", Corpus.url("designer").path, "--output-dir", dir.path, "--sample-rate",
+            "16000", "--quiet",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(listing(dir.path).filter { $0.hasSuffix(".wav") }.count == 9)
     }
 }

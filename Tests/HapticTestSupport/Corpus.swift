@@ -26,6 +26,17 @@ public enum Corpus {
         return result.sorted()
     }
 
+    /// Every `.haptic` clip of the corpus (Meta's, Lofelt's and the designer clips), relative
+    /// paths, sorted.
+    public static func clipFiles() -> [String] {
+        guard let e = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var result: [String] = []
+        while let p = e.nextObject() as? String {
+            if p.hasSuffix(".haptic") { result.append(p) }
+        }
+        return result.sorted()
+    }
+
     /// The URL of a corpus file from its relative path.
     public static func url(_ relativePath: String) -> URL {
         root.appendingPathComponent(relativePath)

@@ -1,4 +1,4 @@
-"""Render Apple Haptic and Audio Pattern (AHAP) files to numpy arrays.
+"""Render Apple Haptic and Audio Pattern (AHAP) files to numpy arrays; convert AHAP and .haptic.
 
 A ctypes layer over the HapticRenderC library: the pipeline of ``ahap-render render``, so for
 the same options the samples are bit-identical to the CLI's float32 output.
@@ -16,6 +16,9 @@ Renderer
     The render block by block, with runtime parameters pushed while it plays.
 lint, lint_bytes
     The decoder's diagnostics, as ``ahap-render lint --format json``.
+convert, convert_bytes
+    AHAP or .haptic to AHAP, .haptic, Android JSON or Kotlin, as ``ahap-render convert``,
+    with the measured loss of each target.
 
 Errors
 ------
@@ -26,9 +29,11 @@ exception a Python program catches for it: :class:`MissingFileError` is a
 Decoder warnings (lenient fixes) are issued as :class:`HapticRenderWarning`.
 """
 
+from ._convert import convert, convert_bytes
 from ._diagnostics import Diagnostic
 from ._errors import (
     AudioError,
+    BusyError,
     FileReadError,
     HapticRenderError,
     HapticRenderWarning,
@@ -55,6 +60,8 @@ __all__ = [
     "Renderer",
     "lint",
     "lint_bytes",
+    "convert",
+    "convert_bytes",
     "Diagnostic",
     "HapticRenderError",
     "OptionError",
@@ -65,6 +72,7 @@ __all__ = [
     "LimitError",
     "RenderError",
     "QueueFullError",
+    "BusyError",
     "OutOfMemoryError",
     "HapticRenderWarning",
 ]

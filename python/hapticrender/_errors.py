@@ -19,9 +19,10 @@ STATUS_NAMES: Dict[int, str] = {
     7: "render",
     8: "queue-full",
     9: "out-of-memory",
+    10: "busy",
 }
 
-ARGUMENT, OPTIONS, IO, REJECTED, AUDIO, SCHEDULE, RENDER, QUEUE_FULL, OUT_OF_MEMORY = range(1, 10)
+ARGUMENT, OPTIONS, IO, REJECTED, AUDIO, SCHEDULE, RENDER, QUEUE_FULL, OUT_OF_MEMORY, BUSY = range(1, 11)
 
 
 class HapticRenderError(Exception):
@@ -38,7 +39,7 @@ class HapticRenderError(Exception):
     file : str
         The AHAP or actuator profile file the error concerns, or ``""``.
     status : int
-        The C API's ``hr_status`` code (1-9); 0 for an unknown failure.
+        The C API's ``hr_status`` code (1-10); 0 for an unknown failure.
     kind : str
         The status's name: ``"argument"``, ``"options"``, ``"io"``, ``"rejected"``,
         ``"audio"``, ``"schedule"``, ``"render"``, ``"queue-full"``, ``"out-of-memory"``
@@ -126,6 +127,12 @@ class OutOfMemoryError(HapticRenderError, MemoryError):
     :class:`MemoryError`."""
 
 
+class BusyError(HapticRenderError, RuntimeError):
+    """Another thread is on the stream's render side (kind ``"busy"``). Also a
+    :class:`RuntimeError`. A :class:`Renderer` serialises its own calls, so this only reports
+    a library handle shared outside the package."""
+
+
 class HapticRenderWarning(UserWarning):
     """A pattern rendered, but the decoder skipped or changed something (lenient mode).
 
@@ -149,6 +156,7 @@ _CLASSES = {
     RENDER: RenderError,
     QUEUE_FULL: QueueFullError,
     OUT_OF_MEMORY: OutOfMemoryError,
+    BUSY: BusyError,
 }
 
 

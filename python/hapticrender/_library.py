@@ -70,7 +70,7 @@ _SIGNATURES = {
     "hr_options_set_actuator": (_status, [_p, _s, _pp]),
     "hr_options_set_actuator_json": (_status, [_p, _s, _pp]),
     "hr_options_set_rate": (_status, [_p, _c.c_double, _pp]),
-    "hr_options_set_loops": (_status, [_p, _c.c_int32, _pp]),
+    "hr_options_set_loops": (_status, [_p, _c.c_int64, _pp]),
     "hr_options_set_start": (_status, [_p, _c.c_double, _pp]),
     "hr_options_set_duration": (_status, [_p, _c.c_double, _pp]),
     "hr_options_add_parameter": (_status, [_p, _s, _c.c_double, _c.c_double, _pp]),
@@ -100,6 +100,8 @@ _SIGNATURES = {
     "hr_stream_close": (None, [_p]),
     "hr_lint_file": (_status, [_s, _p, _pp, _pp]),
     "hr_lint_bytes": (_status, [_c.c_char_p, _c.c_size_t, _s, _p, _pp, _pp]),
+    "hr_convert_file": (_status, [_s, _s, _p, _pp, _pp, _pp]),
+    "hr_convert_bytes": (_status, [_c.c_char_p, _c.c_size_t, _s, _s, _p, _pp, _pp, _pp]),
 }
 
 for _name, (_restype, _argtypes) in _SIGNATURES.items():

@@ -95,6 +95,8 @@ class Options:
 
     def __enter__(self) -> "Options":
         self.handle = lib.hr_options_create()
+        if not self.handle:
+            raise MemoryError("hr_options_create: out of memory (or too many live objects)")
         try:
             for setter, *values in self._settings:
                 check(setter, self.handle, *values)

@@ -95,6 +95,22 @@ int main(int argc, char **argv) {
     CHECK(hr_lint_bytes("{", 1, "broken.ahap", o, &json, NULL) == HR_OK && json && strstr(json, "\"accepted\":false"));
     hr_string_free(json);
 
+    /* Convert. */
+    char *converted = NULL, *report = NULL;
+    CHECK(hr_convert_file(path, "haptic", NULL, &converted, &report, NULL) == HR_OK && converted &&
+          strstr(converted, "\"signals\"") && report && strstr(report, "\"targets\""));
+    hr_string_free(converted);
+    hr_string_free(report);
+    converted = NULL;
+    CHECK(hr_convert_file_n(path, strlen(path), "android", o, &converted, NULL, NULL) == HR_OK && converted &&
+          strstr(converted, "hapticrender.android-effect"));
+    hr_string_free(converted);
+    converted = NULL;
+    CHECK(hr_convert_bytes(pattern, strlen(pattern), "p.ahap", "kotlin", NULL, &converted, NULL, NULL) == HR_OK &&
+          converted && strstr(converted, "object PHaptics"));
+    hr_string_free(converted);
+    CHECK(hr_convert_bytes(pattern, strlen(pattern), NULL, "mp3", NULL, &converted, NULL, NULL) == HR_ERROR_ARGUMENT);
+
     hr_audio_free(audio);
     hr_options_free(o);
     if (failures) return 1;

@@ -27,6 +27,7 @@ MAPPING = {
     7: ("render", hr.RenderError, (RuntimeError,)),
     8: ("queue-full", hr.QueueFullError, (queue.Full,)),
     9: ("out-of-memory", hr.OutOfMemoryError, (MemoryError,)),
+    10: ("busy", hr.BusyError, (RuntimeError,)),
 }
 
 

@@ -22,6 +22,9 @@ try:
     hr.render_bytes(b"{}", name="Tap.ahap", parameters=[("HapticIntensityControl", 0.3, 0.5)])
 except hr.PatternError as e:
     code: str = e.diagnostics[0]["code"]
+clip: str = hr.convert("Tap.ahap", "haptic")
+kotlin, report = hr.convert_bytes(b"{}", "kotlin", name="Tap.ahap", report=True)
+correlation: float = report["targets"][0]["correlation"]
 '''
 
 WRONG_CODE = '''
@@ -30,6 +33,7 @@ import hapticrender as hr
 hr.render("Tap.ahap", layout="stereo")
 hr.render("Tap.ahap", loops="2")
 hr.Renderer("Tap.ahap").render(1.5)
+hr.convert("Tap.ahap", "wav")
 '''
 
 
@@ -55,3 +59,4 @@ def test_wrong_calls_are_flagged(tmp_path):
     assert result.returncode == 1
     for line, argument in ((4, '"layout"'), (5, '"loops"'), (6, '1 to "render"')):
         assert f"user.py:{line}: error: Argument {argument}" in result.stdout, result.stdout
+    assert 'user.py:7: error: No overload variant of "convert" matches' in result.stdout, result.stdout

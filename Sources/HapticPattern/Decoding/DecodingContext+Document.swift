@@ -281,7 +281,7 @@ extension [ParameterCurve.ControlPoint] {
 
 extension JSONSyntaxError.Kind {
     /// The diagnostic code reporting this kind of syntax error.
-    var diagnosticCode: DiagnosticCode {
+    public var diagnosticCode: DiagnosticCode {
         switch self {
         case .empty: return .jsonEmpty
         case .syntax: return .jsonSyntax

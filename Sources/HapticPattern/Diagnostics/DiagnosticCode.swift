@@ -3,7 +3,8 @@
 ///
 /// Naming: `<area>.<problem>` in lower-case kebab case. Areas: `json` (syntax), `file`
 /// (top level), `version`, `metadata`, `item` (pattern items), `key`, `value`, `event`,
-/// `event-parameter`, `parameter`, `curve`, `pattern`, `resource`, `limit`, `diagnostics`.
+/// `event-parameter`, `parameter`, `curve`, `pattern`, `resource`, `limit`, `diagnostics`, and
+/// `haptic` for `.haptic` clips (decoded by the HapticFormats module).
 /// The Core Haptics code that applies (if any) is carried separately in
 /// ``Diagnostic/coreHapticsCode`` because it depends on context.
 public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
@@ -97,6 +98,24 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
     /// A transient that the pattern's own intensity control plays below half of the intensity
     /// it asks for (controls multiply every event, transients included).
     case patternTransientScaled = "pattern.transient-scaled"
+
+    // `.haptic` clips (Meta Haptics SDK / Lofelt Studio format v1).
+    /// A required key is absent (`version`, `signals`, `time`, `amplitude`, …).
+    case hapticMissingKey = "haptic.missing-key"
+    /// Fewer than two amplitude breakpoints.
+    case hapticTooFewBreakpoints = "haptic.too-few-breakpoints"
+    /// The amplitude envelope's last breakpoint is not after its first.
+    case hapticZeroDuration = "haptic.zero-duration"
+    /// A breakpoint time is negative.
+    case hapticNegativeTime = "haptic.negative-time"
+    /// Breakpoint times decrease.
+    case hapticUnsortedBreakpoints = "haptic.unsorted-breakpoints"
+    /// An amplitude, frequency or emphasis value outside 0…1.
+    case hapticValueOutOfRange = "haptic.value-out-of-range"
+    /// An emphasis amplitude below the envelope amplitude of its breakpoint.
+    case hapticEmphasisBelowEnvelope = "haptic.emphasis-below-envelope"
+    /// A frequency breakpoint before the amplitude envelope's start or after its end.
+    case hapticFrequencyOutsideEnvelope = "haptic.frequency-outside-envelope"
 
     // Audio resources (AudioCustom).
     case resourceNotFound = "resource.not-found"

@@ -4,7 +4,8 @@
  * Renders Apple Haptic and Audio Pattern (AHAP) files to interleaved float samples: the
  * pattern's audio, the simulated actuator's drive voltage, its body acceleration and
  * excursion. The same pipeline as `ahap-render render`: for the same options, the samples
- * are bit-identical to the CLI's float32 output.
+ * are bit-identical to the CLI's float32 output. Also converts AHAP and .haptic files to
+ * AHAP, .haptic, Android JSON and Kotlin (`ahap-render convert`).
  *
  *   hr_options *o = hr_options_create();
  *   hr_options_set_layout(o, "split", NULL);
@@ -290,6 +291,30 @@ hr_status hr_lint_bytes(const void *bytes, size_t length, const char *name, cons
 /* Releases a string the library returned as `char *` (a plain malloc'ed string, not a
  * handle: freeing one twice is undefined, as with free()). NULL is ignored. */
 void hr_string_free(char *string);
+
+/* ---------------------------------------------------------------------------------------
+ * Convert
+ * ------------------------------------------------------------------------------------- */
+
+/* Converts the AHAP or .haptic file at `path` (told apart by content) to `target`: "ahap",
+ * "haptic", "android" (one JSON file with the waveform, composition and envelope tiers) or
+ * "kotlin" — what `ahap-render convert --to TARGET` writes. `*output` receives the converted
+ * text. When `report` is not NULL, `*report` receives the loss report as JSON (one object, as
+ * `convert --report --format json` prints per input: each target rendered on a Pixel-class
+ * actuator against the original, with its correlation, onset and peak errors and losses);
+ * rendering it takes a few renders' time. Release both with hr_string_free. `options` may be
+ * NULL (lenient; its strict flag and limits are used). Errors: HR_ERROR_ARGUMENT (NULL
+ * arguments, unknown target), HR_ERROR_IO (unreadable), HR_ERROR_REJECTED (the decoder's
+ * errors are in the message), HR_ERROR_RENDER (the report could not be rendered). */
+hr_status hr_convert_file(const char *path, const char *target, const hr_options *options, char **output,
+                          char **report, hr_error **error);
+/* The same with the path's length in bytes (see Conventions). */
+hr_status hr_convert_file_n(const char *path, size_t path_length, const char *target, const hr_options *options,
+                            char **output, char **report, hr_error **error);
+/* The same for AHAP or .haptic text in memory; `name` (may be NULL) names it in messages and
+ * in the Kotlin object and Android JSON. */
+hr_status hr_convert_bytes(const void *bytes, size_t length, const char *name, const char *target,
+                           const hr_options *options, char **output, char **report, hr_error **error);
 
 #ifdef __cplusplus
 }

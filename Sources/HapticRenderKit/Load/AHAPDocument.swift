@@ -1,8 +1,14 @@
 import FoundationEssentials
+import HapticFormats
 import HapticPattern
 
 /// An AHAP file loaded from disk: its decode result plus how each AudioCustom
 /// `EventWaveformPath` resolved. The audio itself is not read.
+///
+/// A `.haptic` clip (Meta Haptics SDK / Lofelt Studio), recognized by its content whatever
+/// its name, loads too: its diagnostics are the clip decoder's and its pattern is the clip's
+/// AHAP form (``PatternOutline/ahapPattern(notes:)``), which renders like the clip's two
+/// players (docs/formats.md).
 public struct AHAPDocument: Sendable {
     /// The file that was loaded.
     public var url: URL
@@ -11,10 +17,17 @@ public struct AHAPDocument: Sendable {
     /// Resolution of every distinct `EventWaveformPath` (as written) of AudioCustom events.
     public var resources: [String: ResourceResolution]
 
-    public init(url: URL, result: AHAPDecodeResult, resources: [String: ResourceResolution]) {
+    /// The format the file was read as.
+    public var format: SourceFormat
+
+    public init(
+        url: URL, result: AHAPDecodeResult, resources: [String: ResourceResolution],
+        format: SourceFormat = .ahap
+    ) {
         self.url = url
         self.result = result
         self.resources = resources
+        self.format = format
     }
 
     /// Reads, decodes and resolves the resources of the AHAP file at `url`.
@@ -56,7 +69,7 @@ public struct AHAPDocument: Sendable {
             bytes, url: url, options: options, searchRoots: searchRoots,
             allowEscaping: allowEscaping)
         let ext = url.pathExtension.lowercased()
-        if ext != "ahap" && ext != "json" {
+        if document.format == .ahap && ext != "ahap" && ext != "json" {
             document.result.diagnostics.insert(
                 Diagnostic(
                     severity: strict ? .error : .note, code: .fileExtension, coreHapticsCode: -4809,
@@ -84,6 +97,11 @@ public struct AHAPDocument: Sendable {
             )
             return AHAPDocument(
                 url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
+        }
+        if SourceFormat.detect(bytes) == .haptic {
+            return AHAPDocument(
+                url: url, result: decodeClip(bytes, options: options), resources: [:],
+                format: .haptic)
         }
         var result = AHAPDecoder(options: options).decode(bytes)
         let resolver = AudioResourceResolver(
@@ -130,5 +148,16 @@ public struct AHAPDocument: Sendable {
             }
         }
         return AHAPDocument(url: url, result: result, resources: resources)
+    }
+
+    /// A `.haptic` clip's findings and, when it is accepted (or readable, in strict mode), its
+    /// AHAP form.
+    private static func decodeClip(_ bytes: [UInt8], options: AHAPDecoder.Options)
+        -> AHAPDecodeResult
+    {
+        let clip = HapticClipDecoder(options: options).decode(bytes)
+        var ignored: [ConversionNote] = []
+        let pattern = clip.clip.map { PatternOutline(clip: $0).ahapPattern(notes: &ignored) }
+        return AHAPDecodeResult(pattern: pattern, diagnostics: clip.diagnostics)
     }
 }

@@ -14,9 +14,9 @@ import HapticPattern
 /// * An explicitly named file is always included, whatever its extension (one in a hidden
 ///   folder too); so is everything below an explicitly named folder, hidden or not.
 /// * A folder is walked recursively (sorted); it contributes the files of the kind asked
-///   for: AHAP (every `.ahap` file and every `.json` file whose top level is an object with
-///   a `Pattern` key — other JSON, package manifests or editor settings, is skipped
-///   silently) or audio (``audioExtensions``).
+///   for: AHAP (every `.ahap` and `.haptic` file and every `.json` file whose top level is
+///   an object with a `Pattern` key — other JSON, package manifests or editor settings, is
+///   skipped silently) or audio (``audioExtensions``).
 /// * Hidden entries (names starting with `.`: `.git`, `.build`, an editor's `.ahab`) below a
 ///   named folder are skipped unless `includeHidden`; a skipped one holding files of the kind
 ///   (by extension) is listed in ``InputSurvey/skippedHidden``, so a caller can say so
@@ -38,6 +38,10 @@ public enum InputDiscovery {
         "wav", "wave", "flac", "ogg", "oga", "opus", "mp3", "aif", "aiff", "aifc", "caf", "w64",
         "rf64",
     ]
+
+    /// Extensions of the pattern files a folder contributes besides AHAP-shaped `.json`
+    /// (lower case): AHAP and `.haptic` clips, both read by ``AHAPDocument``.
+    public static let patternExtensions: Set<String> = ["ahap", "haptic"]
 
     /// Returns the files to process, in input order (folder contents sorted), without
     /// duplicates.
@@ -95,7 +99,7 @@ public enum InputDiscovery {
                 let wanted =
                     switch kind {
                     case .ahap:
-                        ext == "ahap"
+                        patternExtensions.contains(ext)
                             || (ext == "json"
                                 && looksLikeAHAP(atPath: full, fileManager: fileManager))
                     case .audio: audioExtensions.contains(ext) && isRegularFile(full)

@@ -11,18 +11,26 @@ import FoundationEssentials
 ///   every slice of a list cut with `split` (and every rerun with `--skip-existing`) names an
 ///   input's output alike.
 /// - neither: next to the input, extension replaced (`Tap.ahap` → `Tap.wav`).
+///
+/// A `.haptic` clip keeps its extension (`Tap.haptic` → `Tap.haptic.wav`), so a clip and an
+/// AHAP file of the same name in one folder (a clip and its export) never write one file;
+/// `keepsClipExtension` false replaces it like any other (`convert`: `Tap.haptic` → `Tap.ahap`).
 public enum OutputNaming {
     /// The output path of `file`. Pure (creates nothing).
     public static func output(
         for file: DiscoveredFile, outputFile: String?, outputDirectory: String?,
-        fileExtension: String
+        fileExtension: String, keepsClipExtension: Bool = true
     ) -> String {
+        func stem(_ path: String) -> String {
+            keepsClipExtension && PathString.pathExtension(path).lowercased() == "haptic"
+                ? path : PathString.deletingExtension(path)
+        }
         if let outputFile { return outputFile }
         if let outputDirectory {
-            let relative = PathString.deletingExtension(file.relativePath) + "." + fileExtension
-            return PathString.appending(relative, to: outputDirectory)
+            return PathString.appending(
+                stem(file.relativePath) + "." + fileExtension, to: outputDirectory)
         }
-        return PathString.deletingExtension(file.path) + "." + fileExtension
+        return stem(file.path) + "." + fileExtension
     }
 
     /// The relative path under which a file named directly is mirrored: its path with `.`

@@ -1,0 +1,69 @@
+extension AndroidExport {
+    /// The continuous signal from `a` to `b` ms as `createWaveform` steps (timings from `a`),
+    /// with `bursts` raising it; trailing silence dropped. O((b − a) + points).
+    func waveform(
+        _ outline: PatternOutline, fromMs a: Int, toMs b: Int, bursts: [OutlineTransient],
+        notes: inout [ConversionNote]
+    ) -> AndroidWaveform {
+        guard b > a else { return AndroidWaveform() }
+        // Drive (amplitude / 255) of every millisecond, at its middle.
+        var drive = (a..<b).map { m -> Double in
+            let i = outline.intensity(at: (Double(m) + 0.5) / 1000)
+            return i * i
+        }
+        var edges: Set<Int> = [a, b]
+        for p in outline.intensity where p.time * 1000 > Double(a) && p.time * 1000 < Double(b) {
+            edges.insert(Self.ms(p.time))
+        }
+        for t in bursts {
+            let start = Self.ms(t.time)
+            let stop = start + Self.burstMs
+            let lo = max(start, a)
+            let hi = min(stop, b)
+            if lo < hi {
+                for m in lo..<hi { drive[m - a] = max(drive[m - a], t.intensity * t.intensity) }
+            }
+            edges.insert(min(max(start, a), b))
+            edges.insert(min(max(stop, a), b))
+        }
+        // Steps: between edges, at most waveformStepMs each.
+        var timings: [Int] = []
+        var amplitudes: [Int] = []
+        var ramps = false
+        let sorted = edges.sorted()
+        for (u, v) in zip(sorted, sorted.dropFirst()) {
+            var s = u
+            while s < v {
+                let e = min(s + Self.waveformStepMs, v)
+                let slice = drive[(s - a)..<(e - a)]
+                let mean = slice.reduce(0, +) / Double(slice.count)
+                if let lo = slice.min(), let hi = slice.max(), hi - lo > 1.0 / 255 { ramps = true }
+                let amplitude = min(max(Int((255 * mean).rounded()), 0), 255)
+                if amplitudes.last == amplitude {
+                    timings[timings.count - 1] += e - s
+                } else {
+                    timings.append(e - s)
+                    amplitudes.append(amplitude)
+                }
+                s = e
+            }
+        }
+        while amplitudes.last == 0 {
+            amplitudes.removeLast()
+            timings.removeLast()
+        }
+        if ramps {
+            notes.record(
+                .rampsAsSteps, at: Double(a) / 1000,
+                "Ramps play as steps of at most \(Self.waveformStepMs) ms (a waveform holds each amplitude)."
+            )
+        }
+        if amplitudes.contains(where: { $0 > 0 }), !outline.isContinuousSilent {
+            notes.record(
+                .sharpnessDropped, at: Double(a) / 1000,
+                "A waveform plays at the actuator's own frequency: the continuous signal's sharpness is dropped."
+            )
+        }
+        return AndroidWaveform(timings: timings, amplitudes: amplitudes)
+    }
+}

@@ -1,0 +1,96 @@
+/// Writes an outline as an ``AndroidEffect`` for a device (docs/formats.md, "Android").
+///
+/// - **waveform**: the continuous intensity as amplitude steps (amplitude = 255 × intensity²,
+///   the square law), ramps cut into steps of at most ``waveformStepMs``, each step the mean
+///   drive over its milliseconds; a transient raises the steps under it to its own amplitude
+///   for ``burstMs``.
+/// - **composition**: each transient a primitive at its time (`CLICK`; a weak one `TICK` when
+///   sharp, `LOW_TICK` when dull), primitives that would overlap played back to back; the
+///   continuous parts around them as waveforms.
+/// - **envelope**: the same primitives; the continuous parts as envelopes of at most 16
+///   control points, each 20…1000 ms long, intensities in Android's sensation-level law; a
+///   part shorter than two points is stretched to 40 ms where no primitive cuts it and the
+///   next segment leaves room (else dropped).
+public struct AndroidExport: Sendable {
+    public var device: AndroidDevice
+
+    public init(device: AndroidDevice = .pixel) {
+        self.device = device
+    }
+
+    /// The longest step a ramp becomes in a waveform.
+    public static let waveformStepMs = 10
+    /// How long a transient raises a waveform (the waveform tier).
+    public static let burstMs = 20
+    /// `BasicEnvelopeBuilder` control points every device with envelopes supports: at least 16
+    /// points, each 20…1000 ms.
+    public static let envelopeMaxPoints = 16
+    public static let envelopeMinPointMs = 20
+    public static let envelopeMaxPointMs = 1000
+    /// The longest continuous part one envelope holds: a ramp up, 14 points of 1 s, a ramp down.
+    static let envelopeMaxPartMs =
+        2 * envelopeMinPointMs + (envelopeMaxPoints - 2) * envelopeMaxPointMs
+
+    /// The effect, and per tier what it dropped or approximated.
+    public func effect(_ outline: PatternOutline) -> (
+        effect: AndroidEffect, notes: [AndroidTier: [ConversionNote]]
+    ) {
+        var notes: [AndroidTier: [ConversionNote]] = [
+            .waveform: [], .composition: [], .envelope: [],
+        ]
+        let end = outline.transients.reduce(outline.duration) {
+            max($0, $1.time + Double(Self.burstMs) / 1000)
+        }
+        let waveformTier = waveform(
+            outline, fromMs: 0, toMs: Self.ms(end), bursts: outline.transients,
+            notes: &notes[.waveform, default: []])
+        if !outline.transients.isEmpty {
+            notes[.waveform, default: []].append(
+                ConversionNote(
+                    .transientAsBurst, count: outline.transients.count,
+                    at: outline.transients[0].time,
+                    "Transients play as \(Self.burstMs) ms bursts of the waveform: no overdrive, no brake, no sharpness."
+                ))
+        }
+        let compositionTier = sequence(outline, notes: &notes[.composition, default: []]) {
+            a, b, _, notes in
+            let w = self.waveform(outline, fromMs: a, toMs: b, bursts: [], notes: &notes)
+            return w.amplitudes.contains { $0 > 0 } ? AndroidSegment.Content.waveform(w) : nil
+        }
+        let envelopeTier = sequence(
+            outline, maxPartMs: Self.envelopeMaxPartMs, notes: &notes[.envelope, default: []]
+        ) { a, b, free, notes in
+            self.envelope(outline, fromMs: a, toMs: b, freeUntilMs: free, notes: &notes).map {
+                AndroidSegment.Content.envelope($0)
+            }
+        }
+        let duration =
+            [
+                waveformTier.durationMs, compositionTier.endMs, envelopeTier.endMs,
+                Self.ms(outline.duration),
+            ].max() ?? 0
+        let effect = AndroidEffect(
+            waveform: waveformTier, composition: compositionTier, envelope: envelopeTier,
+            durationMs: duration)
+        return (effect, notes)
+    }
+
+    static func ms(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+
+    /// Scales, intensities and sharpness to 4 decimals: far finer than any device resolves.
+    static func fourDecimals(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }
+}
+
+extension AndroidSequence {
+    /// Where the last segment ends, with the Pixel's primitive lengths.
+    var endMs: Int {
+        segments.map { s in
+            switch s.content {
+            case .waveform(let w): return s.startMs + w.durationMs
+            case .envelope(let e): return s.startMs + e.durationMs
+            case .primitives(let steps):
+                return s.startMs + (steps.last.map { $0.atMs + $0.primitive.pixelDurationMs } ?? 0)
+            }
+        }.max() ?? 0
+    }
+}

@@ -1,0 +1,314 @@
+import HapticPattern
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension PatternOutline {
+    /// The outline as one AHAP pattern that Core Haptics loads (strict-valid: continuous
+    /// events ≤ 30 s, curves ≤ 16 points) and that renders like the outline's two players
+    /// (docs/formats.md, "From .haptic to AHAP"):
+    ///
+    /// - the continuous signal is one `HapticContinuous` event per sounding piece (pieces end
+    ///   at silences and every 30 s), shaped by a `HapticIntensityControl` curve (the
+    ///   intensity ÷ the event's, the envelope's attack and release divided out: ``AHAPForm/bed(_:)``)
+    ///   and a `HapticSharpnessControl` curve (the sharpness, added to the event's 0);
+    /// - each transient is a `HapticTransient`. AHAP's intensity curve scales transients too,
+    ///   so a transient's own intensity is its target ÷ the curve's value at its time; where
+    ///   that would exceed 1 the curve is raised to the transient's level for
+    ///   ``transientLift`` seconds from its start (noted: the continuous signal rises with it
+    ///   for that moment).
+    ///
+    /// O(points · log points + transients · points) (each raise rewrites the curve).
+    public func ahapPattern(notes: inout [ConversionNote]) -> HapticPattern {
+        AHAPForm(outline: self).pattern(transients: true, notes: &notes)
+    }
+
+    /// The outline as a `.haptic` player plays it: the continuous signal and the transients
+    /// on two players, so no curve scales a transient. Schedule them as two `PatternLayer`s
+    /// starting together.
+    public func playerLayers() -> (continuous: HapticPattern, transients: HapticPattern) {
+        var ignored: [ConversionNote] = []
+        let form = AHAPForm(outline: self)
+        return (form.pattern(transients: false, notes: &ignored), form.transientLayer())
+    }
+
+    /// How long a raised intensity curve stays at a transient's level, in seconds: one sample
+    /// at the lowest render rate (8 kHz), so every render holds it at the transient's start.
+    public static let transientLift = 1.0 / 8_000
+}
+
+/// Builds the AHAP form of an outline (``PatternOutline/ahapPattern(notes:)``).
+struct AHAPForm {
+    let outline: PatternOutline
+    /// Core Haptics' longest continuous haptic event.
+    static let maxEventSeconds = 30.0
+    /// Core Haptics' most control points per curve.
+    static let maxCurvePoints = 16
+    /// A continuous event's shortest release (``EnvelopeTime/minimumSeconds``), plus a
+    /// millisecond: the intensity curve keeps an event's value until its release is over.
+    static let releaseGuard = EnvelopeTime.minimumSeconds + 0.001
+
+    /// The pattern: the continuous pieces with their curves, and the transients if asked.
+    func pattern(transients withTransients: Bool, notes: inout [ConversionNote]) -> HapticPattern {
+        let pieces = outline.soundingPieces(maxLength: Self.maxEventSeconds)
+        let beds = pieces.map(bed)
+        var control = controlCurve(beds)
+        var events = beds.map(\.event)
+        var lifts: [Double] = []
+        if withTransients {
+            for t in outline.transients {
+                let c = ControlCurve.value(control, at: t.time)
+                var p = EventParameters()
+                p.hapticSharpness = t.sharpness
+                if t.intensity <= c || t.intensity == 0 {
+                    p.hapticIntensity = t.intensity == 0 ? 0 : t.intensity / c
+                } else {
+                    p.hapticIntensity = 1
+                    ControlCurve.lift(
+                        &control, from: t.time, to: t.time + PatternOutline.transientLift,
+                        value: t.intensity)
+                    lifts.append(t.time)
+                    notes.record(
+                        .curveRaisedForTransient, at: t.time,
+                        "AHAP's intensity curve scales transients: where the continuous signal is weaker than a transient, the curve is raised to the transient's level for \(PatternOutline.transientLift * 1000) ms from its start."
+                    )
+                }
+                events.append(HapticEvent(type: .hapticTransient, time: t.time, parameters: p))
+            }
+        }
+        if withTransients, events.isEmpty {
+            // Nothing sounds: one silent event, since Core Haptics rejects an empty pattern.
+            // (Only then: a silent continuous voice would keep transients from braking.)
+            var p = EventParameters()
+            p.hapticIntensity = 0
+            let start = outline.intensity.first?.time ?? 0
+            events.append(
+                HapticEvent(
+                    type: .hapticContinuous, time: start,
+                    duration: max(outline.duration - start, 0.001), parameters: p))
+        }
+        var curves = ControlCurve.curves(.hapticIntensityControl, control, breaks: lifts)
+        if !outline.sharpness.isEmpty, let start = pieces.first?.start {
+            var sharpness = outline.sharpness
+            if sharpness[0].time > start {
+                sharpness.insert(OutlinePoint(time: start, value: sharpness[0].value), at: 0)
+            }
+            curves += ControlCurve.curves(.hapticSharpnessControl, sharpness, breaks: [])
+        }
+        var pattern = HapticPattern(events: events, curves: curves)
+        pattern.canonicalize()
+        return pattern
+    }
+
+    /// The transients alone, at their own intensity (the second player of a clip).
+    func transientLayer() -> HapticPattern {
+        HapticPattern(
+            events: outline.transients.map { t in
+                var p = EventParameters()
+                p.hapticIntensity = t.intensity
+                p.hapticSharpness = t.sharpness
+                return HapticEvent(type: .hapticTransient, time: t.time, parameters: p)
+            })
+    }
+
+    /// One continuous event of the AHAP form and the intensity control it plays with.
+    struct Bed {
+        var event: HapticEvent
+        /// The piece's intensity ÷ the event's, from the event's start.
+        var control: [OutlinePoint]
+        /// When the event has faded out (its release is over).
+        var silentFrom: Double
+    }
+
+    /// The event for a piece. AHAP gives a continuous event an attack of at least 20 ms: the
+    /// control divides that ramp's gain back out (clamped to 1, so a jump at the start still
+    /// rises within it). A fall from the last peak to silence, starting after the attack and
+    /// 20 ms … 5.12 s long, becomes the event's release (``EnvelopeTime``) with the control
+    /// dividing its gain out too, so the event is in the state Core Haptics gives such a ramp
+    /// (a releasing voice lets a transient brake); otherwise the control drops to 0 where the
+    /// piece ends, silencing the release. The event's intensity is the largest intensity ÷
+    /// gain (at most 1).
+    func bed(_ piece: SoundingPiece) -> Bed {
+        var points = piece.points
+        let start = piece.start
+        let end = piece.end
+        let attack = EnvelopeTime.minimumSeconds
+        var release: Double?
+        var sustainEnd = end
+        if points[points.count - 1].value == 0, let peak = Self.fallStart(points),
+            points[peak].time >= start + attack,
+            end - points[peak].time > EnvelopeTime.minimumSeconds - 1e-9,
+            end - points[peak].time <= EnvelopeTime.seconds(1),
+            Self.fallsLikeARelease(points, from: peak)
+        {
+            release = end - points[peak].time
+            sustainEnd = points[peak].time
+        }
+        points = Self.densified(points, in: [(start, start + attack), (sustainEnd, end)])
+        func gain(_ t: Double) -> Double {
+            let rise = min((t - start) / attack, 1)
+            let fall = release.map { 1 - max(t - sustainEnd, 0) / $0 } ?? 1
+            return max(min(rise, fall), 0)
+        }
+        var ratios = points.map { p -> Double? in
+            let g = gain(p.time)
+            return g > 1e-9 ? p.value / g : nil
+        }
+        // Where the gain is 0 (the first and last point) the control holds its neighbour's.
+        if ratios[0] == nil { ratios[0] = ratios.dropFirst().first { $0 != nil } ?? 0 }
+        if ratios[ratios.count - 1] == nil {
+            ratios[ratios.count - 1] = ratios.dropLast().last { $0 != nil } ?? 0
+        }
+        let level = min(max(ratios.compactMap { $0 }.max() ?? 0, piece.peak), 1)
+        var control = zip(points, ratios).map {
+            OutlinePoint(time: $0.time, value: min(($1 ?? 0) / level, 1))
+        }
+        var p = EventParameters()
+        p.hapticIntensity = level
+        p.hapticSharpness = outline.sharpness.isEmpty ? PatternOutline.defaultSharpness : 0
+        if let release {
+            p.releaseTime = Self.envelopeValue(release)
+        } else if control[control.count - 1].value > 0 {
+            control.append(OutlinePoint(time: end, value: 0))
+        }
+        let event = HapticEvent(
+            type: .hapticContinuous, time: start, duration: sustainEnd - start, parameters: p)
+        return Bed(
+            event: event, control: control,
+            silentFrom: end + (release == nil ? Self.releaseGuard : 0.001))
+    }
+
+    /// The normalized envelope time for `seconds` (20 ms … 5.12 s), the inverse of
+    /// ``EnvelopeTime/seconds(_:)``.
+    static func envelopeValue(_ seconds: Double) -> Double {
+        min(max(log2(seconds / EnvelopeTime.minimumSeconds) / EnvelopeTime.octaves, 0), 1)
+    }
+
+    /// The peak that starts the strictly falling run to the last point; nil when the last two
+    /// points do not fall.
+    static func fallStart(_ points: [OutlinePoint]) -> Int? {
+        var i = points.count - 1
+        while i > 0, points[i - 1].value > points[i].value, points[i - 1].time != points[i].time {
+            i -= 1
+        }
+        return i == points.count - 1 ? nil : i
+    }
+
+    /// Whether the fall from `peak` to the last point stays under a straight release from the
+    /// peak's value (within 5 %): only then does dividing a release's gain out keep the control
+    /// at or below the peak's (a fall ending in a cliff would need a control far above it).
+    static func fallsLikeARelease(_ points: [OutlinePoint], from peak: Int) -> Bool {
+        let a = points[peak]
+        let end = points[points.count - 1].time
+        return points[peak...].dropLast().allSatisfy { p in
+            p.value <= 1.05 * a.value * (end - p.time) / (end - a.time) + 1e-9
+        }
+    }
+
+    /// `points` with a point every 5 ms inside each of `windows` and at its end (on the
+    /// polyline), so the control that divides a ramp's gain out stays within a few
+    /// thousandths of it.
+    static func densified(_ points: [OutlinePoint], in windows: [(Double, Double)])
+        -> [OutlinePoint]
+    {
+        var extra: [OutlinePoint] = []
+        for (a, b) in windows where b > a {
+            var t = a + 0.005
+            while t < b - 1e-9 {
+                extra.append(OutlinePoint(time: t, value: OutlinePoint.interpolate(points, at: t)))
+                t += 0.005
+            }
+            // The window's end, where the gain stops changing, unless a point is there.
+            if !points.contains(where: { $0.time == b }) {
+                extra.append(OutlinePoint(time: b, value: OutlinePoint.interpolate(points, at: b)))
+            }
+        }
+        guard !extra.isEmpty else { return points }
+        return (points + extra).enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(\.element)
+    }
+
+    /// The intensity control over the whole pattern: each event's, held until its release is
+    /// over, then 1 (neutral) until the next event starts. Before the first event the lane is
+    /// neutral without a point.
+    func controlCurve(_ beds: [Bed]) -> [OutlinePoint] {
+        var points: [OutlinePoint] = []
+        for (k, bed) in beds.enumerated() {
+            if let last = points.last, last.time < bed.event.time {
+                points.append(OutlinePoint(time: bed.event.time, value: last.value))
+            }
+            points += bed.control
+            let nextStart = k + 1 < beds.count ? beds[k + 1].event.time : .infinity
+            if bed.silentFrom < nextStart {
+                points.append(
+                    OutlinePoint(time: bed.silentFrom, value: points[points.count - 1].value))
+                points.append(OutlinePoint(time: bed.silentFrom, value: 1))
+            }
+        }
+        return points
+    }
+}
+
+/// The intensity control polyline of the AHAP form: reading, raising and cutting it into
+/// ≤ 16-point curves.
+enum ControlCurve {
+    /// The value at `t` (right-hand at a step; before the first point, neutral 1).
+    static func value(_ points: [OutlinePoint], at t: Double) -> Double {
+        guard let first = points.first, t >= first.time else { return 1 }
+        return OutlinePoint.interpolate(points, at: t)
+    }
+
+    /// Holds `value` from `start` to `end`, stepping there from and back to the polyline.
+    static func lift(
+        _ points: inout [OutlinePoint], from start: Double, to end: Double, value: Double
+    ) {
+        let before = points.first { $0.time == start }?.value ?? self.value(points, at: start)
+        let after = self.value(points, at: end)
+        points =
+            points.filter { $0.time < start }
+            + [
+                OutlinePoint(time: start, value: before), OutlinePoint(time: start, value: value),
+                OutlinePoint(time: end, value: value), OutlinePoint(time: end, value: after),
+            ]
+            + points.filter { $0.time > end }
+    }
+
+    /// `points` as curves of at most ``AHAPForm/maxCurvePoints`` points, each starting at its
+    /// first point's time (point times relative to it). A full curve's last point starts the
+    /// next one; a step at a time in `breaks` starts a new curve at its upper point, so that
+    /// curve starts exactly at that time.
+    static func curves(_ id: DynamicParameterID, _ points: [OutlinePoint], breaks: [Double])
+        -> [ParameterCurve]
+    {
+        let breaks = Set(breaks)
+        var chunks: [[OutlinePoint]] = []
+        var current: [OutlinePoint] = []
+        for (i, p) in points.enumerated() {
+            let stepsAtBreak = i > 0 && points[i - 1].time == p.time && breaks.contains(p.time)
+            if stepsAtBreak, !current.isEmpty {
+                chunks.append(current)
+                current = []
+            } else if current.count == AHAPForm.maxCurvePoints {
+                chunks.append(current)
+                current = [current[current.count - 1]]
+            }
+            current.append(p)
+        }
+        if !current.isEmpty { chunks.append(current) }
+        return chunks.map { chunk in
+            let start = chunk[0].time
+            return ParameterCurve(
+                id: id, time: start,
+                points: chunk.map {
+                    ParameterCurve.ControlPoint(
+                        time: $0.time - start, value: min(max($0.value, 0), 1))
+                })
+        }
+    }
+}

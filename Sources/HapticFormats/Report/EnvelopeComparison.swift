@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How a target's rendered acceleration differs from the original's: the figures of a loss
+/// report (docs/formats.md, "Measuring the loss").
+///
+/// Both signals become envelopes: the RMS of the acceleration over a 10 ms window every
+/// millisecond. Then
+/// - **correlation**: Pearson's r of the two envelopes over the longer one (the shorter padded
+///   with silence): 1 = the same shape whatever the level;
+/// - **onsets**: where an envelope rises by at least 10 % of the original's peak within 5 ms
+///   (the first frame of each rise, at least 20 ms apart); each original onset is matched to
+///   the nearest target onset within 50 ms; the timing error is the mean and the largest
+///   distance, in ms, and the unmatched onsets are counted;
+/// - **peak level**: the target's largest |acceleration| over the original's, in dB.
+public struct EnvelopeComparison: Sendable, Hashable {
+    public var correlation: Double
+    public var meanOnsetErrorMs: Double
+    public var maxOnsetErrorMs: Double
+    /// Onsets of the original with no target onset within 50 ms.
+    public var missedOnsets: Int
+    /// Onsets of the original.
+    public var onsets: Int
+    public var peakLevelErrorDB: Double
+
+    public init(original: [Float], target: [Float], sampleRate: Double) {
+        let a = Self.envelope(original, sampleRate: sampleRate)
+        let b = Self.envelope(target, sampleRate: sampleRate)
+        correlation = Self.correlation(a, b)
+        let threshold = 0.1 * (a.max() ?? 0)
+        let onsetsA = Self.onsets(a, rise: threshold)
+        let onsetsB = Self.onsets(b, rise: threshold)
+        var errors: [Double] = []
+        for t in onsetsA {
+            if let nearest = onsetsB.min(by: { abs($0 - t) < abs($1 - t) }),
+                abs(nearest - t) <= Self.matchWindowMs
+            {
+                errors.append(Double(abs(nearest - t)))
+            }
+        }
+        onsets = onsetsA.count
+        missedOnsets = onsetsA.count - errors.count
+        meanOnsetErrorMs = errors.isEmpty ? 0 : errors.reduce(0, +) / Double(errors.count)
+        maxOnsetErrorMs = errors.max() ?? 0
+        let peakA = original.lazy.map { abs(Double($0)) }.max() ?? 0
+        let peakB = target.lazy.map { abs(Double($0)) }.max() ?? 0
+        peakLevelErrorDB =
+            peakA > 0 && peakB > 0 ? 20 * log10(peakB / peakA) : (peakA == peakB ? 0 : -.infinity)
+    }
+
+    /// Envelope frames per second.
+    static let frameRate = 1000.0
+    static let windowSeconds = 0.010
+    static let matchWindowMs = 50
+    static let riseFrames = 5
+    static let minimumOnsetGapFrames = 20
+
+    /// RMS over ``windowSeconds`` centred on every frame. O(samples).
+    @_spi(Testing) public static func envelope(_ x: [Float], sampleRate: Double = 48_000)
+        -> [Double]
+    {
+        let hop = Int(sampleRate / frameRate)
+        let half = Int(sampleRate * windowSeconds / 2)
+        guard hop > 0, !x.isEmpty else { return [] }
+        var prefix = [Double](repeating: 0, count: x.count + 1)
+        for i in x.indices { prefix[i + 1] = prefix[i] + Double(x[i]) * Double(x[i]) }
+        return stride(from: 0, to: x.count, by: hop).map { c in
+            let lo = max(c - half, 0)
+            let hi = min(c + half, x.count)
+            return ((prefix[hi] - prefix[lo]) / Double(max(hi - lo, 1))).squareRoot()
+        }
+    }
+
+    /// Pearson's r over the longer length (zero-padded); 1 when both are constant and equal.
+    static func correlation(_ a: [Double], _ b: [Double]) -> Double {
+        let n = max(a.count, b.count)
+        guard n > 0 else { return 1 }
+        func at(_ v: [Double], _ i: Int) -> Double { i < v.count ? v[i] : 0 }
+        let ma = a.reduce(0, +) / Double(n)
+        let mb = b.reduce(0, +) / Double(n)
+        var sab = 0.0
+        var saa = 0.0
+        var sbb = 0.0
+        for i in 0..<n {
+            let da = at(a, i) - ma
+            let db = at(b, i) - mb
+            sab += da * db
+            saa += da * da
+            sbb += db * db
+        }
+        guard saa > 0, sbb > 0 else { return saa == sbb ? 1 : 0 }
+        return sab / (saa * sbb).squareRoot()
+    }
+
+    /// Frames where the envelope has risen by `rise` over the last ``riseFrames`` frames and
+    /// had not in the frame before, at least ``minimumOnsetGapFrames`` apart.
+    static func onsets(_ e: [Double], rise: Double) -> [Int] {
+        guard rise > 0 else { return [] }
+        var result: [Int] = []
+        var rising = false
+        for k in e.indices {
+            let r = e[k] - e[max(k - riseFrames, 0)]
+            if r >= rise, !rising, result.last.map { k - $0 >= minimumOnsetGapFrames } ?? true {
+                result.append(k)
+            }
+            rising = r >= rise
+        }
+        return result
+    }
+}

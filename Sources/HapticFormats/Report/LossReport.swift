@@ -1,0 +1,84 @@
+import HapticPattern
+import HapticRender
+
+/// What each target of a conversion loses, measured: every target's rendered acceleration
+/// against the original's on the same simulated actuator (docs/formats.md, "Measuring the
+/// loss").
+public struct LossReport: Sendable {
+    /// The input's name.
+    public var source: String
+    public var format: SourceFormat
+    /// The actuator every render ran on.
+    public var actuator: String
+    public var sampleRate: Double
+    public var targets: [Target]
+
+    /// One target: its figures and what it dropped or approximated.
+    public struct Target: Sendable {
+        /// `haptic`, `ahap`, `android.waveform`, `android.composition` or `android.envelope`.
+        public var name: String
+        public var comparison: EnvelopeComparison
+        public var notes: [ConversionNote]
+        /// The Android API level the tier needs (nil for the other targets).
+        public var minimumAPILevel: Int?
+    }
+}
+
+extension FormatConverter {
+    /// Renders the original and every target (the converted bytes decoded again, as a player
+    /// reads them) and compares them: for an AHAP the `.haptic` and the three Android tiers,
+    /// for a `.haptic` the AHAP and the tiers. O(renders).
+    public func report(_ source: ConversionSource, name: String) throws(RenderError) -> LossReport {
+        let render = PlaybackRender(configuration: reportConfiguration)
+        let original = try render.acceleration(source.playback)
+        let rate = render.configuration.sampleRate
+        var targets: [LossReport.Target] = []
+        func add(
+            _ name: String, _ layers: [HapticPattern], _ notes: [ConversionNote], api: Int? = nil
+        ) throws(RenderError) {
+            let comparison = EnvelopeComparison(
+                original: original, target: try render.acceleration(layers), sampleRate: rate)
+            targets.append(
+                LossReport.Target(
+                    name: name, comparison: comparison, notes: notes, minimumAPILevel: api))
+        }
+        let first: ConversionTarget = source.format == .ahap ? .haptic : .ahap
+        let converted = convert(source, to: first, name: name)
+        try add(first.rawValue, Self.playback(converted.bytes, as: first), converted.notes)
+        let outline = source.outline ?? PatternOutline()
+        let (effect, tierNotes) = AndroidExport(device: device).effect(outline)
+        let written = AndroidEffect(json: Array(effect.json(source: name).text().utf8)) ?? effect
+        for tier in AndroidTier.allCases {
+            let api =
+                tier == .waveform
+                ? tier.baseAPILevel
+                : (tier == .composition ? written.composition : written.envelope).minimumAPILevel(
+                    tier: tier)
+            try add(
+                "android." + tier.rawValue, device.playback(written, tier: tier),
+                outline.notes + (tierNotes[tier] ?? []), api: api)
+        }
+        return LossReport(
+            source: name, format: source.format, actuator: device.profile.name, sampleRate: rate,
+            targets: targets)
+    }
+
+    /// The report's render configuration: ``PlaybackRender/reportConfiguration`` on the device.
+    public var reportConfiguration: RenderConfiguration {
+        var c = PlaybackRender.reportConfiguration
+        c.actuator = device.profile
+        return c
+    }
+
+    /// How a player plays converted `.haptic` or AHAP bytes (accepted by construction).
+    static func playback(_ bytes: [UInt8], as target: ConversionTarget) -> [HapticPattern] {
+        switch target {
+        case .haptic:
+            guard let clip = try? HapticClip(bytes: bytes) else { return [] }
+            let layers = PatternOutline(clip: clip).playerLayers()
+            return [layers.continuous, layers.transients]
+        default:
+            return (try? HapticPattern(ahap: bytes)).map { [$0] } ?? []
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import ArgumentParser
+import FoundationEssentials
+import HapticFormats
+import HapticPattern
+import HapticRenderKit
+import SoundFile
+
+/// `ahap-render convert`: AHAP and `.haptic` to AHAP, `.haptic`, Android JSON or Kotlin, and
+/// what each target loses, measured (docs/formats.md).
+///
+/// Exit status (docs/cli.md): 0 when every input converted, 1 when any was rejected or could
+/// not be written, 64 for usage errors.
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract:
+            "Convert AHAP and .haptic files to AHAP, .haptic, Android JSON or Kotlin, and measure what each target loses.",
+        discussion: """
+            Inputs are AHAP or .haptic (Meta Haptics SDK / Lofelt Studio) files, told apart by \
+            their content; folders are searched for .ahap, .haptic and AHAP .json files. Each \
+            output goes next to its input with the target's extension (.ahap, .haptic, .json, \
+            .kt), to -o (- for standard output), or below --output-dir mirroring the input \
+            folders. Existing files are kept unless --force; an input is never replaced. What a \
+            target cannot hold is printed as notes on standard error. An input - reads standard \
+            input (name the output with -o).
+
+            --report renders the original and every target (the .haptic or AHAP, and the \
+            Android waveform, composition and envelope tiers) on a Pixel-class simulated \
+            actuator and prints on standard output, per target, the envelope correlation, onset \
+            timing error, peak level error and what was dropped or approximated.
+
+            Examples:
+              ahap-render convert Examples/Patterns/Heartbeat.ahap --to haptic \\
+                  -o out/Heartbeat.haptic
+              ahap-render convert Examples/Patterns/Heartbeat.ahap --to android \\
+                  -o out/Heartbeat.json --report
+              ahap-render convert Examples/Patterns --to kotlin --output-dir out/kotlin
+              ahap-render convert out/Heartbeat.haptic --to ahap -o - --quiet
+            """)
+
+    @Argument(
+        help: "AHAP or .haptic files, or folders (searched recursively); - reads standard input.")
+    var inputs: [String]
+
+    @Option(help: "Target: ahap, haptic, android (JSON with the three API tiers) or kotlin.")
+    var to: ConvertTarget
+
+    @Option(name: .shortAndLong, help: "Output file (one input only); - writes to standard output.")
+    var output: String?
+
+    @Option(help: "Folder for the outputs; mirrors the input folders' structure.")
+    var outputDir: String?
+
+    @Flag(help: "Render every target against the original and print what each loses.")
+    var report = false
+
+    @Option(help: "Report format: text or json.")
+    var format: OutputFormat = .text
+
+    @Flag(
+        help:
+            "Refuse what Core Haptics (AHAP) or the .haptic format's validator refuses.")
+    var strict = false
+
+    @Flag(help: "Replace existing output files (never an input).")
+    var force = false
+
+    @Flag(help: "Also search hidden folders (names starting with '.').")
+    var hidden = false
+
+    @Flag(name: .shortAndLong, help: "Print errors only: no warnings, notes or 'wrote' lines.")
+    var quiet = false
+
+    @OptionGroup var diagnostics: DiagnosticOptions
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
+    func validate() throws {
+        if output != nil && outputDir != nil {
+            throw ValidationError("Use -o or --output-dir, not both.")
+        }
+        if output == "-" && report {
+            throw ValidationError(
+                "-o - writes the converted file to standard output, where --report prints too.")
+        }
+        if format == .json && !report {
+            throw ValidationError("--format is the report's format; add --report.")
+        }
+        if inputs.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("Standard input (-) can be read once.")
+        }
+        if inputs.contains("-"), output == nil {
+            throw ValidationError(
+                "Name the output of standard input's file with -o FILE (or -o -).")
+        }
+    }
+
+    func run() throws {
+        let files = try CommandLineInputs.discover(inputs, includeHidden: hidden, quiet: quiet)
+        if output != nil, files.count > 1 {
+            throw CLIError.usage(
+                nil, "-o names one output but \(files.count) inputs were found; use --output-dir")
+        }
+        for file in files where file.path != "-" { InputFiles.current?.protect(file.path) }
+        let destinations = try outputs(for: files)
+        let options = AHAPDecoder.Options(
+            mode: strict ? .strict : .lenient, limits: limits.patternLimits)
+        let converter = FormatConverter()
+        var reports: [LossReport] = []
+        var failed = 0
+        for (file, destination) in zip(files, destinations) {
+            let name = displayName(file.path)
+            guard let source = read(file.path, options: options) else {
+                failed += 1
+                continue
+            }
+            let converted = converter.convert(
+                source, to: to.target, name: PathString.lastComponent(name))
+            guard write(converted.bytes, to: destination, input: file.path) else {
+                failed += 1
+                continue
+            }
+            if !quiet {
+                for note in converted.notes {
+                    printError(
+                        "\(name): note: \(note.kind.rawValue) (×\(note.count)): \(note.message)")
+                }
+            }
+            if report {
+                do { reports.append(try converter.report(source, name: name)) } catch {
+                    printError("\(name): error: cannot render the report: \(error.description)")
+                    failed += 1
+                }
+            }
+        }
+        if report {
+            switch format {
+            case .text: StandardStream.output.write(reports.map(\.text).joined(separator: "\n"))
+            case .json: StandardStream.output.write(JSONText.array(reports.map(\.json)).text())
+            }
+        }
+        if failed > 0 { throw ExitCode(ExitStatus.failure) }
+    }
+
+    /// Each input's output path; an output that is one of the inputs (by identity), and two
+    /// inputs that would write one file (`Tap.ahap` and `Tap.haptic` to `Tap.json`), are usage
+    /// errors before anything is written.
+    private func outputs(for files: [DiscoveredFile]) throws -> [String] {
+        var seen: [String: String] = [:]
+        return try files.map { file in
+            let path = OutputNaming.output(
+                for: file, outputFile: output, outputDirectory: outputDir,
+                fileExtension: to.target.fileExtension, keepsClipExtension: false)
+            if let other = seen[path] {
+                throw CLIError.usage(
+                    nil, "\(other) and \(file.path) would both convert to \(path); use --output-dir"
+                )
+            }
+            seen[path] = file.path
+            if path != "-" { try checkOutput(path, force: true, input: displayName(file.path)) }
+            return path
+        }
+    }
+
+    /// The decoded input (`-`: standard input), or nil with its errors printed; its warnings
+    /// are printed too unless `--quiet`.
+    private func read(_ path: String, options: AHAPDecoder.Options) -> ConversionSource? {
+        let name = displayName(path)
+        let limit = options.limits.maxInputBytes
+        let bytes: [UInt8]
+        if path == "-" {
+            bytes = StandardStream.readInput()
+        } else {
+            switch BoundedFileRead.read(path: path, limit: limit) {
+            case .success(let b):
+                bytes = b
+            case .failure(.unreadable(let message)):
+                printError("\(name): error: the file cannot be read (\(message))")
+                return nil
+            case .failure(.tooLarge(let size, _)):
+                printError(
+                    "\(name): error: the file is \(size) bytes, more than the limit of \(limit) bytes"
+                )
+                return nil
+            }
+        }
+        guard bytes.count <= limit else {
+            printError(
+                "\(name): error: the input is \(bytes.count) bytes, more than the limit of \(limit) bytes"
+            )
+            return nil
+        }
+        let source = ConversionSource(bytes: bytes, options: options)
+        let shown = source.diagnostics.filter {
+            $0.severity == .error || ($0.severity == .warning && !quiet)
+        }
+        for line in diagnostics.lines(shown, file: name) { printError(line) }
+        guard source.accepted else {
+            let what = source.format == .haptic ? ".haptic clip" : "AHAP file"
+            printError("\(name): error: the \(what) was rejected; nothing written")
+            return nil
+        }
+        return source
+    }
+
+    /// Writes `bytes` to `path` through ``AtomicFile`` (complete or absent; an input never
+    /// replaced) or to standard output for `-`; false, with the reason printed, when the path
+    /// exists without `--force` or cannot be written.
+    private func write(_ bytes: [UInt8], to path: String, input: String) -> Bool {
+        if path == "-" {
+            StandardStream.output.write(String(decoding: bytes, as: UTF8.self))
+            return true
+        }
+        do {
+            try createOutputFolder(for: path)
+            try AtomicFile.write(bytes, to: path, replacing: force ? .replace : .never)
+        } catch let error as CLIError {
+            printError(error.text)
+            return false
+        } catch SoundFileError.destinationExists {
+            printError(CLIError.outputExists(path, input: displayName(input)).text)
+            return false
+        } catch {
+            printError("\(path): error: \(error)")
+            return false
+        }
+        if !quiet { printError("wrote \(path)") }
+        return true
+    }
+}
+
+/// `convert --to`.
+enum ConvertTarget: String, CaseIterable, StringEnumArgument {
+    case ahap, haptic, android, kotlin
+
+    var target: ConversionTarget { ConversionTarget(rawValue: rawValue)! }
+}

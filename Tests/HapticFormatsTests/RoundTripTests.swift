@@ -1,0 +1,79 @@
+import HapticFormats
+import HapticPattern
+import HapticRender
+import HapticTestSupport
+import Testing
+
+/// AHAP → .haptic → AHAP and .haptic → AHAP → .haptic keep the rendered envelope
+/// (docs/formats.md, "Round trips", gives the corpus figures).
+@Suite(needsCorpus) struct RoundTripTests {
+    /// Correlation of the original's render with the render after going there and back.
+    static func roundTrip(_ file: String) throws -> Double {
+        let converter = FormatConverter()
+        let source = ConversionSource(bytes: try TestClips.corpus(file))
+        let there: ConversionTarget = source.format == .ahap ? .haptic : .ahap
+        let back: ConversionTarget = there == .haptic ? .ahap : .haptic
+        let middle = ConversionSource(bytes: converter.convert(source, to: there, name: file).bytes)
+        #expect(middle.accepted)
+        let final = ConversionSource(bytes: converter.convert(middle, to: back, name: file).bytes)
+        #expect(final.accepted && final.format == source.format)
+        let render = PlaybackRender()
+        return EnvelopeComparison(
+            original: try render.acceleration(source.playback),
+            target: try render.acceleration(final.playback), sampleRate: 48_000
+        ).correlation
+    }
+
+    @Test(arguments: [
+        "designer/NVCarillon.haptic", "designer/NVDice.haptic", "designer/NVDrumsLoop.haptic",
+        "designer/NVGameOver.haptic",
+        "designer/NVHeartbeats.haptic", "designer/NVLaser.haptic", "designer/NVPowerOff.haptic",
+        "designer/NVReload.haptic",
+        "designer/NVTeleport.haptic",
+        "facebook__meta-haptics-sdk/core/haptic_data/test_files/valid_v1.haptic",
+        "facebook__meta-haptics-sdk/core/haptic_data/test_files/multiple_emphasis.haptic",
+    ])
+    func clipThroughAHAP(file: String) throws {
+        #expect(try Self.roundTrip(file) >= 0.999)
+    }
+
+    @Test(arguments: [
+        "apple__unityplugins/plug-ins/Apple.CoreHaptics/Apple.CoreHaptics_Unity/Assets/Apple.CoreHaptics/Demos/SampleAHAPs/Effects/Heartbeats.ahap",
+        "apple__unityplugins/plug-ins/Apple.CoreHaptics/Apple.CoreHaptics_Unity/Assets/Apple.CoreHaptics/Demos/SampleAHAPs/Effects/Inflate.ahap",
+        "apple__unityplugins/plug-ins/Apple.CoreHaptics/Apple.CoreHaptics_Unity/Assets/Apple.CoreHaptics/Demos/SampleAHAPs/Effects/Close.ahap",
+        "apple__unityplugins/plug-ins/Apple.CoreHaptics/Apple.CoreHaptics_Unity/Assets/Apple.CoreHaptics/Demos/SampleAHAPs/Effects/Jump.ahap",
+        "apple__unityplugins/plug-ins/Apple.CoreHaptics/Apple.CoreHaptics_Unity/Assets/Apple.CoreHaptics/Demos/SampleAHAPs/Effects/Recharge.ahap",
+        "HapticlabsIO__react-native-hapticlabs/example/ios/AHAP/Spring.ahap",
+    ])
+    func ahapThroughClip(file: String) throws {
+        #expect(try Self.roundTrip(file) >= 0.999)
+    }
+
+    /// Every accepted corpus input converts to every target, each readable by its reader.
+    @Test func everyInputToEveryTarget() throws {
+        let converter = FormatConverter()
+        var converted = 0
+        for file in Corpus.patternFiles() + Corpus.clipFiles() {
+            let source = ConversionSource(bytes: try TestClips.corpus(file))
+            guard source.accepted else { continue }
+            for target in ConversionTarget.allCases {
+                let bytes = converter.convert(source, to: target, name: file).bytes
+                switch target {
+                case .ahap:
+                    #expect(
+                        AHAPDecoder(options: .init(mode: .strict)).decode(bytes).accepted, "\(file)"
+                    )
+                case .haptic:
+                    #expect(
+                        HapticClipDecoder(options: .init(mode: .strict)).decode(bytes).accepted,
+                        "\(file)")
+                case .android: #expect(AndroidEffect(json: bytes) != nil, "\(file)")
+                case .kotlin:
+                    #expect(String(decoding: bytes, as: UTF8.self).contains("fun play("), "\(file)")
+                }
+            }
+            converted += 1
+        }
+        #expect(converted >= 200)
+    }
+}

@@ -1,0 +1,34 @@
+"""convert equals `ahap-render convert`: the same text, and a report with the same targets."""
+import json
+import subprocess
+
+import pytest
+
+import hapticrender as hr
+from conftest import example
+
+
+def test_convert_matches_the_cli(tmp_path, cli):
+    text = hr.convert(example("Heartbeat.ahap"), "haptic")
+    out = tmp_path / "Heartbeat.haptic"
+    subprocess.run([cli, "convert", example("Heartbeat.ahap"), "--to", "haptic", "-o", str(out)], check=True,
+                   capture_output=True)
+    assert text == out.read_text()
+
+
+def test_report_and_bytes():
+    text, report = hr.convert(example("Heartbeat.ahap"), "android", report=True)
+    assert json.loads(text)["format"] == "hapticrender.android-effect"
+    assert [t["target"] for t in report["targets"]] == ["haptic", "android.waveform", "android.composition",
+                                                        "android.envelope"]
+    clip = hr.convert(example("Heartbeat.ahap"), "haptic")
+    kotlin = hr.convert_bytes(clip, "kotlin", name="Heart beat.haptic")
+    assert "object HeartBeatHaptics" in kotlin
+
+
+def test_errors():
+    with pytest.raises(hr.HapticRenderError) as error:
+        hr.convert_bytes('{"version": {"major": 1, "minor": 0, "patch": 0}, "signals": {}}', "ahap", name="b.haptic")
+    assert error.value.kind == "rejected" and "b.haptic:1:" in error.value.message
+    with pytest.raises(hr.HapticRenderError, match="unknown target"):
+        hr.convert(example("Heartbeat.ahap"), "wav")
