@@ -36,7 +36,8 @@ public struct AnalysisPlan: Sendable, Hashable {
     }
 
     /// A fresh analysis of stretch `i`.
-    /// - Throws: `AnalysisError.unsupported` for no channels or a rate below 1 kHz.
+    /// - Throws: `AnalysisError.unsupported` for no channels or a rate outside
+    ///   1 kHz … 768 kHz.
     public func chunk(_ i: Int) throws(AnalysisError) -> AnalysisChunk {
         try AnalysisChunk(sampleRate: sampleRate, channels: channels, owned: owned(i))
     }

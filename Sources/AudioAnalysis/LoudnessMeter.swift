@@ -32,9 +32,10 @@ public final class LoudnessMeter {
     /// file measured separately join by.
     public private(set) var parts: [Double] = []
 
-    /// - Throws: `AnalysisError.unsupported` for no channels or a rate below 1 kHz.
+    /// - Throws: `AnalysisError.unsupported` for no channels or a rate outside
+    ///   1 kHz … 768 kHz.
     public init(channels: Int, sampleRate: Int) throws(AnalysisError) {
-        guard channels > 0, sampleRate >= 1_000 else {
+        guard channels > 0, (1_000...768_000).contains(sampleRate) else {
             throw .unsupported(
                 "cannot measure the loudness of \(channels) channels at \(sampleRate) Hz")
         }

@@ -26,6 +26,10 @@ import SoundFile
 public enum SoundtrackAnalysis {
     /// Frames decoded per block (≈ 1.4 s at 48 kHz).
     static let blockFrames = 1 << 16
+    /// The sample rates analysed: telephone speech's 8 kHz to the 768 kHz of the fastest
+    /// converters (a header claiming more is refused before any decoding: the analysis'
+    /// windows, sized in time, would grow with the rate).
+    public static let sampleRates = 8_000.0...768_000.0
 
     /// - Parameters:
     ///   - maxDurationSeconds: longer files are refused before any decoding.
@@ -41,11 +45,11 @@ public enum SoundtrackAnalysis {
     ) throws(GenerateError) -> AnalysisResult {
         var reader = try open(path)
         let info = reader.info
-        guard info.sampleRate >= 8_000, info.channels >= 1 else {
+        guard info.channels >= 1 else { throw .unreadable(path: path, reason: "no channels") }
+        guard sampleRates.contains(info.sampleRate) else {
             throw .unreadable(
                 path: path,
-                reason: "unsupported sample rate \(info.sampleRate) Hz or \(info.channels) channels"
-            )
+                reason: "unsupported sample rate \(Int(info.sampleRate)) Hz (8 kHz to 768 kHz)")
         }
         if info.duration > maxDurationSeconds {
             throw .tooLong(path: path, seconds: info.duration, limit: maxDurationSeconds)

@@ -64,9 +64,10 @@ import Testing
         #expect(try Self.loudness(silence, channels: 2) == -.infinity)
     }
 
-    @Test func anImpossibleFormatIsRefused() {
+    @Test(arguments: [(0, 48_000), (2, 999), (2, 768_001), (1, Int(Int32.max))])
+    func anImpossibleFormatIsRefused(channels: Int, sampleRate: Int) {
         #expect(throws: AnalysisError.self) {
-            _ = try LoudnessMeter(channels: 0, sampleRate: Self.sampleRate)
+            _ = try LoudnessMeter(channels: channels, sampleRate: sampleRate)
         }
     }
 }
