@@ -166,10 +166,11 @@ import Testing
         bytes.removeLast(bytes.count / 2)
         let truncated = dir.path + "/truncated.wav"
         try bytes.write(to: URL(fileURLWithPath: truncated))
-        // `whole`'s header claiming another rate (the fmt chunk's sample and byte rates).
+        // `whole`'s header claiming another rate (its fmt chunk's sample and byte rates).
         func claiming(_ rate: UInt32) throws -> String {
             var header = try Data(contentsOf: URL(fileURLWithPath: whole))
-            for (offset, value) in [(24, rate), (28, rate &* 2)] {
+            let fmt = try #require(header.firstRange(of: Data("fmt ".utf8))).lowerBound
+            for (offset, value) in [(fmt + 12, rate), (fmt + 16, rate &* 2)] {
                 withUnsafeBytes(of: value.littleEndian) {
                     header.replaceSubrange(offset..<(offset + 4), with: $0)
                 }
