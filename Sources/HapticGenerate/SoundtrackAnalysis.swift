@@ -18,9 +18,9 @@ import SoundFile
 /// 10 ms), never the decoded audio.
 ///
 /// With `threads` > 1 a long file's stretches are analysed on that many threads, each
-/// reading its own stretch (formats that seek to the sample: PCM containers and FLAC; MP3
-/// and Ogg are read in one pass). The result is the same, bit for bit, on any number of
-/// threads.
+/// reading its own stretch where the file seeks to the very frame
+/// (``SoundFileInfo/seeksExactly``: PCM, float, µ-law, A-law, FLAC); other codecs are read
+/// in one pass. The result is the same, bit for bit, on any number of threads.
 ///
 /// Samples that are NaN, infinite or absurd are read as 0 (``AudioFileReader``).
 public enum SoundtrackAnalysis {
@@ -55,7 +55,8 @@ public enum SoundtrackAnalysis {
             throw .tooLong(path: path, seconds: info.duration, limit: maxDurationSeconds)
         }
         if reader.isTruncated { throw .truncated(path: path) }
-        // Compressed formats declare estimates and may not seek to the sample: one stretch.
+        // MP3 and Ogg declare estimates: one stretch. Codecs that do not seek to the very
+        // frame are cut the same way as the rest but read in one pass.
         let name = info.formatName.uppercased()
         let exactLength = !(name.contains("MPEG") || name.contains("OGG") || name.contains("OPUS"))
         let plan = AnalysisPlan(
@@ -66,7 +67,7 @@ public enum SoundtrackAnalysis {
             maxFrames: Int(min(maxDurationSeconds * info.sampleRate, 9.0e18)),
             limit: maxDurationSeconds)
         let (parts, total, replaced) =
-            threads > 1 && plan.count > 1
+            threads > 1 && plan.count > 1 && info.seeksExactly
             ? try parallel(run, threads: threads, declared: info.duration, progress, isCancelled)
             : try sequential(run, &reader, declared: info.duration, progress, isCancelled)
         replacedSamples(replaced)

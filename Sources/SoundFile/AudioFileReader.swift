@@ -169,7 +169,8 @@ public struct AudioFileReader: ~Copyable {
     }
 
     /// Moves to frame `frame` (0 is the first), so that the next ``read(into:)`` decodes from
-    /// there. Sample-exact for PCM and FLAC; libsndfile's compressed decoders may land near it.
+    /// there. Sample-exact when ``SoundFileInfo/seeksExactly``; other codecs may land near
+    /// it or refuse.
     /// - Throws: `readFailed` when the file cannot seek there (past its end, or a stream).
     public mutating func seek(toFrame frame: Int) throws(SoundFileError) {
         guard sndfile_seek(handle, toFrame: frame) == frame else {

@@ -53,4 +53,25 @@ import Testing
             }
         }
     }
+
+    /// Codecs that cannot seek to the very frame (GSM 6.10 refuses even frame 0, IMA ADPCM
+    /// decodes in blocks) are read in one pass: two threads give the bytes of one, never an
+    /// error. The files are made by sox (CI installs it).
+    @Test(.enabled(if: ExternalTool.which("sox") != nil, "needs sox"))
+    func codecsThatDoNotSeekExactlyAreReadInOnePass() throws {
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("long.wav")
+        try Self.writeLongMix(path)
+        for (name, encoding) in [("gsm", "gsm-full-rate"), ("ima", "ima-adpcm")] {
+            let coded = folder.file("\(name).wav")
+            let sox = try ExternalTool.run(
+                ExternalTool.which("sox")!, [path, "-c", "1", "-e", encoding, coded])
+            #expect(sox.status == 0, "\(sox.err)")
+            let one = try HapticGeneration.generate(path: coded, preset: .sfx)
+            let two = try HapticGeneration.generate(path: coded, preset: .sfx, threads: 2)
+            #expect(one.transientCount > 10, "\(name): \(one.transientCount) transients")
+            #expect(HapticGeneration.encode(two) == HapticGeneration.encode(one), "\(name)")
+        }
+    }
 }
