@@ -10,7 +10,7 @@
 //   HapticRenderKit ──> HapticRender ──> HapticPattern
 //   HapticRenderKit ──> HapticFormats (.haptic, Android, loss) ──> HapticRender, HapticPattern
 //   HapticRenderKit ──> SoundFile ──> CSndFile, CSampleRate (Linux: CSndFileLazy, CSampleRateLazy)
-//   AudioAnalysis ──> CKissFFT, CEBUR128     AudioDevice ──> CPortAudio (Linux: CPortAudioLazy)
+//   AudioAnalysis (pure Swift)               AudioDevice ──> CPortAudio (Linux: CPortAudioLazy)
 //
 // HapticPattern: the AHAP model, JSON decoding/encoding, diagnostics and the DSL; no Foundation, no files.
 // HapticRender:  scheduler (timeline), synthesizer, LRA actuator and the pull-API renderer.
@@ -77,14 +77,6 @@ let package = Package(
         // that every ahap-render start does not load PortAudio, JACK and ALSA for `play` alone
         // (Linux; the header comes from portaudio19-dev, the library from libportaudio2).
         .systemLibrary(name: "CPortAudioLazy", providers: [.apt(["portaudio19-dev"])]),
-        // No pkgConfig: kissfft-float.pc's only flags are -D defines SwiftPM refuses (with a
-        // warning on every build); the shim defines the float scalar itself.
-        .systemLibrary(
-            name: "CKissFFT",
-            providers: [.apt(["libkissfft-dev"]), .brew(["kissfft"])]),
-        .systemLibrary(
-            name: "CEBUR128", pkgConfig: "libebur128",
-            providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
 
         // Library stages.
         .target(
@@ -106,9 +98,10 @@ let package = Package(
                 .target(name: "CSndFile", condition: .when(platforms: [.macOS])),
                 .target(name: "CSampleRate", condition: .when(platforms: [.macOS])),
             ]),
-        // Audio → haptics analysis: pure DSP on Float buffers (STFT, HPSS, onsets, loudness).
+        // Audio → haptics analysis: pure Swift DSP on Float buffers (FFT, STFT bands, the
+        // outline's rises, loudness, tempo, dialogue).
         .target(
-            name: "AudioAnalysis", dependencies: ["CKissFFT", "CEBUR128"],
+            name: "AudioAnalysis",
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // The file pipeline: load, resolve, render jobs, batches, layouts, actuator profiles.
         .target(

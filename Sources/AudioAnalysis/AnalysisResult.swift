@@ -21,12 +21,16 @@ public struct AnalysisResult: Sendable {
     /// The STFT window's length: an attack shows in a frame's flux from the moment it enters
     /// the window, up to half a window after the frame's centre.
     public var windowSeconds: Double
+    /// The sound's outline and the rises where a transient may go.
+    public var peaks: PeakOutline
 
     public init(
         features: FrameFeatures, hopSeconds: Double, fineBlockSeconds: Double,
         windowSeconds: Double,
-        integratedLoudness: Double, durationSeconds: Double, channelCount: Int = 1
+        integratedLoudness: Double, durationSeconds: Double, channelCount: Int = 1,
+        peaks: PeakOutline = PeakOutline()
     ) {
+        self.peaks = peaks
         self.fineBlockSeconds = fineBlockSeconds
         self.channelCount = channelCount
         self.windowSeconds = windowSeconds

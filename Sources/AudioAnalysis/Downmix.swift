@@ -16,6 +16,10 @@ public enum Downmix {
             for i in 0..<frames { mono[i] = interleaved[i] }
             return
         }
+        if channels == 2 {
+            for f in 0..<frames { mono[f] = (interleaved[2 * f] + interleaved[2 * f + 1]) * 0.5 }
+            return
+        }
         let lfe = lfeIndex(channels: channels) ?? -1
         let mains = Float(lfe >= 0 ? channels - 1 : channels)
         let scale = 1 / mains

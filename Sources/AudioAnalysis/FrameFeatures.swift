@@ -28,3 +28,31 @@ public struct FrameFeatures: Sendable {
 
     public var count: Int { logCentroid.count }
 }
+
+extension FrameFeatures {
+    /// The features of frames `frames` and fine blocks `blocks` (both clamped to what there is).
+    func slice(frames: Range<Int>, blocks: Range<Int>) -> FrameFeatures {
+        let f = frames.clamped(to: 0..<count)
+        let b = blocks.clamped(to: 0..<fineEnergy.count)
+        var s = FrameFeatures()
+        s.power = Array(power[f])
+        s.voiceBand = Array(voiceBand[f])
+        s.rumble = Array(rumble[f])
+        s.logCentroid = Array(logCentroid[f])
+        s.voiceFlatness = Array(voiceFlatness[f])
+        s.onsetStrength = Array(onsetStrength[f])
+        s.fineEnergy = Array(fineEnergy[b])
+        return s
+    }
+
+    /// Appends the features of the frames and blocks that follow.
+    mutating func append(_ next: FrameFeatures) {
+        power += next.power
+        voiceBand += next.voiceBand
+        rumble += next.rumble
+        logCentroid += next.logCentroid
+        voiceFlatness += next.voiceFlatness
+        onsetStrength += next.onsetStrength
+        fineEnergy += next.fineEnergy
+    }
+}

@@ -38,7 +38,8 @@ public final class SpectralAnalyzer {
     private var readPosition = 0
     private var spectrum: [Float]
     private var frame: [Float]
-    private var bandPowers: [Float]
+    /// log2 of each band's centre frequency (the centroid's weights).
+    private let logCentre: [Double]
     /// log10(1 + P / floor) of the bands of the last `fluxLag` frames (a ring of rows).
     private var logRing: [Float]
     private var ringRow = 0
@@ -72,22 +73,27 @@ public final class SpectralAnalyzer {
         pending = [Float](repeating: 0, count: n / 2)
         spectrum = [Float](repeating: 0, count: n / 2 + 1)
         frame = [Float](repeating: 0, count: n)
-        bandPowers = [Float](repeating: 0, count: bands.count)
+        logCentre = bands.centreHz.map { log2($0) }
         logRing = [Float](repeating: 0, count: fluxLag * bands.count)
         currentLog = [Float](repeating: 0, count: bands.count)
     }
 
     /// Analyses `samples` (mono) and every whole frame they complete.
     public func process(_ samples: UnsafeBufferPointer<Float>) {
+        var sum = fineSum
+        var count = fineCount
+        let blockSize = fineHop
         for x in samples {
-            fineSum += x * x
-            fineCount += 1
-            if fineCount == fineHop {
-                features.fineEnergy.append(fineSum / Float(fineHop))
-                fineSum = 0
-                fineCount = 0
+            sum += x * x
+            count += 1
+            if count == blockSize {
+                features.fineEnergy.append(sum / Float(blockSize))
+                sum = 0
+                count = 0
             }
         }
+        fineSum = sum
+        fineCount = count
         pending.append(contentsOf: samples)
         while pending.count - readPosition >= fftSize {
             analyseFrame(at: readPosition)
@@ -112,8 +118,13 @@ public final class SpectralAnalyzer {
     }
 
     private func analyseFrame(at start: Int) {
+        let n = fftSize
         pending.withUnsafeBufferPointer { samples in
-            for i in 0..<fftSize { frame[i] = samples[start + i] * window[i] }
+            frame.withUnsafeMutableBufferPointer { f in
+                window.withUnsafeBufferPointer { w in
+                    for i in 0..<n { f[i] = samples[start + i] * w[i] }
+                }
+            }
         }
         frame.withUnsafeBufferPointer { input in
             spectrum.withUnsafeMutableBufferPointer { fft.powerSpectrum(of: input, into: $0) }
@@ -123,28 +134,34 @@ public final class SpectralAnalyzer {
         var voice: Float = 0
         var rumble: Float = 0
         var centroidNumerator: Double = 0
-        for band in 0..<b {
-            var s: Float = 0
-            for k in bands.firstBin[band]..<bands.firstBin[band + 1] { s += spectrum[k] }
-            s *= powerScale
-            bandPowers[band] = s
-            total += s
-            if bands.isVoice[band] { voice += s }
-            if bands.isRumble[band] { rumble += s }
-            centroidNumerator += Double(s) * log2(bands.centreHz[band])
-            currentLog[band] = log10(1 + s / Self.compressionFloor)
-        }
         var strength: Float = 0
-        for band in 0..<b {
-            var reference: Float = 0
-            for row in 0..<fluxLag {
-                for other in max(0, band - 1)...min(b - 1, band + 1) {
-                    reference = max(reference, logRing[row * b + other])
+        let scale = powerScale
+        spectrum.withUnsafeBufferPointer { bins in
+            currentLog.withUnsafeMutableBufferPointer { current in
+                for band in 0..<b {
+                    var s: Float = 0
+                    for k in bands.firstBin[band]..<bands.firstBin[band + 1] { s += bins[k] }
+                    s *= scale
+                    total += s
+                    if bands.isVoice[band] { voice += s }
+                    if bands.isRumble[band] { rumble += s }
+                    centroidNumerator += Double(s) * logCentre[band]
+                    current[band] = log10(1 + s / Self.compressionFloor)
+                }
+                logRing.withUnsafeMutableBufferPointer { ring in
+                    for band in 0..<b {
+                        var reference: Float = 0
+                        for row in 0..<fluxLag {
+                            for other in max(0, band - 1)...min(b - 1, band + 1) {
+                                reference = max(reference, ring[row * b + other])
+                            }
+                        }
+                        strength += max(0, current[band] - reference)
+                    }
+                    for band in 0..<b { ring[ringRow * b + band] = current[band] }
                 }
             }
-            strength += max(0, currentLog[band] - reference)
         }
-        for band in 0..<b { logRing[ringRow * b + band] = currentLog[band] }
         ringRow = (ringRow + 1) % fluxLag
         features.power.append(total)
         features.voiceBand.append(voice)
@@ -159,10 +176,22 @@ public final class SpectralAnalyzer {
     private func flatness() -> Float {
         var logSum: Double = 0
         var sum: Double = 0
-        for k in voiceBins {
-            let p = Double(spectrum[k]) + 1e-20
-            logSum += log(p)
-            sum += p
+        spectrum.withUnsafeBufferPointer { bins in
+            // The log of a product of eight (within Double's range for powers of 1e-20…1e6).
+            var product: Double = 1
+            var inProduct = 0
+            for k in voiceBins {
+                let p = Double(bins[k]) + 1e-20
+                product *= p
+                sum += p
+                inProduct += 1
+                if inProduct == 8 {
+                    logSum += log(product)
+                    product = 1
+                    inProduct = 0
+                }
+            }
+            logSum += log(product)
         }
         let n = Double(voiceBins.count)
         return Float(10 * log10(max(1e-10, exp(logSum / n) / (sum / n))))

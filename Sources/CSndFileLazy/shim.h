@@ -21,6 +21,7 @@
 #define sf_set_string csndfile_declared_sf_set_string
 #define sf_get_string csndfile_declared_sf_get_string
 #define sf_readf_float csndfile_declared_sf_readf_float
+#define sf_seek csndfile_declared_sf_seek
 #define sf_writef_float csndfile_declared_sf_writef_float
 #define sf_close csndfile_declared_sf_close
 #include <sndfile.h>
@@ -35,6 +36,7 @@
 #undef sf_set_string
 #undef sf_get_string
 #undef sf_readf_float
+#undef sf_seek
 #undef sf_writef_float
 #undef sf_close
 
@@ -68,6 +70,7 @@ CSNDFILE_LAZY(int, sf_set_string, (SNDFILE *sndfile, int str_type, const char *s
               SF_ERR_SYSTEM)
 CSNDFILE_LAZY(const char *, sf_get_string, (SNDFILE *sndfile, int str_type), (sndfile, str_type), NULL)
 CSNDFILE_LAZY(sf_count_t, sf_readf_float, (SNDFILE *sndfile, float *ptr, sf_count_t frames), (sndfile, ptr, frames), 0)
+CSNDFILE_LAZY(sf_count_t, sf_seek, (SNDFILE *sndfile, sf_count_t frames, int whence), (sndfile, frames, whence), -1)
 CSNDFILE_LAZY(sf_count_t, sf_writef_float, (SNDFILE *sndfile, const float *ptr, sf_count_t frames),
               (sndfile, ptr, frames), 0)
 CSNDFILE_LAZY(int, sf_close, (SNDFILE *sndfile), (sndfile), 0)

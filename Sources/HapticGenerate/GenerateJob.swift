@@ -11,6 +11,8 @@ public struct GenerateJob: BatchJob {
     public var preset: GenerationPreset
     public var overrides: GenerationSettings.Overrides
     public var maxDurationSeconds: Double
+    /// Threads the analysis of a long file may use (``SoundtrackAnalysis``).
+    public var threads: Int
     /// Replace an existing output.
     public var overwrite: Bool
     /// Count an existing output as done (resume a batch).
@@ -19,8 +21,10 @@ public struct GenerateJob: BatchJob {
     public init(
         input: String, output: String, preset: GenerationPreset = .auto,
         overrides: GenerationSettings.Overrides = .init(),
-        maxDurationSeconds: Double = 4 * 3_600, overwrite: Bool = false, skipExisting: Bool = false
+        maxDurationSeconds: Double = 4 * 3_600, threads: Int = 1, overwrite: Bool = false,
+        skipExisting: Bool = false
     ) {
+        self.threads = threads
         self.input = input
         self.output = output
         self.preset = preset
@@ -53,7 +57,7 @@ public struct GenerateJob: BatchJob {
         }
         let generated = try HapticGeneration.generate(
             path: input, preset: preset, overrides: overrides,
-            maxDurationSeconds: maxDurationSeconds,
+            maxDurationSeconds: maxDurationSeconds, threads: threads,
             progress: { done, total in
                 progress(Int64((done * 1_000).rounded()), Int64((total * 1_000).rounded()))
             },

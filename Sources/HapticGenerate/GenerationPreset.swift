@@ -18,6 +18,7 @@ public enum GenerationPreset: String, CaseIterable, Sendable, Hashable {
             s.density = 8
             s.bedRelease = 0.08
             s.sharpness = 0.5...0.9
+            s.musicalOnsets = true
         case .film:
             s.transientSensitivity = 0.3
             s.density = 6

@@ -14,19 +14,21 @@ public enum HapticGeneration {
     /// Analyses `path` and builds its pattern with `preset`'s knobs (`auto`: the preset the
     /// analysis picks), any `overrides` replacing them. Metadata names the file (its last path
     /// component, so the output does not depend on where it was run) and the preset.
+    /// `threads` > 1 analyses a long file's stretches on that many threads (the same bytes as
+    /// one thread, see ``SoundtrackAnalysis``).
     /// - Throws: ``GenerateError`` naming the file: unreadable, empty, truncated, too long or
     ///   silent. Unusable samples (NaN, infinite) are read as 0 with a warning. Sound with nothing to feel (e.g. dialogue only, in `film`) gives a valid
     ///   pattern of one silent transient, with a note.
     public static func generate(
         path: String, preset: GenerationPreset = .auto,
         overrides: GenerationSettings.Overrides = .init(),
-        maxDurationSeconds: Double = 4 * 3_600,
+        maxDurationSeconds: Double = 4 * 3_600, threads: Int = 1,
         progress: (_ seconds: Double, _ totalSeconds: Double) -> Void = { _, _ in },
         isCancelled: () -> Bool = { false }
     ) throws(GenerateError) -> GeneratedPattern {
         var replaced = 0
         let analysis = try SoundtrackAnalysis.analyse(
-            path: path, maxDurationSeconds: maxDurationSeconds,
+            path: path, maxDurationSeconds: maxDurationSeconds, threads: threads,
             progress: progress, isCancelled: isCancelled, replacedSamples: { replaced = $0 })
         if analysis.isSilent { throw .silent(path: path) }
         var generated = HapticPatternGenerator.makePattern(

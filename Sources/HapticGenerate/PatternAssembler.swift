@@ -24,9 +24,10 @@ enum PatternAssembler {
     static let hold = 0.1
     /// Half-width of the control bump that lifts the control to a transient's level, ms.
     static let bumpMilliseconds = 2
-    /// The least control at a transient: below it the transient plays under half of its own
-    /// intensity.
-    static let minimumControl = 0.5
+    /// The least control at a transient: below ½ the transient plays under half of its own
+    /// intensity; a thousandth above it, so that rounding in a player's interpolation between
+    /// the bump's points never lands below.
+    static let minimumControl = 0.501
     /// How long the bed is ducked after a transient, seconds.
     static let duckSeconds = 0.03
     /// Curve simplification tolerances (intensity, sharpness).

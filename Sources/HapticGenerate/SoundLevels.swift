@@ -19,6 +19,8 @@ struct SoundLevels {
     static func bedFloor(_ band: GenerationSettings.Band) -> Double { band == .full ? 0.01 : 0.1 }
 
     let blockSeconds: Double
+    /// The whole sound's reference amplitude (the level only 0.1 % of its blocks exceed).
+    let reference: Float
     /// Envelope hits are read on, ÷ reference (may exceed 1).
     let hit: [Float]
     /// The bed's intensity per block, 0…1 (0 = off).
@@ -31,6 +33,7 @@ struct SoundLevels {
         let whole = LevelEnvelope.follow(
             meanSquare: f.fineEnergy, blockSeconds: blockSeconds, release: Self.hitRelease)
         let reference = max(LevelEnvelope.reference(whole), 1e-12)
+        self.reference = reference
         let source: [Float]
         let gain: Float
         switch settings.band {
@@ -63,6 +66,27 @@ struct SoundLevels {
         return (0..<blocks).map { i in
             frames.isEmpty ? 0 : frames[min(frames.count - 1, Int((Double(i) / ratio).rounded()))]
         }
+    }
+
+    /// The loudest block of the hit envelope from 10 ms before `t` to 40 ms after.
+    func peakHit(around t: Double) -> Float {
+        let lo = max(0, min(hit.count - 1, block(at: t - 0.01)))
+        let hi = max(lo, min(hit.count - 1, block(at: t + 0.04)))
+        var peak: Float = 0
+        for i in lo...hi { peak = max(peak, hit[i]) }
+        return peak
+    }
+
+    /// Whether the hit envelope shows a hit at `t`: it reaches half of `threshold` around `t`
+    /// (``peakHit(around:)``) and the quietest block of the 50 ms before was at most 0.7 of
+    /// that (3 dB below).
+    func isHit(at t: Double, threshold: Float) -> Bool {
+        let peak = peakHit(around: t)
+        let hi = max(0, min(hit.count - 1, block(at: t - 0.01)))
+        let lo = max(0, block(at: t - 0.06))
+        var before = hit[hi]
+        for i in lo...hi { before = min(before, hit[i]) }
+        return peak >= threshold / 2 && before <= 0.7 * peak
     }
 
     /// The block holding time `t`.

@@ -168,6 +168,16 @@ public struct AudioFileReader: ~Copyable {
         return replaced
     }
 
+    /// Moves to frame `frame` (0 is the first), so that the next ``read(into:)`` decodes from
+    /// there. Sample-exact when ``SoundFileInfo/seeksExactly``; other codecs may land near
+    /// it or refuse.
+    /// - Throws: `readFailed` when the file cannot seek there (past its end, or a stream).
+    public mutating func seek(toFrame frame: Int) throws(SoundFileError) {
+        guard sndfile_seek(handle, toFrame: frame) == frame else {
+            throw .readFailed(path: path, message: "cannot seek to frame \(frame)")
+        }
+    }
+
     /// Decodes the rest of the file. O(frames).
     ///
     /// Reads until libsndfile reports the end rather than trusting the header's frame

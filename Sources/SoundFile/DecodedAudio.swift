@@ -96,6 +96,18 @@ public struct SoundFileInfo: Sendable, Equatable {
         let sub = SampleFormat(rawValue: rawFormat & Int32(SF_FORMAT_SUBMASK))
         return [SampleFormat.pcm16, .pcm24, .float32].contains(sub) ? sub : nil
     }
+
+    /// Whether ``AudioFileReader/seek(toFrame:)`` lands on the very frame asked for: samples
+    /// stored as integers, floats, µ-law or A-law (in any container, FLAC included), whose
+    /// position libsndfile computes. Other codecs (MP3, Vorbis, Opus, ADPCM, GSM, …) decode
+    /// in packets and may land near it or refuse.
+    public var seeksExactly: Bool {
+        let exact: [Int32] = [
+            SF_FORMAT_PCM_S8, SF_FORMAT_PCM_16, SF_FORMAT_PCM_24, SF_FORMAT_PCM_32,
+            SF_FORMAT_PCM_U8, SF_FORMAT_FLOAT, SF_FORMAT_DOUBLE, SF_FORMAT_ULAW, SF_FORMAT_ALAW,
+        ].map { Int32($0) }
+        return exact.contains(rawFormat & Int32(SF_FORMAT_SUBMASK))
+    }
 }
 
 /// Caps on how much one audio file may cost, so a hostile or broken file cannot make the

@@ -39,7 +39,7 @@ enum CommandLineInputs {
         .usage(
             inputs.joined(separator: ", "),
             kind == .ahap
-                ? "no AHAP files found (folders are searched for .ahap files and .json files with a \"Pattern\" key)"
+                ? "no AHAP files found (folders are searched for .ahap and .haptic files and .json files with a \"Pattern\" key)"
                 : "no audio files found (folders are searched for "
                     + InputDiscovery.audioExtensions.sorted().map { "." + $0 }.joined(
                         separator: ", ") + " files)")

@@ -134,7 +134,9 @@ struct Generate: ParsableCommand {
 
     @Option(
         name: .customLong("jobs"),
-        help: ArgumentHelp("Files analysed at once (default: all cores).", valueName: "n"))
+        help: ArgumentHelp(
+            "Files analysed at once; fewer files than that share the cores, a long one in stretches (default: all cores).",
+            valueName: "n"))
     var jobsOption: Int?
 
     /// `--jobs`, or every core.
@@ -215,7 +217,9 @@ struct Generate: ParsableCommand {
         }
         let standardInput = files.contains { $0.path == "-" } ? try AudioInput("-") : nil
         defer { standardInput?.remove() }
-        let jobs = try makeJobs(files, standardInputCopy: standardInput?.path)
+        let jobs = try makeJobs(
+            files, threads: max(1, self.jobs / max(1, files.count)),
+            standardInputCopy: standardInput?.path)
         let batch = Batch(jobs: jobs, workers: self.jobs)
         // Progress is in milliseconds of audio analysed.
         let (results, display) = BatchCommand.run(
@@ -223,11 +227,11 @@ struct Generate: ParsableCommand {
         try report(results, of: jobs, display: display)
     }
 
-    /// One job per input file (standard input read from `standardInputCopy`); an output that
-    /// is an input (by identity), or two inputs that would write the same file, are errors up
-    /// front.
-    func makeJobs(_ files: [DiscoveredFile], standardInputCopy: String? = nil) throws
-        -> [GenerateJob]
+    /// One job per input file (standard input read from `standardInputCopy`), each analysed
+    /// on `threads` threads; an output that is an input (by identity), or two inputs that
+    /// would write the same file, are errors up front.
+    func makeJobs(_ files: [DiscoveredFile], threads: Int = 1, standardInputCopy: String? = nil)
+        throws -> [GenerateJob]
     {
         let result = try BatchCommand.outputs(
             for: files, outputDirectory: outputDir, verb: "write"
@@ -238,7 +242,8 @@ struct Generate: ParsableCommand {
             GenerateJob(
                 input: $0.file.path == "-" ? standardInputCopy ?? "-" : $0.file.path,
                 output: $0.output, preset: preset, overrides: overrides,
-                maxDurationSeconds: maxDuration, overwrite: force, skipExisting: skipExisting)
+                maxDurationSeconds: maxDuration, threads: threads, overwrite: force,
+                skipExisting: skipExisting)
         }
         try BatchCommand.createFolders(of: result.map(\.output))
         return result

@@ -166,12 +166,27 @@ import Testing
         bytes.removeLast(bytes.count / 2)
         let truncated = dir.path + "/truncated.wav"
         try bytes.write(to: URL(fileURLWithPath: truncated))
+        // `whole`'s header claiming another rate (its fmt chunk's sample and byte rates).
+        func claiming(_ rate: UInt32) throws -> String {
+            var header = try Data(contentsOf: URL(fileURLWithPath: whole))
+            let fmt = try #require(header.firstRange(of: Data("fmt ".utf8))).lowerBound
+            for (offset, value) in [(fmt + 12, rate), (fmt + 16, rate &* 2)] {
+                withUnsafeBytes(of: value.littleEndian) {
+                    header.replaceSubrange(offset..<(offset + 4), with: $0)
+                }
+            }
+            let path = dir.path + "/rate\(rate).wav"
+            try header.write(to: URL(fileURLWithPath: path))
+            return path
+        }
         let cases: [(String, [String], String)] = [
             (text, [], "not readable audio"),
             (empty, [], "not readable audio"),
             (noFrames, [], "contains no audio"),
             (silent, [], "is silent"),
             (truncated, [], "truncated"),
+            (try claiming(4_000), [], "unsupported sample rate 4000 Hz"),
+            (try claiming(2_147_483_647), [], "unsupported sample rate 2147483647 Hz"),
             (whole, ["--max-input-duration", "1"], "more than the limit of 1 s"),
             (whole, ["--max-duration", "1"], "more than the limit of 1 s"),  // deprecated spelling
         ]

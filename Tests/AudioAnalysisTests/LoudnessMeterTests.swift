@@ -7,7 +7,7 @@ import Testing
     import Darwin
 #endif
 
-/// `LoudnessMeter` (libebur128) against the ITU-R BS.1770 / EBU R 128 expectations of
+/// `LoudnessMeter` against the ITU-R BS.1770 / EBU R 128 expectations of
 /// EBU Tech 3341's test signals: a stereo sine near 1 kHz at L dBFS in each channel reads
 /// L LUFS (the K-weighting's +0.69 dB there cancels the −0.691 in the definition), ±0.1 LU.
 @Suite struct LoudnessMeterTests {
@@ -64,9 +64,10 @@ import Testing
         #expect(try Self.loudness(silence, channels: 2) == -.infinity)
     }
 
-    @Test func anImpossibleFormatIsRefused() {
+    @Test(arguments: [(0, 48_000), (2, 999), (2, 768_001), (1, Int(Int32.max))])
+    func anImpossibleFormatIsRefused(channels: Int, sampleRate: Int) {
         #expect(throws: AnalysisError.self) {
-            _ = try LoudnessMeter(channels: 0, sampleRate: Self.sampleRate)
+            _ = try LoudnessMeter(channels: channels, sampleRate: sampleRate)
         }
     }
 }

@@ -8,7 +8,7 @@ import Testing
     import Darwin
 #endif
 
-/// `RealFFT` (kissfft) against the definition: a direct DFT in Double.
+/// `RealFFT` against the definition: a direct DFT in Double.
 @Suite struct RealFFTTests {
     /// |X[k]|² = |Σ x[n]·e^(−2πikn/N)|² for k = 0 … N/2, in Double. O(N²).
     static func directPowerSpectrum(_ x: [Float]) -> [Double] {

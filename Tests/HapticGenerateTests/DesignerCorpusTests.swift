@@ -113,16 +113,16 @@ import Testing
             "\(scores.map { ($0.name, $0.r, $0.rBaseline) })")
     }
 
-    /// On these nine clips the transients are at the baseline's level, not above it (mean F1
-    /// 0.66 both): the designers' emphasis points are sparse and personal (one clip marks 20
-    /// flams in 2 s, another none of its loudest hits), and what decides F1 is the few
-    /// transients a clip has. The bar: no worse than the baseline by more than 0.01 on average,
-    /// and a median of at least 0.6.
-    @Test func transientsMatchTheDesignersEmphasisAsWellAsTheBaseline() throws {
+    /// The designers' emphasis points are where Lofelt Studio's analysis put them (rises of
+    /// its millisecond outline), which the transients now follow: median F1 0.80 against the
+    /// baseline's 0.67, mean 0.72 against 0.66, though two clips stay hard (one designer
+    /// redrew a drum loop's envelope by hand, another marked two moments of a steady sweep).
+    /// The bar: a median of at least 0.75 and a mean 0.05 above the baseline's.
+    @Test func transientsMatchTheDesignersEmphasisBetterThanTheBaseline() throws {
         let scores = try Self.scores.get()
         let f = Self.mean(scores.map(\.f))
         let fb = Self.mean(scores.map(\.fBaseline))
-        #expect(f >= fb - 0.01, "mean F1 \(f), baseline \(fb)")
-        #expect(Self.median(scores.map(\.f)) >= 0.6, "median F1 \(Self.median(scores.map(\.f)))")
+        #expect(f >= fb + 0.05, "mean F1 \(f), baseline \(fb)")
+        #expect(Self.median(scores.map(\.f)) >= 0.75, "median F1 \(Self.median(scores.map(\.f)))")
     }
 }

@@ -57,3 +57,56 @@ struct TestNoise {
         return Double(Int64(bitPattern: state) >> 11) / Double(1 << 52)
     }
 }
+
+/// Steady textures that must never tap: white, pink and brown noise, and rain (random drops
+/// over pink noise), each normalised to unit RMS. Seeded.
+enum SteadyNoise: String, CaseIterable, CustomStringConvertible, Sendable {
+    case white, pink, brown, rain
+
+    var description: String { rawValue }
+
+    /// `seconds` of the texture at `rate`, unit RMS.
+    func samples(seconds: Double, rate: Int = 48_000, seed: UInt64) -> [Double] {
+        var noise = TestNoise(seed: seed)
+        let n = Int(seconds * Double(rate))
+        var x = [Double](repeating: 0, count: n)
+        switch self {
+        case .white:
+            for i in 0..<n { x[i] = noise.next() }
+        case .pink:
+            x = Self.pink(n, &noise)
+        case .brown:
+            var y = 0.0
+            for i in 0..<n {
+                y = 0.995 * y + noise.next()
+                x[i] = y
+            }
+        case .rain:
+            x = Self.pink(n, &noise).map { 0.5 * $0 }
+            let drop = Int(0.008 * Double(rate))
+            for _ in 0..<Int(200 * seconds) {
+                let at = Int((noise.next() * 0.5 + 0.5) * Double(n - drop))
+                let size = 0.2 + 0.8 * (noise.next() * 0.5 + 0.5)
+                for i in 0..<drop {
+                    x[at + i] += size * exp(-Double(i) / (0.0013 * Double(rate))) * noise.next()
+                }
+            }
+        }
+        let rms = (x.reduce(0) { $0 + $1 * $1 } / Double(max(1, n))).squareRoot()
+        return rms > 0 ? x.map { $0 / rms } : x
+    }
+
+    /// Pink noise: white through Paul Kellett's economy filter (−3 dB/octave within ±0.5 dB).
+    private static func pink(_ n: Int, _ noise: inout TestNoise) -> [Double] {
+        var b0 = 0.0
+        var b1 = 0.0
+        var b2 = 0.0
+        return (0..<n).map { _ in
+            let w = noise.next()
+            b0 = 0.99765 * b0 + w * 0.0990460
+            b1 = 0.96300 * b1 + w * 0.2965164
+            b2 = 0.57000 * b2 + w * 1.0526913
+            return b0 + b1 + b2 + w * 0.1848
+        }
+    }
+}

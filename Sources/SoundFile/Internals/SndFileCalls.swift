@@ -145,6 +145,11 @@ func sndfile_readf_float(
     Int(sf_readf_float(handle, samples, sf_count_t(frames)))
 }
 
+/// `sf_seek` from the start (`SEEK_SET`): the frame reached, or -1 when it cannot seek there.
+func sndfile_seek(_ handle: SndFileHandle, toFrame frame: Int) -> Int {
+    Int(sf_seek(handle, sf_count_t(frame), 0))  // SEEK_SET
+}
+
 /// `sf_error`: nonzero when the handle has a pending error (used to tell EOF from failure).
 func sndfile_has_error(_ handle: SndFileHandle) -> Bool {
     sf_error(handle) != 0
