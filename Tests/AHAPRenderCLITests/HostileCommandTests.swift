@@ -277,6 +277,21 @@ import Testing
         #expect(!listing(dir.path + "/out").contains { $0.hasSuffix(".wav") })
     }
 
+    /// A file split across threads at its quiet gaps.
+    @Test func aSplitRenderEndsByTheSignalAndLeavesNoPartialFile() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        try dir.write("scenes.ahap", Hostile.scenesPattern(40))
+        let before = FolderSnapshot(dir.path)
+        let r = try Hostile.interrupt(
+            ["render", "scenes.ahap", "--loop", "90", "--jobs", "2", "-o", "scenes.wav"],
+            in: dir.path, with: [SIGTERM]
+        ) { Hostile.hasPartial(dir.path) }
+        #expect(r.signal == SIGTERM && r.status == 128 + SIGTERM, "\(r.status): \(r.stderr)")
+        Hostile.expectIntact(dir.path, since: before, inputs: ["scenes.ahap"])
+        #expect(listing(dir.path) == ["scenes.ahap"])
+    }
+
     @Test func generateEndsByTheSignalAndLeavesNoPartialFile() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
@@ -324,6 +339,23 @@ struct HostileFullDiskTests {
         #expect(next.status == 0, "\(next.stderr)")
     }
 
+    /// A file split across threads at its quiet gaps.
+    @Test func aSplitRenderOntoAFullDisk() throws {
+        let disk = try #require(try TmpfsMount(options: "size=512k"))
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        try dir.write("scenes.ahap", Hostile.scenesPattern(40))
+        let out = disk.path + "/scenes.wav"
+        FileManager.default.createFile(atPath: out, contents: Data("old output".utf8))
+        try disk.fill(leaving: 64 << 10)
+        let r = try Hostile.run(
+            ["render", dir.path + "/scenes.ahap", "--jobs", "2", "-o", out, "--force"],
+            in: dir.path)
+        #expect(r.status == 1 && r.stderr.contains("No space left on device"), "\(r.stderr)")
+        #expect(FolderSnapshot(disk.path).partialFiles().isEmpty)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "old output")
+    }
+
     @Test func everyOtherWriterOntoAFullDisk() throws {
         let disk = try #require(try TmpfsMount(options: "size=256k"))
         let dir = try TempFolder()
@@ -348,6 +380,26 @@ struct HostileFullDiskTests {
                 "\(arguments): \(r.stderr)")
         }
         #expect(listing(disk.path) == ["filler"])
+    }
+}
+
+/// A file-size limit (`ulimit -f`): the write past it fails with the system's words and no
+/// temporary file is left, on one thread as on two.
+@Suite struct HostileFileSizeLimitTests {
+    @Test(arguments: ["1", "2"])
+    func aRenderPastTheLimitFailsAndLeavesNoPartialFile(_ jobs: String) throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        try dir.write("scenes.ahap", Hostile.scenesPattern(40))
+        // 200 blocks (of 512 or 1,024 bytes, by shell): far below the 7.7 MB file.
+        let r = try ExternalTool.run(
+            "/bin/sh",
+            [
+                "-c", #"ulimit -f 200 && exec "$0" "$@""#, CLI.binary.path, "render",
+                dir.path + "/scenes.ahap", "--jobs", jobs, "-o", dir.path + "/scenes.wav",
+            ])
+        #expect(r.status == 1 && r.err.contains("File too large"), "\(r.status): \(r.err)")
+        #expect(listing(dir.path) == ["scenes.ahap"])
     }
 }
 

@@ -30,6 +30,15 @@ enum Hostile {
             + "\(seconds)}}]}"
     }
 
+    /// A one-second continuous event every 4 seconds for `seconds`: quiet gaps a render on
+    /// several threads splits the file at.
+    static func scenesPattern(_ seconds: Int) -> String {
+        let events = stride(from: 0, to: seconds, by: 4).map {
+            #"{"Event": {"Time": \#($0), "EventType": "HapticContinuous", "EventDuration": 1}}"#
+        }
+        return #"{"Pattern": ["# + events.joined(separator: ", ") + "]}"
+    }
+
     /// The result of one run.
     struct Run {
         var status: Int32

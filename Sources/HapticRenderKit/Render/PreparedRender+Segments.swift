@@ -51,9 +51,11 @@ extension PreparedRender {
 
     /// Renders the file's segments on worker threads (``SegmentPipeline``) and writes them in
     /// order to `writer` on this thread. The frames are those of a one-thread render, bit for
-    /// bit. On error or cancellation the workers are stopped and joined before this throws.
+    /// bit, whatever `blockFrames` (frames per block handed to the writer). On error or
+    /// cancellation the workers are stopped and joined before this throws.
     mutating func writeSegments(
         _ plan: SegmentPlan, to writer: inout SoundFileWriter,
+        blockFrames: Int = Self.segmentBlockFrames,
         progress: (Int64) -> Void, isCancelled: () -> Bool
     ) throws(RenderJobError) {
         let job = self.job
@@ -66,10 +68,10 @@ extension PreparedRender {
         }
         // Blocks for the longest segment and one more, within the memory budget.
         let longest = zip(plan.boundaries, plan.boundaries.dropFirst()).map { $1 - $0 }.max() ?? 0
-        let needed = Int(longest / Int64(Self.segmentBlockFrames)) + 2
+        let needed = Int(longest / Int64(blockFrames)) + 2
         let pipeline = SegmentPipeline(
             boundaries: plan.boundaries, workers: workers,
-            blockFrames: Self.segmentBlockFrames, channels: channelCount,
+            blockFrames: blockFrames, channels: channelCount,
             blocksPerWorker: min(needed, segmentBlocksPerWorker(workers: workers)))
         for (w, reader) in readers.enumerated() {
             pipeline.start(
