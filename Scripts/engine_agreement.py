@@ -55,6 +55,8 @@ def main():
             worst = [max(w, (float(d[c]), relative)) for c, w in enumerate(worst)]
     cells = " | ".join(f"{w:.1e}" for w, _ in worst)
     print(f"| {label} | {files} | {cells} |")
+    print(f"  worst: {'; '.join(f'{CHANNELS[c]} in {file}' for c, (_, file) in enumerate(worst))}",
+          file=sys.stderr)
     failed = False
     for c, (value, file) in enumerate(worst):
         if value > TOLERANCE[c]:

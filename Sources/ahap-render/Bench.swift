@@ -26,7 +26,7 @@ struct Bench: ParsableCommand {
               ahap-render bench Examples/Patterns --iterations 20
             """)
 
-    @Argument(help: "AHAP files or folders.")
+    @Argument(help: "AHAP or .haptic files, or folders.")
     var inputs: [String]
 
     @Option(help: "Timed runs per file.")

@@ -28,7 +28,7 @@ struct Inspect: ParsableCommand {
 
     @Argument(
         help:
-            "The AHAP file (- reads standard input), or an HLS playlist (.m3u8: its kind and haptics session data)."
+            "The AHAP or .haptic file (- reads standard input), or an HLS playlist (.m3u8: its kind and haptics session data)."
     )
     var file: String
 

@@ -20,8 +20,8 @@ struct Lint: ParsableCommand {
             --warnings-as-errors also fails files with warnings.
 
             Diagnostics go to standard output, one per line (or --format json); the summary \
-            goes to standard error. Folders are searched recursively for .ahap files and for \
-            .json files whose top level has a "Pattern" key; hidden folders are skipped, and \
+            goes to standard error. Folders are searched recursively for .ahap and .haptic \
+            files and for .json files whose top level has a "Pattern" key; hidden folders are skipped, and \
             named on standard error when they hold .ahap files (--hidden searches them). \
             - reads standard input. Exit status: 0 all pass, 1 any rejected, 64 usage error \
             (docs/lint.md).
@@ -32,7 +32,7 @@ struct Lint: ParsableCommand {
               ahap-render lint --lenient Examples/Patterns/Heartbeat.ahap
             """)
 
-    @Argument(help: "AHAP files or folders; - reads standard input.")
+    @Argument(help: "AHAP or .haptic files, or folders; - reads standard input.")
     var inputs: [String]
 
     @Flag(help: "Judge as Core Haptics does (the default; as render --strict).")

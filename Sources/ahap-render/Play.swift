@@ -40,7 +40,7 @@ struct Play: ParsableCommand {
               ahap-render play --list-devices
             """)
 
-    @Argument(help: "The AHAP file to play; - reads standard input.")
+    @Argument(help: "The AHAP or .haptic file to play; - reads standard input.")
     var input: String?
 
     @Option(

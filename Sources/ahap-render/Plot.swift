@@ -44,7 +44,8 @@ struct Plot: ParsableCommand {
                   --sample-rate 16000
             """)
 
-    @Argument(help: "The AHAP file; - reads standard input (name the output with -o).")
+    @Argument(
+        help: "The AHAP or .haptic file; - reads standard input (name the output with -o).")
     var file: String
 
     @Option(

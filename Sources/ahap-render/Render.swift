@@ -60,7 +60,8 @@ struct Render: ParsableCommand {
                   --skip-existing
             """)
 
-    @Argument(help: "AHAP files or folders (searched recursively); - reads standard input.")
+    @Argument(
+        help: "AHAP or .haptic files, or folders (searched recursively); - reads standard input.")
     var inputs: [String] = []
 
     @Option(
