@@ -48,9 +48,12 @@ public struct GenerationSettings: Sendable, Hashable {
     var hitThreshold: Double { 0.5 * (1 - sensitivity) }
     /// The least gap between transients, seconds: a third of the mean spacing at the density
     /// (22 ms at 15, as close as designers' tools place emphasis points in a flam; 42 ms at 8).
-    var minTransientGap: Double { 1 / (3 * density) }
+    var minTransientGap: Double { 1 / (3 * boundedDensity) }
     /// The most transients in one second.
-    var maxTransientsPerSecond: Int { min(15, max(1, Int(density.rounded()))) }
+    var maxTransientsPerSecond: Int { Int(boundedDensity.rounded()) }
+    /// `density` within 1…15 (what ``Overrides`` accepts), so that any value set directly
+    /// gives finite gaps.
+    private var boundedDensity: Double { density >= 1 ? min(density, 15) : 1 }
 
     /// Knobs to set on top of a preset (nil: the preset's value).
     public struct Overrides: Sendable, Hashable {

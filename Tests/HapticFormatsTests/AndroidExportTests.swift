@@ -191,6 +191,16 @@ import Testing
         #expect(AndroidEffect(json: Array("{\"format\": \"other\"}".utf8)) == nil)
     }
 
+    /// Nothing to feel (an audio-only pattern): the waveform tier is an empty list, not a
+    /// waveform without timings, which Android refuses with an exception.
+    @Test func kotlinOfNothingFeltPlaysNothing() {
+        let silent = PatternOutline(intensity: [], sharpness: [], transients: [], duration: 1)
+        let (effect, _) = AndroidExport().effect(silent)
+        let k = effect.kotlin(name: "quiet", source: "quiet.ahap")
+        #expect(k.contains("else -> emptyList()"))
+        #expect(!k.contains("longArrayOf()"))
+    }
+
     /// The Kotlin object: one function per tier, the capability checks, the envelope
     /// builder's calls, balanced brackets.
     @Test func kotlin() throws {

@@ -133,6 +133,18 @@ import Testing
         #expect(checked > 10)
     }
 
+    /// A density the CLI refuses (0, NaN, 1,000), given through the library, is held within
+    /// 1…15: no trap on an infinite gap, at most 15 transients a second.
+    @Test(arguments: [0, Double.nan, 1_000])
+    func anyDensityGivesAPattern(density: Double) throws {
+        let path = try Self.clips.get().paths["machine-gun"]!
+        let pattern = try HapticGeneration.generate(
+            path: path, overrides: .init(density: density)
+        ).pattern
+        let transients = pattern.events.filter { $0.type == .hapticTransient }
+        #expect(!transients.isEmpty && transients.count <= 15 * 2)
+    }
+
     @Test func everyShotOfAMachineGunIsFelt() throws {
         let path = try Self.clips.get().paths["machine-gun"]!
         let pattern = try HapticGeneration.generate(path: path).pattern

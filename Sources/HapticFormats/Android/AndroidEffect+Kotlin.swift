@@ -33,7 +33,7 @@ extension AndroidEffect {
                         supports(vibrator, \(Self.idArray(envelope.primitives))) -> envelopeTier(vibrator)
                     Build.VERSION.SDK_INT >= \(compositionAPI) && supports(vibrator, \(Self.idArray(composition.primitives))) ->
                         compositionTier(vibrator)
-                    else -> listOf(0L to \(Self.waveformCall(waveform)))
+                    else -> \(Self.fallback(waveform))
                 }
 
                 @RequiresApi(\(envelopeAPI))
@@ -96,6 +96,12 @@ extension AndroidEffect {
             lines.append("        \(s.startMs)L to \(effect),")
         }
         return "listOf(\n" + lines.joined(separator: "\n") + "\n    )"
+    }
+
+    /// The waveform tier; an empty list when nothing is felt (Android refuses a waveform
+    /// without timings).
+    private static func fallback(_ w: AndroidWaveform) -> String {
+        w.timings.isEmpty ? "emptyList()" : "listOf(0L to \(waveformCall(w)))"
     }
 
     private static func waveformCall(_ w: AndroidWaveform) -> String {

@@ -9,6 +9,9 @@ struct OutlineSampler {
     let continuous: [Int]
     /// Where two continuous voices first sound together, if ever.
     let overlapStart: Int64?
+    /// The latest end among `continuous[0...k]`: the voices before the first `k` whose entry
+    /// is after `n` have all ended by `n`.
+    private let latestEnds: [Int64]
 
     init(timeline: Timeline) {
         self.timeline = timeline
@@ -18,11 +21,35 @@ struct OutlineSampler {
         }
         var overlap: Int64?
         var latestEnd = Int64.min
+        var latestEnds: [Int64] = []
+        latestEnds.reserveCapacity(continuous.count)
         for i in continuous {
             if v.start[i] < latestEnd, v.level[i] > 0 { overlap = min(overlap ?? .max, v.start[i]) }
             latestEnd = max(latestEnd, v.end[i])
+            latestEnds.append(latestEnd)
         }
         overlapStart = overlap
+        self.latestEnds = latestEnds
+    }
+
+    /// The continuous voices that may sound at `n`, in start order: from the first whose
+    /// latest end is after `n` to the last that has started.
+    ///
+    /// - Complexity: O(log V) plus the voices started between the oldest still sounding and `n`.
+    private func candidates(at n: Int64) -> ArraySlice<Int> {
+        var lo = 0
+        var hi = continuous.count
+        while lo < hi {  // the first k with latestEnds[k] > n
+            let mid = (lo + hi) / 2
+            if latestEnds[mid] > n { hi = mid } else { lo = mid + 1 }
+        }
+        let first = lo
+        hi = continuous.count
+        while lo < hi {  // the first k that starts after n
+            let mid = (lo + hi) / 2
+            if voices.start[continuous[mid]] > n { hi = mid } else { lo = mid + 1 }
+        }
+        return continuous[first..<lo]
     }
 
     private var voices: VoiceTable { timeline.voices }
@@ -49,7 +76,7 @@ struct OutlineSampler {
     /// The merged intensity at `n`: √(Σ intensity²), at most 1.
     func intensity(at n: Int64) -> Double {
         var sum = 0.0
-        for i in continuous where n >= voices.start[i] && n < voices.end[i] {
+        for i in candidates(at: n) where n >= voices.start[i] && n < voices.end[i] {
             let x = intensity(i, at: n)
             sum += x * x
         }
@@ -59,7 +86,7 @@ struct OutlineSampler {
     /// The sharpness of the loudest voice sounding at `n`, or nil when none sounds.
     func sharpness(at n: Int64) -> Double? {
         var best: (level: Double, sharpness: Double)?
-        for i in continuous where n >= voices.start[i] && n < voices.end[i] {
+        for i in candidates(at: n) where n >= voices.start[i] && n < voices.end[i] {
             let x = intensity(i, at: n)
             if x > (best?.level ?? -1) {
                 best = (x, min(max(Double(voices.timbre[i]) + sharpnessLane.value(at: n), 0), 1))

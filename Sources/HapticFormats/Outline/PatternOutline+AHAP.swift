@@ -57,20 +57,24 @@ struct AHAPForm {
     func pattern(transients withTransients: Bool, notes: inout [ConversionNote]) -> HapticPattern {
         let pieces = outline.soundingPieces(maxLength: Self.maxEventSeconds)
         let beds = pieces.map(bed)
-        var control = controlCurve(beds)
+        var control = LiftedControl(controlCurve(beds))
         var events = beds.map(\.event)
         var lifts: [Double] = []
         if withTransients {
-            for t in outline.transients {
-                let c = ControlCurve.value(control, at: t.time)
+            // In time order: each lift then changes only the end of what is already built.
+            let transients = outline.transients.enumerated().sorted {
+                ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+            }.map(\.element)
+            for t in transients {
+                let c = control.value(at: t.time)
                 var p = EventParameters()
                 p.hapticSharpness = t.sharpness
                 if t.intensity <= c || t.intensity == 0 {
                     p.hapticIntensity = t.intensity == 0 ? 0 : t.intensity / c
                 } else {
                     p.hapticIntensity = 1
-                    ControlCurve.lift(
-                        &control, from: t.time, to: t.time + PatternOutline.transientLift,
+                    control.lift(
+                        from: t.time, to: t.time + PatternOutline.transientLift,
                         value: t.intensity)
                     lifts.append(t.time)
                     notes.record(
@@ -92,7 +96,8 @@ struct AHAPForm {
                     type: .hapticContinuous, time: start,
                     duration: max(outline.duration - start, 0.001), parameters: p))
         }
-        var curves = ControlCurve.curves(.hapticIntensityControl, control, breaks: lifts)
+        var curves = ControlCurve.curves(
+            .hapticIntensityControl, control.points(), breaks: lifts)
         if !outline.sharpness.isEmpty, let start = pieces.first?.start {
             var sharpness = outline.sharpness
             if sharpness[0].time > start {
@@ -255,30 +260,8 @@ struct AHAPForm {
     }
 }
 
-/// The intensity control polyline of the AHAP form: reading, raising and cutting it into
-/// ≤ 16-point curves.
+/// The intensity control polyline of the AHAP form cut into ≤ 16-point curves.
 enum ControlCurve {
-    /// The value at `t` (right-hand at a step; before the first point, neutral 1).
-    static func value(_ points: [OutlinePoint], at t: Double) -> Double {
-        guard let first = points.first, t >= first.time else { return 1 }
-        return OutlinePoint.interpolate(points, at: t)
-    }
-
-    /// Holds `value` from `start` to `end`, stepping there from and back to the polyline.
-    static func lift(
-        _ points: inout [OutlinePoint], from start: Double, to end: Double, value: Double
-    ) {
-        let before = points.first { $0.time == start }?.value ?? self.value(points, at: start)
-        let after = self.value(points, at: end)
-        points =
-            points.filter { $0.time < start }
-            + [
-                OutlinePoint(time: start, value: before), OutlinePoint(time: start, value: value),
-                OutlinePoint(time: end, value: value), OutlinePoint(time: end, value: after),
-            ]
-            + points.filter { $0.time > end }
-    }
-
     /// `points` as curves of at most ``AHAPForm/maxCurvePoints`` points, each starting at its
     /// first point's time (point times relative to it). A full curve's last point starts the
     /// next one; a step at a time in `breaks` starts a new curve at its upper point, so that
@@ -311,4 +294,66 @@ enum ControlCurve {
                 })
         }
     }
+}
+
+/// The intensity control polyline of the AHAP form while transients raise it, in time order.
+///
+/// The polyline is what is built so far (`built`) followed by the control's points not yet
+/// reached (`rest` from `next`). A lift from `start` replaces the points in `start…end` by a
+/// step up to the transient's level and back: since lifts come in time order, only the end
+/// of `built` (the previous lift's few points) can lie at or after `start`.
+///
+/// - Complexity: O((P + T) log P) for P control points and T lifts.
+struct LiftedControl {
+    private var built: [OutlinePoint] = []
+    private let rest: [OutlinePoint]
+    private var next = 0
+
+    init(_ points: [OutlinePoint]) { rest = points }
+
+    private var count: Int { built.count + rest.count - next }
+    private func point(_ i: Int) -> OutlinePoint {
+        i < built.count ? built[i] : rest[next + i - built.count]
+    }
+
+    /// The value at `t` (right-hand at a step; before the first point, neutral 1).
+    func value(at t: Double) -> Double {
+        guard count > 0, t >= point(0).time else { return 1 }
+        // lo: the last point at or before t (after a step, its right-hand value); hi: the next.
+        var lo = 0
+        var hi = count
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if point(mid).time <= t { lo = mid } else { hi = mid }
+        }
+        guard hi < count else { return point(lo).value }
+        let a = point(lo)
+        let b = point(hi)
+        return a.value + (b.value - a.value) * (t - a.time) / (b.time - a.time)
+    }
+
+    /// Holds `value` from `start` to `end`, stepping there from and back to the polyline.
+    /// `start` and `end` are at or after the previous lift's.
+    mutating func lift(from start: Double, to end: Double, value: Double) {
+        while next < rest.count, rest[next].time < start {
+            built.append(rest[next])
+            next += 1
+        }
+        var atStart = built.count
+        while atStart > 0, built[atStart - 1].time >= start { atStart -= 1 }
+        let before =
+            (built[atStart...].first { $0.time == start }
+            ?? (next < rest.count && rest[next].time == start ? rest[next] : nil))?.value
+            ?? self.value(at: start)
+        let after = self.value(at: end)
+        built.removeSubrange(atStart...)
+        while next < rest.count, rest[next].time <= end { next += 1 }
+        built += [
+            OutlinePoint(time: start, value: before), OutlinePoint(time: start, value: value),
+            OutlinePoint(time: end, value: value), OutlinePoint(time: end, value: after),
+        ]
+    }
+
+    /// The whole polyline.
+    func points() -> [OutlinePoint] { built + rest[next...] }
 }

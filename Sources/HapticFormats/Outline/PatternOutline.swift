@@ -26,7 +26,10 @@ public struct PatternOutline: Sendable, Hashable {
     ) {
         self.intensity = intensity
         self.sharpness = sharpness
-        self.transients = transients
+        // In time order, as every reader of an outline walks them (equal times keep theirs).
+        self.transients = transients.enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(\.element)
         self.duration = duration
         self.notes = notes
     }

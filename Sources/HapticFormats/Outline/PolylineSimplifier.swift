@@ -2,17 +2,29 @@
 /// (of the input's) whose straight lines stay within a tolerance of every dropped point.
 /// Points at equal x (a step) keep both ends.
 enum PolylineSimplifier {
+    /// The longest run a trace simplifies as one: every `traceSpan`-th point is kept, so that
+    /// a train of equal pulses (where each split peels off one point) costs O(n · traceSpan),
+    /// not O(n²).
+    static let traceSpan = 2_048
+
     /// The points of `points` (sorted by x) that keep every dropped one within `tolerance`
-    /// of the line through its kept neighbours; first and last always kept. O(n log n) typical,
-    /// O(n²) worst case.
-    static func simplify<P>(_ points: [P], tolerance: Double, x: (P) -> Double, y: (P) -> Double)
-        -> [P]
-    {
+    /// of the line through its kept neighbours; first and last always kept, and every
+    /// `maxSpan`-th.
+    ///
+    /// - Complexity: O(n log n) typical, O(n · min(n, `maxSpan`)) worst case.
+    static func simplify<P>(
+        _ points: [P], tolerance: Double, maxSpan: Int = .max, x: (P) -> Double,
+        y: (P) -> Double
+    ) -> [P] {
         guard points.count > 2 else { return points }
         var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
+        var spans: [(Int, Int)] = []
+        let span = min(maxSpan, points.count - 1)
+        for a in stride(from: 0, to: points.count - 1, by: span) {
+            spans.append((a, min(a + span, points.count - 1)))
+            keep[a] = true
+        }
         keep[points.count - 1] = true
-        var spans = [(0, points.count - 1)]
         while let (a, b) = spans.popLast() {
             guard b - a > 1 else { continue }
             let xa = x(points[a])
@@ -56,10 +68,13 @@ enum PolylineSimplifier {
         return best
     }
 
-    /// ``simplify(_:tolerance:x:y:)`` for sample-indexed points.
+    /// ``simplify(_:tolerance:maxSpan:x:y:)`` for a trace's sample-indexed points, in runs of
+    /// at most ``traceSpan``.
     static func simplify(_ points: [(sample: Int64, value: Double)], tolerance: Double) -> [(
         sample: Int64, value: Double
     )] {
-        simplify(points, tolerance: tolerance, x: { Double($0.sample) }, y: { $0.value })
+        simplify(
+            points, tolerance: tolerance, maxSpan: traceSpan, x: { Double($0.sample) },
+            y: { $0.value })
     }
 }
