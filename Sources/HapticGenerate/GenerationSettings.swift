@@ -37,8 +37,9 @@ public struct GenerationSettings: Sendable, Hashable {
     private var sensitivity: Double { min(1, max(0, transientSensitivity)) }
     /// The least rise of a hit on the outline, with the reference level at 0.85.
     var riseThreshold: Double { 0.2 * (1 - sensitivity) }
-    /// The share of the largest nearby spectral flux a rise must reach.
-    var fluxShare: Double { 0.2 + 0.8 * sensitivity }
+    /// The fraction of the largest nearby spectral flux a rise must reach (0.4 at
+    /// sensitivity 0.5, 0 at 1).
+    var fluxFraction: Double { 1 - (0.2 + 0.8 * sensitivity) }
     /// The least level of a quiet hit out of near-silence, on the same scale.
     var quietLevel: Double { 0.06 * (1 - sensitivity) }
     /// How many times its local mean the onset strength must be for a struck note alone to

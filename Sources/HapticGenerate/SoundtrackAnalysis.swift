@@ -179,12 +179,14 @@ public enum SoundtrackAnalysis {
         for _ in 1..<min(threads, run.plan.count) {
             DispatchQueue.global().async(group: group) { work(run, shared) }
         }
+        // Stretches read a little past their own bounds: what is read can pass the length.
+        func report() { progress(min(shared.framesDone / run.rate, declared), declared) }
         work(run, shared) {
-            progress(shared.framesDone / run.rate, declared)
+            report()
             if isCancelled() { shared.cancel() }
         }
         while group.wait(timeout: .now() + .milliseconds(200)) == .timedOut {
-            progress(shared.framesDone / run.rate, declared)
+            report()
             if isCancelled() { shared.cancel() }
         }
         return try shared.result(path: run.path)

@@ -59,7 +59,7 @@ enum TransientPicker {
         }
         let quiet = Float(settings.quietLevel)
         var chosen = merge(
-            novel(rises, share: settings.fluxShare),
+            novel(rises, fraction: settings.fluxFraction),
             outline.candidates.filter {
                 $0.before >= 0 && $0.level * scale >= quiet && $0.level >= quietContrast * $0.before
             }, apart: windowMilliseconds)
@@ -119,9 +119,9 @@ enum TransientPicker {
         return result
     }
 
-    /// The rises whose flux reaches `share` of the largest within ±``fluxSpan``.
+    /// The rises whose flux reaches `fraction` of the largest within ±``fluxSpan``.
     /// O(rises · rises in the span).
-    static func novel(_ rises: [PeakCandidate], share: Double) -> [PeakCandidate] {
+    static func novel(_ rises: [PeakCandidate], fraction: Double) -> [PeakCandidate] {
         let span = Int(fluxSpan * 1_000)
         var lo = 0
         var hi = 0
@@ -131,7 +131,7 @@ enum TransientPicker {
             while hi < rises.count && rises[hi].milliseconds <= c.milliseconds + span { hi += 1 }
             var largest: Float = 0
             for k in lo..<hi { largest = max(largest, rises[k].flux) }
-            if c.flux >= Float(1 - share) * largest { result.append(c) }
+            if c.flux >= Float(fraction) * largest { result.append(c) }
         }
         return result
     }
