@@ -12,6 +12,9 @@
 public struct AnalysisPlan: Sendable, Hashable {
     /// Seconds per stretch.
     public static let stretchSeconds = 30
+    /// The sample rates analysed, in Hz: telephone speech's 8 kHz to the 768 kHz of the
+    /// fastest converters. The windows are sized in time, so their length grows with the rate.
+    public static let sampleRates = 8_000...768_000
 
     public let sampleRate: Int
     public let channels: Int
@@ -20,11 +23,14 @@ public struct AnalysisPlan: Sendable, Hashable {
 
     /// A plan for a file that declares `frames` frames (an estimate is fine: the last stretch
     /// reads to the end whatever it holds).
-    public init(sampleRate: Int, channels: Int, frames: Int) {
+    /// - Throws: `AnalysisError.unsupported` for no channels or a rate outside
+    ///   ``sampleRates``.
+    public init(sampleRate: Int, channels: Int, frames: Int) throws(AnalysisError) {
+        try Self.check(sampleRate: sampleRate, channels: channels)
         self.sampleRate = sampleRate
         self.channels = channels
         let stretch = Self.stretchSeconds * sampleRate
-        let count = max(1, frames / max(1, stretch))
+        let count = max(1, frames / stretch)
         starts = (0..<count).map { $0 * stretch }
     }
 
@@ -35,9 +41,16 @@ public struct AnalysisPlan: Sendable, Hashable {
         starts[i]..<(i + 1 < starts.count ? starts[i + 1] : Int.max)
     }
 
+    /// Refuses a format the analysis cannot take: no channels, or a rate outside
+    /// ``sampleRates``.
+    static func check(sampleRate: Int, channels: Int) throws(AnalysisError) {
+        guard channels > 0 else { throw .unsupported("no channels") }
+        guard sampleRates.contains(sampleRate) else {
+            throw .unsupported("unsupported sample rate \(sampleRate) Hz (8 kHz to 768 kHz)")
+        }
+    }
+
     /// A fresh analysis of stretch `i`.
-    /// - Throws: `AnalysisError.unsupported` for no channels or a rate outside
-    ///   1 kHz … 768 kHz.
     public func chunk(_ i: Int) throws(AnalysisError) -> AnalysisChunk {
         try AnalysisChunk(sampleRate: sampleRate, channels: channels, owned: owned(i))
     }

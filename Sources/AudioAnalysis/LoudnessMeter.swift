@@ -33,12 +33,9 @@ public final class LoudnessMeter {
     public private(set) var parts: [Double] = []
 
     /// - Throws: `AnalysisError.unsupported` for no channels or a rate outside
-    ///   1 kHz … 768 kHz.
+    ///   ``AnalysisPlan/sampleRates``.
     public init(channels: Int, sampleRate: Int) throws(AnalysisError) {
-        guard channels > 0, (1_000...768_000).contains(sampleRate) else {
-            throw .unsupported(
-                "cannot measure the loudness of \(channels) channels at \(sampleRate) Hz")
-        }
+        try AnalysisPlan.check(sampleRate: sampleRate, channels: channels)
         self.channels = channels
         weights = Self.weights(channels: channels)
         filters = KWeighting(sampleRate: Double(sampleRate))

@@ -128,11 +128,11 @@ public final class PeakTracker {
         self.firstSecond = firstSecond
         self.ownedSeconds = ownedSeconds
         envelope = PeakEnvelope(sampleRate: sampleRate)
-        var n = 16
-        while Double(2 * n) <= 0.025 * Double(sampleRate) { n *= 2 }
+        let fluxFrame = HannWindow(within: 0.025, sampleRate: Double(sampleRate))
+        let n = fluxFrame.size
         fluxSize = n
         fft = RealFFT(size: n)
-        window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
+        window = fluxFrame.weights
         frame = [Float](repeating: 0, count: n)
         power = [Float](repeating: 0, count: n / 2 + 1)
         levels = [Float](repeating: 0, count: 4_096)

@@ -56,12 +56,12 @@ public final class SpectralAnalyzer {
         hop = max(4, Int((sampleRate / 100).rounded()))
         fineHop = hop / 4
         // The largest power of two within 50 ms: 2048 at 44.1/48 kHz (43–46 ms).
-        var n = 16
-        while Double(2 * n) <= 0.05 * sampleRate { n *= 2 }
+        let hann = HannWindow(within: 0.05, sampleRate: sampleRate)
+        let n = hann.size
         fftSize = n
         fft = RealFFT(size: n)
         bands = BandLayout(fftSize: n, sampleRate: sampleRate)
-        window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
+        window = hann.weights
         let windowEnergy = window.reduce(0) { $0 + $1 * $1 }
         // Parseval: Σ over positive bins of |X|² · 2 / (N · Σw²) is the frame's mean square.
         powerScale = 2 / (Float(n) * windowEnergy)

@@ -26,10 +26,6 @@ import SoundFile
 public enum SoundtrackAnalysis {
     /// Frames decoded per block (≈ 1.4 s at 48 kHz).
     static let blockFrames = 1 << 16
-    /// The sample rates analysed: telephone speech's 8 kHz to the 768 kHz of the fastest
-    /// converters (a header claiming more is refused before any decoding: the analysis'
-    /// windows, sized in time, would grow with the rate).
-    public static let sampleRates = 8_000.0...768_000.0
 
     /// - Parameters:
     ///   - maxDurationSeconds: longer files are refused before any decoding.
@@ -45,23 +41,18 @@ public enum SoundtrackAnalysis {
     ) throws(GenerateError) -> AnalysisResult {
         var reader = try open(path)
         let info = reader.info
-        guard info.channels >= 1 else { throw .unreadable(path: path, reason: "no channels") }
-        guard sampleRates.contains(info.sampleRate) else {
-            throw .unreadable(
-                path: path,
-                reason: "unsupported sample rate \(Int(info.sampleRate)) Hz (8 kHz to 768 kHz)")
-        }
+        let plan: AnalysisPlan
+        do {
+            // MP3 and Ogg declare estimates: one stretch. Codecs that do not seek to the very
+            // frame are cut the same way as the rest but read in one pass.
+            plan = try AnalysisPlan(
+                sampleRate: Int(info.sampleRate), channels: info.channels,
+                frames: info.declaresExactLength ? info.frames : 0)
+        } catch { throw .unreadable(path: path, reason: error.description) }
         if info.duration > maxDurationSeconds {
             throw .tooLong(path: path, seconds: info.duration, limit: maxDurationSeconds)
         }
         if reader.isTruncated { throw .truncated(path: path) }
-        // MP3 and Ogg declare estimates: one stretch. Codecs that do not seek to the very
-        // frame are cut the same way as the rest but read in one pass.
-        let name = info.formatName.uppercased()
-        let exactLength = !(name.contains("MPEG") || name.contains("OGG") || name.contains("OPUS"))
-        let plan = AnalysisPlan(
-            sampleRate: Int(info.sampleRate), channels: info.channels,
-            frames: exactLength ? info.frames : 0)
         let run = Run(
             path: path, plan: plan, rate: info.sampleRate,
             maxFrames: Int(min(maxDurationSeconds * info.sampleRate, 9.0e18)),
@@ -72,7 +63,7 @@ public enum SoundtrackAnalysis {
             : try sequential(run, &reader, declared: info.duration, progress, isCancelled)
         replacedSamples(replaced)
         guard total > 0 else { throw .empty(path: path) }
-        if exactLength && info.frames > total { throw .truncated(path: path) }
+        if info.declaresExactLength && info.frames > total { throw .truncated(path: path) }
         progress(Double(total) / info.sampleRate, Double(total) / info.sampleRate)
         let joined = AnalysisPart(joining: parts)
         return AnalysisResult(

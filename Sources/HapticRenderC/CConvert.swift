@@ -31,17 +31,14 @@ private func convert(
     if let b = source.bytes {
         bytes = b
     } else {
-        switch BoundedFileRead.read(path: source.name, limit: decoder.limits.maxInputBytes) {
+        let limit = decoder.limits.maxInputBytes
+        switch BoundedFileRead.read(path: source.name, limit: limit) {
         case .success(let b): bytes = b
-        case .failure(.unreadable(let message)):
+        case .failure(let failure):
+            let isIO = if case .unreadable = failure { true } else { false }
             throw CError(
-                .io, message: "\(source.name): error: the file cannot be read (\(message))",
-                file: source.name)
-        case .failure(.tooLarge(let size, _)):
-            throw CError(
-                .rejected,
-                message:
-                    "\(source.name): error: the file is \(size) bytes, more than the limit of \(decoder.limits.maxInputBytes) bytes",
+                isIO ? .io : .rejected,
+                message: "\(source.name): error: \(failure.message(limit: limit))",
                 file: source.name)
         }
     }
@@ -57,8 +54,7 @@ private func convert(
             file: source.name)
     }
     let converter = FormatConverter()
-    let file = source.name.split(separator: "/").last.map(String.init) ?? source.name
-    let converted = converter.convert(input, to: to, name: file)
+    let converted = converter.convert(input, to: to, name: PathString.lastComponent(source.name))
     var reportText: String?
     if report != nil {
         do {

@@ -97,6 +97,13 @@ public struct SoundFileInfo: Sendable, Equatable {
         return [SampleFormat.pcm16, .pcm24, .float32].contains(sub) ? sub : nil
     }
 
+    /// Whether ``frames`` is the exact length: false for MPEG streams and Ogg (Vorbis, Opus),
+    /// whose headers carry an estimate that decoding may not reach or may pass.
+    public var declaresExactLength: Bool {
+        let major = rawFormat & Int32(SF_FORMAT_TYPEMASK)
+        return major != Int32(SF_FORMAT_MPEG) && major != Int32(SF_FORMAT_OGG)
+    }
+
     /// Whether ``AudioFileReader/seek(toFrame:)`` lands on the very frame asked for: samples
     /// stored as integers, floats, µ-law or A-law (in any container, FLAC included), whose
     /// position libsndfile computes. Other codecs (MP3, Vorbis, Opus, ADPCM, GSM, …) decode

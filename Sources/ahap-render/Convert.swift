@@ -173,15 +173,9 @@ struct Convert: ParsableCommand {
             bytes = StandardStream.readInput()
         } else {
             switch BoundedFileRead.read(path: path, limit: limit) {
-            case .success(let b):
-                bytes = b
-            case .failure(.unreadable(let message)):
-                printError("\(name): error: the file cannot be read (\(message))")
-                return nil
-            case .failure(.tooLarge(let size, _)):
-                printError(
-                    "\(name): error: the file is \(size) bytes, more than the limit of \(limit) bytes"
-                )
+            case .success(let b): bytes = b
+            case .failure(let failure):
+                printError("\(name): error: \(failure.message(limit: limit))")
                 return nil
             }
         }

@@ -56,8 +56,8 @@ import Testing
     @Test func stretchesJoinIntoTheWholeAnalysis() throws {
         let x = Self.signal()
         let frames = x.count / 2
-        let cut = AnalysisPlan(sampleRate: Self.sampleRate, channels: 2, frames: frames)
-        let whole = AnalysisPlan(sampleRate: Self.sampleRate, channels: 2, frames: 0)
+        let cut = try AnalysisPlan(sampleRate: Self.sampleRate, channels: 2, frames: frames)
+        let whole = try AnalysisPlan(sampleRate: Self.sampleRate, channels: 2, frames: 0)
         #expect(cut.count == 2 && whole.count == 1)
         let a = try Self.analyse(x, cut, block: 10_000)
         let b = try Self.analyse(x, whole, block: 65_536)
@@ -78,11 +78,31 @@ import Testing
     /// The joined result does not depend on the blocks the stretches were fed in.
     @Test func blocksDoNotChangeTheResult() throws {
         let x = Self.signal()
-        let plan = AnalysisPlan(sampleRate: Self.sampleRate, channels: 2, frames: x.count / 2)
+        let plan = try AnalysisPlan(sampleRate: Self.sampleRate, channels: 2, frames: x.count / 2)
         let a = try Self.analyse(x, plan, block: 4_096)
         let b = try Self.analyse(x, plan, block: 100_000)
         #expect(a.features.power == b.features.power)
         #expect(a.peaks.candidates == b.peaks.candidates)
         #expect(a.loudnessParts == b.loudnessParts)
+    }
+
+    /// One bound for every stage: the plan and the loudness meter refuse the same formats
+    /// (a rate of 0 would otherwise make a stretch of 0 frames, one per frame).
+    @Test(arguments: [(2, 0), (2, -48_000), (2, 7_999), (2, 768_001), (0, 48_000), (-1, 48_000)])
+    func anUnsupportedFormatIsRefusedByEveryStage(channels: Int, sampleRate: Int) {
+        #expect(throws: AnalysisError.self) {
+            _ = try AnalysisPlan(sampleRate: sampleRate, channels: channels, frames: 1_000)
+        }
+        #expect(throws: AnalysisError.self) {
+            _ = try LoudnessMeter(channels: channels, sampleRate: sampleRate)
+        }
+    }
+
+    @Test(arguments: [AnalysisPlan.sampleRates.lowerBound, AnalysisPlan.sampleRates.upperBound])
+    func theBoundsAreAnalysed(sampleRate: Int) throws {
+        let plan = try AnalysisPlan(sampleRate: sampleRate, channels: 1, frames: 61 * sampleRate)
+        #expect(plan.count == 2)
+        _ = try plan.chunk(1)
+        _ = try LoudnessMeter(channels: 1, sampleRate: sampleRate)
     }
 }

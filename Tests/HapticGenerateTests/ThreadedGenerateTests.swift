@@ -40,7 +40,7 @@ import Testing
         defer { folder.cleanUp() }
         let path = folder.file("long.wav")
         try Self.writeLongMix(path)
-        #expect(AnalysisPlan(sampleRate: 22_050, channels: 2, frames: 62 * 22_050).count == 2)
+        #expect(try AnalysisPlan(sampleRate: 22_050, channels: 2, frames: 62 * 22_050).count == 2)
         for preset in [GenerationPreset.sfx, .film] {
             let one = try HapticGeneration.generate(path: path, preset: preset)
             #expect(one.transientCount > 10, "\(preset): \(one.transientCount) transients")

@@ -28,6 +28,17 @@ public enum BoundedFileRead {
         case unreadable(message: String)
         /// Larger than the limit; `size` is the size seen (a lower bound when streamed).
         case tooLarge(size: Int, streamed: Bool)
+
+        /// What went wrong, to follow a file's name and "error:": "the file cannot be read
+        /// (No such file or directory)", "the file is 300000000 bytes, more than the limit of
+        /// 268435456 bytes".
+        public func message(limit: Int) -> String {
+            switch self {
+            case .unreadable(let message): "the file cannot be read (\(message))"
+            case .tooLarge(let size, let streamed):
+                "the file is \(streamed ? "more than " : "")\(size) bytes, more than the limit of \(limit) bytes"
+            }
+        }
     }
 
     /// Reads the file at `path` if it holds at most `limit` bytes.
