@@ -37,6 +37,27 @@ import Testing
         #expect(back.pattern == p)
     }
 
+    /// A hand-built pattern may hold times the decoder never makes: every item is still
+    /// written once (in the order events, parameters, curves where NaN compares with nothing),
+    /// at time 0, as valid AHAP.
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func unusableTimesAreWrittenNotTrapped(time: Double) {
+        var p = HapticPattern()
+        p.events = [HapticEvent(type: .hapticTransient, time: time)]
+        p.parameters = [DynamicParameter(id: .hapticSharpnessControl, time: time, value: 0.25)]
+        p.curves = [
+            ParameterCurve(
+                id: .hapticIntensityControl, time: time, points: [.init(time: 0, value: 1)])
+        ]
+        let text = AHAPEncoder().encodeString(p)
+        for key in ["\"Event\"", "\"Parameter\"", "\"ParameterCurve\""] {
+            #expect(text.ranges(of: key).count == 1, "\(key) once in \(text)")
+        }
+        let strict = AHAPDecoder(options: .init(mode: .strict)).decode(Array(text.utf8))
+        #expect(strict.errors.isEmpty)
+        #expect(strict.pattern?.events.map(\.time) == [0])
+    }
+
     @Test func fourSpaceIndent() {
         let text = AHAPEncoder(indent: 4).encodeString(
             HapticPattern(events: [HapticEvent(type: .hapticTransient, time: 0)]))

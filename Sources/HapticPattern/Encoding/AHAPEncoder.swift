@@ -38,16 +38,20 @@ public struct AHAPEncoder: Sendable {
         let parameters = pattern.parameters
         let curves = pattern.curves
         while e < events.count || p < parameters.count || c < curves.count {
-            let te = e < events.count ? events[e].time : .infinity
-            let tp = p < parameters.count ? parameters[p].time : .infinity
-            let tc = c < curves.count ? curves[c].time : .infinity
+            // The earliest item, events first on a tie. Written as "no other is earlier" so
+            // that a hand-built pattern's NaN time still picks an item that exists.
+            let hasEvent = e < events.count
+            let hasParameter = p < parameters.count
+            let hasCurve = c < curves.count
             w.element()
             w.beginObject()
-            if e < events.count && te <= tp && te <= tc {
+            if hasEvent && !(hasParameter && parameters[p].time < events[e].time)
+                && !(hasCurve && curves[c].time < events[e].time)
+            {
                 w.key("Event")
                 w.event(events[e])
                 e += 1
-            } else if p < parameters.count && tp <= tc {
+            } else if hasParameter && !(hasCurve && curves[c].time < parameters[p].time) {
                 w.key("Parameter")
                 w.parameter(parameters[p])
                 p += 1

@@ -63,6 +63,14 @@ public struct RenderOptions: Sendable {
     /// The most threads one render or batch may ask for (`--jobs`): far above any machine's
     /// cores, low enough that a typo cannot exhaust the process's threads.
     public static let maxThreads = 256
+
+    /// The render rates, Hz: whole numbers from 8 kHz to 384 kHz.
+    public static let sampleRates: ClosedRange<Double> = 8_000...384_000
+
+    /// Whether `sampleRate` is a whole number of Hz within ``sampleRates``. O(1).
+    public static func isRenderable(sampleRate: Double) -> Bool {
+        sampleRates.contains(sampleRate) && sampleRate == sampleRate.rounded()
+    }
     /// The tool's name and version, written into the file's metadata.
     public var software = "ahap-render \(HapticRenderKitVersion.current)"
 
@@ -129,9 +137,7 @@ public struct RenderOptions: Sendable {
         func fail(_ message: String) -> RenderJobError {
             RenderJobError(input: "", stage: .options, message: message)
         }
-        guard sampleRate.isFinite, sampleRate >= 8_000, sampleRate <= 384_000,
-            sampleRate == sampleRate.rounded()
-        else {
+        guard Self.isRenderable(sampleRate: sampleRate) else {
             throw fail(
                 "the sample rate must be a whole number of Hz between 8000 and 384000, not \(sampleRate)"
             )

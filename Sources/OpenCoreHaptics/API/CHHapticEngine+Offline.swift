@@ -5,17 +5,24 @@ import SoundFile
 /// asked, so a session — players started, parameters sent, between steps of ``advance(by:)`` —
 /// gives the same samples on every run. Not part of Core Haptics.
 extension CHHapticEngine {
-    /// Renders the next `duration` seconds (rounded to whole frames), into the recording if one
-    /// is open, and returns them interleaved in the layout's channel order. The clock advances by
-    /// as much; players' handlers are called as it passes their ends.
-    /// - Throws: ``CHHapticError/Code/operationNotPermitted`` on a live engine; a recording's
-    ///   write error as ``CHHapticError/Code/unknownError``.
+    /// The longest step of ``advance(by:)``: an hour (1.4 GB of stereo float samples at 48 kHz).
+    public static let maxAdvanceSeconds: TimeInterval = 3_600
+
+    /// Renders the next `duration` seconds (rounded to whole frames; none when it is not
+    /// positive), into the recording if one is open, and returns them interleaved in the
+    /// layout's channel order. The clock advances by as much; players' handlers are called as
+    /// it passes their ends.
+    /// - Throws: ``CHHapticError/Code/operationNotPermitted`` on a live engine;
+    ///   ``CHHapticError/Code/invalidTime`` for NaN or more than ``maxAdvanceSeconds``; a
+    ///   recording's write error as ``CHHapticError/Code/unknownError``.
     @discardableResult
     public func advance(by duration: TimeInterval) throws -> [Float] {
-        try advance(to: currentTime + max(duration, 0))
+        try advance(to: currentTime + (duration > 0 || duration.isNaN ? duration : 0))
     }
 
     /// ``advance(by:)`` up to engine time `time`.
+    /// - Throws: ``CHHapticError/Code/invalidTime`` for a time that is not finite or more than
+    ///   ``maxAdvanceSeconds`` ahead (the samples are returned in one array).
     @discardableResult
     public func advance(to time: TimeInterval) throws -> [Float] {
         guard simulation.output == .offline else {
@@ -24,9 +31,17 @@ extension CHHapticEngine {
         }
         let render = core.render
         let channels = core.channels
-        let target = Int64((time * simulation.sampleRate).rounded())
         let start = render.position.load(ordering: .acquiring)
-        guard target > start else { return [] }
+        let frames = (time * simulation.sampleRate).rounded() - Double(start)
+        guard frames <= Self.maxAdvanceSeconds * simulation.sampleRate else {
+            throw CHHapticError(
+                .invalidTime,
+                message:
+                    "advance by at most \(Int(Self.maxAdvanceSeconds)) s at a time (asked: \(time - currentTime) s)"
+            )
+        }
+        guard frames > 0 else { return [] }
+        let target = start + Int64(frames)
         var samples = [Float](repeating: 0, count: Int(target - start) * channels)
         var done = 0
         while start + Int64(done) < target {

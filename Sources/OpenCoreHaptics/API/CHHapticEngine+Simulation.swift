@@ -16,7 +16,7 @@ extension CHHapticEngine {
             case offline
         }
 
-        /// Render rate, Hz.
+        /// Render rate, Hz: a whole number within `RenderOptions.sampleRates` (8 kHz … 384 kHz).
         public var sampleRate: Double
         /// The simulated actuator.
         public var actuator: ActuatorProfile
@@ -24,8 +24,10 @@ extension CHHapticEngine {
         public var layout: OutputLayout
         public var output: Output
         /// Players that can sound at once (each playing player takes one of the renderer's
-        /// layers until its last voice has rung out).
+        /// layers until its last voice has rung out), within ``layerCounts``.
         public var layers: Int
+        /// The layer counts an engine accepts.
+        public static let layerCounts = 1...1_024
 
         public init(
             sampleRate: Double = 48_000, actuator: ActuatorProfile = .iphone,

@@ -25,6 +25,9 @@ open class CHHapticPattern {
     public convenience init(events: [CHHapticEvent], parameters: [CHHapticDynamicParameter]) throws
     {
         try Self.check(events, ids: parameters.map(\.parameterID))
+        for p in parameters {
+            try Self.check(time: p.relativeTime, value: p.value, of: "dynamic parameter")
+        }
         try self.init(
             model: HapticPattern(
                 events: events.map(\.model),
@@ -39,6 +42,12 @@ open class CHHapticPattern {
         throws
     {
         try Self.check(events, ids: parameterCurves.map(\.parameterID))
+        for curve in parameterCurves {
+            try Self.check(time: curve.relativeTime, value: 0, of: "parameter curve")
+            for point in curve.controlPoints {
+                try Self.check(time: point.relativeTime, value: point.value, of: "control point")
+            }
+        }
         try self.init(
             model: HapticPattern(events: events.map(\.model), curves: parameterCurves.map(\.model)))
     }
@@ -92,10 +101,20 @@ open class CHHapticPattern {
         return PatternDictionary.dictionary(model)
     }
 
-    /// Rejects IDs the AHAP model does not know, with Core Haptics' codes (−4821, −4820).
+    /// Rejects IDs the AHAP model does not know, with Core Haptics' codes (−4821, −4820), and
+    /// numbers that are not finite (−4822 for a time, −4823 for a duration, −4831 for a value),
+    /// which AHAP text cannot hold. (Negative times are refused by the decoder, −4822.)
     private static func check(_ events: [CHHapticEvent], ids: [CHHapticDynamicParameter.ID]) throws
     {
         for event in events {
+            guard event.duration.isFinite else {
+                throw CHHapticError(
+                    .invalidEventDuration, message: "an event lasts \(event.duration) s")
+            }
+            try check(time: event.relativeTime, value: 0, of: "event")
+            for p in event.eventParameters {
+                try check(time: 0, value: p.value, of: "event parameter")
+            }
             guard EventType_(rawValue: event.type.rawValue) != nil else {
                 throw CHHapticError(
                     .invalidEventType, message: "unknown event type `\(event.type.rawValue)`")
@@ -110,6 +129,15 @@ open class CHHapticPattern {
         for id in ids where DynamicParameterID(rawValue: id.rawValue) == nil {
             throw CHHapticError(
                 .invalidParameterType, message: "unknown dynamic parameter `\(id.rawValue)`")
+        }
+    }
+
+    private static func check(time: TimeInterval, value: Float, of item: String) throws {
+        guard time.isFinite else {
+            throw CHHapticError(.invalidEventTime, message: "a \(item) at \(time) s")
+        }
+        guard value.isFinite else {
+            throw CHHapticError(.badParameterEntry, message: "a \(item) with the value \(value)")
         }
     }
 

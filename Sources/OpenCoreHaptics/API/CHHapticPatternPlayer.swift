@@ -33,11 +33,14 @@ public protocol CHHapticAdvancedPatternPlayer: CHHapticPatternPlayer {
     /// Moves playback to `offsetTime` seconds into the pattern (events that started before it
     /// do not play); at or past the pattern's end it stops, unless looping (then the loop's start).
     func seek(toOffset offsetTime: TimeInterval) throws
-    /// Whether playback loops back to the start at ``loopEnd``.
+    /// Whether playback loops back to the start at ``loopEnd``. A loop shorter than 10 ms at
+    /// the playback rate plays once (not part of Core Haptics: it bounds the iterations
+    /// scheduled ahead).
     var loopEnabled: Bool { get set }
     /// Where a loop ends, pattern seconds; 0 means the pattern's duration.
     var loopEnd: TimeInterval { get set }
-    /// Playback speed (> 0): divides the times and durations of events, parameters and curves.
+    /// Playback speed, 1/64 … 64 (other values are ignored): divides the times and durations
+    /// of events, parameters and curves.
     var playbackRate: Float { get set }
     /// Called once playback finishes: at the pattern's end, or where ``stop(atTime:)`` or
     /// ``cancel()`` ends it; not at a pause, nor when a seek or a loop or rate change restarts it.

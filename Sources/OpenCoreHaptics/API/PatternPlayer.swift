@@ -6,6 +6,10 @@ final class PatternPlayer: CHHapticAdvancedPatternPlayer {
     let core: EngineCore
     let id: Int
 
+    /// The playback rates a player takes: 1/64 to 64 times the pattern's speed. A loop is
+    /// scheduled 10 s ahead, so the rate bounds how many iterations that takes.
+    static let playbackRates: ClosedRange<Float> = 1.0 / 64...64
+
     init(core: EngineCore, id: Int) {
         self.core = core
         self.id = id
@@ -53,14 +57,18 @@ final class PatternPlayer: CHHapticAdvancedPatternPlayer {
 
     var loopEnd: TimeInterval {
         get { core.locked { $0.players[id]?.loopEnd ?? 0 } }
-        set { core.locked { try? $0.changePlayback(id) { $0.loopEnd = max(newValue, 0) } } }
+        set {
+            // 0, a negative or a non-finite end: the pattern's duration.
+            let end = newValue.isFinite && newValue > 0 ? newValue : 0
+            core.locked { try? $0.changePlayback(id) { $0.loopEnd = end } }
+        }
     }
 
-    /// Values ≤ 0 (or not finite) are ignored, as Core Haptics ignores them.
+    /// Values outside ``playbackRates`` are ignored, as Core Haptics ignores those ≤ 0.
     var playbackRate: Float {
         get { core.locked { $0.players[id]?.playbackRate ?? 1 } }
         set {
-            guard newValue > 0, newValue.isFinite else { return }
+            guard Self.playbackRates.contains(newValue) else { return }
             core.locked { try? $0.changePlayback(id) { $0.playbackRate = newValue } }
         }
     }

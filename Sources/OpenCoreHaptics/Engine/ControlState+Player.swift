@@ -100,7 +100,7 @@ extension ControlState {
 
     mutating func seek(_ player: Int, toOffset offset: TimeInterval) throws {
         guard let p = players[player] else { return }
-        let offset = max(offset, 0)
+        let offset = offset > 0 ? offset : 0  // NaN and negative offsets: the start
         guard let run = p.run, run.stop == nil else {
             players[player]?.nextOffset = offset
             return

@@ -22,7 +22,7 @@ extension ControlState {
         var run = Run(
             slot: slot, start: start, startTime: Double(start) / sampleRate, offset: offset,
             rate: Double(p.playbackRate > 0 ? p.playbackRate : 1), loop: nil, parameters: carried)
-        if let period = p.loopPeriod {
+        if let period = p.loopPeriod, period / run.rate >= Self.shortestLoopSeconds {
             if run.offset >= period { run.offset = 0 }
             run.loop = (period, loopCount(run, period: period, through: start), true)
         } else if offset >= p.pattern.duration && p.pattern.duration > 0 {

@@ -57,8 +57,14 @@ struct ControlState {
     /// How far ahead loops are scheduled, and when they are extended.
     static let loopHorizonSeconds = 10.0
     static let loopRefillSeconds = 5.0
+    /// A loop whose iterations are shorter (engine time) plays once: at most 1,000 iterations
+    /// are scheduled per 10 s ahead, however short the pattern.
+    static let shortestLoopSeconds = 0.01
     /// How long after its last voice ends a layer is left alone (brakes, the actuator's ring).
     static let slotRestSeconds = 0.5
+    /// The latest engine sample a change is placed at: 2⁵², about 3,000 years at 48 kHz, far
+    /// enough below `Int64.max` that a pattern's length added to it cannot overflow.
+    static let horizon = 0x1p52
 
     init(
         render: RenderSide, sampleRate: Double, live: Bool, layers: Int, hearsHaptics: Bool,
@@ -91,16 +97,17 @@ struct ControlState {
 
     /// The engine sample of engine time `time`: as soon as possible for
     /// ``CHHapticTimeImmediate`` or a time already past.
+    /// A time past ``horizon`` waits there (forever, in practice).
     func sample(at time: TimeInterval) -> Int64 {
         let now = earliest
         guard time > 0, time.isFinite else { return now }
-        return max(now, Int64((time * sampleRate).rounded()))
+        return max(now, Int64(min((time * sampleRate).rounded(), Self.horizon)))
     }
 
     /// Engine time of `time` as ``sample(at:)`` places it, seconds.
     func seconds(at time: TimeInterval) -> Double {
         let s = sample(at: time)
-        return time > 0 && time.isFinite && Int64((time * sampleRate).rounded()) == s
+        return time > 0 && time.isFinite && (time * sampleRate).rounded() == Double(s)
             ? time : Double(s) / sampleRate
     }
 

@@ -24,6 +24,18 @@ final class EngineCore: @unchecked Sendable {
     let channels: Int
 
     init(settings: CHHapticEngine.Simulation) throws {
+        guard RenderOptions.isRenderable(sampleRate: settings.sampleRate) else {
+            throw CHHapticError(
+                .invalidEngineParameter,
+                message:
+                    "the sample rate must be a whole number of Hz between 8000 and 384000, not \(settings.sampleRate)"
+            )
+        }
+        guard CHHapticEngine.Simulation.layerCounts.contains(settings.layers) else {
+            throw CHHapticError(
+                .invalidEngineParameter,
+                message: "the engine plays 1 to 1024 players at once, not \(settings.layers)")
+        }
         let configuration = RenderConfiguration(
             sampleRate: settings.sampleRate, channels: settings.layout.outputChannels,
             actuator: settings.actuator)
