@@ -20,6 +20,8 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// Stopped (Ctrl-C in a batch) before its output was written.
     case cancelled(path: String)
+    /// A knob out of its range (``GenerationSettings/Overrides/problem``), before any reading.
+    case badSettings(path: String, problem: String)
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): error: cannot write: \(reason)"
         case .cancelled(let path):
             "\(path): interrupted"
+        case .badSettings(let path, let problem):
+            "\(path): error: \(problem)"
         }
     }
 }

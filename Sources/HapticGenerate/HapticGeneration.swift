@@ -16,8 +16,8 @@ public enum HapticGeneration {
     /// component, so the output does not depend on where it was run) and the preset.
     /// `threads` > 1 analyses a long file's stretches on that many threads (the same bytes as
     /// one thread, see ``SoundtrackAnalysis``).
-    /// - Throws: ``GenerateError`` naming the file: unreadable, empty, truncated, too long or
-    ///   silent. Unusable samples (NaN, infinite) are read as 0 with a warning. Sound with nothing to feel (e.g. dialogue only, in `film`) gives a valid
+    /// - Throws: ``GenerateError`` naming the file: a knob out of range (before anything is
+    ///   read), unreadable, empty, truncated, too long or silent. Unusable samples (NaN, infinite) are read as 0 with a warning. Sound with nothing to feel (e.g. dialogue only, in `film`) gives a valid
     ///   pattern of one silent transient, with a note.
     public static func generate(
         path: String, preset: GenerationPreset = .auto,
@@ -26,6 +26,7 @@ public enum HapticGeneration {
         progress: (_ seconds: Double, _ totalSeconds: Double) -> Void = { _, _ in },
         isCancelled: () -> Bool = { false }
     ) throws(GenerateError) -> GeneratedPattern {
+        if let problem = overrides.problem { throw .badSettings(path: path, problem: problem) }
         var replaced = 0
         let analysis = try SoundtrackAnalysis.analyse(
             path: path, maxDurationSeconds: maxDurationSeconds, threads: threads,

@@ -29,7 +29,9 @@ public enum HapticPatternGenerator {
             (preset, reason) = GenerationPreset.choose(
                 analysis, beats: beats, dialogueFraction: dialogueFraction)
         }
-        let settings = overrides.applied(to: preset.settings)
+        // Knobs out of range (``GenerationSettings/Overrides/problem``) are not applied.
+        let settings =
+            overrides.problem == nil ? overrides.applied(to: preset.settings) : preset.settings
         let levels = SoundLevels(analysis, settings: settings)
         let sharpness = SpectrumSharpness.track(analysis, range: settings.sharpness)
         let hits = TransientPicker.pick(analysis, levels: levels, settings: settings) { t in
@@ -46,11 +48,15 @@ public enum HapticPatternGenerator {
             metadata: metadata(sourceName: sourceName, requested: requested, preset: preset),
             events: events, curves: curves)
         pattern.canonicalize()
-        return GeneratedPattern(
+        var generated = GeneratedPattern(
             pattern: pattern, requestedPreset: requested, preset: preset, presetReason: reason,
             settings: settings, beats: beats, dialogueFraction: dialogueFraction,
             integratedLoudness: analysis.integratedLoudness,
             durationSeconds: analysis.durationSeconds)
+        if let problem = overrides.problem {
+            generated.warnings.append("the overrides were not applied: \(problem)")
+        }
+        return generated
     }
 
     static func metadata(sourceName: String, requested: GenerationPreset, preset: GenerationPreset)

@@ -133,16 +133,27 @@ import Testing
         #expect(checked > 10)
     }
 
-    /// A density the CLI refuses (0, NaN, 1,000), given through the library, is held within
-    /// 1…15: no trap on an infinite gap, at most 15 transients a second.
-    @Test(arguments: [0, Double.nan, 1_000])
-    func anyDensityGivesAPattern(density: Double) throws {
+    /// A knob the CLI refuses, given through the library: `generate` refuses it before
+    /// reading the file, naming the file and the knob; `makePattern` (no errors) leaves the
+    /// overrides out, says so, and makes the preset's pattern.
+    @Test(arguments: [
+        GenerationSettings.Overrides(density: 0), .init(density: .nan), .init(density: 1_000),
+        .init(transientSensitivity: .nan), .init(transientSensitivity: -1),
+        .init(bedRelease: .nan), .init(bedRelease: 0), .init(ducking: .infinity),
+    ])
+    func aKnobOutOfRangeIsRefused(overrides: GenerationSettings.Overrides) throws {
         let path = try Self.clips.get().paths["machine-gun"]!
-        let pattern = try HapticGeneration.generate(
-            path: path, overrides: .init(density: density)
-        ).pattern
-        let transients = pattern.events.filter { $0.type == .hapticTransient }
-        #expect(!transients.isEmpty && transients.count <= 15 * 2)
+        let problem = try #require(overrides.problem)
+        #expect(throws: GenerateError.badSettings(path: path, problem: problem)) {
+            _ = try HapticGeneration.generate(path: path, overrides: overrides)
+        }
+        let analysis = try SoundtrackAnalysis.analyse(path: path)
+        let plain = HapticPatternGenerator.makePattern(
+            from: analysis, preset: .sfx, sourceName: "gun.wav")
+        let bad = HapticPatternGenerator.makePattern(
+            from: analysis, preset: .sfx, overrides: overrides, sourceName: "gun.wav")
+        #expect(bad.pattern == plain.pattern)
+        #expect(bad.warnings == ["the overrides were not applied: \(problem)"])
     }
 
     @Test func everyShotOfAMachineGunIsFelt() throws {
