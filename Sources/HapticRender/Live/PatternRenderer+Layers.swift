@@ -2,7 +2,8 @@ extension PatternRenderer {
     /// An open-ended renderer: `layers` silent layers (players) that take their voices and
     /// parameter lanes while it plays (``replaceLayer(_:with:changingParameterLanesFrom:)``), within
     /// `reserve`. It never finishes: past every voice it renders the actuator at rest, exact zeros.
-    /// As ``init(timeline:audio:configuration:)``, the only step that allocates.
+    /// As ``init(timeline:audio:configuration:)``, the only step that allocates. At most
+    /// `UInt16.max` layers (``RenderError/tooManyLayers(_:)``).
     ///
     /// A layer it plays gives the samples the same layer of a timeline gives from the start: the
     /// voices start in the same order and read the same parameter lanes, through the same actuator.
@@ -11,6 +12,7 @@ extension PatternRenderer {
     )
         throws(RenderError)
     {
+        guard layers <= Int(UInt16.max) else { throw .tooManyLayers(layers) }
         try self.init(
             timeline: Timeline(sampleRate: configuration.sampleRate, layerCount: max(layers, 1)),
             audio: [],

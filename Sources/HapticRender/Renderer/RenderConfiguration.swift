@@ -52,10 +52,15 @@ extension ActuatorProfile {
 }
 
 extension RenderConfiguration {
+    /// The highest rate a renderer takes, Hz: far above any converter's (768 kHz), and low
+    /// enough that the buffers and sample counts derived from the rate stay allocatable.
+    public static let maxSampleRate = 10_000_000.0
+
     /// What both engines require before they allocate: at least one channel, the timeline's
-    /// sample rate, and an actuator that is valid at that rate. O(1).
+    /// sample rate (at most ``maxSampleRate``), and an actuator that is valid at that rate. O(1).
     func check(for timeline: Timeline) throws(RenderError) {
         guard !channels.isEmpty else { throw .noChannels }
+        guard sampleRate <= Self.maxSampleRate else { throw .unsupportedSampleRate(sampleRate) }
         guard timeline.sampleRate == sampleRate else {
             throw .sampleRateMismatch(timeline: timeline.sampleRate, configuration: sampleRate)
         }
@@ -71,6 +76,10 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidActuator(String)
     case missingAudio(resourceIndex: Int, path: String)
     case noChannels
+    /// More layers than a timeline can address (`UInt16.max`).
+    case tooManyLayers(Int)
+    /// A rate above ``RenderConfiguration/maxSampleRate``.
+    case unsupportedSampleRate(Double)
 
     public var description: String {
         switch self {
@@ -82,6 +91,11 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no audio was supplied for custom audio resource \(index) (\(path))"
         case .noChannels:
             return "the renderer needs at least one output channel"
+        case .unsupportedSampleRate(let rate):
+            return
+                "a renderer runs at most at \(Int(RenderConfiguration.maxSampleRate)) Hz, not \(rate) Hz"
+        case .tooManyLayers(let n):
+            return "a renderer has at most \(UInt16.max) layers, not \(n)"
         }
     }
 }
