@@ -46,16 +46,16 @@ public struct TimelineDetail: Sendable {
     ) {
         let budget = maxLevelZeroValues ?? Self.levelZeroBudget(seconds: data.duration)
         let layout = TimelinePlot.Layout(width: max(TimelinePlot.minimumWidth, width), data: data)
-        var out = JSONText()
-        out.raw("{\"duration\":" + JSONText.number(layout.duration, 6))
-        out.raw(",\"fullScaleG\":" + JSONText.number(data.accelerationFullScaleG, 3))
-        out.raw(",\"plotLeft\":" + JSONText.number(layout.plotLeft, 1))
-        out.raw(",\"plotWidth\":" + JSONText.number(layout.plotWidth, 1))
+        var out = PageJSON()
+        out.raw("{\"duration\":" + PageJSON.number(layout.duration, 6))
+        out.raw(",\"fullScaleG\":" + PageJSON.number(data.accelerationFullScaleG, 3))
+        out.raw(",\"plotLeft\":" + PageJSON.number(layout.plotLeft, 1))
+        out.raw(",\"plotWidth\":" + PageJSON.number(layout.plotWidth, 1))
         out.raw(",\"lanes\":{")
         for (i, lane) in layout.lanes.enumerated() {
             out.raw(
-                (i > 0 ? "," : "") + "\"\(lane.id)\":[" + JSONText.number(lane.top, 1) + ","
-                    + JSONText.number(lane.height, 1) + "]")
+                (i > 0 ? "," : "") + "\"\(lane.id)\":[" + PageJSON.number(lane.top, 1) + ","
+                    + PageJSON.number(lane.height, 1) + "]")
         }
         out.raw("},\"denseEvents\":\(layout.dense ? 1 : 0)")
         out.raw(",\"colors\":[")
@@ -86,7 +86,7 @@ public struct TimelineDetail: Sendable {
     /// Transients as a flat `[time, intensity, colourLevel, …]`; continuous events as
     /// `[time, duration, colourLevel, [t, v, …]]`; audio events as
     /// `[time, duration, row, isClip, volume, label]` with their row count.
-    private static func appendEvents(_ out: inout JSONText, data: PlotData, duration: Double) {
+    private static func appendEvents(_ out: inout PageJSON, data: PlotData, duration: Double) {
         var transients: [String] = []
         var continuous: [String] = []
         var envelopePoints = 0
@@ -94,8 +94,8 @@ public struct TimelineDetail: Sendable {
             switch e.kind {
             case .hapticTransient(let intensity, let sharpness):
                 transients.append(
-                    JSONText.number(e.time, 5) + ","
-                        + JSONText.number(TimelinePlot.clamp01(intensity), 3)
+                    PageJSON.number(e.time, 5) + ","
+                        + PageJSON.number(TimelinePlot.clamp01(intensity), 3)
                         + ",\(SharpnessColorScale.level(sharpness))")
             case .hapticContinuous(let intensity, let sharpness, let envelope):
                 let length = e.duration.isFinite ? max(0, e.duration) : 0
@@ -115,11 +115,11 @@ public struct TimelineDetail: Sendable {
                 }
                 envelopePoints += points.count
                 let flat = points.map {
-                    JSONText.number($0.time, 5) + ","
-                        + JSONText.number(TimelinePlot.clamp01($0.value), 3)
+                    PageJSON.number($0.time, 5) + ","
+                        + PageJSON.number(TimelinePlot.clamp01($0.value), 3)
                 }
                 continuous.append(
-                    "[" + JSONText.number(e.time, 5) + "," + JSONText.number(length, 5)
+                    "[" + PageJSON.number(e.time, 5) + "," + PageJSON.number(length, 5)
                         + ",\(SharpnessColorScale.level(sharpness)),[" + flat.joined(separator: ",")
                         + "]]")
             default:
@@ -140,20 +140,20 @@ public struct TimelineDetail: Sendable {
             default: continue
             }
             audio.append(
-                "[" + JSONText.number(e.time, 5) + "," + JSONText.number(length, 5)
+                "[" + PageJSON.number(e.time, 5) + "," + PageJSON.number(length, 5)
                     + ",\(rowOf[i]),\(clip),"
-                    + JSONText.number(TimelinePlot.clamp01(volume), 3) + ","
-                    + JSONText.string(label) + "]")
+                    + PageJSON.number(TimelinePlot.clamp01(volume), 3) + ","
+                    + PageJSON.string(label) + "]")
         }
         out.raw(",\"audio\":[" + audio.joined(separator: ",") + "],\"audioRows\":\(rows)")
     }
 
     /// A 0…1 curve as a flat `[t, v, …]`, non-finite points dropped.
-    private static func appendCurve(_ out: inout JSONText, _ points: [PlotPoint]) {
+    private static func appendCurve(_ out: inout PageJSON, _ points: [PlotPoint]) {
         let finite = points.filter { $0.time.isFinite && $0.value.isFinite }
         out.raw(
             "["
-                + finite.map { JSONText.number($0.time, 5) + "," + JSONText.number($0.value, 3) }
+                + finite.map { PageJSON.number($0.time, 5) + "," + PageJSON.number($0.value, 3) }
                 .joined(separator: ",") + "]")
     }
 
@@ -162,7 +162,7 @@ public struct TimelineDetail: Sendable {
     /// `[{"rate": entries per second, "pairs": 0|1, "data": base64}, …]`, finest first.
     /// Level 0 holds single values when the signal fits `maxLevelZero`, else min/max pairs.
     private static func appendPyramid(
-        _ out: inout JSONText, _ signal: [Float], rate: Double, maxLevelZero: Int
+        _ out: inout PageJSON, _ signal: [Float], rate: Double, maxLevelZero: Int
     ) {
         guard !signal.isEmpty, rate > 0 else {
             out.raw("[]")
@@ -184,7 +184,7 @@ public struct TimelineDetail: Sendable {
         out.raw("[")
         for (i, level) in levels.enumerated() {
             out.raw(
-                (i > 0 ? "," : "") + "{\"rate\":" + JSONText.number(level.rate, 6)
+                (i > 0 ? "," : "") + "{\"rate\":" + PageJSON.number(level.rate, 6)
                     + ",\"pairs\":\(level.pairs ? 1 : 0)"
                     + ",\"data\":\"" + Data(level.bytes).base64EncodedString() + "\"}")
         }
@@ -245,39 +245,5 @@ public struct TimelineDetail: Sendable {
             e = end
         }
         return out
-    }
-}
-
-/// Deterministic JSON text: fixed-decimal numbers (no exponent, no locale), escaped strings.
-struct JSONText {
-    private(set) var text = ""
-
-    mutating func raw(_ s: String) { text += s }
-
-    /// `x` with at most `decimals` digits after the point, trailing zeros removed.
-    static func number(_ x: Double, _ decimals: Int) -> String {
-        var s = SVGBuilder.fixed(x, decimals: decimals)
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
-        }
-        return s
-    }
-
-    /// A JSON string literal; `<` is escaped too so `</script>` cannot end the element.
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\u003c"
-            case "\u{0}"..."\u{1F}", "\u{2028}", "\u{2029}":
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
     }
 }
