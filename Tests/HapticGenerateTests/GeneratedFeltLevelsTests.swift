@@ -232,6 +232,35 @@ import Testing
         #expect(hissTransients.allSatisfy { $0 < 0.05 }, "\(hissTransients)")
     }
 
+    /// A swell without an attack — white noise or an engine's rev (a sawtooth gliding 60 →
+    /// 200 Hz) under a sin² envelope 0.8 s or 2 s long, from 0.1 s, peaking at 0.8 — gives no
+    /// transient after its first 50 ms, in `sfx` and `music`: its level moves 40 dB, but
+    /// around its own trend it is as steady as stationary noise.
+    @Test(arguments: [0.8, 2.0])
+    func swellsFireNoTransients(_ seconds: Double) throws {
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        var noise = TestNoise(seed: 9)
+        let envelope = { (t: Double) -> Double in
+            t < 0.1 || t > 0.1 + seconds ? 0 : 0.8 * pow(sin(.pi * (t - 0.1) / seconds), 2)
+        }
+        let whoosh = try FeltSignal.writeWAV(folder.file("whoosh.wav"), seconds: seconds + 0.3) {
+            t in envelope(t) * noise.next()
+        }
+        var phase = 0.0
+        let rev = try FeltSignal.writeWAV(folder.file("rev.wav"), seconds: seconds + 0.3) { t in
+            phase += (60 + 140 * envelope(t) / 0.8) / 48_000
+            return envelope(t) * (2 * phase.truncatingRemainder(dividingBy: 1) - 1) * 0.5
+        }
+        for (name, path) in [("whoosh", whoosh), ("rev", rev)] {
+            for preset in [GenerationPreset.sfx, .music] {
+                let times = try HapticGeneration.generate(path: path, preset: preset).pattern.events
+                    .filter { $0.type == .hapticTransient }.map(\.time)
+                #expect(times.allSatisfy { $0 < 0.15 }, "\(name) \(seconds) s, \(preset): \(times)")
+            }
+        }
+    }
+
     /// Stationary noise of every colour at every level, and a rain-like texture (random drops
     /// over pink noise), give no transient after their own start, in `sfx`, `music` and `film`
     /// alike. Each is 4 s at 48 kHz, seeded, its RMS at the level named.
