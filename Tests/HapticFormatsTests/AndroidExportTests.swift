@@ -202,7 +202,7 @@ import Testing
     }
 
     /// The Kotlin object: one function per tier, the capability checks, the envelope
-    /// builder's calls, balanced brackets.
+    /// builder's calls, balanced brackets, no trailing comma (Kotlin 1.3 refuses one).
     @Test func kotlin() throws {
         let clip = try #require(TestClips.decode(TestClips.valid).clip)
         let (effect, _) = AndroidExport().effect(PatternOutline(clip: clip))
@@ -222,6 +222,7 @@ import Testing
                 k.components(separatedBy: open).count == k.components(separatedBy: close).count,
                 "\(open)\(close)")
         }
+        #expect(k.firstMatch(of: /,\s*[)\]]/) == nil)
     }
 
     /// Every accepted corpus input, AHAP and `.haptic`, within the limits.

@@ -4,7 +4,9 @@ extension AndroidEffect {
     /// (API 30+, 31+ with `LOW_TICK`, `THUD` or `SPIN`) where it has the primitives, else the
     /// waveform (API 26+). Segments after the first are posted on a `Handler` at their times;
     /// a composition's delays come from the device's own primitive lengths (API 31+) or the
-    /// Pixel's. `name` names the object (`Heartbeat` → `HeartbeatHaptics`).
+    /// Pixel's. `name` names the object (`Heartbeat` → `HeartbeatHaptics`). No trailing
+    /// commas, no unused parameters: the text compiles without warnings with Kotlin 1.3 as well
+    /// as current Kotlin.
     public func kotlin(name: String, source: String) -> String {
         let object = Self.kotlinIdentifier(name) + "Haptics"
         let compositionAPI = composition.minimumAPILevel(tier: .composition)
@@ -30,17 +32,17 @@ extension AndroidEffect {
                 /** The effects to play for this device, each with its start in ms. */
                 fun effects(vibrator: Vibrator): List<Pair<Long, VibrationEffect>> = when {
                     Build.VERSION.SDK_INT >= \(envelopeAPI) && vibrator.areEnvelopeEffectsSupported() &&
-                        supports(vibrator, \(Self.idArray(envelope.primitives))) -> envelopeTier(vibrator)
+                        supports(vibrator, \(Self.idArray(envelope.primitives))) -> envelopeTier(\(Self.vibratorArgument(envelope)))
                     Build.VERSION.SDK_INT >= \(compositionAPI) && supports(vibrator, \(Self.idArray(composition.primitives))) ->
-                        compositionTier(vibrator)
+                        compositionTier(\(Self.vibratorArgument(composition)))
                     else -> \(Self.fallback(waveform))
                 }
 
                 @RequiresApi(\(envelopeAPI))
-                private fun envelopeTier(vibrator: Vibrator): List<Pair<Long, VibrationEffect>> = \(Self.segments(envelope))
+                private fun envelopeTier(\(Self.vibratorParameter(envelope))): List<Pair<Long, VibrationEffect>> = \(Self.segments(envelope))
 
                 @RequiresApi(\(compositionAPI))
-                private fun compositionTier(vibrator: Vibrator): List<Pair<Long, VibrationEffect>> = \(Self.segments(composition))
+                private fun compositionTier(\(Self.vibratorParameter(composition))): List<Pair<Long, VibrationEffect>> = \(Self.segments(composition))
 
                 /** Primitives starting `atMs` apart from the first, as far as the device's primitive lengths allow. */
                 @RequiresApi(30)
@@ -64,10 +66,11 @@ extension AndroidEffect {
                 private val PIXEL_LENGTHS_MS = mapOf(
 
             """
-        for p in AndroidPrimitive.allCases {
-            k += "        \(p.kotlinConstant) to \(p.pixelDurationMs),\n"
+        k += AndroidPrimitive.allCases.map {
+            "        \($0.kotlinConstant) to \($0.pixelDurationMs)"
         }
-        k += "    )\n}\n"
+        .joined(separator: ",\n")
+        k += "\n    )\n}\n"
         return k
     }
 
@@ -85,7 +88,7 @@ extension AndroidEffect {
                     + ",\n            floatArrayOf("
                     + steps.map { float($0.scale) }.joined(separator: ", ")
                     + "),\n            intArrayOf("
-                    + steps.map { String($0.atMs) }.joined(separator: ", ") + "),\n        )"
+                    + steps.map { String($0.atMs) }.joined(separator: ", ") + ")\n        )"
             case .envelope(let e):
                 effect =
                     "VibrationEffect.BasicEnvelopeBuilder()\n            .setInitialSharpness(\(float(e.initialSharpness)))\n"
@@ -93,9 +96,26 @@ extension AndroidEffect {
                         "            .addControlPoint(\(float($0.intensity)), \(float($0.sharpness)), \($0.durationMs)L)\n"
                     }.joined() + "            .build()"
             }
-            lines.append("        \(s.startMs)L to \(effect),")
+            lines.append("        \(s.startMs)L to \(effect)")
         }
-        return "listOf(\n" + lines.joined(separator: "\n") + "\n    )"
+        return "listOf(\n" + lines.joined(separator: ",\n") + "\n    )"
+    }
+
+    /// A tier function's parameter: the vibrator where a composition asks it for its primitives'
+    /// lengths, else none (Kotlin warns of an unused parameter).
+    private static func vibratorParameter(_ sequence: AndroidSequence) -> String {
+        usesVibrator(sequence) ? "vibrator: Vibrator" : ""
+    }
+
+    /// The argument that matches ``vibratorParameter(_:)``.
+    private static func vibratorArgument(_ sequence: AndroidSequence) -> String {
+        usesVibrator(sequence) ? "vibrator" : ""
+    }
+
+    private static func usesVibrator(_ sequence: AndroidSequence) -> Bool {
+        sequence.segments.contains {
+            if case .primitives = $0.content { true } else { false }
+        }
     }
 
     /// The waveform tier; an empty list when nothing is felt (Android refuses a waveform
@@ -108,7 +128,7 @@ extension AndroidEffect {
         "VibrationEffect.createWaveform(\n            longArrayOf("
             + w.timings.map(String.init).joined(separator: ", ")
             + "),\n            intArrayOf(" + w.amplitudes.map(String.init).joined(separator: ", ")
-            + "),\n            -1,\n        )"
+            + "),\n            -1\n        )"
     }
 
     private static func idArray(_ primitives: [AndroidPrimitive]) -> String {
