@@ -154,7 +154,8 @@ struct Convert: ParsableCommand {
                 fileExtension: to.target.fileExtension, keepsClipExtension: false)
             if let other = seen[path] {
                 throw CLIError.usage(
-                    nil, "\(other) and \(file.path) would both convert to \(path); use --output-dir"
+                    nil,
+                    "\(other) and \(file.path) would both convert to \(path); convert one of them on its own with -o"
                 )
             }
             seen[path] = file.path

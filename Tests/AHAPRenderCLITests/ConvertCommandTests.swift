@@ -34,7 +34,8 @@ import Testing
         ]
         let clash = try CLI.run(arguments)
         #expect(
-            clash.status == 64 && clash.stderr.contains("would both convert to"), "\(clash.stderr)")
+            clash.status == 64 && clash.stderr.contains("would both convert to")
+                && clash.stderr.contains("on its own with -o"), "\(clash.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/out"))
         try FileManager.default.removeItem(atPath: input)
         let folder = try CLI.run(arguments)
