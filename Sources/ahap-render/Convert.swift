@@ -169,10 +169,7 @@ struct Convert: ParsableCommand {
         let name = displayName(path)
         let limit = options.limits.maxInputBytes
         let bytes: [UInt8]
-        switch path == "-"
-            ? BoundedFileRead.readStandardInput(limit: limit)
-            : BoundedFileRead.read(path: path, limit: limit)
-        {
+        switch BoundedFileRead.read(pathOrStandardInput: path, limit: limit) {
         case .success(let b): bytes = b
         case .failure(let failure):
             printError("\(name): error: \(failure.message(limit: limit))")

@@ -91,10 +91,7 @@ struct HLS: ParsableCommand {
             try checkOutput(destination, force: force, input: name)
         }
         let bytes: [UInt8]
-        switch playlist == "-"
-            ? BoundedFileRead.readStandardInput(limit: HLSPlaylist.maxBytes)
-            : BoundedFileRead.read(path: playlist, limit: HLSPlaylist.maxBytes)
-        {
+        switch BoundedFileRead.read(pathOrStandardInput: playlist, limit: HLSPlaylist.maxBytes) {
         case .success(let b): bytes = b
         case .failure(.tooLarge(let size, _)):
             throw CLIError(

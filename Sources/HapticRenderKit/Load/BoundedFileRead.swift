@@ -62,6 +62,14 @@ public enum BoundedFileRead {
         read(descriptor: STDIN_FILENO, limit: limit)
     }
 
+    /// ``read(path:limit:)``, or ``readStandardInput(limit:)`` when `path` is `-` (the
+    /// command line's name for standard input).
+    public static func read(pathOrStandardInput path: String, limit: Int)
+        -> Result<[UInt8], Failure>
+    {
+        path == "-" ? readStandardInput(limit: limit) : read(path: path, limit: limit)
+    }
+
     /// Reads the open descriptor `fd` from its current offset to its end, within `limit`
     /// (see the type's rules). The descriptor stays open.
     public static func read(descriptor fd: Int32, limit: Int) -> Result<[UInt8], Failure> {

@@ -44,10 +44,7 @@ public struct InputList: Sendable {
     public static func read(_ path: String) throws(InputListError) -> InputList {
         let name = path == "-" ? "<stdin>" : path
         let bytes: [UInt8]
-        switch path == "-"
-            ? BoundedFileRead.readStandardInput(limit: maxBytes)
-            : BoundedFileRead.read(path: path, limit: maxBytes)
-        {
+        switch BoundedFileRead.read(pathOrStandardInput: path, limit: maxBytes) {
         case .success(let b): bytes = b
         case .failure(let failure):
             throw InputListError(
