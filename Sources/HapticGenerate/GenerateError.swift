@@ -9,6 +9,9 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty(path: String)
     /// Nothing in it reaches −70 LUFS (BS.1770's absolute gate).
     case silent(path: String)
+    /// Silent once its unusable samples (NaN, infinite, absurd: `replacedSamples` of them)
+    /// are read as 0: a float file of garbage.
+    case unusable(path: String, replacedSamples: Int)
     /// Its header declares more audio than the file holds, or fewer frames decode.
     case truncated(path: String)
     /// Longer than the limit.
@@ -31,6 +34,8 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): error: the file contains no audio (0 frames)"
         case .silent(let path):
             "\(path): error: the audio is silent (nothing above −70 LUFS): no haptics to generate"
+        case .unusable(let path, let count):
+            "\(path): error: nothing audible remains: \(count) sample\(count == 1 ? " is" : "s are") NaN, infinite or beyond ±\(Int(AudioFileReader.maxSampleMagnitude)) (read as 0) and the rest is silent"
         case .truncated(let path):
             "\(path): error: the file is truncated: its header declares more audio than the file holds"
         case .tooLong(let path, let seconds, let limit):

@@ -17,6 +17,9 @@ public struct GenerateJob: BatchJob {
     public var overwrite: Bool
     /// Count an existing output as done (resume a batch).
     public var skipExisting: Bool
+    /// How the output's metadata names the source (`<stdin>` for a copy of standard input);
+    /// nil: the input's file name.
+    public var sourceName: String?
 
     public init(
         input: String, output: String, preset: GenerationPreset = .auto,
@@ -35,7 +38,7 @@ public struct GenerateJob: BatchJob {
     }
 
     public func reportIfDone() -> GenerateReport? {
-        skipExisting && FileManager.default.fileExists(atPath: output)
+        skipExisting && AtomicFile.isOccupied(path: output)
             ? GenerateReport(input: input, output: output, generated: nil) : nil
     }
 
@@ -57,7 +60,7 @@ public struct GenerateJob: BatchJob {
         }
         let generated = try HapticGeneration.generate(
             path: input, preset: preset, overrides: overrides,
-            maxDurationSeconds: maxDurationSeconds, threads: threads,
+            maxDurationSeconds: maxDurationSeconds, threads: threads, sourceName: sourceName,
             progress: { done, total in
                 progress(Int64((done * 1_000).rounded()), Int64((total * 1_000).rounded()))
             },

@@ -12,8 +12,9 @@ import SoundFile
 /// ```
 public enum HapticGeneration {
     /// Analyses `path` and builds its pattern with `preset`'s knobs (`auto`: the preset the
-    /// analysis picks), any `overrides` replacing them. Metadata names the file (its last path
-    /// component, so the output does not depend on where it was run) and the preset.
+    /// analysis picks), any `overrides` replacing them. Metadata names the file (`sourceName`,
+    /// by default its last path component, so the output does not depend on where it was run)
+    /// and the preset.
     /// `threads` > 1 analyses a long file's stretches on that many threads (the same bytes as
     /// one thread, see ``SoundtrackAnalysis``).
     /// - Throws: ``GenerateError`` naming the file: a knob out of range (before anything is
@@ -22,7 +23,7 @@ public enum HapticGeneration {
     public static func generate(
         path: String, preset: GenerationPreset = .auto,
         overrides: GenerationSettings.Overrides = .init(),
-        maxDurationSeconds: Double = 4 * 3_600, threads: Int = 1,
+        maxDurationSeconds: Double = 4 * 3_600, threads: Int = 1, sourceName: String? = nil,
         progress: (_ seconds: Double, _ totalSeconds: Double) -> Void = { _, _ in },
         isCancelled: () -> Bool = { false }
     ) throws(GenerateError) -> GeneratedPattern {
@@ -31,10 +32,13 @@ public enum HapticGeneration {
         let analysis = try SoundtrackAnalysis.analyse(
             path: path, maxDurationSeconds: maxDurationSeconds, threads: threads,
             progress: progress, isCancelled: isCancelled, replacedSamples: { replaced = $0 })
-        if analysis.isSilent { throw .silent(path: path) }
+        if analysis.isSilent {
+            throw replaced > 0
+                ? .unusable(path: path, replacedSamples: replaced) : .silent(path: path)
+        }
         var generated = HapticPatternGenerator.makePattern(
             from: analysis, preset: preset, overrides: overrides,
-            sourceName: PathString.lastComponent(path))
+            sourceName: sourceName ?? PathString.lastComponent(path))
         if replaced > 0 {
             generated.warnings.append(
                 "\(replaced) sample\(replaced == 1 ? " is" : "s are") NaN, infinite or beyond ±\(Int(AudioFileReader.maxSampleMagnitude)) and \(replaced == 1 ? "was" : "were") read as 0"

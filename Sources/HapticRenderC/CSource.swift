@@ -9,12 +9,18 @@ struct CSource {
 
     /// A file given by path.
     static func file(_ path: UnsafePointer<CChar>?) throws(CError) -> CSource {
-        CSource(name: try string(path, "path"))
+        try named(string(path, "path"))
     }
 
     /// A file given by a path of `length` bytes (no NUL needed; one inside is refused).
     static func file(_ path: UnsafePointer<CChar>?, length: UInt) throws(CError) -> CSource {
-        CSource(name: try string(path, length: length, "path"))
+        try named(string(path, length: length, "path"))
+    }
+
+    /// The file at `path`; an empty path (which would name the current folder) is refused.
+    private static func named(_ path: String) throws(CError) -> CSource {
+        guard !path.isEmpty else { throw .argument("path is empty") }
+        return CSource(name: path)
     }
 
     /// The largest AHAP text accepted in memory: the decoder's input limit (64 MiB), checked

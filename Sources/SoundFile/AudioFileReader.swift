@@ -46,7 +46,9 @@ public struct AudioFileReader: ~Copyable {
         let fd: Int32
         switch system_open_regular_input(path) {
         case .failed(let failure):
-            throw .openFailed(path: path, message: "\(failure.call): \(failure.message)")
+            let reason =
+                failure.isNotFound ? PathEncoding.missingFileReason(path) : failure.message
+            throw .openFailed(path: path, message: "\(failure.call): \(reason)")
         case .notRegular(let kind):
             throw .openFailed(path: path, message: "it is \(kind), not a sound file")
         case .opened(let d, let size):

@@ -86,6 +86,8 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidSampleRate(let format, let rate, let valid):
             if let valid {
                 "\(format.map { "\($0) does not support" } ?? "unsupported") sample rate \(rate); valid: \(valid.map(String.init).joined(separator: ", "))"
+            } else if let format, let top = format.maxSampleRate, rate > Double(top) {
+                "\(format) does not support sample rate \(rate); at most \(top) Hz"
             } else {
                 "invalid sample rate \(rate)\(format.map { " for \($0)" } ?? "")"
             }

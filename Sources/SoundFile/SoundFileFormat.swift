@@ -82,6 +82,11 @@ public struct SoundFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
         }
     }
 
+    /// The highest sample rate the codec encodes, or nil when libsndfile's own check decides:
+    /// 200 kHz for Ogg Vorbis, whose encoder has no setup above it (libsndfile accepts the
+    /// format and then fails to write the file).
+    public var maxSampleRate: Int? { self == .ogg ? 200_000 : nil }
+
     /// The usual file name extension, without the dot.
     public var fileExtension: String {
         switch self {

@@ -378,6 +378,9 @@ public struct SoundFileWriter: ~Copyable {
         if let rates = format.validSampleRates, !rates.contains(sampleRate) {
             throw .invalidSampleRate(format: format, sampleRate: Double(sampleRate), valid: rates)
         }
+        if let top = format.maxSampleRate, sampleRate > top {
+            throw .invalidSampleRate(format: format, sampleRate: Double(sampleRate), valid: nil)
+        }
         guard (1...655_350).contains(sampleRate) else {
             throw .invalidSampleRate(format: format, sampleRate: Double(sampleRate), valid: nil)
         }

@@ -25,22 +25,10 @@ struct AudioInput {
             descriptor = -1
             return
         }
-        let bytes = StandardStream.readInput()
         let copy: Int32
         do {
             let file = try AtomicFile(unnamedIn: FileManager.default.temporaryDirectory.path)
-            var done = 0
-            while done < bytes.count {
-                let n = bytes.withUnsafeBytes {
-                    write(file.descriptor, $0.baseAddress! + done, bytes.count - done)
-                }
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else {
-                    throw SoundFileError.fileSystem(
-                        path: "<stdin>", call: "write", message: String(cString: strerror(errno)))
-                }
-                done += n
-            }
+            try Self.copyStandardInput(to: file.descriptor)
             copy = dup(file.descriptor)
             guard copy >= 0 else {
                 throw SoundFileError.fileSystem(
@@ -51,6 +39,46 @@ struct AudioInput {
         }
         descriptor = copy
         path = "/dev/fd/\(copy)"
+    }
+
+    /// Bytes copied before libsndfile is asked whether they start a sound file: past any
+    /// header (an MP3's ID3 tag with cover art included).
+    static let probeBytes = 16 << 20
+
+    /// Copies standard input to its end into `fd`, a block at a time: memory stays at one
+    /// block whatever the length (the analysis refuses what is too long once it reads the
+    /// copy's header). A stream whose first ``probeBytes`` are no sound file libsndfile reads
+    /// is copied no further (`/dev/zero` would fill the disk): the analysis reports it.
+    private static func copyStandardInput(to fd: Int32) throws(SoundFileError) {
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        var copied = 0
+        var probed = false
+        while true {
+            if !probed, copied >= probeBytes {
+                probed = true
+                if (try? AudioFileReader(path: "/dev/fd/\(fd)", limits: .unlimited)) == nil {
+                    return
+                }
+            }
+            let n = block.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 {
+                throw .fileSystem(
+                    path: "<stdin>", call: "read", message: String(cString: strerror(errno)))
+            }
+            if n == 0 { return }
+            var done = 0
+            while done < n {
+                let w = block.withUnsafeBytes { write(fd, $0.baseAddress! + done, n - done) }
+                if w < 0, errno == EINTR { continue }
+                guard w > 0 else {
+                    throw .fileSystem(
+                        path: "<stdin>", call: "write", message: String(cString: strerror(errno)))
+                }
+                done += w
+            }
+            copied += n
+        }
     }
 
     /// Lets go of the copy of standard input.

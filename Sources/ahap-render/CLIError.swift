@@ -47,7 +47,7 @@ struct CLIError: Error {
 
     /// `path` does not exist: the wording of `ENOENT`, exit 64.
     static func noSuchFile(_ path: String) -> CLIError {
-        .usage(displayName(path), "No such file or directory")
+        .usage(displayName(path), PathEncoding.missingFileReason(path))
     }
 
     /// An output that is already there without `--force`, in every command the same words

@@ -27,7 +27,7 @@ func printJSON(_ value: Any) throws {
 /// files looked up in the current folder.
 let standardInputURL = URL(fileURLWithPath: displayName("-"))
 
-/// How messages name a file: standard input (`-`) as `<stdin>`.
+/// How messages name a file: standard input (`-`) as `<stdin>`, an empty path as `""`.
 func displayName(_ path: String) -> String {
-    path == "-" ? "<stdin>" : path
+    path == "-" ? "<stdin>" : path.isEmpty ? "\"\"" : path
 }

@@ -170,20 +170,10 @@ struct Convert: ParsableCommand {
         let name = displayName(path)
         let limit = options.limits.maxInputBytes
         let bytes: [UInt8]
-        if path == "-" {
-            bytes = StandardStream.readInput()
-        } else {
-            switch BoundedFileRead.read(path: path, limit: limit) {
-            case .success(let b): bytes = b
-            case .failure(let failure):
-                printError("\(name): error: \(failure.message(limit: limit))")
-                return nil
-            }
-        }
-        guard bytes.count <= limit else {
-            printError(
-                "\(name): error: the input is \(bytes.count) bytes, more than the limit of \(limit) bytes"
-            )
+        switch BoundedFileRead.read(pathOrStandardInput: path, limit: limit) {
+        case .success(let b): bytes = b
+        case .failure(let failure):
+            printError("\(name): error: \(failure.message(limit: limit))")
             return nil
         }
         let source = ConversionSource(bytes: bytes, options: options)

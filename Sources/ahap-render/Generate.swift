@@ -239,11 +239,13 @@ struct Generate: ParsableCommand {
             OutputNaming.output(
                 for: $0, outputFile: output, outputDirectory: outputDir, fileExtension: "ahap")
         }.map {
-            GenerateJob(
+            var job = GenerateJob(
                 input: $0.file.path == "-" ? standardInputCopy ?? "-" : $0.file.path,
                 output: $0.output, preset: preset, overrides: overrides,
                 maxDurationSeconds: maxDuration, threads: threads, overwrite: force,
                 skipExisting: skipExisting)
+            if $0.file.path == "-" { job.sourceName = displayName("-") }
+            return job
         }
         try BatchCommand.createFolders(of: result.map(\.output))
         return result

@@ -4,6 +4,14 @@ import HapticGenerate
 import HapticRenderKit
 import SoundFile
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `ahap-render hls`: points an HLS master playlist at a haptics file.
 struct HLS: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,6 +55,12 @@ struct HLS: ParsableCommand {
     @Flag(help: "Replace an existing -o file.")
     var force = false
 
+    func validate() throws {
+        if let problem = HLSPlaylist.uriProblem(haptics) {
+            throw ValidationError("--haptics cannot be written in a playlist: \(problem).")
+        }
+    }
+
     /// Whether the playlist is rewritten in place: no -o, or -o naming the playlist itself.
     var inPlace: Bool {
         guard playlist != "-", output != "-" else { return false }
@@ -64,6 +78,12 @@ struct HLS: ParsableCommand {
             {
                 throw CLIError.usage(playlist, "Is a directory; name the master playlist")
             }
+            if inPlace, !isRegularFile(playlist) {
+                throw CLIError.usage(
+                    playlist,
+                    "not a regular file, so it cannot be rewritten in place; write the result with -o FILE (or -o - for standard output)"
+                )
+            }
             InputFiles.current?.protect(playlist)
         }
         let destination = output ?? playlist
@@ -71,20 +91,15 @@ struct HLS: ParsableCommand {
             try checkOutput(destination, force: force, input: name)
         }
         let bytes: [UInt8]
-        if playlist == "-" {
-            bytes = StandardStream.readInput()  // HLSPlaylist refuses more than its cap
-        } else {
-            switch BoundedFileRead.read(path: playlist, limit: HLSPlaylist.maxBytes) {
-            case .success(let b): bytes = b
-            case .failure(.tooLarge(let size, _)):
-                throw CLIError(
-                    formatted: HLSPlaylistError.tooLarge(
-                        path: name,
-                        detail: "\(size) bytes or more, more than \(HLSPlaylist.maxBytes)"
-                    ).description)
-            case .failure(.unreadable(let message)):
-                throw CLIError.failure(name, "cannot read it: \(message)")
-            }
+        switch BoundedFileRead.read(pathOrStandardInput: playlist, limit: HLSPlaylist.maxBytes) {
+        case .success(let b): bytes = b
+        case .failure(.tooLarge(let size, _)):
+            throw CLIError(
+                formatted: HLSPlaylistError.tooLarge(
+                    path: name, detail: "\(size) bytes or more, more than \(HLSPlaylist.maxBytes)"
+                ).description)
+        case .failure(.unreadable(let message)):
+            throw CLIError.failure(name, "cannot read it: \(message)")
         }
         do {
             var parsed = try HLSPlaylist(bytes: bytes, path: name)
@@ -111,4 +126,11 @@ struct HLS: ParsableCommand {
             throw CLIError.failure(destination, "cannot write: \(error.description)")
         }
     }
+}
+
+/// Whether `path` (symbolic links followed) is a regular file: what an in-place rewrite
+/// needs (a FIFO or a device would be read, then written to whoever reads it next).
+private func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
 }

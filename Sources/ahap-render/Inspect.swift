@@ -69,9 +69,9 @@ struct Inspect: ParsableCommand {
         let decoder = AHAPDecoder.Options(limits: limits.patternLimits)
         var document =
             file == "-"
-            ? AHAPDocument.decode(
-                StandardStream.readInput(), url: standardInputURL, options: decoder,
-                searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
+            ? AHAPDocument.loadStandardInput(
+                url: standardInputURL, options: decoder, searchRoots: searchRoots,
+                allowEscaping: limits.allowEscapingPaths)
             : AHAPDocument.load(
                 contentsOf: URL(fileURLWithPath: file), options: decoder,
                 searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
@@ -137,11 +137,11 @@ struct Inspect: ParsableCommand {
 
     /// The playlist's kind, variants and haptics tag.
     func inspectPlaylist() throws {
-        guard
-            case .success(let bytes) = BoundedFileRead.read(path: file, limit: HLSPlaylist.maxBytes)
-        else {
-            throw CLIError.failure(
-                file, "cannot read it (missing, unreadable, or over \(HLSPlaylist.maxBytes) bytes)")
+        let bytes: [UInt8]
+        switch BoundedFileRead.read(path: file, limit: HLSPlaylist.maxBytes) {
+        case .success(let b): bytes = b
+        case .failure(let failure):
+            throw CLIError.failure(file, failure.message(limit: HLSPlaylist.maxBytes))
         }
         let playlist: HLSPlaylist
         do { playlist = try HLSPlaylist(bytes: bytes, path: file) } catch {

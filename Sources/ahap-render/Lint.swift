@@ -121,9 +121,9 @@ struct Lint: ParsableCommand {
     /// current folder).
     func load(_ file: String, options: AHAPDecoder.Options) -> AHAPDocument {
         if file == "-" {
-            return AHAPDocument.decode(
-                StandardStream.readInput(), url: standardInputURL, options: options,
-                searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
+            return AHAPDocument.loadStandardInput(
+                url: standardInputURL, options: options, searchRoots: searchRoots,
+                allowEscaping: limits.allowEscapingPaths)
         }
         return AHAPDocument.load(
             contentsOf: URL(fileURLWithPath: file), options: options, searchRoots: searchRoots,

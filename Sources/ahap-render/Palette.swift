@@ -66,6 +66,14 @@ struct Palette: ParsableCommand {
         if simulation.engine != .fast {
             throw ValidationError("The palette plays on the fast engine only.")
         }
+        let ext = PathString.pathExtension(output).lowercased()
+        if script != nil, ext != "wav", ext != "wave",
+            ContainerChoice.unwritableAudioExtensions.contains(ext)
+                || FileFormatArgument(argument: ext) != nil
+        {
+            throw ValidationError(
+                "-o \(output) names a .\(ext) file, but the palette writes WAV; name it .wav.")
+        }
         if script == nil && isatty(STDIN_FILENO) != 1 {
             throw ValidationError(
                 "The live palette needs a terminal; give --script FILE to play a session offline.")
@@ -75,6 +83,7 @@ struct Palette: ParsableCommand {
     func run() throws {
         var options = RenderOptions()
         try simulation.apply(to: &options)
+        do { try options.validateRendering() } catch { throw CLIError.usage(nil, error.message) }
         if let script {
             try render(script: script, options: options)
         } else {
@@ -86,16 +95,20 @@ struct Palette: ParsableCommand {
 
     /// The scripted session, offline, into ``output``.
     private func render(script path: String, options: RenderOptions) throws {
+        let limit = 1 << 20
+        let bytes: [UInt8]
+        switch BoundedFileRead.read(path: path, limit: limit) {
+        case .success(let b): bytes = b
+        case .failure(let failure):
+            throw CLIError.failure(displayName(path), failure.message(limit: limit))
+        }
         let session: PaletteScript
         do {
-            let bytes = try BoundedFileRead.read(path: path, limit: 1 << 20).get()
-            session = try PaletteScript(String(decoding: bytes, as: UTF8.self), name: path)
-        } catch let error as PaletteScriptError {
-            printError("error: \(error.description)")
-            throw ExitCode(1)
+            session = try PaletteScript(
+                String(decoding: bytes, as: UTF8.self), name: displayName(path),
+                maxSeconds: options.renderLimits.maxDurationSeconds)
         } catch {
-            printError("error: \(path): cannot be read (\(error))")
-            throw ExitCode(1)
+            throw CLIError(formatted: error.description)
         }
         do {
             let engine = try CHHapticEngine(
@@ -106,15 +119,22 @@ struct Palette: ParsableCommand {
             let haptics = try PaletteHaptics(engine: engine)
             try engine.beginRecording(to: URL(fileURLWithPath: output), overwrite: force)
             for step in session.steps {
-                try engine.advance(to: step.time)
+                try Self.advance(engine, to: step.time)
                 try haptics.apply(step.command)
             }
-            try engine.advance(by: options.actuator.ringDownSeconds)
+            try Self.advance(engine, to: engine.currentTime + options.actuator.ringDownSeconds)
             try engine.endRecording()
         } catch {
             printError("error: \(error)")
             throw ExitCode(1)
         }
+    }
+
+    /// Advances an offline engine to `time` a second at a time, so that a long session's
+    /// samples go to the recording as they are made instead of being held all at once.
+    private static func advance(_ engine: CHHapticEngine, to time: TimeInterval) throws {
+        while engine.currentTime + 1 < time { try engine.advance(by: 1) }
+        try engine.advance(to: time)
     }
 
     /// The live pad.

@@ -93,9 +93,11 @@ struct Play: ParsableCommand {
         }
         let name = displayName(input!)
         if input != "-" { try checkReadable(input!) }
-        let job = RenderJob(
-            input: name, output: "", options: try makeOptions(),
-            bytes: input == "-" ? StandardStream.readInput() : nil)
+        let options = try makeOptions()
+        let job =
+            input == "-"
+            ? RenderJob.standardInput(name: name, output: "", options: options)
+            : RenderJob(input: name, output: "", options: options)
         let prepared: PreparedRender
         do {
             prepared = try job.prepare(checkingOutput: false)

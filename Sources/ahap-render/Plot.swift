@@ -137,9 +137,10 @@ struct Plot: ParsableCommand {
         limits.apply(to: &options)
         do { try options.validateRendering() } catch { throw CLIError.usage(nil, error.message) }
         // The plot renders in memory; the output is checked above and written atomically below.
-        let job = RenderJob(
-            input: name, output: "/dev/null", options: options,
-            bytes: file == "-" ? StandardStream.readInput() : nil)
+        let job =
+            file == "-"
+            ? RenderJob.standardInput(name: name, output: "/dev/null", options: options)
+            : RenderJob(input: name, output: "/dev/null", options: options)
         let result: PlotRender.Output
         do {
             result = try PlotRender.make(

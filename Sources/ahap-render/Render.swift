@@ -265,9 +265,8 @@ struct Render: ParsableCommand {
                 fileExtension: options.format.fileExtension)
         }.map { pair in
             pair.file.path == "-"
-                ? RenderJob(
-                    input: displayName(pair.file.path), output: pair.output, options: options,
-                    bytes: StandardStream.readInput())
+                ? RenderJob.standardInput(
+                    name: displayName(pair.file.path), output: pair.output, options: options)
                 : RenderJob(input: pair.file.path, output: pair.output, options: options)
         }
         try BatchCommand.createFolders(of: jobs.map(\.output))

@@ -40,13 +40,25 @@ struct SampleFormatArgument: ExpressibleByArgument {
 
 /// How `render` picks the container: `-o`'s extension when it names one, else `--type`,
 /// else wav (ogg for the android layout). An `-o` extension that names another container
-/// than `--type` is refused, so Opus never lands in a `.wav`.
+/// than `--type` is refused, so Opus never lands in a `.wav`; so is one that names an audio
+/// format render does not write (`.mp3`, `.m4a`…), so no WAV lands in a `.mp3`.
 enum ContainerChoice {
-    /// - Throws: `ValidationError` when `-o`'s extension and `--type` disagree.
+    /// Audio file extensions (lower case) that name no container render writes.
+    static let unwritableAudioExtensions: Set<String> = InputDiscovery.audioExtensions
+        .union(["m4a", "aac", "wma", "au", "snd", "mka", "webm"])
+        .filter { FileFormatArgument(argument: $0) == nil }
+
+    /// - Throws: `ValidationError` when `-o`'s extension names an audio format render does
+    ///   not write, or another container than `--type`.
     static func check(output: String?, type: FileFormatArgument?) throws {
-        guard let output, output != RenderJob.standardOutput, let type,
-            let named = FileFormatArgument(argument: PathString.pathExtension(output)),
-            named.format != type.format
+        guard let output, output != RenderJob.standardOutput else { return }
+        let ext = PathString.pathExtension(output)
+        if unwritableAudioExtensions.contains(ext.lowercased()) {
+            throw ValidationError(
+                "-o \(output) names a .\(ext) file, which render does not write; name it .wav, .flac, .ogg, .aiff or .opus."
+            )
+        }
+        guard let type, let named = FileFormatArgument(argument: ext), named.format != type.format
         else { return }
         throw ValidationError(
             "-o \(output) names a .\(named.format.fileExtension) file but --type is \(type.format.fileExtension); name it .\(type.format.fileExtension) or drop --type."

@@ -34,8 +34,8 @@ struct SimulationOptions: ParsableArguments {
 func loadActuator(_ nameOrPath: String, sampleRate: Double) throws -> ActuatorProfile {
     do {
         if nameOrPath == "-" {
-            return try ActuatorProfileLoader.decode(
-                StandardStream.readInput(), path: displayName(nameOrPath), sampleRate: sampleRate)
+            return try ActuatorProfileLoader.loadStandardInput(
+                name: displayName(nameOrPath), sampleRate: sampleRate)
         }
         let isPath = nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
         if ActuatorProfile.preset(named: nameOrPath) == nil {

@@ -81,4 +81,55 @@ import Testing
         let none = try CLI.runRaw(["render"], in: dir.path)
         #expect(none.status == 64 && none.stderr.contains("--from-list"), "\(none.stderr)")
     }
+
+    @Test func aListIsReadFromAPipeAndAnUnusableListIsNamedWithWhy() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        try dir.write("a.ahap", renderFixture)
+        // A process substitution is a pipe (/dev/fd/63): `find … | sort` without a file.
+        let piped = try ExternalTool.run(
+            "/bin/bash",
+            [
+                "-c", #"cd "$0" && exec "$1" render --from-list <(printf 'a.ahap\n') -o a.wav"#,
+                dir.path, CLI.binary.path,
+            ])
+        #expect(piped.status == 0, "\(piped.err)")
+        #expect(listing(dir.path) == ["a.ahap", "a.wav"])
+
+        try dir.write("nul.txt", "a.ahap\u{0}b.ahap\n")
+        let cases: [(list: String, message: String)] = [
+            (".", ".: error: cannot read the input list: the file cannot be read (Is a directory)"),
+            ("nul.txt", "nul.txt:1: error: the line holds a NUL byte"),
+        ]
+        for c in cases {
+            let r = try CLI.runRaw(["render", "--from-list", c.list, "--force"], in: dir.path)
+            #expect(r.status == 64 && r.stderr.contains(c.message), "\(c.list): \(r.stderr)")
+        }
+        #expect(listing(dir.path) == ["a.ahap", "a.wav", "nul.txt"])
+    }
+
+    /// `--skip-existing` counts the same outputs as done in render and generate: a file or a
+    /// symbolic link (even dangling) is; a folder in the output's place is an error in both.
+    @Test func skipExistingJudgesAnOutputAlikeInRenderAndGenerate() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        try dir.write("p.ahap", renderFixture)
+        try Hostile.floatWAV(at: dir.path + "/s.wav")
+        let outputs = [("render", "p.ahap", "p.wav"), ("generate", "s.wav", "s.ahap")]
+        for (command, input, output) in outputs {
+            let target = dir.path + "/" + output
+            #expect(symlink("/nonexistent/target", target) == 0)
+            let dangling = try CLI.runRaw([command, input, "--skip-existing"], in: dir.path)
+            #expect(
+                dangling.status == 0 && dangling.stderr.contains("skipped \(output)"),
+                "\(command): \(dangling.stderr)")
+            #expect(unlink(target) == 0 && mkdir(target, 0o755) == 0)
+            let folder = try CLI.runRaw([command, input, "--skip-existing"], in: dir.path)
+            #expect(
+                folder.status == 1 && folder.stderr.contains("is a directory"),
+                "\(command): \(folder.stderr)")
+            #expect(rmdir(target) == 0)
+        }
+        #expect(listing(dir.path) == ["p.ahap", "s.wav"])
+    }
 }

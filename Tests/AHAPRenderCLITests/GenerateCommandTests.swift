@@ -161,6 +161,10 @@ import Testing
         let empty = try dir.write("empty.wav", "")
         let noFrames = try writeWAV(dir.path + "/noframes.wav", frames: 0) { _, _ in 0 }
         let silent = try writeWAV(dir.path + "/silent.wav", frames: 48_000 * 2) { _, _ in 0 }
+        let garbage = dir.path + "/garbage.wav"
+        try Hostile.floatWAV(
+            at: garbage, bad: Dictionary(uniqueKeysWithValues: (0..<48_000).map { ($0, Float.nan) })
+        )
         let whole = try writeWAV(dir.path + "/whole.wav", frames: 48_000 * 2, hits(period: 0.5))
         var bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
         bytes.removeLast(bytes.count / 2)
@@ -184,6 +188,7 @@ import Testing
             (empty, [], "not readable audio"),
             (noFrames, [], "contains no audio"),
             (silent, [], "is silent"),
+            (garbage, [], "nothing audible remains: 48000 samples are NaN, infinite or beyond"),
             (truncated, [], "truncated"),
             (try claiming(4_000), [], "unsupported sample rate 4000 Hz"),
             (try claiming(2_147_483_647), [], "unsupported sample rate 2147483647 Hz"),

@@ -313,7 +313,7 @@ import Testing
     .enabled(
         if: TmpfsMount.available, "needs CAP_SYS_ADMIN to mount a small tmpfs (root, as in CI)"))
 struct HostileFullDiskTests {
-    @Test(arguments: ["wav", "flac", "ogg", "aiff", "opus", "mp3"], ["1", "2"])
+    @Test(arguments: ["wav", "flac", "ogg", "aiff", "opus"], ["1", "2"])
     func renderOntoAFullDisk(_ format: String, _ jobs: String) throws {
         let disk = try #require(try TmpfsMount(options: "size=512k"))
         let dir = try TempFolder()
@@ -401,6 +401,64 @@ struct HostileFullDiskTests {
         #expect(r.status == 1 && r.err.contains("File too large"), "\(r.status): \(r.err)")
         #expect(listing(dir.path) == ["scenes.ahap"])
     }
+
+    /// A file whose name is not UTF-8 cannot be named by a Swift program: found in a folder or
+    /// named on the command line, it is an error saying so, not "No such file" for a file the
+    /// user sees. An empty path says it is empty.
+    @Test func namesThatAreNotUTF8OrEmptyAreErrorsSayingSo() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        try dir.write("in/ok.ahap", renderFixture)
+        try FileManager.default.createDirectory(
+            atPath: dir.path + "/audio", withIntermediateDirectories: true)
+        try Hostile.floatWAV(at: dir.path + "/audio/ok.wav")
+        for (folder, ext) in [("in", "ahap"), ("audio", "wav")] {
+            let name = Array("\(dir.path)/\(folder)/".utf8) + [0xFF] + Array(".\(ext)".utf8) + [0]
+            let fd = name.withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) {
+                    open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644)
+                }
+            }
+            try #require(fd >= 0)
+            close(fd)
+        }
+        let reason = "the name holds bytes that are not UTF-8"
+        for arguments in [
+            ["lint", "in"], ["render", "in", "--output-dir", "out"],
+            ["generate", "audio", "--output-dir", "out"],
+        ] {
+            let r = try Hostile.run(arguments, in: dir.path)
+            let text = r.stderr + String(decoding: r.stdout, as: UTF8.self)
+            #expect(r.status == 1 && text.contains(reason), "\(arguments): \(text)")
+        }
+        let named = try ExternalTool.run(
+            "/bin/sh",
+            [
+                "-c", #"cd "$0" && exec "$1" lint "$(printf 'in/\377.ahap')""#, dir.path,
+                CLI.binary.path,
+            ])
+        #expect(named.status == 64 && named.err.contains(reason), "\(named.err)")
+        let empty = try Hostile.run(["render", ""], in: dir.path)
+        #expect(
+            empty.status == 64
+                && empty.stderr == "\"\": error: No such file or directory: the path is empty\n",
+            "\(empty.stderr)")
+    }
+
+    /// `-o` names the container: a name for a format render does not write (`.mp3`) is
+    /// refused, not filled with WAV.
+    @Test func anOutputNamedForAnotherAudioFormatIsRefused() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        try dir.write("p.ahap", renderFixture)
+        for name in ["p.mp3", "p.M4A", "p.caf"] {
+            let r = try Hostile.run(
+                ["render", "p.ahap", "-o", name, "--type", "wav"], in: dir.path)
+            #expect(
+                r.status == 64 && r.stderr.contains("which render does not write"), "\(r.stderr)")
+        }
+        #expect(listing(dir.path) == ["p.ahap"])
+    }
 }
 
 /// `hls` rewrites a playlist in place without losing a byte of it or what the file is.
@@ -459,5 +517,41 @@ struct HostileFullDiskTests {
         let r = try Hostile.run(["hls", "m.m3u8", "--haptics", "t.ahap"], in: dir.path)
         #expect(r.status == 1 && r.stderr.contains("line 2 has 200000 bytes"), "\(r.stderr)")
         Hostile.expectIntact(dir.path, since: before, inputs: ["m.m3u8"])
+    }
+
+    @Test func onlyARegularFileIsRewrittenInPlace() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        // A FIFO with no writer: reading it would block, writing it would feed whoever reads
+        // next. It is refused before either.
+        #expect(mkfifo(dir.path + "/pipe.m3u8", 0o644) == 0)
+        let r = try Hostile.run(["hls", "pipe.m3u8", "--haptics", "t.ahap"], in: dir.path)
+        #expect(r.status == 64 && r.stderr.contains("not a regular file"), "\(r.stderr)")
+        #expect(r.stderr.contains("-o FILE"), "\(r.stderr)")
+    }
+
+    @Test func aURIThePlaylistCannotHoldIsAUsageError() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        try dir.write("m.m3u8", "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n")
+        let before = FolderSnapshot(dir.path)
+        let cases: [(uri: String, problem: String)] = [
+            ("a\"b.ahap", "it holds a double quote"),
+            ("a\tb.ahap", "it holds a control character"),
+            ("a\u{1B}[2Jb.ahap", "it holds a control character"),
+            (String(repeating: "u", count: 65_536 - 61), "the tag would be 65537 bytes long"),
+        ]
+        for c in cases {
+            let r = try Hostile.run(["hls", "m.m3u8", "--haptics", c.uri], in: dir.path)
+            #expect(r.status == 64 && r.stderr.contains(c.problem), "\(r.stderr.prefix(300))")
+        }
+        Hostile.expectIntact(dir.path, since: before, inputs: ["m.m3u8"])
+        // The longest URI that fits (the tag without it is 62 bytes) is written, and the
+        // playlist reads again.
+        let longest = String(repeating: "u", count: 65_536 - 62)
+        let written = try Hostile.run(["hls", "m.m3u8", "--haptics", longest], in: dir.path)
+        #expect(written.status == 0, "\(written.stderr.prefix(300))")
+        let again = try Hostile.run(["inspect", "m.m3u8"], in: dir.path)
+        #expect(again.status == 0, "\(again.stderr.prefix(300))")
     }
 }

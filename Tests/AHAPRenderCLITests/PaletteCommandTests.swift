@@ -183,9 +183,38 @@ private let tmuxInstalled = FileManager.default.isExecutableFile(atPath: "/usr/b
         let r = try CLI.run(["palette", "--script", script, "-o", dir.path + "/out.wav"])
         #expect(r.status == 1)
         #expect(
-            r.stderr.contains("bad.txt:2: move takes a sharpness and an intensity between 0 and 1"),
+            r.stderr.contains(
+                "bad.txt:2: error: move takes a sharpness and an intensity between 0 and 1"),
             "\(r.stderr)")
         #expect(listing(dir.path) == ["bad.txt"], "no output file")
+    }
+
+    /// Times past the render limit (once a trap converting 1e308 to frames, or 34 GB asked
+    /// for at once), scripts that cannot be read and outputs that are no WAV are errors naming
+    /// the file, and leave nothing.
+    @Test func hostileScriptsAndOutputsAreErrorsNamingThem() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        try dir.write("far.txt", "0 begin\n1e308 tap\n")
+        try dir.write("late.txt", "90000 tap\n")
+        try dir.write("big.txt", String(repeating: "0 tap\n", count: 200_000))
+        try dir.write("ok.txt", "0 tap\n")
+        let before = FolderSnapshot(dir.path)
+        let cases: [(arguments: [String], status: Int32, message: String)] = [
+            (["far.txt"], 1, "far.txt:2: error: `1e308` is past the longest session, 3600.0 s"),
+            (["late.txt"], 1, "late.txt:1: error: `90000` is past the longest session"),
+            (["big.txt"], 1, "big.txt: error: the file is 1200000 bytes, more than the limit"),
+            (["."], 1, ".: error: the file cannot be read (Is a directory)"),
+            (["ok.txt", "-o", "x.flac"], 64, "the palette writes WAV; name it .wav"),
+            (["ok.txt", "--sample-rate", "400000"], 64, "between 8000 and 384000"),
+        ]
+        for c in cases {
+            let r = try CLI.runRaw(["palette", "--script"] + c.arguments, in: dir.path)
+            #expect(r.status == c.status, "\(c.arguments): \(r.stderr)")
+            #expect(r.stderr.contains(c.message), "\(c.arguments): \(r.stderr)")
+        }
+        Hostile.expectIntact(dir.path, since: before, inputs: ["far.txt", "late.txt", "ok.txt"])
+        #expect(listing(dir.path) == ["big.txt", "far.txt", "late.txt", "ok.txt"])
     }
 }
 

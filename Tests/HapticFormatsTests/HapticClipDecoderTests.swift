@@ -155,4 +155,33 @@ import Testing
         #expect(Set(result.codes(.note)) == [.versionUnsupported, .keyUnknown])
         #expect(result.clip?.version == HapticClip.Version(major: 1, minor: 3, patch: 0))
     }
+
+    /// A key given twice is the SDKs' strict validator's error; lenient mode uses the last
+    /// one, as JSON parsers do, and says so where the second one is.
+    @Test func aKeyGivenTwiceIsReportedWhereItRepeats() throws {
+        let text = """
+            {"version": {"major": 1, "major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [
+            {"time": 0, "amplitude": 0.2, "amplitude": 0.9}, {"time": 1, "amplitude": 0.5}]}}}}
+            """
+        let lenient = TestClips.decode(text)
+        #expect(
+            lenient.accepted && lenient.codes(.warning) == [.jsonDuplicateKey, .jsonDuplicateKey])
+        #expect(lenient.clip?.amplitude.first?.amplitude == 0.9)
+        let repeated = try #require(lenient.diagnostics.last { $0.code == .jsonDuplicateKey })
+        #expect(repeated.path == "signals.continuous.envelopes.amplitude[0].amplitude")
+        #expect(repeated.line == 2 && repeated.column == 31, "\(repeated)")
+        #expect(repeated.message.contains("(first at 2:13)"), "\(repeated.message)")
+        let strict = TestClips.decode(text, strict: true)
+        #expect(strict.codes(.error) == [.jsonDuplicateKey, .jsonDuplicateKey] && !strict.accepted)
+    }
+
+    /// A version field must be written as an integer; the message shows what was written.
+    @Test(arguments: [("1.0", "not 1.0"), ("-1", "not -1"), ("\"1\"", "not a string")])
+    func aVersionThatIsNoWholeNumberSaysWhatItIs(major: String, found: String) {
+        let result = TestClips.decode(
+            TestClips.valid(replacing: "\"major\": 1", with: "\"major\": " + major))
+        let error = result.diagnostics.first { $0.code == .valueWrongType }
+        #expect(result.clip == nil && error?.path == "version.major")
+        #expect(error?.message.hasSuffix(found + ".") == true, "\(error?.message ?? "")")
+    }
 }

@@ -258,4 +258,19 @@ import Testing
                 == "a/b.ahap:12:5: error: This event has no `Time`. (at Pattern[3].Event) [event.missing-time, Core Haptics -4822]"
         )
     }
+
+    /// A key or value quoted in a message cannot drive the terminal it is printed on (clear
+    /// the screen, retitle the window) nor split the diagnostic into lines: control
+    /// characters are written as `\u{…}`.
+    @Test func aRenderedDiagnosticIsOneLineOfPrintableText() {
+        let json = #"{"Version": 1, "\u001b[2J\n\u009b": 1, "Pattern": []}"#
+        let result = AHAPDecoder().decode(Array(json.utf8))
+        let key = result.diagnostics.first { $0.code == .keyUnknown }
+        let text = key?.rendered(file: "evil\u{7}.ahap") ?? ""
+        #expect(text.contains(#"`\u{1B}[2J\u{A}\u{9B}`"#), "\(text)")
+        #expect(text.hasPrefix(#"evil\u{7}.ahap:1:"#), "\(text)")
+        #expect(
+            !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect("plain `text`".escapingControlCharacters == "plain `text`")
+    }
 }

@@ -37,6 +37,26 @@ import Testing
         #expect(status { hr_options_set_channels(options, sixteen, $0) }.0 == 0)
     }
 
+    /// An empty path would name the current folder (and read as "Is a directory"): every
+    /// entry point that takes a path refuses it by name.
+    @Test func anEmptyPathIsAnArgumentError() throws {
+        var audio: OpaquePointer?
+        var stream: OpaquePointer?
+        var json: UnsafeMutablePointer<CChar>?
+        var output: UnsafeMutablePointer<CChar>?
+        let results = [
+            status { hr_render_file("", nil, &audio, $0) },
+            status { hr_render_file_n("x", 0, nil, &audio, $0) },
+            status { hr_stream_open_file("", nil, &stream, $0) },
+            status { hr_lint_file("", nil, &json, $0) },
+            status { hr_convert_file("", "ahap", nil, &output, nil, $0) },
+        ]
+        for (s, message) in results {
+            #expect(s == 1 && message == "error: path is empty", "\(message)")
+        }
+        #expect(audio == nil && stream == nil && json == nil && output == nil)
+    }
+
     @Test func aNULInsideAPathGivenWithItsLengthIsRefused() throws {
         let path = Array(heartbeat.utf8) + [0] + Array("/../../etc/passwd".utf8)
         var audio: OpaquePointer?

@@ -60,6 +60,21 @@ import Testing
                 "'transientMaxHalfCycles' = 2.5 is out of range (allowed: 1, 2, 3 or 4)") == true)
     }
 
+    /// The name is printed in datasheets and terminals: a line break or an escape sequence
+    /// (`\u001b[2J` clears the screen) in it, or a name of a megabyte, is refused.
+    @Test func aNameIsAPrintableLabel() throws {
+        #expect(
+            try decode(#"{"base": "iphone", "name": "LRA 0832 – rev B"}"#).name
+                == "LRA 0832 – rev B")
+        for name in [#"a\nb"#, #"\u001b[2J"#, #"tab\there"#, String(repeating: "x", count: 257)] {
+            let e = #expect(throws: ActuatorProfileLoadError.self) {
+                try decode(#"{"base": "iphone", "name": ""# + name + #""}"#)
+            }
+            #expect(e?.message.contains("'name' must be a label") == true, "\(name)")
+            #expect(e?.line == 1 && e?.column == 28, "\(name)")
+        }
+    }
+
     @Test func errorsNameTheFieldAndPosition() {
         let missing = #expect(throws: ActuatorProfileLoadError.self) {
             try decode(#"{"resonanceHz": 160}"#)

@@ -30,6 +30,30 @@ struct ValidationTests {
                 format: format, sampleFormat: nil, sampleRate: 48_000, channels: 1) == nil)
     }
 
+    /// libsndfile accepts Ogg Vorbis at any rate, then its encoder fails to start above
+    /// 200 kHz: that is refused before a file is made, and the highest rate writes.
+    @Test("Ogg Vorbis is refused above 200 kHz, up front")
+    func oggVorbisRateCeiling() throws {
+        #expect(
+            throws: SoundFileError.invalidSampleRate(format: .ogg, sampleRate: 200_001, valid: nil)
+        ) {
+            try SoundFileWriter.validate(
+                format: .ogg, sampleFormat: nil, sampleRate: 200_001, channels: 2)
+        }
+        let message = SoundFileError.invalidSampleRate(
+            format: .ogg, sampleRate: 256_000, valid: nil
+        ).description
+        #expect(message == "ogg (vorbis) does not support sample rate 256000.0; at most 200000 Hz")
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let path = dir.path + "/top.ogg"
+        var writer = try SoundFileWriter(
+            path: path, format: .ogg, sampleRate: 200_000, channels: 2)
+        try writer.write([Float](repeating: 0.25, count: 2 * 4_000))
+        try writer.finish()
+        #expect(try SoundFile.read(path: path).sampleRate == 200_000)
+    }
+
     @Test("Every valid combination validates")
     func valid() throws {
         for format in SoundFileFormat.allWritable {

@@ -50,6 +50,7 @@ def convert(path: _checks.AnyPath, to: Target, *, report: bool = False, strict: 
     """
     encoded = _checks.path(path, "path")
     target = _checks.text(to, "to")
+    report = _checks.flag(report, "report")
     with Options(strict=strict) as o:
         return _converted(lambda output, out, error: lib.hr_convert_file(encoded, target, o.handle, output, out, error),
                           lambda: diagnostics(lambda out, error: lib.hr_lint_file(encoded, o.handle, out, error)),
@@ -69,6 +70,7 @@ def convert_bytes(data: _checks.Data, to: Target, *, name: Optional[_checks.AnyP
     content = _checks.data(data)
     encoded = None if name is None else _checks.path(name, "name")
     target = _checks.text(to, "to")
+    report = _checks.flag(report, "report")
     with Options(strict=strict) as o:
         return _converted(
             lambda output, out, error: lib.hr_convert_bytes(content, len(content), encoded, target, o.handle, output,

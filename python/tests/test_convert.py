@@ -32,3 +32,11 @@ def test_errors():
     assert error.value.kind == "rejected" and "b.haptic:1:" in error.value.message
     with pytest.raises(hr.HapticRenderError, match="unknown target"):
         hr.convert(example("Heartbeat.ahap"), "wav")
+
+
+@pytest.mark.parametrize("report", ["yes", 1, None])
+def test_report_is_a_bool_not_any_truthy_value(report):
+    with pytest.raises(TypeError, match="report must be True or False"):
+        hr.convert(example("Heartbeat.ahap"), "ahap", report=report)
+    with pytest.raises(TypeError, match="report must be True or False"):
+        hr.convert_bytes(b"{}", "ahap", report=report)

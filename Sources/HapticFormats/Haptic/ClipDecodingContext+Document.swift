@@ -37,22 +37,22 @@ extension ClipDecodingContext {
             )
             return nil
         }
-        noteUnknownKeys(top, known: ["version", "metadata", "signals"], path: "")
+        checkKeys(top, known: ["version", "metadata", "signals"], path: "")
         guard let version = decodeVersion(top, at: root.position) else { return nil }
         var metadata = HapticClip.Metadata()
         if let m = member(top, "metadata") { metadata = decodeMetadata(m) }
         guard let signals = requiredObject(top, "signals", in: "", at: root.position) else {
             return nil
         }
-        noteUnknownKeys(signals.members, known: ["continuous"], path: signals.path)
+        checkKeys(signals.members, known: ["continuous"], path: signals.path)
         guard
             let continuous = requiredObject(
                 signals.members, "continuous", in: signals.path, at: root.position),
             let envelopes = requiredObject(
                 continuous.members, "envelopes", in: continuous.path, at: root.position)
         else { return nil }
-        noteUnknownKeys(continuous.members, known: ["envelopes"], path: continuous.path)
-        noteUnknownKeys(envelopes.members, known: ["amplitude", "frequency"], path: envelopes.path)
+        checkKeys(continuous.members, known: ["envelopes"], path: continuous.path)
+        checkKeys(envelopes.members, known: ["amplitude", "frequency"], path: envelopes.path)
         guard
             let amplitude = decodeAmplitudeEnvelope(
                 envelopes.members, path: envelopes.path, at: root.position)
@@ -88,7 +88,7 @@ extension ClipDecodingContext {
             )
             return nil
         }
-        noteUnknownKeys(fields, known: ["major", "minor", "patch"], path: "version")
+        checkKeys(fields, known: ["major", "minor", "patch"], path: "version")
         var parts: [Int] = []
         for name in ["major", "minor", "patch"] {
             let path = "version." + name
@@ -108,9 +108,15 @@ extension ClipDecodingContext {
             }
             guard case .number(let n, true) = field.value.kind, n >= 0, n <= Double(Int32.max)
             else {
+                let found =
+                    switch field.value.kind {
+                    case .number(let n, let isInteger):
+                        isInteger && abs(n) < 9e15 ? "\(Int64(n))" : "\(n)"
+                    default: field.value.typeDescription
+                    }
                 add(
                     .error, .valueWrongType, path, field.value.position,
-                    "`\(path)` must be a non-negative integer but is \(field.value.typeDescription)."
+                    "`\(path)` must be a whole number from 0 to \(Int32.max) written without a fraction or exponent (like 1), not \(found)."
                 )
                 return nil
             }

@@ -27,7 +27,7 @@ extension ClipDecodingContext {
                 let time = time(fields, itemPath, at: element.position),
                 let amplitude = value("amplitude", fields, itemPath, at: element.position)
             else { continue }
-            noteUnknownKeys(fields, known: ["time", "amplitude", "emphasis"], path: itemPath)
+            checkKeys(fields, known: ["time", "amplitude", "emphasis"], path: itemPath)
             var point = AmplitudeBreakpoint(time: time.value, amplitude: amplitude)
             if let e = member(fields, "emphasis") {
                 point.emphasis = emphasis(e, itemPath, envelope: amplitude)
@@ -77,7 +77,7 @@ extension ClipDecodingContext {
                 let time = time(fields, itemPath, at: element.position),
                 let frequency = value("frequency", fields, itemPath, at: element.position)
             else { continue }
-            noteUnknownKeys(fields, known: ["time", "frequency"], path: itemPath)
+            checkKeys(fields, known: ["time", "frequency"], path: itemPath)
             if time.value < start || time.value > end {
                 violation(
                     .hapticFrequencyOutsideEnvelope, itemPath + ".time", time.position,
@@ -157,7 +157,7 @@ extension ClipDecodingContext {
                 repair: "It is ignored.")
             return nil
         }
-        noteUnknownKeys(fields, known: ["amplitude", "frequency"], path: here)
+        checkKeys(fields, known: ["amplitude", "frequency"], path: here)
         var values: [Double] = []
         for key in ["amplitude", "frequency"] {
             guard let field = member(fields, key) else {

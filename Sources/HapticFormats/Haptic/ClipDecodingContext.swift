@@ -55,13 +55,27 @@ struct ClipDecodingContext {
         return diagnostics
     }
 
-    /// Notes every member of `members` whose key is not in `known`.
-    mutating func noteUnknownKeys(_ members: [JSONMember], known: Set<String>, path: String) {
-        for member in members where !known.contains(member.key) {
-            add(
-                .note, .keyUnknown, join(path, member.key), member.keyPosition,
-                "Unknown key `\(member.key)`; it is ignored (the format reserves room for later additions)."
-            )
+    /// Notes every member of `members` whose key is not in `known`, and reports a known key
+    /// given twice (the SDKs' strict validator refuses it; lenient mode uses the last, as
+    /// ``member(_:_:)`` does).
+    mutating func checkKeys(_ members: [JSONMember], known: Set<String>, path: String) {
+        var first: [String: JSONPosition] = [:]
+        for member in members {
+            guard known.contains(member.key) else {
+                add(
+                    .note, .keyUnknown, join(path, member.key), member.keyPosition,
+                    "Unknown key `\(member.key)`; it is ignored (the format reserves room for later additions)."
+                )
+                continue
+            }
+            if let earlier = first[member.key] {
+                violation(
+                    .jsonDuplicateKey, join(path, member.key), member.keyPosition,
+                    "`\(member.key)` appears twice in \(path.isEmpty ? "the top level" : "`\(path)`") (first at \(earlier)).",
+                    repair: "The last one is used.")
+            } else {
+                first[member.key] = member.keyPosition
+            }
         }
     }
 

@@ -115,10 +115,8 @@ public struct HLSPlaylist: Sendable, Equatable {
     /// - Throws: `.mediaPlaylist` (session data belongs in the master playlist) or `.invalidURI`.
     public mutating func setHaptics(uri: String, path: String) throws(HLSPlaylistError) {
         guard kind == .master else { throw .mediaPlaylist(path: path) }
-        guard !uri.isEmpty, !uri.contains("\""), !uri.contains("\n"), !uri.contains("\r") else {
-            throw .invalidURI(uri)
-        }
-        let tag = "#EXT-X-SESSION-DATA:DATA-ID=\"\(Self.hapticsDataID)\",URI=\"\(uri)\""
+        if Self.uriProblem(uri) != nil { throw .invalidURI(uri) }
+        let tag = Self.hapticsTag(uri: uri)
         if let first = lines.firstIndex(where: Self.isHapticsTag) {
             lines[first] = tag
             var i = lines.count - 1
@@ -175,6 +173,28 @@ public struct HLSPlaylist: Sendable, Equatable {
         }
     }
 
+    /// The session-data line naming `uri`.
+    static func hapticsTag(uri: String) -> String {
+        "#EXT-X-SESSION-DATA:DATA-ID=\"\(hapticsDataID)\",URI=\"\(uri)\""
+    }
+
+    /// Why `uri` cannot be the haptics URI, or nil: a quoted string holds no quote and no
+    /// control character (a line break would end the tag; RFC 8216 §4.2), and the tag must
+    /// stay within ``maxLineBytes`` so that the playlist can be read again.
+    public static func uriProblem(_ uri: String) -> String? {
+        if uri.isEmpty { return "it is empty" }
+        if uri.contains("\"") { return "it holds a double quote" }
+        if uri.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "it holds a control character (a line break, a tab…)"
+        }
+        let length = hapticsTag(uri: uri).utf8.count
+        if length > maxLineBytes {
+            return
+                "the tag would be \(length) bytes long, more than a playlist line's \(maxLineBytes)"
+        }
+        return nil
+    }
+
     static func isHapticsTag(_ line: String) -> Bool {
         line.hasPrefix("#EXT-X-SESSION-DATA:") && attribute("DATA-ID", in: line) == hapticsDataID
     }
@@ -223,7 +243,7 @@ public enum HLSPlaylistError: Error, Equatable, Sendable, CustomStringConvertibl
             "\(path): error: this is a media playlist (it lists segments with #EXTINF), not a master playlist; "
                 + "session data such as the haptics URL belongs in the master (multivariant) playlist that lists the variants with #EXT-X-STREAM-INF"
         case .invalidURI(let uri):
-            "error: the haptics URI \"\(uri)\" cannot be written in a playlist (it must be non-empty, without quotes or line breaks)"
+            "error: the haptics URI \((uri.count > 60 ? uri.prefix(60) + "…" : uri).debugDescription) cannot be written in a playlist: \(HLSPlaylist.uriProblem(uri) ?? "it is not a quoted string")"
         case .notText(let path):
             "\(path): error: cannot read it as UTF-8 text"
         case .tooLarge(let path, let detail):

@@ -46,8 +46,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Compiler-style text: `file:line:col: severity: message [code, Core Haptics -48xx]`.
-    /// The `path` is appended as `(at Pattern[3].Event.Time)` when present.
+    /// The `path` is appended as `(at Pattern[3].Event.Time)` when present. Control
+    /// characters a file smuggled into a message (a key holding `\u001b[2J`, a line break)
+    /// are written as `\u{1B}`, so the text stays one line that a terminal shows as it is.
     public func rendered(file: String) -> String {
+        unescapedText(file: file).escapingControlCharacters
+    }
+
+    private func unescapedText(file: String) -> String {
         var location = file
         if let line {
             location += ":\(line)"
@@ -62,4 +68,24 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { rendered(file: "<input>") }
+}
+
+extension String {
+    /// The text with every control character (C0, DEL and C1) written as `\u{1B}`; the text
+    /// itself when it has none. O(count).
+    public var escapingControlCharacters: String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        }
+        guard unicodeScalars.contains(where: isControl) else { return self }
+        var result = ""
+        for scalar in unicodeScalars {
+            if isControl(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

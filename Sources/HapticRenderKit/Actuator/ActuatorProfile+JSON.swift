@@ -57,7 +57,27 @@ public enum ActuatorProfileLoader {
     public static func load(path: String, sampleRate: Double = 48_000)
         throws(ActuatorProfileLoadError) -> ActuatorProfile
     {
-        switch BoundedFileRead.read(path: path, limit: 1 << 20) {
+        try load(
+            BoundedFileRead.read(path: path, limit: maxBytes), path: path, sampleRate: sampleRate)
+    }
+
+    /// Reads (at most ``maxBytes``: reading stops past it), decodes and validates a profile
+    /// from standard input; `name` names it in errors.
+    public static func loadStandardInput(name: String, sampleRate: Double = 48_000)
+        throws(ActuatorProfileLoadError) -> ActuatorProfile
+    {
+        try load(
+            BoundedFileRead.readStandardInput(limit: maxBytes), path: name, sampleRate: sampleRate)
+    }
+
+    /// The largest profile read: 1 MiB (a profile is a few hundred bytes).
+    public static let maxBytes = 1 << 20
+
+    /// Decodes and validates what a bounded read of the profile `path` gave.
+    private static func load(
+        _ read: Result<[UInt8], BoundedFileRead.Failure>, path: String, sampleRate: Double
+    ) throws(ActuatorProfileLoadError) -> ActuatorProfile {
+        switch read {
         case .success(let bytes):
             return try decode(bytes, path: path, sampleRate: sampleRate)
         case .failure(.unreadable(let message)):
@@ -96,6 +116,11 @@ public enum ActuatorProfileLoader {
             case "name":
                 guard let s = member.value.stringValue else {
                     throw fail("'name' must be a string", at: member.value.position)
+                }
+                guard s.escapingControlCharacters == s, s.utf8.count <= 256 else {
+                    throw fail(
+                        "'name' must be a label of at most 256 bytes without control characters (line breaks, tabs, escapes)",
+                        at: member.value.position)
                 }
                 name = s
             case "base":

@@ -44,26 +44,8 @@ public struct AHAPDocument: Sendable {
         let strict = options.mode == .strict
         let bytes: [UInt8]
         switch BoundedFileRead.read(path: url.path, limit: options.limits.maxInputBytes) {
-        case .success(let b):
-            bytes = b
-        case .failure(let failure):
-            let d: Diagnostic
-            switch failure {
-            case .unreadable(let message):
-                d = Diagnostic(
-                    severity: .error, code: .fileUnreadable,
-                    message:
-                        "The file cannot be read (\(message)); check that it exists and is readable."
-                )
-            case .tooLarge(let size, let streamed):
-                d = Diagnostic(
-                    severity: .error, code: .limitInputSize,
-                    message:
-                        "The file is \(streamed ? "more than " : "")\(size) bytes, more than the limit of \(options.limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not read."
-                )
-            }
-            return AHAPDocument(
-                url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
+        case .success(let b): bytes = b
+        case .failure(let failure): return unread(url: url, failure, options: options)
         }
         var document = decode(
             bytes, url: url, options: options, searchRoots: searchRoots,
@@ -78,6 +60,45 @@ public struct AHAPDocument: Sendable {
                 ), at: 0)
         }
         return document
+    }
+
+    /// Reads standard input within ``PatternLimits/maxInputBytes`` (reading stops past it, with
+    /// the error a file that size gives) and decodes it as ``decode(_:url:options:searchRoots:allowEscaping:)``
+    /// does; `url` names it and locates its audio files.
+    public static func loadStandardInput(
+        url: URL, options: AHAPDecoder.Options = .init(), searchRoots: [String] = [],
+        allowEscaping: Bool = false
+    ) -> AHAPDocument {
+        switch BoundedFileRead.readStandardInput(limit: options.limits.maxInputBytes) {
+        case .success(let bytes):
+            return decode(
+                bytes, url: url, options: options, searchRoots: searchRoots,
+                allowEscaping: allowEscaping)
+        case .failure(let failure):
+            return unread(url: url, failure, options: options)
+        }
+    }
+
+    /// The document of an input that could not be read: one error saying why.
+    static func unread(url: URL, _ failure: BoundedFileRead.Failure, options: AHAPDecoder.Options)
+        -> AHAPDocument
+    {
+        let d: Diagnostic
+        switch failure {
+        case .unreadable(let message):
+            d = Diagnostic(
+                severity: .error, code: .fileUnreadable,
+                message:
+                    "The file cannot be read (\(message)); check that it exists and is readable.")
+        case .tooLarge(let size, let streamed):
+            d = Diagnostic(
+                severity: .error, code: .limitInputSize,
+                message:
+                    "The file is \(streamed ? "more than " : "")\(size) bytes, more than the limit of \(options.limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not read."
+            )
+        }
+        return AHAPDocument(
+            url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
     }
 
     /// Decodes AHAP bytes already in memory (`CHHapticPattern(data:)`: no file-name check) and

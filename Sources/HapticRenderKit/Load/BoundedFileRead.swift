@@ -45,10 +45,34 @@ public enum BoundedFileRead {
     public static func read(path: String, limit: Int) -> Result<[UInt8], Failure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            return .failure(.unreadable(message: String(cString: strerror(errno))))
+            let reason =
+                errno == ENOENT
+                ? PathEncoding.missingFileReason(path) : String(cString: strerror(errno))
+            return .failure(.unreadable(message: reason))
         }
         defer { close(fd) }
         InputFiles.recordRead(descriptor: fd, path: path)
+        return read(descriptor: fd, limit: limit)
+    }
+
+    /// Reads standard input to its end if it holds at most `limit` bytes; past the limit it
+    /// stops reading (the rest stays unread), so `cat /dev/zero | ahap-render lint -` ends
+    /// with an error instead of filling the memory.
+    public static func readStandardInput(limit: Int) -> Result<[UInt8], Failure> {
+        read(descriptor: STDIN_FILENO, limit: limit)
+    }
+
+    /// ``read(path:limit:)``, or ``readStandardInput(limit:)`` when `path` is `-` (the
+    /// command line's name for standard input).
+    public static func read(pathOrStandardInput path: String, limit: Int)
+        -> Result<[UInt8], Failure>
+    {
+        path == "-" ? readStandardInput(limit: limit) : read(path: path, limit: limit)
+    }
+
+    /// Reads the open descriptor `fd` from its current offset to its end, within `limit`
+    /// (see the type's rules). The descriptor stays open.
+    public static func read(descriptor fd: Int32, limit: Int) -> Result<[UInt8], Failure> {
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             return .failure(.unreadable(message: String(cString: strerror(errno))))

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HapticPattern
+import SoundFile
 
 #if canImport(Glibc)
     import Glibc
@@ -80,7 +81,8 @@ public enum InputDiscovery {
         for input in inputs {
             var isDirectory = false
             guard fileManager.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                throw InputDiscoveryError(path: input, message: "No such file or directory")
+                throw InputDiscoveryError(
+                    path: input, message: PathEncoding.missingFileReason(input))
             }
             guard isDirectory else {
                 add(input, OutputNaming.mirroredPath(of: input))
@@ -102,7 +104,9 @@ public enum InputDiscovery {
                         patternExtensions.contains(ext)
                             || (ext == "json"
                                 && looksLikeAHAP(atPath: full, fileManager: fileManager))
-                    case .audio: audioExtensions.contains(ext) && isRegularFile(full)
+                    case .audio:
+                        audioExtensions.contains(ext)
+                            && (isRegularFile(full) || isUnnamable(full))
                     }
                 if wanted { found.append(relative) }
             }
@@ -112,6 +116,13 @@ public enum InputDiscovery {
             survey.skippedHidden += walker.skippedHidden
         }
         return survey
+    }
+
+    /// Whether a folder listed `path` but no file has that name: its bytes were not UTF-8
+    /// (``PathEncoding``). Kept among the files so that reading it says so, not skipped.
+    private static func isUnnamable(_ path: String) -> Bool {
+        var status = stat()
+        return path.unicodeScalars.contains("\u{FFFD}") && lstat(path, &status) != 0
     }
 
     /// Whether `path` is a regular file (symlinks followed): not a folder named like audio.

@@ -34,23 +34,35 @@ public struct InputList: Sendable {
         self.entries = entries
     }
 
-    /// Reads a list from `path`, or from standard input when `path` is `-`.
-    /// - Throws: ``InputListError`` naming the list when it cannot be read or is not UTF-8.
+    /// The largest list read: 256 MiB (a million paths of 200 bytes fit many times over).
+    public static let maxBytes = 256 << 20
+
+    /// Reads a list from `path` (a file, a pipe such as `<(find …)`), or from standard input
+    /// when `path` is `-`, within ``maxBytes``.
+    /// - Throws: ``InputListError`` naming the list when it cannot be read, is too large, is
+    ///   not UTF-8, or has a line holding a NUL byte (a path that would silently end early).
     public static func read(_ path: String) throws(InputListError) -> InputList {
         let name = path == "-" ? "<stdin>" : path
-        let data: Data
-        if path == "-" {
-            data = Data(StandardStream.readInput())
-        } else {
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw InputListError(
-                    message: "\(path): error: cannot read the input list: \(fileErrorText(error))")
-            }
+        let bytes: [UInt8]
+        switch BoundedFileRead.read(pathOrStandardInput: path, limit: maxBytes) {
+        case .success(let b): bytes = b
+        case .failure(let failure):
+            throw InputListError(
+                message:
+                    "\(name): error: cannot read the input list: \(failure.message(limit: maxBytes))"
+            )
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputListError(message: "\(name): error: the input list is not UTF-8 text")
         }
-        return InputList(name: name, text: text)
+        let list = InputList(name: name, text: text)
+        if let entry = list.entries.first(where: { $0.path.utf8.contains(0) }) {
+            throw InputListError(
+                message:
+                    "\(name):\(entry.line): error: the line holds a NUL byte, which no file name can"
+            )
+        }
+        return list
     }
 
     /// Fails on the first entry that names nothing, as

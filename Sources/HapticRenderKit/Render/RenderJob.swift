@@ -28,11 +28,28 @@ public struct RenderJob: Sendable {
     /// which then only names it in messages and locates its AudioCustom files (its folder).
     public var bytes: [UInt8]?
 
+    /// Why the input in memory could not be had (standard input past the input limit, or
+    /// unreadable): the decode reports it as reading a file would.
+    public var readFailure: BoundedFileRead.Failure?
+
     public init(input: String, output: String, options: RenderOptions, bytes: [UInt8]? = nil) {
         self.input = input
         self.output = output
         self.options = options
         self.bytes = bytes
+    }
+
+    /// A job over standard input, read now within the options' input limit
+    /// (``PatternLimits/maxInputBytes``: reading stops past it); `name` names it in messages.
+    public static func standardInput(name: String, output: String, options: RenderOptions)
+        -> RenderJob
+    {
+        var job = RenderJob(input: name, output: output, options: options, bytes: [])
+        switch BoundedFileRead.readStandardInput(limit: options.patternLimits.maxInputBytes) {
+        case .success(let bytes): job.bytes = bytes
+        case .failure(let failure): job.readFailure = failure
+        }
+        return job
     }
 
     /// Checks the output (unless `checkingOutput` is false: frames pulled with
@@ -153,15 +170,7 @@ public struct RenderJob: Sendable {
 
     /// Whether the output file is already there (what ``RenderOptions/skipExisting`` counts
     /// as done). A folder in its place is not: rendering reports that as an error.
-    public var outputExists: Bool {
-        do {
-            try SoundFileWriter.checkDestination(path: output, overwrite: false)
-            return false
-        } catch {
-            if case .destinationExists = error { return true }
-            return false
-        }
-    }
+    public var outputExists: Bool { AtomicFile.isOccupied(path: output) }
 
     /// Reads `input` (or takes ``bytes``), decodes it with the options' mode and limits and
     /// resolves its audio resources: what `ahap-render lint` reports. O(file).
@@ -169,6 +178,9 @@ public struct RenderJob: Sendable {
         let decoderOptions = AHAPDecoder.Options(
             mode: options.strict ? .strict : .lenient, limits: options.patternLimits)
         let url = URL(fileURLWithPath: input)
+        if let readFailure {
+            return AHAPDocument.unread(url: url, readFailure, options: decoderOptions)
+        }
         if let bytes {
             return AHAPDocument.decode(
                 bytes, url: url, options: decoderOptions,

@@ -6,9 +6,10 @@
     import Darwin
 #endif
 
-/// Standard input, output and error as raw file descriptors — what `FileHandle.standardOutput`
-/// and friends did (unbuffered `write(2)`, so output keeps its order with other writers to the
-/// same descriptor), without Foundation.
+/// Standard output and error as raw file descriptors — what `FileHandle.standardOutput` and
+/// friends did (unbuffered `write(2)`, so output keeps its order with other writers to the
+/// same descriptor), without Foundation. Standard input is read within a limit, through
+/// ``BoundedFileRead/readStandardInput(limit:)``.
 public enum StandardStream {
     case output, error
 
@@ -38,22 +39,5 @@ public enum StandardStream {
             #endif
             if n > 0 { offset += n } else if n < 0, errno == EINTR { continue } else { return }
         }
-    }
-
-    /// Everything on standard input until end of file (what `readDataToEndOfFile()` gave).
-    public static func readInput() -> [UInt8] {
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n > 0 {
-                result += chunk[..<n]
-            } else if n < 0, errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
-        return result
     }
 }

@@ -163,6 +163,14 @@ public struct AtomicFile: ~Copyable {
         _ = try check(path: path, replacing: replacing, inputs: inputs)
     }
 
+    /// Whether a file already holds `path`, so that ``Replacing/never`` refuses it: a file
+    /// (symbolic links followed) or a symbolic link, even a dangling one. A folder or a device
+    /// does not (writing reports the one, writes the other). What `--skip-existing` counts as
+    /// done, in every command.
+    public static func isOccupied(path: String) -> Bool {
+        system_path_kind(path) == .regularFile
+    }
+
     private static func check(
         path: String, replacing: Replacing, inputs: InputFiles? = InputFiles.current
     ) throws(SoundFileError) -> PathKind {

@@ -13,6 +13,8 @@ struct SystemCallFailure: Error {
     var call: String
     var errno: Int32
     var message: String { String(cString: strerror(errno)) }
+    /// `ENOENT`: nothing has the name.
+    var isNotFound: Bool { errno == ENOENT }
     /// `EEXIST`: the name is taken.
     var isAlreadyExists: Bool { errno == EEXIST }
     /// `EPIPE`: the reading end of a pipe has been closed.

@@ -1,3 +1,5 @@
+import HapticPattern
+
 /// A palette session written down: one command a line, `SECONDS COMMAND [SHARPNESS INTENSITY]`,
 /// in time order; `#` starts a comment.
 ///
@@ -8,7 +10,8 @@
 /// 1.0 tap            # a transient at the point
 /// 1.5 end            # the continuous player stops (the finger lifts)
 /// ```
-/// The render lasts until the last command plus the actuator's ring-down.
+/// The render lasts until the last command plus the actuator's ring-down; no command may come
+/// later than the render limit (``PatternLimits/maxDurationSeconds``, 3600 s by default).
 struct PaletteScript: Equatable {
     enum Command: Equatable {
         case move(sharpness: Float, intensity: Float)
@@ -22,8 +25,13 @@ struct PaletteScript: Equatable {
 
     var steps: [Step]
 
-    /// Parses `text`; `name` names the file in errors ("name:LINE: …").
-    init(_ text: String, name: String) throws(PaletteScriptError) {
+    /// Parses `text`; `name` names the file in errors ("name:LINE: error: …"); a time past
+    /// `maxSeconds` is one.
+    init(
+        _ text: String, name: String, maxSeconds: Double = PatternLimits.default.maxDurationSeconds
+    )
+        throws(PaletteScriptError)
+    {
         steps = []
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false)
             .enumerated()
@@ -34,10 +42,14 @@ struct PaletteScript: Equatable {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             guard !words.isEmpty else { continue }
             func fail(_ message: String) -> PaletteScriptError {
-                PaletteScriptError(description: "\(name):\(number + 1): \(message)")
+                PaletteScriptError(description: "\(name):\(number + 1): error: \(message)")
             }
             guard let time = Double(words[0]), time.isFinite, time >= 0 else {
                 throw fail("`\(words[0])` is not a time in seconds (0 or more)")
+            }
+            guard time <= maxSeconds else {
+                throw fail(
+                    "`\(words[0])` is past the longest session, \(maxSeconds) s (the render limit)")
             }
             if let last = steps.last, time < last.time {
                 throw fail("times must not go back (\(time) after \(last.time))")
