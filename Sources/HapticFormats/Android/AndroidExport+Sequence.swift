@@ -53,14 +53,17 @@ extension AndroidExport {
                     AndroidPrimitiveStep(primitive: p, scale: scale, atMs: 0, delayMs: 0)
                 ))
         }
-        // The continuous pieces outside the windows.
+        // The continuous pieces outside the windows (which are in time order, each ending
+        // before the next starts).
         var parts: [(start: Int, end: Int)] = []
         for piece in outline.soundingPieces() {
             var cursor = Self.ms(piece.start)
             let stop = Self.ms(piece.end)
-            for w in windows where w.end > cursor && w.start < stop {
-                if w.start > cursor { parts.append((cursor, w.start)) }
-                cursor = w.end
+            var k = windows.partitioningIndex { $0.end > cursor }
+            while k < windows.count, windows[k].start < stop {
+                if windows[k].start > cursor { parts.append((cursor, windows[k].start)) }
+                cursor = windows[k].end
+                k += 1
             }
             if stop > cursor { parts.append((cursor, stop)) }
         }
@@ -76,16 +79,8 @@ extension AndroidExport {
                 (part.start + length * $0 / count, part.start + length * ($0 + 1) / count)
             }
         }
-        /// The index of the first window starting at or after `ms` (binary search: windows
-        /// are in time order and never overlap).
-        func firstWindow(from ms: Int) -> Int {
-            var (low, high) = (0, windows.count)
-            while low < high {
-                let mid = (low + high) / 2
-                if windows[mid].start < ms { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
+        /// The index of the first window starting at or after `ms`.
+        func firstWindow(from ms: Int) -> Int { windows.partitioningIndex { $0.start >= ms } }
         /// Where the segment after part `index` starts (the next primitive's or part's); a part
         /// cut off by a primitive ends where it is, leaving its remnant to the primitive's ring.
         func free(after index: Int) -> Int {

@@ -1,9 +1,10 @@
 extension AndroidExport {
     /// The continuous signal from `a` to `b` ms as `createWaveform` steps (timings from `a`),
-    /// with `bursts` raising it; trailing silence dropped. O((b − a) + points).
+    /// with `bursts` raising it; trailing silence dropped. `continuousSilent` is
+    /// `outline.isContinuousSilent` (no sharpness to drop). O((b − a) · log points + bursts).
     func waveform(
         _ outline: PatternOutline, fromMs a: Int, toMs b: Int, bursts: [OutlineTransient],
-        notes: inout [ConversionNote]
+        continuousSilent: Bool, notes: inout [ConversionNote]
     ) -> AndroidWaveform {
         guard b > a else { return AndroidWaveform() }
         // Drive (amplitude / 255) of every millisecond, at its middle.
@@ -12,8 +13,11 @@ extension AndroidExport {
             return i * i
         }
         var edges: Set<Int> = [a, b]
-        for p in outline.intensity where p.time * 1000 > Double(a) && p.time * 1000 < Double(b) {
-            edges.insert(Self.ms(p.time))
+        let points = outline.intensity
+        var k = points.partitioningIndex { $0.time * 1000 > Double(a) }
+        while k < points.count, points[k].time * 1000 < Double(b) {
+            edges.insert(Self.ms(points[k].time))
+            k += 1
         }
         for t in bursts {
             let start = Self.ms(t.time)
@@ -58,7 +62,7 @@ extension AndroidExport {
                 "Ramps play as steps of at most \(Self.waveformStepMs) ms (a waveform holds each amplitude)."
             )
         }
-        if amplitudes.contains(where: { $0 > 0 }), !outline.isContinuousSilent {
+        if amplitudes.contains(where: { $0 > 0 }), !continuousSilent {
             notes.record(
                 .sharpnessDropped, at: Double(a) / 1000,
                 "A waveform plays at the actuator's own frequency: the continuous signal's sharpness is dropped."

@@ -41,9 +41,10 @@ public struct AndroidExport: Sendable {
         let end = outline.transients.reduce(outline.duration) {
             max($0, $1.time + Double(Self.burstMs) / 1000)
         }
+        let silent = outline.isContinuousSilent
         let waveformTier = waveform(
             outline, fromMs: 0, toMs: Self.ms(end), bursts: outline.transients,
-            notes: &notes[.waveform, default: []])
+            continuousSilent: silent, notes: &notes[.waveform, default: []])
         if !outline.transients.isEmpty {
             notes[.waveform, default: []].append(
                 ConversionNote(
@@ -54,7 +55,8 @@ public struct AndroidExport: Sendable {
         }
         let compositionTier = sequence(outline, notes: &notes[.composition, default: []]) {
             a, b, _, notes in
-            let w = self.waveform(outline, fromMs: a, toMs: b, bursts: [], notes: &notes)
+            let w = self.waveform(
+                outline, fromMs: a, toMs: b, bursts: [], continuousSilent: silent, notes: &notes)
             return w.amplitudes.contains { $0 > 0 } ? AndroidSegment.Content.waveform(w) : nil
         }
         let envelopeTier = sequence(

@@ -4,7 +4,9 @@ import HapticRender
 /// Traces a scheduled timeline's haptic voices into outline polylines (layer 0, the one a
 /// single pattern schedules). Works in samples; the caller converts to seconds.
 struct OutlineSampler {
-    let timeline: Timeline
+    private let voices: VoiceTable
+    private let intensityLane: ParameterLane
+    private let sharpnessLane: ParameterLane
     /// Indices of the continuous haptic voices, in start order.
     let continuous: [Int]
     /// Where two continuous voices first sound together, if ever.
@@ -14,7 +16,9 @@ struct OutlineSampler {
     private let latestEnds: [Int64]
 
     init(timeline: Timeline) {
-        self.timeline = timeline
+        voices = timeline.voices
+        intensityLane = timeline.parameterLane(.hapticIntensityControl)
+        sharpnessLane = timeline.parameterLane(.hapticSharpnessControl)
         let v = timeline.voices
         continuous = (0..<v.count).filter {
             v.kind[$0] == .hapticContinuous && v.end[$0] > v.start[$0]
@@ -51,10 +55,6 @@ struct OutlineSampler {
         }
         return continuous[first..<lo]
     }
-
-    private var voices: VoiceTable { timeline.voices }
-    private var intensityLane: ParameterLane { timeline.parameterLane(.hapticIntensityControl) }
-    private var sharpnessLane: ParameterLane { timeline.parameterLane(.hapticSharpnessControl) }
 
     /// The voice's gain envelope, as the renderer builds it.
     private func envelope(_ i: Int) -> Envelope {
@@ -99,24 +99,30 @@ struct OutlineSampler {
     /// ends, envelope corners, lane breakpoints inside a voice; with the sample before each
     /// (so a jump is two points one sample apart). Sorted, unique.
     private func corners() -> [Int64] {
-        var set = Set<Int64>()
+        let end = continuous.map { voices.end[$0] }.max() ?? 0
+        var corners: [Int64] = []
+        func add(_ n: Int64) {
+            guard n >= 0, n <= end else { return }
+            corners.append(n)
+            if n > 0 { corners.append(n - 1) }
+        }
         for i in continuous {
             let s = voices.start[i]
             let e = voices.end[i]
             let attackEnd = s + Int64(voices.attackSamples[i])
             let fall = voices.sustained[i] ? voices.releaseStart[i] : attackEnd
-            for n in [s, e, attackEnd, fall] where n >= s && n <= e { set.insert(n) }
+            for n in [s, e, attackEnd, fall] where n >= s && n <= e { add(n) }
         }
-        for lane in [intensityLane, sharpnessLane] {
-            for n in lane.sample { set.insert(n) }
+        intensityLane.sample.forEach(add)
+        sharpnessLane.sample.forEach(add)
+        corners.sort()
+        var unique = 0  // corners[..<unique] holds each value once
+        for k in corners.indices where unique == 0 || corners[unique - 1] != corners[k] {
+            corners[unique] = corners[k]
+            unique += 1
         }
-        let end = continuous.map { voices.end[$0] }.max() ?? 0
-        var result = Set<Int64>()
-        for n in set where n >= 0 && n <= end {
-            result.insert(n)
-            if n > 0 { result.insert(n - 1) }
-        }
-        return result.sorted()
+        corners.removeSubrange(unique...)
+        return corners
     }
 
     /// The merged intensity as a polyline within ``PatternOutline/intensityTolerance``: the

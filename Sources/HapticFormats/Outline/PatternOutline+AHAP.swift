@@ -62,10 +62,7 @@ struct AHAPForm {
         var lifts: [Double] = []
         if withTransients {
             // In time order: each lift then changes only the end of what is already built.
-            let transients = outline.transients.enumerated().sorted {
-                ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-            }.map(\.element)
-            for t in transients {
+            for t in outline.transientsInTimeOrder {
                 let c = control.value(at: t.time)
                 var p = EventParameters()
                 p.hapticSharpness = t.sharpness

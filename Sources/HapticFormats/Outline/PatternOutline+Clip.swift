@@ -27,7 +27,7 @@ extension HapticClip {
     /// transient an emphasis on a breakpoint at its time (inserted where there is none),
     /// frequency breakpoints inside the amplitude envelope. What the format cannot hold is
     /// added to `notes`: transients at one time merged, an emphasis below the envelope raised
-    /// to it. O(points + transients · log points).
+    /// to it. O(points + transients).
     public init(
         outline: PatternOutline, metadata: Metadata = Metadata(), notes: inout [ConversionNote]
     ) {
@@ -56,25 +56,40 @@ extension HapticClip {
             }
             amplitude.append(AmplitudeBreakpoint(time: end, amplitude: 0))
         }
-        for t in outline.transients {
-            let i = Self.breakpointIndex(at: t.time, in: &amplitude)
+        // The envelope with a breakpoint at every transient's time, built in one merge: each
+        // transient lands on the last breakpoint at its time or on one inserted there.
+        var envelope: [AmplitudeBreakpoint] = []
+        envelope.reserveCapacity(amplitude.count + outline.transients.count)
+        var next = 0  // the first breakpoint of `amplitude` not yet in `envelope`
+        for t in outline.transientsInTimeOrder {
+            while next < amplitude.count, amplitude[next].time <= t.time {
+                envelope.append(amplitude[next])
+                next += 1
+            }
+            if envelope[envelope.count - 1].time != t.time {
+                envelope.append(
+                    Self.breakpoint(at: t.time, between: envelope[envelope.count - 1], amplitude[next]))
+            }
+            let i = envelope.count - 1
             var emphasis = Emphasis(
                 amplitude: t.intensity * t.intensity, frequency: min(max(t.sharpness, 0), 1))
-            if let existing = amplitude[i].emphasis {
+            if let existing = envelope[i].emphasis {
                 notes.record(
                     .transientsMerged, at: t.time,
                     "Transients at the same time are merged into one emphasis (the stronger one).")
                 if existing.amplitude >= emphasis.amplitude { emphasis = existing }
             }
-            if emphasis.amplitude < amplitude[i].amplitude {
+            if emphasis.amplitude < envelope[i].amplitude {
                 notes.record(
                     .emphasisRaised, at: t.time,
                     "A transient weaker than the continuous signal under it is raised to the signal's level (a .haptic emphasis is never below its envelope)."
                 )
-                emphasis.amplitude = amplitude[i].amplitude
+                emphasis.amplitude = envelope[i].amplitude
             }
-            amplitude[i].emphasis = emphasis
+            envelope[i].emphasis = emphasis
         }
+        envelope += amplitude[next...]
+        amplitude = envelope
         let start = amplitude[0].time
         let stop = amplitude[amplitude.count - 1].time
         var frequency: [FrequencyBreakpoint] = []
@@ -101,30 +116,16 @@ extension HapticClip {
     /// the spec requires a length > 0.
     static let minimumDuration = 0.001
 
-    /// The index of the breakpoint at `time` (the last of a step), inserting one on the
-    /// envelope there when none is; `time` is inside the envelope. O(log n) to find, O(n) to
-    /// insert.
-    private static func breakpointIndex(at time: Double, in points: inout [AmplitudeBreakpoint])
-        -> Int
-    {
-        var lo = 0
-        var hi = points.count  // lo: last index with points[lo].time <= time
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if points[mid].time <= time { lo = mid } else { hi = mid }
-        }
-        if points[lo].time == time { return lo }
-        // Inside the envelope (the caller extended it to every transient), linear in intensity.
-        let a = points[lo]
-        let b = points[hi]
+    /// The breakpoint at `time` on the envelope's line from `a` to `b` (linear in intensity),
+    /// `time` strictly between theirs.
+    private static func breakpoint(
+        at time: Double, between a: AmplitudeBreakpoint, _ b: AmplitudeBreakpoint
+    ) -> AmplitudeBreakpoint {
         let i =
             a.amplitude.squareRoot()
             + (b.amplitude.squareRoot() - a.amplitude.squareRoot()) * (time - a.time)
             / (b.time - a.time)
-        let value = i * i
-        let at = lo + 1
-        points.insert(AmplitudeBreakpoint(time: time, amplitude: value), at: at)
-        return at
+        return AmplitudeBreakpoint(time: time, amplitude: i * i)
     }
 }
 

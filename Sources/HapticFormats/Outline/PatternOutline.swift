@@ -26,10 +26,7 @@ public struct PatternOutline: Sendable, Hashable {
     ) {
         self.intensity = intensity
         self.sharpness = sharpness
-        // In time order, as every reader of an outline walks them (equal times keep theirs).
-        self.transients = transients.enumerated().sorted {
-            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-        }.map(\.element)
+        self.transients = Self.inTimeOrder(transients)
         self.duration = duration
         self.notes = notes
     }
@@ -49,6 +46,20 @@ public struct PatternOutline: Sendable, Hashable {
     /// The continuous sharpness at `t` (held outside the envelope). O(log points).
     public func sharpness(at t: Double) -> Double {
         sharpness.isEmpty ? Self.defaultSharpness : OutlinePoint.interpolate(sharpness, at: t)
+    }
+
+    /// ``transients`` in time order, as every writer walks them (kept as they are when a
+    /// caller has not disordered them). O(transients) when in order.
+    var transientsInTimeOrder: [OutlineTransient] { Self.inTimeOrder(transients) }
+
+    /// `transients` sorted by time, equal times keeping their order.
+    private static func inTimeOrder(_ transients: [OutlineTransient]) -> [OutlineTransient] {
+        if zip(transients, transients.dropFirst()).allSatisfy({ $0.time <= $1.time }) {
+            return transients
+        }
+        return transients.enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(\.element)
     }
 
     /// Whether the continuous signal is silent throughout.
