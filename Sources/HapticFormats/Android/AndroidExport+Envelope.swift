@@ -113,13 +113,12 @@ extension AndroidExport {
         ms: Int, x: Double, s: Double
     )] {
         let first = samples[0].ms
+        var simplifier = PolylineSimplifier(samples, x: { Double($0.ms) }, y: { $0.x })
+        let close = simplifier.kept(tolerance: 0.005)
         var limit = maxPoints
         while true {
-            var kept = PolylineSimplifier.simplify(
-                samples, tolerance: 0.005, x: { Double($0.ms) }, y: { $0.x })
-            if kept.count > limit {
-                kept = PolylineSimplifier.simplify(
-                    samples, maxPoints: limit, x: { Double($0.ms) }, y: { $0.x })
+            let kept = (close.count > limit ? simplifier.kept(maxPoints: limit) : close).map {
+                samples[$0]
             }
             // No two points closer than the shortest control point: drop the later one (the
             // one before the last, when the last is too close).

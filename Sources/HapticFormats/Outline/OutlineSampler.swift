@@ -2,8 +2,9 @@ import HapticPattern
 import HapticRender
 
 /// Traces a scheduled timeline's haptic voices into outline polylines (layer 0, the one a
-/// single pattern schedules). Works in samples; the caller converts to seconds.
-struct OutlineSampler {
+/// single pattern schedules). Works in samples; the caller converts to seconds. A class, so
+/// that the traces' value closures share it instead of copying its tables per call.
+final class OutlineSampler {
     private let voices: VoiceTable
     private let intensityLane: ParameterLane
     private let sharpnessLane: ParameterLane
