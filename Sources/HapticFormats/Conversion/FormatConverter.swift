@@ -55,11 +55,11 @@ public struct FormatConverter: Sendable {
                     return n
                 }
             }
-            let text =
+            let bytes =
                 target == .android
-                ? effect.json(source: name).text()
-                : effect.kotlin(name: Self.stem(name), source: name)
-            return Output(bytes: Array(text.utf8), notes: notes)
+                ? effect.json(source: name).utf8()
+                : Array(effect.kotlin(name: Self.stem(name), source: name).utf8)
+            return Output(bytes: bytes, notes: notes)
         }
     }
 

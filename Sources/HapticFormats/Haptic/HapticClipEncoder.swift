@@ -11,7 +11,7 @@ public struct HapticClipEncoder: Sendable {
 
     /// The UTF-8 bytes of the clip, ending with a newline.
     public func encode(_ clip: HapticClip) -> [UInt8] {
-        Array(json(clip).text(indent: indent).utf8)
+        json(clip).utf8(indent: indent)
     }
 
     /// The clip as a JSON value.

@@ -47,7 +47,7 @@ extension FormatConverter {
         try add(first.rawValue, Self.playback(converted.bytes, as: first), converted.notes)
         let outline = source.outline ?? PatternOutline()
         let (effect, tierNotes) = AndroidExport(device: device).effect(outline)
-        let written = AndroidEffect(json: Array(effect.json(source: name).text().utf8)) ?? effect
+        let written = AndroidEffect(json: effect.json(source: name).utf8()) ?? effect
         for tier in AndroidTier.allCases {
             let api =
                 tier == .waveform

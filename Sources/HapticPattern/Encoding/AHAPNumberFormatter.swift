@@ -6,8 +6,11 @@ public enum AHAPNumberFormatter {
     /// decoder) are written as 0 so the output stays valid JSON.
     public static func string(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
+        let text = value.description
+        let utf8 = text.utf8
+        guard utf8.last == UInt8(ascii: "0"), utf8.dropLast().last == UInt8(ascii: ".") else {
+            return text
+        }
+        return String(decoding: utf8.dropLast(2), as: UTF8.self)
     }
 }
