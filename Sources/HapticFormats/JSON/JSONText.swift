@@ -44,18 +44,7 @@ private struct JSONTextWriter {
 
     private mutating func append(_ s: String) { out.append(contentsOf: s.utf8) }
 
-    /// `s` as a JSON string literal (escaped as ``JSONWriter/quote(_:into:)`` does).
-    private mutating func quote(_ s: String) {
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            out.append(UInt8(ascii: "\""))
-            append(s)
-            out.append(UInt8(ascii: "\""))
-        } else {
-            var quoted = ""
-            JSONWriter.quote(s, into: &quoted)
-            append(quoted)
-        }
-    }
+    private mutating func quote(_ s: String) { JSONWriter.quote(s, into: &out) }
 
     mutating func write(_ value: JSONText, depth: Int) {
         switch value {

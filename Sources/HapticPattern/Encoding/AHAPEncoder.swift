@@ -16,11 +16,6 @@ public struct AHAPEncoder: Sendable {
 
     /// The UTF-8 bytes of the canonical AHAP document, ending with a newline.
     public func encode(_ pattern: HapticPattern) -> [UInt8] {
-        Array(encodeString(pattern).utf8)
-    }
-
-    /// The canonical AHAP document as text.
-    public func encodeString(_ pattern: HapticPattern) -> String {
         var w = JSONWriter(indent: indent)
         w.beginObject()
         w.key("Version")
@@ -64,15 +59,20 @@ public struct AHAPEncoder: Sendable {
         }
         w.endArray()
         w.endObject()
-        w.out += "\n"
+        w.out.append(UInt8(ascii: "\n"))
         return w.out
+    }
+
+    /// The canonical AHAP document as text.
+    public func encodeString(_ pattern: HapticPattern) -> String {
+        String(decoding: encode(pattern), as: UTF8.self)
     }
 }
 
-/// A minimal pretty-printing JSON writer used by ``AHAPEncoder``.
+/// A minimal pretty-printing JSON writer used by ``AHAPEncoder``, writing UTF-8.
 package struct JSONWriter {
     let indent: Int
-    var out = ""
+    var out: [UInt8] = []
     /// Per open container: whether it already has a member.
     private var hasMembers: [Bool] = []
 
@@ -81,96 +81,99 @@ package struct JSONWriter {
         out.reserveCapacity(4096)
     }
 
-    /// `"\n"` plus the indentation of each depth, built once per depth.
-    private var newlines: [String] = []
+    private mutating func append(_ s: String) { out.append(contentsOf: s.utf8) }
 
+    /// A line break and the indentation of the current depth.
     private mutating func newline() {
-        let depth = hasMembers.count
-        while newlines.count <= depth {
-            newlines.append("\n" + String(repeating: " ", count: indent * newlines.count))
-        }
-        out += newlines[depth]
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * hasMembers.count))
     }
 
     private mutating func separator() {
-        if hasMembers.last == true { out += "," }
+        if hasMembers.last == true { out.append(UInt8(ascii: ",")) }
         if !hasMembers.isEmpty { hasMembers[hasMembers.count - 1] = true }
         newline()
     }
 
     mutating func beginObject() {
-        out += "{"
+        out.append(UInt8(ascii: "{"))
         hasMembers.append(false)
     }
     mutating func beginArray() {
-        out += "["
+        out.append(UInt8(ascii: "["))
         hasMembers.append(false)
     }
 
-    mutating func endObject() { end("}") }
-    mutating func endArray() { end("]") }
+    mutating func endObject() { end(UInt8(ascii: "}")) }
+    mutating func endArray() { end(UInt8(ascii: "]")) }
 
-    private mutating func end(_ closer: String) {
+    private mutating func end(_ closer: UInt8) {
         let had = hasMembers.removeLast()
         if had { newline() }
-        out += closer
+        out.append(closer)
     }
 
     mutating func key(_ k: String) {
         separator()
         string(k)
-        out += ": "
+        append(": ")
     }
 
     /// Starts an array element.
     mutating func element() { separator() }
 
-    mutating func number(_ d: Double) { out += AHAPNumberFormatter.string(d) }
+    mutating func number(_ d: Double) { append(AHAPNumberFormatter.string(d)) }
 
     /// `Version` as Core Haptics' documentation and samples write it, a real number (`1.0`,
     /// `1.1`): an integer `1` loads the same but the decoder notes it.
     mutating func version(_ d: Double) {
         let text = AHAPNumberFormatter.string(d)
-        out += text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
+        append(text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0")
     }
 
     mutating func string(_ s: String) { Self.quote(s, into: &out) }
 
     /// `s` as a JSON string literal: `"`, `\`, and control characters escaped (`\n`, `\r`, `\t`,
     /// else `\u00XX`), everything else as is. O(length).
-    package static func quote(_ s: String, into out: inout String) {
+    package static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
         // Fast path: nothing to escape (all AHAP keys and IDs).
         if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
-            out += "\""
-            out += s
-            out += "\""
+            out.append(contentsOf: s.utf8)
+            out.append(UInt8(ascii: "\""))
             return
         }
-        out += "\""
         for u in s.unicodeScalars {
             switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": out.append(contentsOf: "\\\"".utf8)
+            case "\\": out.append(contentsOf: "\\\\".utf8)
+            case "\n": out.append(contentsOf: "\\n".utf8)
+            case "\r": out.append(contentsOf: "\\r".utf8)
+            case "\t": out.append(contentsOf: "\\t".utf8)
             default:
                 if u.value < 0x20 {
                     let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
                 } else {
-                    out.unicodeScalars.append(u)
+                    UTF8.encode(u) { out.append($0) }
                 }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
-    mutating func bool(_ b: Bool) { out += b ? "true" : "false" }
+    /// ``quote(_:into:)`` appended to a string.
+    package static func quote(_ s: String, into out: inout String) {
+        var bytes: [UInt8] = []
+        quote(s, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    mutating func bool(_ b: Bool) { append(b ? "true" : "false") }
 
     mutating func metadata(_ v: MetadataValue) {
         switch v {
-        case .null: out += "null"
+        case .null: append("null")
         case .bool(let b): bool(b)
         case .number(let d): number(d)
         case .string(let s): string(s)
