@@ -6,6 +6,11 @@ public enum AHAPNumberFormatter {
     /// decoder) are written as 0 so the output stays valid JSON.
     public static func string(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
+        // Whole numbers below 1e15 (`description` prints them as `12.0`; -0 keeps its sign),
+        // printed as integers: the same text, without the digit search.
+        if value.magnitude < 1e15, value == value.rounded(), value != 0 || value.sign == .plus {
+            return String(Int64(value))
+        }
         let text = value.description
         let utf8 = text.utf8
         guard utf8.last == UInt8(ascii: "0"), utf8.dropLast().last == UInt8(ascii: ".") else {
