@@ -29,26 +29,33 @@ public struct EnvelopeComparison: Sendable, Hashable {
     public var peakLevelErrorDB: Double
 
     public init(original: [Float], target: [Float], sampleRate: Double) {
-        let a = Self.envelope(original, sampleRate: sampleRate)
-        let b = Self.envelope(target, sampleRate: sampleRate)
+        self.init(
+            original: EnvelopeMeter(original, sampleRate: sampleRate),
+            target: EnvelopeMeter(target, sampleRate: sampleRate))
+    }
+
+    /// The comparison of two measured signals.
+    init(original: EnvelopeMeter, target: EnvelopeMeter) {
+        let a = original.envelope
+        let b = target.envelope
         correlation = Self.correlation(a, b)
         let threshold = 0.1 * (a.max() ?? 0)
         let onsetsA = Self.onsets(a, rise: threshold)
         let onsetsB = Self.onsets(b, rise: threshold)
         var errors: [Double] = []
         for t in onsetsA {
-            if let nearest = onsetsB.min(by: { abs($0 - t) < abs($1 - t) }),
-                abs(nearest - t) <= Self.matchWindowMs
-            {
-                errors.append(Double(abs(nearest - t)))
-            }
+            // The nearest target onset: the last at or before t or the one after it.
+            let after = onsetsB.partitioningIndex { $0 > t }
+            let distance = [after - 1, after].filter(onsetsB.indices.contains)
+                .map { abs(onsetsB[$0] - t) }.min()
+            if let distance, distance <= Self.matchWindowMs { errors.append(Double(distance)) }
         }
         onsets = onsetsA.count
         missedOnsets = onsetsA.count - errors.count
         meanOnsetErrorMs = errors.isEmpty ? 0 : errors.reduce(0, +) / Double(errors.count)
         maxOnsetErrorMs = errors.max() ?? 0
-        let peakA = original.lazy.map { abs(Double($0)) }.max() ?? 0
-        let peakB = target.lazy.map { abs(Double($0)) }.max() ?? 0
+        let peakA = original.peak
+        let peakB = target.peak
         peakLevelErrorDB =
             peakA > 0 && peakB > 0 ? 20 * log10(peakB / peakA) : (peakA == peakB ? 0 : -.infinity)
     }
@@ -59,22 +66,6 @@ public struct EnvelopeComparison: Sendable, Hashable {
     static let matchWindowMs = 50
     static let riseFrames = 5
     static let minimumOnsetGapFrames = 20
-
-    /// RMS over ``windowSeconds`` centred on every frame. O(samples).
-    @_spi(Testing) public static func envelope(_ x: [Float], sampleRate: Double = 48_000)
-        -> [Double]
-    {
-        let hop = Int(sampleRate / frameRate)
-        let half = Int(sampleRate * windowSeconds / 2)
-        guard hop > 0, !x.isEmpty else { return [] }
-        var prefix = [Double](repeating: 0, count: x.count + 1)
-        for i in x.indices { prefix[i + 1] = prefix[i] + Double(x[i]) * Double(x[i]) }
-        return stride(from: 0, to: x.count, by: hop).map { c in
-            let lo = max(c - half, 0)
-            let hi = min(c + half, x.count)
-            return ((prefix[hi] - prefix[lo]) / Double(max(hi - lo, 1))).squareRoot()
-        }
-    }
 
     /// Pearson's r over the longer length (zero-padded); 1 when both are constant and equal.
     static func correlation(_ a: [Double], _ b: [Double]) -> Double {

@@ -30,14 +30,14 @@ extension FormatConverter {
     /// for a `.haptic` the AHAP and the tiers. O(renders).
     public func report(_ source: ConversionSource, name: String) throws(RenderError) -> LossReport {
         let render = PlaybackRender(configuration: reportConfiguration)
-        let original = try render.acceleration(source.playback)
+        let original = try render.measure(source.playback)
         let rate = render.configuration.sampleRate
         var targets: [LossReport.Target] = []
         func add(
             _ name: String, _ layers: [HapticPattern], _ notes: [ConversionNote], api: Int? = nil
         ) throws(RenderError) {
             let comparison = EnvelopeComparison(
-                original: original, target: try render.acceleration(layers), sampleRate: rate)
+                original: original, target: try render.measure(layers))
             targets.append(
                 LossReport.Target(
                     name: name, comparison: comparison, notes: notes, minimumAPILevel: api))

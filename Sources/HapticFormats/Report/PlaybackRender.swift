@@ -22,13 +22,39 @@ public struct PlaybackRender: Sendable {
     /// The acceleration of `layers` played together from time 0 (full scale 1.0 = the
     /// actuator's full scale in g), through the actuator's ring-down. O(frames × voices).
     public func acceleration(_ layers: [HapticPattern]) throws(RenderError) -> [Float] {
+        var renderer = try accelerationRenderer(layers)
+        var samples = [Float](repeating: 0, count: Int(renderer.totalFrames))
+        _ = samples.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
+        return samples
+    }
+
+    /// The ``acceleration(_:)`` of `layers` measured for a comparison as it is rendered, a
+    /// block at a time: its samples are never held together. O(frames × voices).
+    func measure(_ layers: [HapticPattern]) throws(RenderError) -> EnvelopeMeter {
+        var renderer = try accelerationRenderer(layers)
+        var meter = EnvelopeMeter(
+            count: Int(renderer.totalFrames), sampleRate: configuration.sampleRate)
+        var block = [Float](repeating: 0, count: Self.blockFrames)
+        block.withUnsafeMutableBufferPointer { block in
+            while true {
+                let frames = renderer.render(into: block)
+                guard frames > 0 else { break }
+                meter.add(UnsafeBufferPointer(rebasing: block[..<frames]))
+            }
+        }
+        return meter
+    }
+
+    /// Frames rendered at a time by ``measure(_:)``.
+    static let blockFrames = 16_384
+
+    private func accelerationRenderer(_ layers: [HapticPattern]) throws(RenderError)
+        -> PatternRenderer
+    {
         var config = configuration
         config.channels = [.signal(.acceleration)]
         let timeline = Scheduler(sampleRate: config.sampleRate)
             .schedule(layers.map { PatternLayer(pattern: $0) }).timeline
-        var renderer = try PatternRenderer(timeline: timeline, configuration: config)
-        var samples = [Float](repeating: 0, count: Int(renderer.totalFrames))
-        _ = samples.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-        return samples
+        return try PatternRenderer(timeline: timeline, configuration: config)
     }
 }
