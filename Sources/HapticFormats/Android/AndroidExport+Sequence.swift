@@ -97,12 +97,13 @@ extension AndroidExport {
         }
         // Merge in time order: primitives with nothing between them share a composition.
         var segments: [AndroidSegment] = []
-        var group: (start: Int, end: Int, steps: [AndroidPrimitiveStep])?
+        // The composition being built: its steps, where it starts and where its last ends.
+        var group: [AndroidPrimitiveStep] = []
+        var groupStart = 0
+        var groupEnd = 0
         func flush() {
-            if let g = group {
-                segments.append(AndroidSegment(startMs: g.start, .primitives(g.steps)))
-            }
-            group = nil
+            if !group.isEmpty { segments.append(AndroidSegment(startMs: groupStart, .primitives(group))) }
+            group = []
         }
         var p = 0
         for w in windows {
@@ -114,15 +115,14 @@ extension AndroidExport {
                 p += 1
             }
             var step = w.step
-            if var g = group {
-                step.atMs = w.start - g.start
-                step.delayMs = w.start - g.end
-                g.steps.append(step)
-                g.end = w.end
-                group = g
+            if group.isEmpty {
+                groupStart = w.start
             } else {
-                group = (w.start, w.end, [step])
+                step.atMs = w.start - groupStart
+                step.delayMs = w.start - groupEnd
             }
+            group.append(step)
+            groupEnd = w.end
         }
         flush()
         for i in p..<parts.count {
