@@ -34,17 +34,18 @@ public struct AndroidDevice: Sendable {
     /// limit). Bisection to 1e-6. O(20).
     public func envelopeIntensity(intensity: Double, sharpness: Double) -> Double {
         let target = squareLaw.evaluate(sharpness: sharpness, intensity: intensity).volts
-        let s = sharpness * sharpness
+        // The envelope law at this sharpness, its tables read once for the bisection.
+        let law = envelopeLaw.lookup
+        let column = law.column(sharpness: sharpness * sharpness)
+        func volts(_ x: Double) -> Double { law.evaluate(column, intensity: x).volts }
         // Below the law's least drive (the perception threshold at this frequency): off.
-        guard target > 0, target >= envelopeLaw.evaluate(sharpness: s, intensity: 1e-9).volts else {
-            return 0
-        }
-        if envelopeLaw.evaluate(sharpness: s, intensity: 1).volts <= target { return 1 }
+        guard target > 0, target >= volts(1e-9) else { return 0 }
+        if volts(1) <= target { return 1 }
         var lo = 0.0
         var hi = 1.0
         while hi - lo > 1e-6 {
             let mid = (lo + hi) / 2
-            if envelopeLaw.evaluate(sharpness: s, intensity: mid).volts < target {
+            if volts(mid) < target {
                 lo = mid
             } else {
                 hi = mid
