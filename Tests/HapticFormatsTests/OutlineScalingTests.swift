@@ -79,11 +79,10 @@ import Testing
             #expect(abs(p.value - line) <= tolerance)
         }
         let short = Array(pulses.prefix(PolylineSimplifier.traceSpan))
-        let whole = PolylineSimplifier.simplify(
-            short, tolerance: tolerance, x: { Double($0.sample) }, y: { $0.value })
+        var whole = PolylineSimplifier(short, x: { Double($0.sample) }, y: { $0.value })
         #expect(
             PolylineSimplifier.simplify(short, tolerance: tolerance).map(\.sample)
-                == whole.map(\.sample))
+                == whole.kept(tolerance: tolerance).map { short[$0].sample })
     }
 
     /// Transients given out of order through the public initializer are put in time order,

@@ -1,4 +1,5 @@
 import HapticPattern
+import HapticTestSupport
 import Testing
 
 @Suite struct EncoderTests {
@@ -9,6 +10,24 @@ import Testing
     func numbersUseShortestRoundTripForm(value: Double, text: String) {
         #expect(AHAPNumberFormatter.string(value) == text)
         #expect(Double(text) == value)
+    }
+
+    /// Whole numbers (printed without `description`'s digit search) read as `description`
+    /// minus its `.0`, at the edges too: -0, the largest below 1e15, 1e15 and above.
+    @Test func wholeNumbersPrintAsTheirDescription() {
+        var random = SplitMix64(seed: 7)
+        var values: [Double] = [0, -0.0, 1, -1, 255, 1e15 - 1, -(1e15 - 1), 1e15, 1e16, 0x1p53]
+        for _ in 0..<10_000 {
+            values.append(
+                Double(Int64.random(in: -999_999_999_999_999...999_999_999_999_999, using: &random))
+            )
+            values.append(Double(Int.random(in: -100_000...100_000, using: &random)))
+        }
+        for value in values {
+            var text = value.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            #expect(AHAPNumberFormatter.string(value) == text)
+        }
     }
 
     @Test func mergesItemsByTimeWithStableTies() throws {

@@ -102,7 +102,9 @@ extension AndroidExport {
         var groupStart = 0
         var groupEnd = 0
         func flush() {
-            if !group.isEmpty { segments.append(AndroidSegment(startMs: groupStart, .primitives(group))) }
+            if !group.isEmpty {
+                segments.append(AndroidSegment(startMs: groupStart, .primitives(group)))
+            }
             group = []
         }
         var p = 0

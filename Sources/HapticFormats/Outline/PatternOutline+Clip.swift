@@ -68,7 +68,8 @@ extension HapticClip {
             }
             if envelope[envelope.count - 1].time != t.time {
                 envelope.append(
-                    Self.breakpoint(at: t.time, between: envelope[envelope.count - 1], amplitude[next]))
+                    Self.breakpoint(
+                        at: t.time, between: envelope[envelope.count - 1], amplitude[next]))
             }
             let i = envelope.count - 1
             var emphasis = Emphasis(

@@ -42,14 +42,7 @@ public struct EnvelopeComparison: Sendable, Hashable {
         let threshold = 0.1 * (a.max() ?? 0)
         let onsetsA = Self.onsets(a, rise: threshold)
         let onsetsB = Self.onsets(b, rise: threshold)
-        var errors: [Double] = []
-        for t in onsetsA {
-            // The nearest target onset: the last at or before t or the one after it.
-            let after = onsetsB.partitioningIndex { $0 > t }
-            let distance = [after - 1, after].filter(onsetsB.indices.contains)
-                .map { abs(onsetsB[$0] - t) }.min()
-            if let distance, distance <= Self.matchWindowMs { errors.append(Double(distance)) }
-        }
+        let errors = Self.matchErrors(onsetsA, onsetsB)
         onsets = onsetsA.count
         missedOnsets = onsetsA.count - errors.count
         meanOnsetErrorMs = errors.isEmpty ? 0 : errors.reduce(0, +) / Double(errors.count)
@@ -66,6 +59,18 @@ public struct EnvelopeComparison: Sendable, Hashable {
     static let matchWindowMs = 50
     static let riseFrames = 5
     static let minimumOnsetGapFrames = 20
+
+    /// For each onset of `a`, the distance to the nearest onset of `b` (in time order), where
+    /// it is at most ``matchWindowMs``. O(a · log b).
+    static func matchErrors(_ a: [Int], _ b: [Int]) -> [Double] {
+        a.compactMap { t in
+            // The nearest: the last onset at or before t, or the first after it.
+            let after = b.partitioningIndex { $0 > t }
+            let distance = [after - 1, after].filter(b.indices.contains).map { abs(b[$0] - t) }
+                .min()
+            return distance.flatMap { $0 <= matchWindowMs ? Double($0) : nil }
+        }
+    }
 
     /// Pearson's r over the longer length (zero-padded); 1 when both are constant and equal.
     static func correlation(_ a: [Double], _ b: [Double]) -> Double {

@@ -153,7 +153,9 @@ package struct JSONWriter {
             default:
                 if u.value < 0x20 {
                     let hex = String(u.value, radix: 16)
-                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                    out.append(
+                        contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                            .utf8)
                 } else {
                     UTF8.encode(u) { out.append($0) }
                 }
