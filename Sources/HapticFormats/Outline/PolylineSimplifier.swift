@@ -24,19 +24,14 @@ struct PolylineSimplifier {
 
     private let xs: [Double]
     private let ys: [Double]
+    /// Every span met so far; the first is the whole polyline.
     private var spans: [Span] = []
-    /// The spans the polyline is cut into before any split: every `maxSpan` points.
-    private var roots = 0..<0
 
-    /// A simplifier for `points` (sorted by x), cut every `maxSpan` points.
-    init<P>(_ points: [P], maxSpan: Int = .max, x: (P) -> Double, y: (P) -> Double) {
+    /// A simplifier for `points` (sorted by x).
+    init<P>(_ points: [P], x: (P) -> Double, y: (P) -> Double) {
         xs = points.map(x)
         ys = points.map(y)
-        let run = max(min(maxSpan, points.count - 1), 1)
-        for a in stride(from: 0, to: points.count - 1, by: run) {
-            spans.append(span(from: a, to: min(a + run, points.count - 1)))
-        }
-        roots = spans.indices
+        if points.count > 1 { spans = [span(from: 0, to: points.count - 1)] }
     }
 
     /// The span from `a` to `b` with its farthest point (the first of equals); a span without
@@ -44,10 +39,11 @@ struct PolylineSimplifier {
     ///
     /// - Complexity: O(b − a).
     private func span(from a: Int, to b: Int) -> Span {
+        guard b - a > 1 else { return Span(a: a, b: b, worst: a, distance: -.infinity) }
         let (xa, ya, xb, yb) = (xs[a], ys[a], xs[b], ys[b])
         var worst = a
-        var worstDistance = b - a > 1 ? -1.0 : -.infinity
-        for i in (a + 1)..<max(b, a + 1) {
+        var worstDistance = -1.0
+        for i in (a + 1)..<b {
             let line = xb > xa ? ya + (yb - ya) * (xs[i] - xa) / (xb - xa) : ya
             let d = abs(ys[i] - line)
             if d > worstDistance { (worst, worstDistance) = (i, d) }
@@ -56,15 +52,14 @@ struct PolylineSimplifier {
     }
 
     /// The indices of the points that keep every dropped one within `tolerance` (≥ 0) of the
-    /// line through its kept neighbours, in order; first and last always kept, and every
-    /// `maxSpan`-th.
+    /// line through its kept neighbours, in order; first and last always kept.
     ///
     /// - Complexity: O(kept log kept) for the splits made before, plus O(n log n) typical,
-    ///   O(n · min(n, `maxSpan`)) worst case, for the new ones.
+    ///   O(n²) worst case, for the new ones.
     mutating func kept(tolerance: Double) -> [Int] {
         guard xs.count > 2 else { return Array(xs.indices) }
-        var kept = roots.map { spans[$0].a } + [xs.count - 1]
-        var pending = Array(roots)
+        var kept = [0, xs.count - 1]
+        var pending = [0]
         while let k = pending.popLast() {
             guard spans[k].distance > tolerance else { continue }
             kept.append(spans[k].worst)
@@ -102,13 +97,22 @@ struct PolylineSimplifier {
         return best
     }
 
-    /// ``kept(tolerance:)`` of a trace's sample-indexed points, in runs of at most
-    /// ``traceSpan``.
+    /// A trace's sample-indexed points simplified within `tolerance` in runs of ``traceSpan``
+    /// points, each on its own (the points between runs kept).
+    ///
+    /// - Complexity: O(n log n) typical, O(n · ``traceSpan``) worst case.
     static func simplify(_ points: [(sample: Int64, value: Double)], tolerance: Double) -> [(
         sample: Int64, value: Double
     )] {
-        var simplifier = PolylineSimplifier(
-            points, maxSpan: traceSpan, x: { Double($0.sample) }, y: { $0.value })
-        return simplifier.kept(tolerance: tolerance).map { points[$0] }
+        guard let last = points.last else { return [] }
+        var result: [(sample: Int64, value: Double)] = []
+        for a in stride(from: 0, to: points.count - 1, by: traceSpan) {
+            let run = points[a...min(a + traceSpan, points.count - 1)]
+            var simplifier = PolylineSimplifier(
+                Array(run), x: { Double($0.sample) }, y: { $0.value })
+            result += simplifier.kept(tolerance: tolerance).dropLast().map { points[a + $0] }
+        }
+        result.append(last)
+        return result
     }
 }
