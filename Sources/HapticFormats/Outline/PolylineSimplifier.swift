@@ -63,19 +63,20 @@ struct PolylineSimplifier {
         while let k = pending.popLast() {
             guard spans[k].distance > tolerance else { continue }
             kept.append(spans[k].worst)
-            if spans[k].halves == nil { split(k) }
-            pending.append(spans[k].halves!)
-            pending.append(spans[k].halves! + 1)
+            let halves = spans[k].halves ?? split(k)
+            pending.append(halves)
+            pending.append(halves + 1)
         }
         return kept.sorted()
     }
 
-    /// Splits span `k` at its farthest point.
-    private mutating func split(_ k: Int) {
+    /// Splits span `k` at its farthest point; where its halves are.
+    private mutating func split(_ k: Int) -> Int {
         let s = spans[k]
         spans[k].halves = spans.count
         spans.append(span(from: s.a, to: s.worst))
         spans.append(span(from: s.worst, to: s.b))
+        return spans.count - 2
     }
 
     /// The simplification with the smallest tolerance (found by bisection to 1e-4) that keeps

@@ -35,11 +35,11 @@ public struct PlaybackRender: Sendable {
         var meter = EnvelopeMeter(
             count: Int(renderer.totalFrames), sampleRate: configuration.sampleRate)
         var block = [Float](repeating: 0, count: Self.blockFrames)
-        block.withUnsafeMutableBufferPointer { block in
+        block.withUnsafeMutableBufferPointer { buffer in
             while true {
-                let frames = renderer.render(into: block)
+                let frames = renderer.render(into: buffer)
                 guard frames > 0 else { break }
-                meter.add(UnsafeBufferPointer(rebasing: block[..<frames]))
+                meter.add(UnsafeBufferPointer(rebasing: buffer[..<frames]))
             }
         }
         return meter
