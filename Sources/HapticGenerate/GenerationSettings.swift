@@ -34,27 +34,26 @@ public struct GenerationSettings: Sendable, Hashable {
 
     public init() {}
 
-    private var sensitivity: Double { min(1, max(0, transientSensitivity)) }
+    // The knobs reach the generator as a preset plus overrides without a ``Overrides/problem``,
+    // so the values below are in range.
+
     /// The least rise of a hit on the outline, with the reference level at 0.85.
-    var riseThreshold: Double { 0.2 * (1 - sensitivity) }
+    var riseThreshold: Double { 0.2 * (1 - transientSensitivity) }
     /// The fraction of the largest nearby spectral flux a rise must reach (0.4 at
     /// sensitivity 0.5, 0 at 1).
-    var fluxFraction: Double { 1 - (0.2 + 0.8 * sensitivity) }
+    var fluxFraction: Double { 1 - (0.2 + 0.8 * transientSensitivity) }
     /// The least level of a quiet hit out of near-silence, on the same scale.
-    var quietLevel: Double { 0.06 * (1 - sensitivity) }
+    var quietLevel: Double { 0.06 * (1 - transientSensitivity) }
     /// How many times its local mean the onset strength must be for a struck note alone to
     /// make a hit (sensitivity 0.5 → 5, 1 → 2).
-    var hitNovelty: Double { 2 + 6 * (1 - sensitivity) }
+    var hitNovelty: Double { 2 + 6 * (1 - transientSensitivity) }
     /// The least peak of a hit in the rumble band, in reference amplitude (half of it).
-    var hitThreshold: Double { 0.5 * (1 - sensitivity) }
+    var hitThreshold: Double { 0.5 * (1 - transientSensitivity) }
     /// The least gap between transients, seconds: a third of the mean spacing at the density
     /// (22 ms at 15, as close as designers' tools place emphasis points in a flam; 42 ms at 8).
-    var minTransientGap: Double { 1 / (3 * boundedDensity) }
+    var minTransientGap: Double { 1 / (3 * density) }
     /// The most transients in one second.
-    var maxTransientsPerSecond: Int { Int(boundedDensity.rounded()) }
-    /// `density` within 1…15 (what ``Overrides`` accepts), so that any value set directly
-    /// gives finite gaps.
-    private var boundedDensity: Double { density >= 1 ? min(density, 15) : 1 }
+    var maxTransientsPerSecond: Int { Int(density.rounded()) }
 
     /// Knobs to set on top of a preset (nil: the preset's value).
     public struct Overrides: Sendable, Hashable {

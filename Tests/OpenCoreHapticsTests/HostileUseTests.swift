@@ -23,6 +23,27 @@ import Testing
         return (engine, try engine.makeAdvancedPlayer(with: pattern))
     }
 
+    /// A pattern of one intensity-control parameter.
+    static func parameterPattern(value: Float, at time: TimeInterval) throws -> CHHapticPattern {
+        try CHHapticPattern(
+            events: [],
+            parameters: [
+                .init(parameterID: .hapticIntensityControl, value: value, relativeTime: time)
+            ])
+    }
+
+    /// A pattern of one intensity-control curve through `points`.
+    static func curvePattern(_ points: [CHHapticParameterCurve.ControlPoint]) throws
+        -> CHHapticPattern
+    {
+        try CHHapticPattern(
+            events: [],
+            parameterCurves: [
+                CHHapticParameterCurve(
+                    parameterID: .hapticIntensityControl, controlPoints: points, relativeTime: 0)
+            ])
+    }
+
     /// Renders 0.5 s and checks every sample is finite.
     func renderIsFinite(_ engine: CHHapticEngine) throws -> Bool {
         try engine.advance(by: 0.5).allSatisfy(\.isFinite)
@@ -134,24 +155,11 @@ import Testing
         }
         // Parameters and curves: only what AHAP text cannot hold (the decoder decides the rest).
         guard !time.isFinite else { return }
+        #expect(throws: CHHapticError.self) { _ = try Self.parameterPattern(value: 1, at: time) }
         #expect(throws: CHHapticError.self) {
-            _ = try CHHapticPattern(
-                events: [],
-                parameters: [
-                    .init(parameterID: .hapticIntensityControl, value: 1, relativeTime: time)
-                ])
-        }
-        #expect(throws: CHHapticError.self) {
-            _ = try CHHapticPattern(
-                events: [],
-                parameterCurves: [
-                    CHHapticParameterCurve(
-                        parameterID: .hapticIntensityControl,
-                        controlPoints: [
-                            .init(relativeTime: 0, value: 1), .init(relativeTime: time, value: 0),
-                        ],
-                        relativeTime: 0)
-                ])
+            _ = try Self.curvePattern([
+                .init(relativeTime: 0, value: 1), .init(relativeTime: time, value: 0),
+            ])
         }
     }
 
@@ -166,21 +174,9 @@ import Testing
                         relativeTime: 0)
                 ], parameters: [])
         }
+        #expect(throws: CHHapticError.self) { _ = try Self.parameterPattern(value: value, at: 0) }
         #expect(throws: CHHapticError.self) {
-            _ = try CHHapticPattern(
-                events: [],
-                parameters: [
-                    .init(parameterID: .hapticIntensityControl, value: value, relativeTime: 0)
-                ])
-        }
-        #expect(throws: CHHapticError.self) {
-            _ = try CHHapticPattern(
-                events: [],
-                parameterCurves: [
-                    CHHapticParameterCurve(
-                        parameterID: .hapticIntensityControl,
-                        controlPoints: [.init(relativeTime: 0, value: value)], relativeTime: 0)
-                ])
+            _ = try Self.curvePattern([.init(relativeTime: 0, value: value)])
         }
     }
 

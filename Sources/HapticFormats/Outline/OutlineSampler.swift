@@ -42,19 +42,9 @@ final class OutlineSampler {
     ///
     /// - Complexity: O(log V) plus the voices started between the oldest still sounding and `n`.
     private func candidates(at n: Int64) -> ArraySlice<Int> {
-        var lo = 0
-        var hi = continuous.count
-        while lo < hi {  // the first k with latestEnds[k] > n
-            let mid = (lo + hi) / 2
-            if latestEnds[mid] > n { hi = mid } else { lo = mid + 1 }
-        }
-        let first = lo
-        hi = continuous.count
-        while lo < hi {  // the first k that starts after n
-            let mid = (lo + hi) / 2
-            if voices.start[continuous[mid]] > n { hi = mid } else { lo = mid + 1 }
-        }
-        return continuous[first..<lo]
+        let first = latestEnds.partitioningIndex { $0 > n }
+        let end = continuous[first...].partitioningIndex { voices.start[$0] > n }
+        return continuous[first..<end]
     }
 
     /// The voice's gain envelope, as the renderer builds it.

@@ -82,12 +82,8 @@ public struct OutlinePoint: Sendable, Hashable {
         guard let first = points.first else { return 0 }
         guard t >= first.time else { return first.value }
         // lo: the last point at or before t (after a step, its right-hand value); hi: the next.
-        var lo = 0
-        var hi = points.count
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if points[mid].time <= t { lo = mid } else { hi = mid }
-        }
+        let hi = points.partitioningIndex { $0.time > t }
+        let lo = hi - 1
         guard hi < points.count else { return points[lo].value }
         let a = points[lo]
         let b = points[hi]
