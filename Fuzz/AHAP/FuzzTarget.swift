@@ -21,9 +21,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let result = AHAPDecoder(options: .init(mode: mode)).decode(bytes)
         checkDiagnostics(result)
         guard let pattern = result.pattern else { continue }
-        // Durations are pure arithmetic over the model: they must not trap either.
+        // The duration is pure arithmetic over the model: it must not trap either.
         _ = pattern.duration
-        _ = pattern.coreHapticsDuration()
         // The documented round trip: the encoder writes the canonical model back unchanged.
         let again = AHAPDecoder(options: .init(mode: .lenient, limits: .unlimited)).decode(
             AHAPEncoder().encode(pattern))

@@ -1,9 +1,11 @@
+import HapticPattern
+
 /// Where continuous haptics play: runs of frames whose intensity is above zero, short gaps
 /// bridged, short runs dropped, long runs split at their quietest frame so every event lasts
 /// at most 30 s (Core Haptics caps longer ones silently).
 enum ContinuousSegmenter {
     /// Core Haptics' documented maximum for a continuous event.
-    static let maxEventSeconds = 30.0
+    static let maxEventSeconds = CoreHapticsFacts.hapticContinuousLimitSeconds
 
     /// Half-open frame ranges. O(frames).
     static func segments(

@@ -7,7 +7,7 @@ import HapticRenderKit
 /// continuous, with point times relative to each curve's own `Time`.
 enum CurveSimplifier {
     /// Core Haptics' (unofficial, widely relied on) limit of control points per curve.
-    static let maxPointsPerCurve = 16
+    static let maxPointsPerCurve = CoreHapticsFacts.controlPointsPerCurve
 
     /// The indices of `values` (equally spaced) kept within `tolerance`. O(n log n) typical.
     static func simplify(_ values: [Double], tolerance: Double) -> [Int] {

@@ -92,23 +92,23 @@ private typealias S = SchedulerFixtures
     @Test func patternDurationFollowsCoreHaptics() {
         let sustained = HapticPattern(events: [S.continuous(0.1, 0.2, [(.releaseTime, 0.5)])])
         let expected = Double(Float(0.1)) + Double(Float(0.2)) + (0.32 - 0.04)
-        #expect(sustained.coreHapticsDuration() == expected)
+        #expect(sustained.duration == expected)
         let nonSustained = HapticPattern(events: [
             S.continuous(0.5, 0.25, [(.releaseTime, 0.5), (.sustained, 0)])
         ])
-        #expect(nonSustained.coreHapticsDuration() == 0.75)
+        #expect(nonSustained.duration == 0.75)
         let transient = HapticPattern(events: [S.transient(1, duration: 0.5)])
-        #expect(transient.coreHapticsDuration() == 1.5)
+        #expect(transient.duration == 1.5)
         let curve = HapticPattern(
             events: [S.transient(1)],
             curves: [S.curve(.hapticIntensityControl, 2, [(0, 1), (1.5, 0)])])
-        #expect(curve.coreHapticsDuration() == 3.5)
+        #expect(curve.duration == 3.5)
         let parameter = HapticPattern(
             events: [S.transient(1)],
             parameters: [DynamicParameter(id: .audioPanControl, time: 4, value: 0)])
-        #expect(parameter.coreHapticsDuration() == 4)
+        #expect(parameter.duration == 4)
         let custom = HapticPattern(events: [S.custom(1, path: "x.wav", duration: 9)])
-        #expect(custom.coreHapticsDuration(customAudioLengths: ["x.wav": 0.25]) == 1.25)
+        #expect(custom.duration(customAudioDurations: ["x.wav": 0.25]) == 1.25)
         #expect(S.timeline(curve).patternDurationSamples == 3500)
     }
 

@@ -95,9 +95,7 @@ extension AndroidDevice {
     /// falls (envelope times from ``EnvelopeTime``'s law).
     private func shapedEvent(_ p: AndroidPrimitive, scale: Double, at time: Double) -> HapticEvent {
         let length = Double(p.pixelDurationMs) / 1000
-        func law(_ seconds: Double) -> Double {
-            min(max(log2(seconds / EnvelopeTime.minimumSeconds) / EnvelopeTime.octaves, 0), 1)
-        }
+        func law(_ seconds: Double) -> Double { EnvelopeTime.value(seconds: seconds) }
         var parameters = EventParameters()
         parameters.hapticIntensity = (scale * p.relativeStrength).squareRoot()
         parameters.hapticSharpness = AndroidExport(device: self).sharpness(of: p)

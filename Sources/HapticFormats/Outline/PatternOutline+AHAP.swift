@@ -45,17 +45,14 @@ extension PatternOutline {
 /// Builds the AHAP form of an outline (``PatternOutline/ahapPattern(notes:)``).
 struct AHAPForm {
     let outline: PatternOutline
-    /// Core Haptics' longest continuous haptic event.
-    static let maxEventSeconds = 30.0
-    /// Core Haptics' most control points per curve.
-    static let maxCurvePoints = 16
     /// A continuous event's shortest release (``EnvelopeTime/minimumSeconds``), plus a
     /// millisecond: the intensity curve keeps an event's value until its release is over.
     static let releaseGuard = EnvelopeTime.minimumSeconds + 0.001
 
     /// The pattern: the continuous pieces with their curves, and the transients if asked.
     func pattern(transients withTransients: Bool, notes: inout [ConversionNote]) -> HapticPattern {
-        let pieces = outline.soundingPieces(maxLength: Self.maxEventSeconds)
+        let pieces = outline.soundingPieces(
+            maxLength: CoreHapticsFacts.hapticContinuousLimitSeconds)
         let beds = pieces.map(bed)
         var control = LiftedControl(controlCurve(beds))
         var events = beds.map(\.event)
@@ -174,7 +171,7 @@ struct AHAPForm {
         p.hapticIntensity = level
         p.hapticSharpness = outline.sharpness.isEmpty ? PatternOutline.defaultSharpness : 0
         if let release {
-            p.releaseTime = Self.envelopeValue(release)
+            p.releaseTime = EnvelopeTime.value(seconds: release)
         } else if control[control.count - 1].value > 0 {
             control.append(OutlinePoint(time: end, value: 0))
         }
@@ -183,12 +180,6 @@ struct AHAPForm {
         return Bed(
             event: event, control: control,
             silentFrom: end + (release == nil ? Self.releaseGuard : 0.001))
-    }
-
-    /// The normalized envelope time for `seconds` (20 ms … 5.12 s), the inverse of
-    /// ``EnvelopeTime/seconds(_:)``.
-    static func envelopeValue(_ seconds: Double) -> Double {
-        min(max(log2(seconds / EnvelopeTime.minimumSeconds) / EnvelopeTime.octaves, 0), 1)
     }
 
     /// The peak that starts the strictly falling run to the last point; nil when the last two
@@ -259,10 +250,10 @@ struct AHAPForm {
 
 /// The intensity control polyline of the AHAP form cut into ≤ 16-point curves.
 enum ControlCurve {
-    /// `points` as curves of at most ``AHAPForm/maxCurvePoints`` points, each starting at its
-    /// first point's time (point times relative to it). A full curve's last point starts the
-    /// next one; a step at a time in `breaks` starts a new curve at its upper point, so that
-    /// curve starts exactly at that time.
+    /// `points` as curves of at most ``CoreHapticsFacts/controlPointsPerCurve`` points, each
+    /// starting at its first point's time (point times relative to it). A full curve's last
+    /// point starts the next one; a step at a time in `breaks` starts a new curve at its upper
+    /// point, so that curve starts exactly at that time.
     static func curves(_ id: DynamicParameterID, _ points: [OutlinePoint], breaks: [Double])
         -> [ParameterCurve]
     {
@@ -274,7 +265,7 @@ enum ControlCurve {
             if stepsAtBreak, !current.isEmpty {
                 chunks.append(current)
                 current = []
-            } else if current.count == AHAPForm.maxCurvePoints {
+            } else if current.count == CoreHapticsFacts.controlPointsPerCurve {
                 chunks.append(current)
                 current = [current[current.count - 1]]
             }

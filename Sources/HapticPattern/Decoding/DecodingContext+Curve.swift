@@ -18,9 +18,6 @@ extension DecodingContext {
         typos: ["value": ("ParameterValue", "this point has no value")],
         owner: "this control point")
 
-    /// The point count Core Haptics' exporters never exceed (they split longer curves).
-    static let maximumCurvePoints = 16
-
     /// Decodes one `ParameterCurve` object; `nil` when broken. O(points log points).
     mutating func decodeCurve(_ value: JSONNode, index: Int) -> ParameterCurve? {
         let base = LazyPath(index, "ParameterCurve")
@@ -84,10 +81,10 @@ extension DecodingContext {
                 guard admitCurvePoints(elements.count, path: "\(p)", at: member.value.position)
                 else { return nil }
                 points = decodeControlPoints(elements, id: id, item: base)
-                if elements.count > Self.maximumCurvePoints {
+                if elements.count > CoreHapticsFacts.controlPointsPerCurve {
                     add(
                         .warning, .curveTooManyPoints, path: "\(p)", at: member.value.position,
-                        "This curve has \(elements.count) control points; Core Haptics' exporters never write more than \(Self.maximumCurvePoints) per curve and devices may not play the rest. Split it into curves of at most \(Self.maximumCurvePoints) points."
+                        "This curve has \(elements.count) control points; Core Haptics' exporters never write more than \(CoreHapticsFacts.controlPointsPerCurve) per curve and devices may not play the rest. Split it into curves of at most \(CoreHapticsFacts.controlPointsPerCurve) points."
                     )
                 }
             } else {

@@ -198,13 +198,12 @@ extension DecodingContext {
             if let member = keys["Event"] {
                 guard admitItem(.event, index: index, at: member.value.position) else { return }
                 if let event = decodeEvent(member.value, index: index) {
-                    // A looping AudioCustom event plays for its EventDuration (its file length
-                    // is not known here); otherwise Core Haptics' full duration.
-                    let loopHold =
-                        event.type == .audioCustom && event.loopEnabled ? event.duration ?? 0 : 0
+                    // Custom audio of unknown length (its file is not read here) counts from
+                    // its start.
+                    let length = CoreHapticsFacts.fullDuration(event) ?? 0
                     guard
                         admitEnd(
-                            event.time + max(event.fullDuration(), loopHold), what: "This event",
+                            event.time + length, what: "This event",
                             path: "Pattern[\(index)].Event",
                             at: member.value.position)
                     else { return }

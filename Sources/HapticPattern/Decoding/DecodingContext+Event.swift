@@ -31,9 +31,6 @@ extension DecodingContext {
         "AudioReleaseTime": .releaseTime, "AudioSustained": .sustained,
     ]
 
-    /// Core Haptics' `HapticContinuousTimeLimit` on phones (documented: 30 s).
-    static let continuousHapticTimeLimit = 30.0
-
     /// Decodes one `Event` object; `nil` when the event is broken (see the policy on
     /// ``AHAPDecoder``). O(keys + parameters).
     mutating func decodeEvent(_ value: JSONNode, index: Int) -> HapticEvent? {
@@ -201,12 +198,14 @@ extension DecodingContext {
                     consequence: skip)
                 broken = true
             }
-            if type == .hapticContinuous, let d = duration, d > Self.continuousHapticTimeLimit {
+            let cap = CoreHapticsFacts.hapticContinuousLimitSeconds
+            if type == .hapticContinuous, let d = duration, d > cap {
+                let s = formatNumber(cap)
                 add(
                     .warning, .eventDurationCapped, path: "\(durationPath)", at: durationPosition,
-                    "This HapticContinuous event lasts \(formatNumber(d)) s; Core Haptics caps continuous haptics at 30 s, so it is cut to 30 s. Split it into events of 30 s or less."
+                    "This HapticContinuous event lasts \(formatNumber(d)) s; Core Haptics caps continuous haptics at \(s) s, so it is cut to \(s) s. Split it into events of \(s) s or less."
                 )
-                duration = Self.continuousHapticTimeLimit
+                duration = cap
             }
         case .audioCustom:
             if waveformPath == nil && !broken {

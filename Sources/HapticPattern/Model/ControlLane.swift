@@ -1,7 +1,7 @@
 /// The value one dynamic parameter takes over a pattern's time, from its `Parameter` and
 /// `ParameterCurve` items, by the rules the renderer applies (ahap-spec.md §4–§5):
-/// - last-started wins: an item owns the lane from its start until the next item starts
-///   (at the same start a curve wins over a parameter, then the later item);
+/// - the last started wins (``CoreHapticsFacts/laneOwners(_:start:order:)``; at the same start
+///   a curve wins over a parameter, then the later item);
 /// - a parameter steps; a curve is linear between its points, holds its first point's
 ///   predecessor value before it and its last value after it; points at the same time step;
 /// - before any item the lane holds ``DynamicParameterID/neutralValue``.
@@ -28,10 +28,8 @@ public struct ControlLane: Sendable {
         for (i, c) in pattern.curves.enumerated() where c.id == id && !c.points.isEmpty {
             writers.append((c.time, curveOrder + i, c.points.map { (c.time + $0.time, $0.value) }))
         }
-        writers.sort { ($0.start, $0.order) < ($1.start, $1.order) }
-        for (i, w) in writers.enumerated() {
-            let limit = i + 1 < writers.count ? writers[i + 1].start : .infinity
-            guard w.start < limit else { continue }
+        for (w, until) in CoreHapticsFacts.laneOwners(writers, start: \.start, order: \.order) {
+            let limit = until ?? .infinity
             if w.points[0].time > w.start { append(w.start, self.value(at: w.start), 0) }
             for j in w.points.indices {
                 let t = w.points[j].time

@@ -95,26 +95,43 @@ extension VoiceSpec {
 }
 
 extension LayerSchedule {
-    /// The first sample from which this schedule's haptic parameter lanes (intensity and sharpness,
-    /// the ones continuous voices plan their control periods on) differ from `other`'s: the
-    /// `changingParameterLanesFrom` of a replacement; `Int64.max` where they agree everywhere, `.min` where
-    /// they differ from the start. O(breakpoints).
-    public func firstParameterLaneDifference(from other: LayerSchedule) -> Int64 {
+    /// The first sample from `start` on at which this schedule's haptic parameter lanes
+    /// (intensity and sharpness, the ones continuous voices plan their control periods on)
+    /// differ from `other`'s: the `changingParameterLanesFrom` of a replacement; `Int64.max` where
+    /// they agree from `start` on, `.min` where they differ from the start. Lanes that differ
+    /// only before `start` (a history the render has passed) agree. O(breakpoints).
+    public func firstParameterLaneDifference(
+        from other: LayerSchedule, notBefore start: Int64 = .min
+    )
+        -> Int64
+    {
         var first = Int64.max
         for slot in [ParameterLaneSlot.hapticIntensity, .hapticSharpness] {
             let a = contents.parameterLanes[slot.rawValue]
             let b = other.contents.parameterLanes[slot.rawValue]
-            guard a.initial == b.initial else { return .min }
-            var k = 0
-            while k < a.count && k < b.count && a.samples[k] == b.samples[k]
-                && a.values[k] == b.values[k]
-                && a.slopes[k] == b.slopes[k]
+            // The breakpoint each lane is on at `start` (-1: its initial value).
+            var i = -1
+            while i + 1 < a.count && a.samples[i + 1] <= start { i += 1 }
+            var j = -1
+            while j + 1 < b.count && b.samples[j + 1] <= start { j += 1 }
+            if i < 0 && j < 0 {
+                guard a.initial == b.initial else { return start == .min ? .min : start }
+            } else if i < 0 || j < 0 || a.samples[i] != b.samples[j] || a.values[i] != b.values[j]
+                || a.slopes[i] != b.slopes[j]
             {
-                k += 1
+                return start
             }
-            if k < a.count || k < b.count {
+            i += 1
+            j += 1
+            while i < a.count && j < b.count && a.samples[i] == b.samples[j]
+                && a.values[i] == b.values[j] && a.slopes[i] == b.slopes[j]
+            {
+                i += 1
+                j += 1
+            }
+            if i < a.count || j < b.count {
                 first = min(
-                    first, min(k < a.count ? a.samples[k] : .max, k < b.count ? b.samples[k] : .max)
+                    first, min(i < a.count ? a.samples[i] : .max, j < b.count ? b.samples[j] : .max)
                 )
             }
         }

@@ -1,9 +1,9 @@
-/// Core Haptics parses event/parameter/curve `Time` and `EventDuration` with `floatValue`, so
-/// they are float32 values (docs/ahap-format.md, Timing and duration); control-point relative
-/// times stay double. The
-/// scheduler rounds every such value through `Float` before any arithmetic so sample positions
-/// match a device bit-for-bit (e.g. `Time` 0.1 → 0.100000001490116…). O(1).
-@inlinable func parsedFloat32(_ seconds: Double) -> Double { Double(Float(seconds)) }
+import HapticPattern
+
+/// A `Time` or `EventDuration` as Core Haptics reads it (``CoreHapticsFacts/parsedTime(_:)``):
+/// the scheduler rounds every such value before any arithmetic so sample positions match a
+/// device bit-for-bit. O(1).
+@inlinable func parsedFloat32(_ seconds: Double) -> Double { CoreHapticsFacts.parsedTime(seconds) }
 
 /// Seconds → nearest sample, halves away from zero (`Double.rounded()`). Saturates instead of
 /// trapping on absurd values (callers reject non-finite times first, with a note). O(1).

@@ -14,6 +14,8 @@ struct LayerPlan {
     let period: Double
     /// Number of unrolled iterations (1 when not looping).
     let iterations: Int
+    /// The first iteration whose voices are scheduled (``LoopOptions/firstIteration``).
+    let firstIteration: Int
     /// `loopEnd` was 0 (the period is the pattern duration): every item belongs to every
     /// iteration, even one exactly at the pattern's end (a lone transient at its last instant).
     let periodIsDuration: Bool
@@ -41,10 +43,11 @@ struct LayerPlan {
                     message: "startOffset \(offset) is not ≥ 0; using 0"))
             offset = 0
         }
-        let duration = layer.pattern.coreHapticsDuration(customAudioLengths: customAudioLengths)
+        let duration = layer.pattern.duration(customAudioDurations: customAudioLengths)
         patternDuration = duration
         var period = Double.infinity
         var iterations = 1
+        var firstIteration = 0
         var periodIsDuration = false
         if let loop = layer.options.loop {
             let end = loop.loopEnd  // a player property (TimeInterval): not float32-parsed
@@ -62,6 +65,7 @@ struct LayerPlan {
             } else {
                 period = p
                 iterations = loop.count
+                firstIteration = min(max(loop.firstIteration, 0), loop.count)
                 periodIsDuration = !(end > 0 && end.isFinite)
                 // Apple: seeking at or past the end of a looping player goes to the loop start.
                 if offset >= p {
@@ -77,6 +81,7 @@ struct LayerPlan {
         }
         self.period = period
         self.iterations = iterations
+        self.firstIteration = firstIteration
         self.periodIsDuration = periodIsDuration
         let base = roundedSamples(layer.startTime - originSeconds, sampleRate: sampleRate)
         clock = LayerClock(baseSample: base, sampleRate: sampleRate, offset: offset, rate: rate)

@@ -15,8 +15,8 @@ struct ParameterLaneWriter {
 
 /// Turns writers into a ``ParameterLane``. The rules (Apple documents none beyond "steps" and
 /// "linear"; all are choices, docs/ahap-format.md, Dynamic parameters and Parameter curves):
-/// - last-started wins: a writer owns the parameter lane from its start until the next writer
-///   starts; a curve's points at or after that start are dropped, a ramp in flight is cut there;
+/// - the last started wins (``CoreHapticsFacts/laneOwners(_:start:order:)``): a curve's points
+///   at or after the next writer's start are dropped, a ramp in flight is cut there;
 /// - before a curve's first point the parameter lane holds the value it had when the curve started;
 /// - points at the same sample are a step (the later point wins); after the last point the
 ///   value holds;
@@ -24,15 +24,13 @@ struct ParameterLaneWriter {
 ///
 /// O(w log w + p) for w writers with p points in total.
 enum ParameterLaneBuilder {
-    static func build(_ id: DynamicParameterID, writers unsorted: [ParameterLaneWriter])
+    static func build(_ id: DynamicParameterID, writers all: [ParameterLaneWriter])
         -> ParameterLane
     {
-        let writers = unsorted.filter { !$0.points.isEmpty }
-            .sorted { ($0.start, $0.order) < ($1.start, $1.order) }
+        let writers = all.filter { !$0.points.isEmpty }
         var lane = ParameterLane(initialValue: id.neutralValue)
-        for (i, w) in writers.enumerated() {
-            let limit = i + 1 < writers.count ? writers[i + 1].start : Int64.max
-            guard w.start < limit else { continue }  // superseded at the same sample
+        for (w, until) in CoreHapticsFacts.laneOwners(writers, start: \.start, order: \.order) {
+            let limit = until ?? Int64.max
             if w.points[0].sample > w.start {
                 append(&lane, w.start, lane.value(atEnd: w.start), 0)
             }

@@ -13,7 +13,7 @@ extension LayerPlan {
     /// anyway, with a note. Everything before the seek point is folded into the state at the
     /// layer's first sample.
     ///
-    /// O((parameters + points) × iterations × log) time and memory.
+    /// O((parameters + points) × iterations scheduled × log) time and memory.
     func buildParameterLanes(notes: inout [SchedulerNote]) -> [ParameterLane] {
         var writers = Array(
             repeating: [ParameterLaneWriter](), count: DynamicParameterID.allCases.count)
@@ -61,7 +61,13 @@ extension LayerPlan {
                 ))
         }
 
-        for k in 0..<iterations {
+        var lanesFrom = 0
+        if firstIteration > 1 {
+            let loopedParameters = params.filter { isInLoop($0.time) }.map { ($0.p.id, $0.time) }
+            let loopedCurves = curves.filter { isInLoop($0.time) }.map { ($0.c, $0.time) }
+            lanesFrom = firstLaneIteration(parameters: loopedParameters, curves: loopedCurves)
+        }
+        for k in lanesFrom..<iterations {
             for p in params where isInLoop(p.time) {
                 let s = clock.sample(patternTime: unrolled(p.time, iteration: k))
                 writers[p.p.id.index].append(
@@ -100,6 +106,34 @@ extension LayerPlan {
             ParameterLaneBuilder.clip(&lane, before: clock.baseSample)
             return lane
         }
+    }
+
+    /// The iteration whose items the lanes are built from: the one before ``firstIteration`` —
+    /// every lane the pattern writes is then set afresh before the first scheduled iteration
+    /// starts, by a parameter or a curve that starts with a point (the last started wins, and
+    /// such an item owes nothing to the value before it) — or the first when a curve of the loop
+    /// starts by holding the value it found and no item of its ID sets one afresh at another
+    /// time: that value can come from any earlier iteration. O(items). Times are parsed.
+    private func firstLaneIteration(
+        parameters: [(DynamicParameterID, Double)], curves: [(ParameterCurve, Double)]
+    ) -> Int {
+        var resets: [DynamicParameterID: Set<Double>] = [:]
+        var holds: [DynamicParameterID: Set<Double>] = [:]
+        for (id, time) in parameters { resets[id, default: []].insert(time) }
+        for (c, time) in curves {
+            let points = c.points.lazy.filter { $0.time.isFinite && $0.value.isFinite }
+            guard let first = points.map(\.time).min() else { continue }
+            if first > 0 {
+                holds[c.id, default: []].insert(time)
+            } else {
+                resets[c.id, default: []].insert(time)
+            }
+        }
+        // A curve wins over a parameter starting with it: a reset counts where no hold starts.
+        let safe = holds.allSatisfy { id, times in
+            !(resets[id] ?? []).subtracting(times).isEmpty
+        }
+        return safe ? firstIteration - 1 : 0
     }
 
     private func clampControl(_ id: DynamicParameterID, _ v: Double) -> Double {

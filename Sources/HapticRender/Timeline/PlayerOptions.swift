@@ -39,10 +39,17 @@ public struct LoopOptions: Sendable, Hashable {
     public var loopEnd: Double
     /// Number of iterations to render (≥ 1; the first one starts at the seek offset).
     public var count: Int
+    /// The first iteration to schedule voices for (0: all): a live player that extends its loop
+    /// schedules only the iterations it has not played, so an extension costs the same after an
+    /// hour as after a second. Voices land where the whole loop would put them, and parameter
+    /// lanes are exact from this iteration's start on (they are built from the iteration before
+    /// it, or from the first when a lane's state reaches further back: docs/rendering.md).
+    public var firstIteration: Int
 
-    public init(loopEnd: Double = 0, count: Int) {
+    public init(loopEnd: Double = 0, count: Int, firstIteration: Int = 0) {
         self.loopEnd = loopEnd
         self.count = count
+        self.firstIteration = firstIteration
     }
 }
 

@@ -5,7 +5,8 @@ import HapticPattern
 /// custom audio files and passes their lengths.
 ///
 /// Cost: O(n log n) time and O(n) memory in n = (events + parameters + curve points) × loop
-/// iterations, plus runtime parameters — never in the duration.
+/// iterations scheduled (``LoopOptions/firstIteration`` on), plus runtime parameters — never in
+/// the duration.
 public struct Scheduler: Sendable {
     /// Output sample rate (> 0).
     public var sampleRate: Double

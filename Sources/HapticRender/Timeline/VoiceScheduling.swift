@@ -46,7 +46,7 @@ extension LayerPlan {
     /// or after the seek point (seeking never starts an event mid-event).
     ///
     /// Lifetimes (docs/ahap-format.md, Events and Envelopes; choices documented in
-    /// ``EventLifetime``, ``TransientShape``, ``EnvelopeTime``):
+    /// ``CoreHapticsFacts``, ``TransientShape``, ``EnvelopeTime``):
     /// - HapticTransient: `start … start + TransientShape.length`; no envelope
     ///   (`releaseStart = end`, segment lengths 0, `sustained = false`).
     /// - Continuous, sustained (AR): `releaseStart` at `Time + EventDuration` (rate-scaled;
@@ -108,14 +108,15 @@ extension LayerPlan {
             case .hapticTransient:
                 break
             case .hapticContinuous, .audioContinuous:
-                if e.type == .hapticContinuous, hold > EventLifetime.hapticContinuousLimitSeconds {
+                if e.type == .hapticContinuous, hold > CoreHapticsFacts.hapticContinuousLimitSeconds
+                {
                     notes.append(
                         .init(
                             layer: index, eventIndex: i,
                             message:
-                                "HapticContinuous duration \(hold) s capped at \(EventLifetime.hapticContinuousLimitSeconds) s"
+                                "HapticContinuous duration \(hold) s capped at \(CoreHapticsFacts.hapticContinuousLimitSeconds) s"
                         ))
-                    hold = EventLifetime.hapticContinuousLimitSeconds
+                    hold = CoreHapticsFacts.hapticContinuousLimitSeconds
                 }
                 if e.parameters.isSustained, hold == 0 {
                     notes.append(
@@ -137,14 +138,14 @@ extension LayerPlan {
                         ))
                     continue
                 }
-                audioSeconds = EventLifetime.customAudioSeconds(e, fileSeconds: file)
+                audioSeconds = CoreHapticsFacts.customAudioSeconds(e, fileSeconds: file) ?? file
             }
             planned.append(
                 Planned(
                     event: e, time: parsedFloat32(e.time), hold: hold, audioSeconds: audioSeconds))
         }
 
-        for k in 0..<iterations {
+        for k in firstIteration..<iterations {
             for p in planned where isInLoop(p.time) && (k > 0 || p.time >= clock.offset) {
                 let e = p.event
                 let params = e.parameters

@@ -11,10 +11,11 @@
 ///
 /// Why: Core Haptics' `-[CHHapticEvent fullDuration]` adds `0.02·2^(8r) − 0.04` s for a
 /// sustained event's `ReleaseTime` r (docs/ahap-format.md, Envelopes); the headers say every
-/// envelope time
-/// grows "exponentially", so we infer the same law for attack and decay (an inference, [I]).
-/// The scheduler and the pattern's duration (`HapticEvent.fullDuration`) both use it; neither
-/// runs on the render thread, so libm's `exp2` is fine here. O(1).
+/// envelope time grows "exponentially", so we infer the same law for attack and decay (an
+/// inference, [I]). The scheduler, the pattern's duration
+/// (``CoreHapticsFacts/fullDuration(_:customAudioFileSeconds:)``) and the converters (through
+/// ``value(seconds:)``) all use it; none runs on the render thread, so libm's `exp2` and `log2`
+/// are fine here. O(1).
 public enum EnvelopeTime {
     /// `T(0)`: the shortest envelope segment, in seconds.
     public static let minimumSeconds = 0.02
@@ -26,6 +27,12 @@ public enum EnvelopeTime {
     /// Dynamic parameters).
     @inlinable public static func seconds(_ x: Double) -> Double {
         minimumSeconds * exp2(octaves * min(max(x, 0), 1))
+    }
+
+    /// The normalized envelope value whose time is `seconds` — the inverse of ``seconds(_:)``,
+    /// clamped to 0…1 (times under 20 ms give 0, over 5.12 s give 1).
+    @inlinable public static func value(seconds: Double) -> Double {
+        min(max(log2(seconds / minimumSeconds) / octaves, 0), 1)
     }
 
     /// What Core Haptics adds to a sustained event's duration for an explicit `ReleaseTime`
