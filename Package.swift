@@ -128,12 +128,15 @@ let package = Package(
             ]),
 
         // Core Haptics' API (CHHapticEngine and its players) over an open-ended renderer, live on
-        // an audio output or offline.
+        // an audio output or offline: the essentials, with no Foundation (the CLI links them), and
+        // OpenCoreHaptics, what apps import: the essentials plus Foundation's error bridging
+        // (`error as NSError`) and JSONSerialization of pattern dictionaries.
         .target(
-            name: "OpenCoreHaptics",
+            name: "OpenCoreHapticsEssentials",
             dependencies: [
                 "HapticPattern", "HapticRender", "HapticRenderKit", "SoundFile", "AudioDevice",
             ]),
+        .target(name: "OpenCoreHaptics", dependencies: ["OpenCoreHapticsEssentials"]),
 
         // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python.
         .target(
@@ -151,7 +154,7 @@ let package = Package(
             name: "ahap-render",
             dependencies: [
                 "HapticRenderKit", "HapticRender", "HapticPattern", "SoundFile", "AudioDevice",
-                "HapticPlot", "HapticGenerate", "OpenCoreHaptics", "HapticFormats",
+                "HapticPlot", "HapticGenerate", "OpenCoreHapticsEssentials", "HapticFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [staticStdlibInRelease.swift],
@@ -206,7 +209,16 @@ let package = Package(
                 "HapticTestSupport",
             ]),
         .testTarget(
-            name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
+            name: "OpenCoreHapticsTests",
+            dependencies: [
+                "OpenCoreHaptics", "OpenCoreHapticsEssentials", "HapticPattern", "HapticRender",
+                "SoundFile", "HapticTestSupport",
+            ]),
+        // Apple's own Core Haptics code — documentation snippets and sample code — compiled
+        // unchanged against `import OpenCoreHaptics`, as an app sees it (no @testable).
+        .testTarget(
+            name: "CoreHapticsCompatibilityTests",
+            dependencies: ["OpenCoreHaptics", "OpenCoreHapticsEssentials"]),
         .testTarget(
             name: "AudioAnalysisTests", dependencies: ["AudioAnalysis", "HapticTestSupport"]),
         .testTarget(

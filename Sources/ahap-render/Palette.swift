@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import HapticRenderKit
-import OpenCoreHaptics
+import OpenCoreHapticsEssentials
 import SoundFile
 import Synchronization
 
@@ -113,8 +113,8 @@ struct Palette: ParsableCommand {
         do {
             let engine = try CHHapticEngine(
                 simulation: .init(
-                    sampleRate: options.sampleRate, actuator: options.actuator,
-                    layout: layout.outputLayout, output: .offline))
+                    sampleRate: options.sampleRate, actuator: .init(profile: options.actuator),
+                    layout: .init(layout.outputLayout), output: .offline))
             try engine.start()
             let haptics = try PaletteHaptics(engine: engine)
             try engine.beginRecording(to: URL(fileURLWithPath: output), overwrite: force)
@@ -144,8 +144,8 @@ struct Palette: ParsableCommand {
         do {
             engine = try CHHapticEngine(
                 simulation: .init(
-                    sampleRate: options.sampleRate, actuator: options.actuator,
-                    layout: layout.outputLayout, output: .device(device)))
+                    sampleRate: options.sampleRate, actuator: .init(profile: options.actuator),
+                    layout: .init(layout.outputLayout), output: .device(device)))
             try engine.start()
             haptics = try PaletteHaptics(engine: engine)
             try haptics.begin()

@@ -142,6 +142,22 @@ import Testing
         }
     }
 
+    /// A loop extended many times (every 5 s, each extension scheduling only the iterations
+    /// ahead of the render) gives the samples of the whole loop scheduled at once.
+    @Test func aLongLoopExtendedManyTimesIsTheCLIsLoop() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        var player: (any CHHapticAdvancedPatternPlayer)?
+        try compare(
+            try fixture(dir), ["--loop", "34"],
+            steps: [(33 * 1.2 + 0.6, { _ in player!.loopEnabled = false })]
+        ) { engine, pattern in
+            player = try engine.makeAdvancedPlayer(with: pattern)
+            player!.loopEnabled = true
+            try player!.start(atTime: 0)
+        }
+    }
+
     @Test func aSeekBeforeStartingIsTheCLIsStart() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }

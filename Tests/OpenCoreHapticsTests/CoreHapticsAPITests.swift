@@ -1,8 +1,9 @@
 import Foundation
 import HapticTestSupport
+import OpenCoreHaptics
 import Testing
 
-@testable import OpenCoreHaptics
+@testable import OpenCoreHapticsEssentials
 
 /// The Core Haptics API's behaviour: patterns from dictionaries and objects, its error codes,
 /// handlers, and the render path's real-time safety.
@@ -96,13 +97,14 @@ import Testing
                     .pattern: [[Key.event: [Key.eventType: "HapticTransient", Key.time: -1]]]
                 ])
             } == -4822)
-        #expect(
-            code {
-                _ = try CHHapticPattern(
-                    events: [
-                        CHHapticEvent(eventType: .init("Tickle"), parameters: [], relativeTime: 0)
-                    ], parameters: [])
-            } == -4821)
+        // What only a player refuses (Core Haptics' converter) is refused by makePlayer.
+        let tickle = try CHHapticPattern(
+            events: [
+                CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0),
+                CHHapticEvent(eventType: .init("Tickle"), parameters: [], relativeTime: 0.1),
+            ], parameters: [])
+        let offline = try CHHapticEngine(simulation: .init(output: .offline))
+        #expect(code { _ = try offline.makePlayer(with: tickle) } == -4821)
         #expect(code { _ = try CHHapticPattern(dictionary: [.pattern: [Date()]]) } == -4814)
         #expect(
             code { _ = try CHHapticPattern(contentsOf: URL(fileURLWithPath: "/no/such/file.ahap")) }

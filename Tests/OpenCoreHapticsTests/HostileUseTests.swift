@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OpenCoreHaptics
+@testable import OpenCoreHapticsEssentials
 
 /// What an app may pass by mistake — times and values that are not finite or absurdly large,
 /// rates at their limits — is refused with a ``CHHapticError`` or treated as Core Haptics

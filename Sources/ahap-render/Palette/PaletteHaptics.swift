@@ -1,9 +1,10 @@
 // The haptics of the HapticPalette sample, written against Core Haptics' names only: on iOS
-// this file compiles with CoreHaptics, here with OpenCoreHaptics.
+// this file compiles with CoreHaptics, here with OpenCoreHaptics' Foundation-free core (the
+// command-line tool links no Foundation; an app imports OpenCoreHaptics).
 #if canImport(CoreHaptics)
     import CoreHaptics
 #else
-    import OpenCoreHaptics
+    import OpenCoreHapticsEssentials
 #endif
 
 /// A 2-D palette: x is sharpness and y intensity of a continuous player that sounds while

@@ -2,31 +2,31 @@ import HapticPattern
 
 /// Pattern dictionaries (`[CHHapticPattern.Key: Any]`) to AHAP text and back.
 enum PatternDictionary {
-    /// `dictionary` as JSON text, for the strict AHAP decoder to check. Keys may be
-    /// ``CHHapticPattern/Key``s or strings; values strings, numbers, booleans, the ID types
-    /// (any string-backed `RawRepresentable`), arrays and dictionaries. Keys are written in
-    /// sorted order, so equal dictionaries give equal text.
+    /// `dictionary` as JSON text, for the strict AHAP decoder to check. Values may be what
+    /// Foundation's `JSONSerialization` reads (strings, `NSNumber`s, arrays, dictionaries) or
+    /// what an app writes (Swift numbers and booleans, the ID types, nested dictionaries with
+    /// `String` keys). Keys are written in sorted order, so equal dictionaries give equal text.
     /// - Throws: ``CHHapticError/Code/invalidPatternDictionary`` for any other value.
     static func json(_ dictionary: [CHHapticPattern.Key: Any]) throws -> [UInt8] {
         var out = ""
-        try write(
-            Dictionary(uniqueKeysWithValues: dictionary.map { ($0.key.rawValue, $0.value) }),
-            to: &out)
+        try write(dictionary, to: &out)
         return Array(out.utf8)
     }
 
     private static func write(_ value: Any, to out: inout String) throws {
-        switch value {
-        case let b as Bool:
+        if let b = value as? Bool, isBoolean(value) {
             out += b ? "true" : "false"
+            return
+        }
+        switch value {
         case let s as String:
-            writeString(s, to: &out)
+            JSONWriter.quote(s, into: &out)
+        case let i as Int:
+            out += String(i)
         case let d as Double:
             try writeNumber(d, to: &out)
         case let f as Float:
             try writeNumber(Double(f), to: &out)
-        case let i as Int:
-            out += String(i)
         case let i as any BinaryInteger:
             out += String(describing: i)
         case let f as any BinaryFloatingPoint:
@@ -35,7 +35,7 @@ enum PatternDictionary {
             guard let s = r.rawValue as? String else {
                 throw invalid("a value of type \(type(of: value))")
             }
-            writeString(s, to: &out)
+            JSONWriter.quote(s, into: &out)
         case let a as [Any]:
             out += "["
             for (i, element) in a.enumerated() {
@@ -46,18 +46,15 @@ enum PatternDictionary {
         case let d as [AnyHashable: Any]:
             var entries: [(String, Any)] = []
             for (key, element) in d {
-                if let k = key.base as? CHHapticPattern.Key {
-                    entries.append((k.rawValue, element))
-                } else if let k = key.base as? String {
-                    entries.append((k, element))
-                } else {
+                guard let k = key.base as? String else {
                     throw invalid("a key of type \(type(of: key.base))")
                 }
+                entries.append((k, element))
             }
             out += "{"
             for (i, (key, element)) in entries.sorted(by: { $0.0 < $1.0 }).enumerated() {
                 if i > 0 { out += "," }
-                writeString(key, to: &out)
+                JSONWriter.quote(key, into: &out)
                 out += ":"
                 try write(element, to: &out)
             }
@@ -67,13 +64,17 @@ enum PatternDictionary {
         }
     }
 
+    /// Whether `value` is a boolean rather than a number: a Swift `Bool`, or the boolean
+    /// `NSNumber` (`__NSCFBoolean`) `JSONSerialization` reads `true` and `false` as — an
+    /// `NSNumber` of 1 or 0 also casts to `Bool`, so the cast alone cannot tell them apart.
+    private static func isBoolean(_ value: Any) -> Bool {
+        let type = type(of: value)
+        return type == Bool.self || String(describing: type).hasSuffix("Boolean")
+    }
+
     private static func writeNumber(_ d: Double, to out: inout String) throws {
         guard d.isFinite else { throw invalid("the number \(d)") }
         out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
-    }
-
-    private static func writeString(_ s: String, to out: inout String) {
-        JSONWriter.quote(s, into: &out)
     }
 
     private static func invalid(_ what: String) -> CHHapticError {
@@ -82,46 +83,37 @@ enum PatternDictionary {
             message: "the pattern dictionary holds \(what), which AHAP cannot express")
     }
 
-    /// `pattern` as a dictionary of AHAP keys: nested dictionaries keyed by
-    /// ``CHHapticPattern/Key``, types and IDs as their ID structs, numbers as `Double`.
+    /// `pattern` as a dictionary of AHAP keys, of the values `JSONSerialization` writes: nested
+    /// `[String: Any]` dictionaries, `[Any]` arrays, types and IDs as strings, numbers as
+    /// `Double`, flags as `Bool`.
     static func dictionary(_ pattern: HapticPattern) -> [CHHapticPattern.Key: Any] {
-        typealias Key = CHHapticPattern.Key
         var items: [Any] = []
         for e in pattern.events {
-            var event: [Key: Any] = [
-                .eventType: CHHapticEvent.EventType(e.type.rawValue), .time: e.time,
-            ]
+            var event: [CHHapticPattern.Key: Any] = [.eventType: e.type.rawValue, .time: e.time]
             if let d = e.duration { event[.eventDuration] = d }
             if let path = e.waveformPath { event[.eventWaveformPath] = path }
             if let v = e.waveformUsesVolumeEnvelope { event[.eventWaveformUseVolumeEnvelope] = v }
             if let v = e.waveformLoopEnabled { event[.eventWaveformLoopEnabled] = v }
-            let parameters: [Any] = e.parameters.setIDs.map { id -> [Key: Any] in
-                [
-                    .parameterID: CHHapticEvent.ParameterID(id.rawValue),
-                    .parameterValue: e.parameters[id] ?? 0,
-                ]
+            let parameters: [Any] = e.parameters.setIDs.map { id -> [CHHapticPattern.Key: Any] in
+                [.parameterID: id.rawValue, .parameterValue: e.parameters[id] ?? 0]
             }
             if !parameters.isEmpty { event[.eventParameters] = parameters }
-            items.append([Key.event: event])
+            items.append([CHHapticPattern.Key.event: event])
         }
         for p in pattern.parameters {
-            items.append([
-                Key.parameter: [
-                    Key.parameterID: CHHapticDynamicParameter.ID(p.id.rawValue), Key.time: p.time,
-                    Key.parameterValue: p.value,
-                ] as [Key: Any]
-            ])
+            let parameter: [CHHapticPattern.Key: Any] = [
+                .parameterID: p.id.rawValue, .time: p.time, .parameterValue: p.value,
+            ]
+            items.append([CHHapticPattern.Key.parameter: parameter])
         }
         for c in pattern.curves {
             let points: [Any] = c.points.map {
-                [Key.time: $0.time, Key.parameterValue: $0.value] as [Key: Any]
+                [.time: $0.time, .parameterValue: $0.value] as [CHHapticPattern.Key: Any]
             }
-            items.append([
-                Key.parameterCurve: [
-                    Key.parameterID: CHHapticDynamicParameter.ID(c.id.rawValue), Key.time: c.time,
-                    Key.parameterCurveControlPoints: points,
-                ] as [Key: Any]
-            ])
+            let curve: [CHHapticPattern.Key: Any] = [
+                .parameterID: c.id.rawValue, .time: c.time, .parameterCurveControlPoints: points,
+            ]
+            items.append([CHHapticPattern.Key.parameterCurve: curve])
         }
         return [.version: pattern.version, .pattern: items]
     }

@@ -25,9 +25,13 @@ extension CHHapticEngine {
     ///   ``maxAdvanceSeconds`` ahead (the samples are returned in one array).
     @discardableResult
     public func advance(to time: TimeInterval) throws -> [Float] {
-        guard simulation.output == .offline else {
+        guard simulation.output == .offline, driver == nil else {
             throw CHHapticError(
-                .operationNotPermitted, message: "a live engine follows its audio device's clock")
+                .operationNotPermitted,
+                message: driver == nil
+                    ? "a live engine follows its audio device's clock"
+                    : "this engine records for \(EnvironmentRecording.outputVariable), at its own pace"
+            )
         }
         let render = core.render
         let channels = core.channels
@@ -71,8 +75,9 @@ extension CHHapticEngine {
         guard recording == nil else {
             throw CHHapticError(.operationNotPermitted, message: "a recording is open")
         }
-        guard simulation.output == .offline else {
-            throw CHHapticError(.operationNotPermitted, message: "only an offline engine records")
+        guard simulation.output == .offline, driver == nil else {
+            throw CHHapticError(
+                .operationNotPermitted, message: "only an offline engine records when asked")
         }
         do {
             recording = try SoundFileWriter(

@@ -28,7 +28,7 @@ extension ControlState {
         } else if offset >= p.pattern.duration && p.pattern.duration > 0 {
             // Seeking at or past the end of a pattern that does not loop: it is over.
             players[player] = p
-            callbacks.append { [handler = p.completionHandler] in handler?(nil) }
+            callbacks.append { [handler = p.completionHandler] in handler(nil) }
             return
         }
         slots[slot].player = player
@@ -56,10 +56,16 @@ extension ControlState {
         run.parameters = Self.pruned(run.parameters, before: Double(now - run.start) / sampleRate)
         var pattern = p.pattern.model
         pattern.curves += run.curves
+        // Iterations the render has passed are not scheduled again: an extension of a loop
+        // costs what the iterations ahead cost (two before the one playing are kept, a margin
+        // for voices at an iteration's very end and for the lanes' state).
+        let played = max(run.iteration(at: position, sampleRate: sampleRate) - 2, 0)
         let options = PlayerOptions(
             startOffset: run.offset, playbackRate: run.rate,
             loop: run.loop.map {
-                LoopOptions(loopEnd: p.loopEnd > 0 ? p.loopEnd : 0, count: $0.count)
+                LoopOptions(
+                    loopEnd: p.loopEnd > 0 ? p.loopEnd : 0, count: $0.count,
+                    firstIteration: min(played, $0.count))
             },
             runtimeParameters: run.parameters)
         let timeline = Scheduler(sampleRate: sampleRate, customAudioLengths: p.pattern.lengths)
@@ -69,7 +75,11 @@ extension ControlState {
         let schedule = LayerSchedule(
             timeline: timeline, offset: run.start, layer: run.slot, resources: resources,
             stop: run.stop, keeps: { !muted && plays($0) })
-        let cut = run.schedule.map { schedule.firstParameterLaneDifference(from: $0) } ?? .max
+        let cut =
+            run.schedule.map {
+                schedule.firstParameterLaneDifference(from: $0, notBefore: position)
+            }
+            ?? .max
         // Sounding voices end at `endAt` (a stop), or now for the kinds muted.
         let muteEnd =
             muted
@@ -86,7 +96,8 @@ extension ControlState {
         let looping = run.loop?.open ?? false
         run.scheduledEnd = looping ? patternEnd : .max
         run.end = min(run.stop ?? .max, looping ? .max : patternEnd)
-        run.voicesEnd = run.start + timeline.voicesEndSample
+        // Voices of iterations left out may still sound (a long event in a short loop).
+        run.voicesEnd = max(run.voicesEnd, run.start + timeline.voicesEndSample)
         p.run = run
         players[player] = p
     }
@@ -153,7 +164,7 @@ extension ControlState {
         release(run)
         p.run = nil
         players[player] = p
-        if run.completes, let handler = p.completionHandler { callbacks.append { handler(nil) } }
+        if run.completes { callbacks.append { [handler = p.completionHandler] in handler(nil) } }
     }
 }
 

@@ -10,7 +10,8 @@ struct PreparedPattern {
     var lengths: [String: Double]
     /// The engine's resource index of each `EventWaveformPath`.
     var resourceIndex: [String: Int]
-    /// Core Haptics' pattern duration, seconds.
+    /// Core Haptics' pattern duration, seconds, by the law the scheduler follows (custom audio
+    /// with this engine's files and loop settings).
     var duration: Double { model.duration(customAudioDurations: lengths) }
 }
 
@@ -27,7 +28,7 @@ struct PlayerState {
     var parameters: [DynamicParameterID: Double] = [:]
     /// The run playing, if any.
     var run: Run?
-    var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler?
+    var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler = { _ in }
 
     init(pattern: PreparedPattern) { self.pattern = pattern }
 

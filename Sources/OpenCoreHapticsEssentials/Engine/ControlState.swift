@@ -10,8 +10,13 @@ import HapticRenderKit
 struct ControlState {
     let render: RenderSide
     let sampleRate: Double
-    /// Whether the audio device's clock drives the render (else the caller's ``advance``).
-    let live: Bool
+    /// Whether a thread renders while the caller's calls come in — an audio device's, or an
+    /// environment recording's once its first player has started (else only the caller's
+    /// ``CHHapticEngine/advance(by:)`` renders).
+    var live: Bool
+    /// Called (once, outside the lock) when the first player starts: an environment recording
+    /// starts its clock there.
+    var onFirstStart: (() -> Void)?
     let hearsHaptics: Bool
     let hearsAudio: Bool
 
@@ -131,10 +136,15 @@ struct ControlState {
     // MARK: Resources
 
     /// Loads the audio file at `path` as a new resource and sends it to the renderer.
+    /// - Throws: −4851 (`fileNotFound`) when there is no file at `path`, −4824 when it is not
+    ///   audio this engine plays, −4825 when the engine holds as many resources as it can.
     mutating func addResource(path: String, usesVolumeEnvelope: Bool, loops: Bool) throws -> Int {
         guard resources.count < RenderReserve().audioResources else {
             throw CHHapticError(
                 .resourceNotAvailable, message: "no room for another audio resource")
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CHHapticError(.fileNotFound, message: "\(path): no such file")
         }
         let loaded: (clip: AudioClip, durationSeconds: Double, replacedSamples: Int)
         do {
@@ -153,7 +163,10 @@ struct ControlState {
     }
 
     /// `pattern` ready to play here: registered resources and audio files mapped to resources.
+    /// - Throws: what a player refuses in the pattern (``CHHapticPattern/playerError``), or an
+    ///   unregistered resource (−4824).
     mutating func prepare(_ pattern: CHHapticPattern) throws -> PreparedPattern {
+        if let error = pattern.playerError { throw error }
         var prepared = PreparedPattern(model: pattern.model, lengths: [:], resourceIndex: [:])
         for i in prepared.model.events.indices where prepared.model.events[i].type == .audioCustom {
             guard let path = prepared.model.events[i].waveformPath else { continue }

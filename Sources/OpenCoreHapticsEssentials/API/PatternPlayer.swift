@@ -73,8 +73,8 @@ final class PatternPlayer: CHHapticAdvancedPatternPlayer {
         }
     }
 
-    var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler? {
-        get { core.locked { $0.players[id]?.completionHandler } }
+    var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler {
+        get { core.locked { $0.players[id]?.completionHandler } ?? { _ in } }
         set { core.locked { $0.players[id]?.completionHandler = newValue } }
     }
 }

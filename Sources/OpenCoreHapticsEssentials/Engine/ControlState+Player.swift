@@ -19,6 +19,7 @@ extension ControlState {
         let offset = players[player]?.nextOffset ?? 0
         players[player]?.nextOffset = 0
         try startRun(player, at: sample(at: time), offset: offset)
+        if let first = onFirstStart.take() { callbacks.append(first) }
     }
 
     mutating func stop(_ player: Int, atTime time: TimeInterval) throws {

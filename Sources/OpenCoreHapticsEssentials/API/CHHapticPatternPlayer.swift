@@ -44,5 +44,6 @@ public protocol CHHapticAdvancedPatternPlayer: CHHapticPatternPlayer {
     var playbackRate: Float { get set }
     /// Called once playback finishes: at the pattern's end, or where ``stop(atTime:)`` or
     /// ``cancel()`` ends it; not at a pause, nor when a seek or a loop or rate change restarts it.
-    var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler? { get set }
+    /// Does nothing until set.
+    var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler { get set }
 }

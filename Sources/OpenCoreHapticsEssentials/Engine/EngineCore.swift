@@ -37,8 +37,8 @@ final class EngineCore: @unchecked Sendable {
                 message: "the engine plays 1 to 1024 players at once, not \(settings.layers)")
         }
         let configuration = RenderConfiguration(
-            sampleRate: settings.sampleRate, channels: settings.layout.outputChannels,
-            actuator: settings.actuator)
+            sampleRate: settings.sampleRate, channels: settings.layout.layout.outputChannels,
+            actuator: settings.actuator.profile)
         let renderer: PatternRenderer
         do {
             renderer = try PatternRenderer(

@@ -5,9 +5,10 @@ import SoundFile
 /// The haptic engine: it plays patterns through players, all of them on one simulated
 /// actuator (their drives sum before it, as on a device) and one audio synthesizer.
 ///
-/// `CHHapticEngine()` plays live on the default audio output; ``init(simulation:)`` chooses
-/// the output, the actuator and the channels, or an offline engine whose clock advances only
-/// as it renders (``advance(by:)``, ``render(to:duration:)``).
+/// `CHHapticEngine()` plays live on the default audio output, or records into the file the
+/// environment names (`OPENCOREHAPTICS_OUTPUT`: docs/core-haptics-api.md); ``init(simulation:)``
+/// chooses the output, the actuator and the channels, or an offline engine whose clock
+/// advances only as it renders (``advance(by:)``, ``render(to:duration:)``).
 open class CHHapticEngine {
     /// Why the engine stopped (`CHHapticEngine.StoppedReason`).
     public enum StoppedReason: Int, Sendable {
@@ -37,9 +38,13 @@ open class CHHapticEngine {
     var output: LiveOutput?
     /// The file an offline engine records into (``beginRecording(to:overwrite:)``).
     var recording: SoundFileWriter?
+    /// What renders an engine that records for the environment.
+    var driver: RecordingDriver?
 
-    /// Called when the engine stops by itself (its players finished and a finished handler
-    /// asked it to, the audio device failed); not when ``stop(completionHandler:)`` stops it.
+    /// Called when the engine stops by itself, with the reason — as Core Haptics calls it, not
+    /// when ``stop(completionHandler:)`` stops it: `.notifyWhenFinished` when a finished
+    /// handler returned `.stopEngine`, `.engineDestroyed` when the engine is released while it
+    /// runs, `.systemError` when an environment recording cannot be written.
     public var stoppedHandler: StoppedHandler = { _ in }
     /// Called if the engine had to reset (never, in the simulation).
     public var resetHandler: ResetHandler = {}
@@ -96,18 +101,39 @@ open class CHHapticEngine {
     }
 
     /// A live engine on the default audio output with the default simulation
-    /// (``Simulation/init(sampleRate:actuator:layout:output:layers:)``).
+    /// (``Simulation/init(sampleRate:actuator:layout:output:layers:)``) — or, when the process's
+    /// environment sets `OPENCOREHAPTICS_OUTPUT`, one that records into that file.
+    /// - Throws: ``CHHapticError/Code/invalidEngineParameter`` for an environment that asks for
+    ///   a recording it cannot make (a path that is not a writable `.wav`, a bad duration).
     public convenience init() throws {
-        try self.init(simulation: Simulation())
+        try self.init(simulation: Simulation(), recording: EnvironmentRecording.requested())
     }
 
-    /// An engine with these simulation settings.
-    public init(simulation: Simulation) throws {
+    /// An engine with these simulation settings (the environment is not consulted).
+    public convenience init(simulation: Simulation) throws {
+        try self.init(simulation: simulation, recording: nil)
+    }
+
+    init(simulation: Simulation, recording: EnvironmentRecording?) throws {
+        var simulation = simulation
+        if recording != nil { simulation.output = .offline }
         self.simulation = simulation
         core = try EngineCore(settings: simulation)
+        if let recording {
+            let driver = try RecordingDriver(core: core, recording: recording) { [weak self] in
+                self?.stoppedHandler(.systemError)
+            }
+            core.locked { $0.onFirstStart = { [weak driver] in driver?.start() } }
+            self.driver = driver
+        }
     }
 
-    deinit { output?.close() }
+    deinit {
+        let wasRunning = core.locked { $0.running }
+        output?.close()
+        driver?.close()
+        if wasRunning { stoppedHandler(.engineDestroyed) }
+    }
 
     /// Starts the engine: a live engine opens its audio output and starts rendering.
     /// - Throws: ``CHHapticError/Code/engineStartTimeout`` when no audio output can be opened.
@@ -177,8 +203,11 @@ open class CHHapticEngine {
     }
 
     /// Registers an audio file for ``CHHapticEvent/init(audioResourceID:parameters:relativeTime:)``
-    /// events; options: ``CHHapticAudioResourceKeyUseVolumeEnvelope``,
-    /// ``CHHapticAudioResourceKeyLoopEnabled`` (booleans).
+    /// events; options: ``CHHapticAudioResourceKeyUseVolumeEnvelope`` (fade in and out, default
+    /// true), ``CHHapticAudioResourceKeyLoopEnabled`` (default false: with it, an event that
+    /// has a duration plays the file over and over for that long).
+    /// - Throws: −4851 (`fileNotFound`) for a URL that is not a file's or a file that does not
+    ///   exist, −4824 (`invalidAudioResource`) for one that is not audio this engine plays.
     public func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws
         -> CHHapticAudioResourceID
     {
@@ -208,15 +237,21 @@ open class CHHapticEngine {
         }
     }
 
-    /// Plays the AHAP file at `fileURL` once, now.
+    /// Plays the AHAP file at `fileURL` once, now; starts the engine first if it is not
+    /// running, as Core Haptics does.
     public func playPattern(from fileURL: URL) throws {
-        try makePlayer(with: CHHapticPattern(contentsOf: fileURL)).start(
-            atTime: CHHapticTimeImmediate)
+        try play(CHHapticPattern(contentsOf: fileURL))
     }
 
-    /// Plays AHAP text once, now (custom audio paths are looked up in the current folder).
+    /// Plays AHAP text once, now (relative custom audio paths are looked up in the current
+    /// folder); starts the engine first if it is not running.
     public func playPattern(from data: Data) throws {
-        let pattern = try CHHapticPattern(ahap: [UInt8](data))
-        try makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate)
+        try play(CHHapticPattern(ahap: [UInt8](data)))
+    }
+
+    private func play(_ pattern: CHHapticPattern) throws {
+        let player = try makePlayer(with: pattern)
+        if !core.locked({ $0.running }) { try startEngine() }
+        try player.start(atTime: CHHapticTimeImmediate)
     }
 }
