@@ -45,7 +45,7 @@ final class DocumentationApp {
         // (3.) Stop the engine.
         self.hapticEngine.stop(completionHandler: { (_) -> Void in
             // Insert code to call after engine stops.
-            self.stoppedAfterStop = true
+            self.stoppedAfterStop = true  // suite: what the test checks
         })
     }
 
@@ -68,7 +68,7 @@ final class DocumentationApp {
         // The reset handler provides an opportunity to restart the engine.
         engine.resetHandler = {
             print("Reset Handler: Restarting the engine.")
-            self.resetCount += 1
+            self.resetCount += 1  // suite: what the test checks
             do {
                 // Try restarting the engine.
                 try self.engine.start()
@@ -80,7 +80,7 @@ final class DocumentationApp {
         // The stopped handler alerts you of engine stoppage.
         engine.stoppedHandler = { reason in
             print("Stop Handler: The engine stopped for reason: \(reason.rawValue)")
-            self.stopReasons.append(reason)
+            self.stopReasons.append(reason)  // suite: what the test checks
             switch reason {
             case .audioSessionInterrupt: print("Audio session interrupt")
             case .applicationSuspended: print("Application suspended")
