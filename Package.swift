@@ -163,12 +163,16 @@ let package = Package(
         // Examples.
         .executableTarget(
             name: "ShieldAndTexture",
-            dependencies: ["HapticPattern", "HapticRenderKit", "SoundFile"],
+            dependencies: [
+                "HapticPattern", "HapticRenderKit", "SoundFile",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Examples/ShieldAndTexture"),
         .executableTarget(
             name: "HapticRicochet",
             dependencies: [
                 "OpenCoreHaptics", "HapticPlot", "HapticRenderKit", "HapticRender", "SoundFile",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/HapticRicochet"),
 

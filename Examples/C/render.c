@@ -1,6 +1,6 @@
 /*
- * render — renders an AHAP file to interleaved float32 raw samples with the HapticRenderC
- * library, block by block through the streaming API (memory stays constant).
+ * render — renders an AHAP file to interleaved float32 raw samples with libhapticrender,
+ * block by block through the streaming API (memory stays constant).
  *
  *   render IN.ahap OUT.raw [layout]
  *
@@ -11,7 +11,7 @@
  * success, 1 on failure, 64 on a usage error.
  *
  * Build (from the repository root):
- *   swift build -c release --product HapticRenderC
+ *   swift build -c release --product hapticrender
  *   cc -std=c11 -Wall -o render Examples/C/render.c \
  *      $(PKG_CONFIG_PATH=Sources/HapticRenderC/pkgconfig pkg-config --cflags --libs hapticrender)
  */

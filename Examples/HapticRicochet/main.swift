@@ -4,11 +4,13 @@
 // shield (with its own sound, a registered custom audio resource) from 3 s to 6 s.
 //
 //     swift run haptic-ricochet [OUTPUT-FOLDER]     (default: out/haptic-ricochet)
+//     swift run haptic-ricochet --help
 //
 // The engine is offline, so the session renders the same on every run: it writes
 // `session.wav` (audition layout: audio + ½·acceleration), `session.html` (an audition page:
 // the timeline of collisions and shield, the signals, and the audio to play), and the
 // shield's sound in `Sounds/Shield.wav`. Each collision is printed with its time.
+import ArgumentParser
 import Foundation
 import HapticPlot
 import HapticRender
@@ -16,7 +18,24 @@ import HapticRenderKit
 import OpenCoreHaptics
 import SoundFile
 
-let folder = CommandLine.arguments.dropFirst().first ?? "out/haptic-ricochet"
+/// The command line: one optional folder. `--help` prints this and writes nothing; an unknown
+/// option is a usage error (exit 64), as with every executable of the package (docs/cli.md).
+struct HapticRicochetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "haptic-ricochet",
+        abstract:
+            "Play Apple's HapticRicochet sample offline on OpenCoreHaptics and write the session.",
+        discussion:
+            "A ball rolls and collides for 8 s; OUTPUT-FOLDER receives session.wav, session.html and Sounds/Shield.wav, and each collision is printed."
+    )
+    @Argument(help: ArgumentHelp("The folder to write into.", valueName: "output-folder"))
+    var folder = "out/haptic-ricochet"
+
+    /// Usage errors read like ahap-render's: `haptic-ricochet: error: …`.
+    static var _errorPrefix: String { "haptic-ricochet: error: " }
+}
+
+let folder = HapticRicochetCommand.parseOrExit().folder
 try FileManager.default.createDirectory(
     atPath: folder + "/Sounds", withIntermediateDirectories: true)
 let rate = 48_000.0

@@ -2,11 +2,13 @@
 // written with the HapticPattern DSL.
 //
 //     swift run shield-and-texture [OUTPUT-FOLDER]     (default: out/shield-and-texture)
+//     swift run shield-and-texture --help
 //
 // For each pattern it prints the resolved timeline, writes `<Name>.ahap` with AHAPEncoder
 // and renders it to `<Name>.wav` (audition layout: audio + actuator acceleration) with
 // HapticRenderKit. The two sound effects the patterns play are synthesized here, so the
 // example needs no asset.
+import ArgumentParser
 import Foundation
 import HapticPattern
 import HapticRenderKit
@@ -93,7 +95,24 @@ let patterns: [(name: String, pattern: Pattern)] = [
     ("Sequence", sequence),
 ]
 
-let folder = CommandLine.arguments.dropFirst().first ?? "out/shield-and-texture"
+/// The command line: one optional folder. `--help` prints this and writes nothing; an unknown
+/// option is a usage error (exit 64), as with every executable of the package (docs/cli.md).
+struct ShieldAndTextureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shield-and-texture",
+        abstract:
+            "Write the shield-and-texture example patterns as AHAP files and render each to WAV.",
+        discussion:
+            "Each pattern's timeline is printed; <Name>.ahap, <Name>.wav and the Sounds/ they play are written into OUTPUT-FOLDER."
+    )
+    @Argument(help: ArgumentHelp("The folder to write into.", valueName: "output-folder"))
+    var folder = "out/shield-and-texture"
+
+    /// Usage errors read like ahap-render's: `shield-and-texture: error: …`.
+    static var _errorPrefix: String { "shield-and-texture: error: " }
+}
+
+let folder = ShieldAndTextureCommand.parseOrExit().folder
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 try SoundEffects.write(to: folder)
 
