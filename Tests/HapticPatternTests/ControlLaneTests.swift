@@ -85,4 +85,23 @@ import Testing
                     == true,
             "\(note)")
     }
+
+    /// Where a multiplying control is 0: held zeros, a ramp's foot, a ramp down to the end,
+    /// and a zero that lasts for ever; a sharpness control (which adds) is at its floor only at −1.
+    @Test func floorSpansAreWhereTheControlIsZero() {
+        let pattern = HapticPattern(
+            parameters: [DynamicParameter(id: .hapticIntensityControl, time: 10, value: 0)],
+            curves: [
+                curve(at: 1, [(0, 0), (1, 0), (2, 1)]),  // 0 over 1…2, then up to 1 at 3
+                curve(at: 4, [(0, 1), (1, -1)]),  // down through 0 at 4.5, clamped below it
+                curve(at: 6, [(0, 0.5)]),
+                curve(.hapticSharpnessControl, at: 0, [(0, -1), (1, 0)]),
+            ])
+        #expect(
+            ControlLane(.hapticIntensityControl, in: pattern).floorSpans == [
+                1...2, 4.5...6, 10...Double.infinity,
+            ])
+        #expect(ControlLane(.hapticSharpnessControl, in: pattern).floorSpans == [0...0])
+        #expect(ControlLane(.audioVolumeControl, in: pattern).floorSpans.isEmpty)
+    }
 }

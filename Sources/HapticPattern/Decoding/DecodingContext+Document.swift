@@ -175,7 +175,7 @@ extension DecodingContext {
         var eventsSorted = true
         var parametersSorted = true
         var curvesSorted = true
-        var transients: [ScaledTransientCheck.Transient] = []
+        var decodedEvents: [DecodedEvent] = []
         for (index, item) in items.enumerated() {
             guard let members = item.objectMembers else {
                 reject(
@@ -210,13 +210,8 @@ extension DecodingContext {
                     if let last = pattern.events.last, event.time < last.time {
                         eventsSorted = false
                     }
-                    if event.type == .hapticTransient {
-                        transients.append(
-                            .init(
-                                index: index, position: member.value.position, time: event.time,
-                                intensity: event.parameters.hapticIntensity
-                                    ?? EventParameterID.hapticIntensity.defaultValue))
-                    }
+                    decodedEvents.append(
+                        DecodedEvent(index: index, position: member.value.position, event: event))
                     pattern.events.append(event)
                 }
             }
@@ -268,7 +263,9 @@ extension DecodingContext {
         {
             pattern.canonicalize()
         }
-        noteScaledTransients(transients, in: pattern)
+        let intensity = ControlLane(.hapticIntensityControl, in: pattern)
+        let silent = warnSilentEvents(decodedEvents, in: pattern, intensity: intensity)
+        noteScaledTransients(decodedEvents, intensity: intensity, silent: silent)
     }
 }
 

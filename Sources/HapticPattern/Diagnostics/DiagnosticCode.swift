@@ -63,6 +63,9 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
     case eventDurationIgnored = "event.duration-ignored"
     case eventMissingWaveformPath = "event.missing-waveform-path"
     case eventLoopWithoutDuration = "event.loop-without-duration"
+    /// An event that can never be felt or heard: its intensity or volume is 0, or its
+    /// multiplying control is 0 over its whole life.
+    case eventSilent = "event.silent"
 
     // Event parameters.
     case eventParameterMissingID = "event-parameter.missing-id"
@@ -98,6 +101,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
     /// A transient that the pattern's own intensity control plays below half of the intensity
     /// it asks for (controls multiply every event, transients included).
     case patternTransientScaled = "pattern.transient-scaled"
+    /// A pattern none of whose events can ever be felt or heard (each has its `event.silent`).
+    case patternSilent = "pattern.silent"
 
     // `.haptic` clips (Meta Haptics SDK / Lofelt Studio format v1).
     /// A required key is absent (`version`, `signals`, `time`, `amplitude`, …).

@@ -62,6 +62,40 @@ public struct ControlLane: Sendable {
     /// Whether any item writes this lane.
     public var isEmpty: Bool { times.isEmpty }
 
+    /// The spans of time over which the lane's value is at its lower bound (0 for the
+    /// intensity and volume controls, which multiply: every event they apply to is silent
+    /// there), sorted and disjoint; the last may end at infinity. A span ends where a
+    /// breakpoint lifts the value, so it may include that instant. O(breakpoints).
+    public var floorSpans: [ClosedRange<Double>] {
+        let floor = id.range.lowerBound
+        var spans: [ClosedRange<Double>] = []
+        func add(_ from: Double, _ to: Double) {
+            guard from <= to else { return }
+            if let last = spans.last, last.upperBound >= from {
+                spans[spans.count - 1] = last.lowerBound...max(last.upperBound, to)
+            } else {
+                spans.append(from...to)
+            }
+        }
+        for k in times.indices {
+            let start = times[k]
+            let end = k + 1 < times.count ? times[k + 1] : .infinity
+            let v = values[k]
+            let s = slopes[k]
+            if s == 0 || !s.isFinite {
+                if v <= floor { add(start, end) }
+            } else {
+                let crossing = start + (floor - v) / s  // where the line meets the floor
+                if s > 0 {
+                    if v <= floor { add(start, min(crossing, end)) }
+                } else {
+                    add(max(crossing, start), end)
+                }
+            }
+        }
+        return spans
+    }
+
     private mutating func append(_ t: Double, _ v: Double, _ s: Double) {
         if let last = times.last, last == t {
             values[values.count - 1] = v
