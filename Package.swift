@@ -5,7 +5,7 @@
 // Stages and their one-way dependencies:
 //
 //   ahap-render (CLI) ──> HapticPlot, HapticGenerate, HapticRenderKit, AudioDevice
-//   HapticRenderC (C ABI) ──> HapticRenderKit
+//   HapticRenderC (C ABI, libhapticrender.so) ──> HapticRenderKit
 //   HapticPlot ──> HapticRenderKit        HapticGenerate ──> HapticRenderKit, AudioAnalysis
 //   HapticRenderKit ──> HapticRender ──> HapticPattern
 //   HapticRenderKit ──> HapticFormats (.haptic, Android, loss) ──> HapticRender, HapticPattern
@@ -34,6 +34,15 @@ let staticStdlibInRelease = (
         ["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
 )
 
+/// The C library's release link on Linux: the Swift runtime and FoundationEssentials linked in
+/// (`-static-stdlib`), so `libhapticrender.so` needs only libc, libm, libstdc++ and libgcc_s
+/// and loads on a machine without Swift (the wheel, the tarball, the .deb); the runtime's
+/// symbols stay inside it (`--exclude-libs=ALL`: not exported, so a host that loads another
+/// Swift runtime binds neither to this one's).
+let staticRuntimeLibraryInRelease = LinkerSetting.unsafeFlags(
+    ["-static-stdlib", "-Xlinker", "--exclude-libs=ALL"],
+    .when(platforms: [.linux], configuration: .release))
+
 let package = Package(
     name: "HapticRender",
     platforms: [.macOS(.v15)],
@@ -46,7 +55,8 @@ let package = Package(
         .library(name: "HapticPlot", targets: ["HapticPlot"]),
         .library(name: "HapticGenerate", targets: ["HapticGenerate"]),
         .library(name: "AudioDevice", targets: ["AudioDevice"]),
-        .library(name: "HapticRenderC", type: .dynamic, targets: ["HapticRenderC"]),
+        // libhapticrender.so: the C ABI (module HapticRenderC), for C, C++ and Python.
+        .library(name: "hapticrender", type: .dynamic, targets: ["HapticRenderC"]),
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
         .library(name: "OpenCoreHaptics", targets: ["OpenCoreHaptics"]),
         .executable(name: "ahap-render", targets: ["ahap-render"]),
@@ -138,18 +148,21 @@ let package = Package(
             ]),
         .target(name: "OpenCoreHaptics", dependencies: ["OpenCoreHapticsEssentials"]),
 
-        // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python.
+        // The C API (include/hapticrender.h) over the Kit's pipeline, for C, C++ and Python:
+        // the product `hapticrender` (libhapticrender.so), self-contained in release builds on
+        // Linux like the CLI; debug builds (tests) link the shared runtime.
         .target(
             name: "HapticRenderC",
             dependencies: ["HapticRenderKit", "HapticRender", "HapticPattern", "HapticFormats"],
-            exclude: ["include", "pkgconfig"]),
+            exclude: ["include", "pkgconfig"],
+            swiftSettings: [staticStdlibInRelease.swift],
+            linkerSettings: [staticRuntimeLibraryInRelease]),
 
         // The command-line tool. Release builds on Linux link the Swift runtime and
         // FoundationEssentials into the executable (-static-stdlib; C libraries stay shared): a
         // start without ~20 M instructions of symbol binding across a dozen Swift libraries
         // (docs/performance.md, "Start-up"). The flag must reach this module's compile too, so its
-        // objects ask for the static archives. Only this target: HapticRenderC stays a normal
-        // dynamic library over the shared runtime, and debug builds (tests) are unchanged.
+        // objects ask for the static archives. Debug builds (tests) are unchanged.
         .executableTarget(
             name: "ahap-render",
             dependencies: [

@@ -1,11 +1,12 @@
 """Builds the hapticrender wheel: out of the source tree, with the C library when it is built.
 
-`pip install ./python` after `swift build -c release --product HapticRenderC` copies
-`.build/release/libHapticRenderC.so` (or `.dylib`) beside the package, so the installed package
+`pip install ./python` after `swift build -c release --product hapticrender` copies
+`.build/release/libhapticrender.so` (or `.dylib`) beside the package, so the installed package
 finds it without HAPTICRENDER_LIB; the wheel is then tagged for this platform
 (`py3-none-linux_x86_64`: any Python 3, no Python ABI, this machine's library). Without a built
 library the wheel is pure Python (`py3-none-any`) and the package looks for the library at
-import (see hapticrender/_library.py).
+import (see hapticrender/_library.py). Scripts/package.sh names the library to bundle with
+HAPTICRENDER_WHEEL_LIBRARY and has auditwheel tag the wheel manylinux.
 
 Everything setuptools writes while building (`build/`, `*.egg-info`) goes to a temporary
 folder, removed when the build ends, so a build leaves the checkout as it was.
@@ -30,14 +31,22 @@ except ImportError:  # setuptools < 70.1
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPOSITORY = os.path.dirname(HERE)
-LIBRARY_NAMES = ("libHapticRenderC.so", "libHapticRenderC.dylib")
+LIBRARY_NAMES = ("libhapticrender.so", "libhapticrender.dylib")
 VERSION_SOURCE = os.path.join(REPOSITORY, "Sources", "HapticRenderKit", "Version.swift")
 
 
 def built_libraries():
-    """The C libraries of the checkout's release build."""
+    """The C libraries to bundle, as (path, name in the package): HAPTICRENDER_WHEEL_LIBRARY
+    (the release artefact Scripts/package.sh makes, stripped, with its versioned soname), else
+    the checkout's release build."""
+    chosen = os.environ.get("HAPTICRENDER_WHEEL_LIBRARY")
+    if chosen:
+        if not os.path.exists(chosen):
+            raise RuntimeError(f"hapticrender: HAPTICRENDER_WHEEL_LIBRARY names {chosen}, which does not exist")
+        return [(chosen, LIBRARY_NAMES[1] if chosen.endswith(".dylib") else LIBRARY_NAMES[0])]
     release = os.path.join(REPOSITORY, ".build", "release")
-    return [os.path.join(release, name) for name in LIBRARY_NAMES if os.path.exists(os.path.join(release, name))]
+    return [(os.path.join(release, name), name) for name in LIBRARY_NAMES
+            if os.path.exists(os.path.join(release, name))]
 
 
 def version():
@@ -57,8 +66,8 @@ class BuildWithLibrary(build_py):
 
     def run(self):
         super().run()
-        for built in built_libraries():
-            shutil.copy2(built, os.path.join(self.build_lib, "hapticrender", os.path.basename(built)))
+        for built, name in built_libraries():
+            shutil.copy2(built, os.path.join(self.build_lib, "hapticrender", name))
             print(f"hapticrender: bundled {os.path.normpath(built)}")
 
 

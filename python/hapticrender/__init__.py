@@ -1,6 +1,6 @@
 """Render Apple Haptic and Audio Pattern (AHAP) files to numpy arrays; convert AHAP and .haptic.
 
-A ctypes layer over the HapticRenderC library: the pipeline of ``ahap-render render``, so for
+A ctypes layer over the C library libhapticrender: the pipeline of ``ahap-render render``, so for
 the same options the samples are bit-identical to the CLI's float32 output.
 
 >>> import hapticrender as hr
@@ -50,7 +50,7 @@ from ._lint import lint, lint_bytes
 from ._render import render, render_bytes
 from ._stream import Renderer
 
-#: The version of the loaded HapticRenderC library (``hr_version()``), e.g. "0.2.0"; the
+#: The version of the loaded libhapticrender (``hr_version()``), e.g. "0.2.0"; the
 #: package's own version is the same (setup.py reads the one the library is built with).
 __version__: str = _lib.hr_version().decode("utf-8")
 

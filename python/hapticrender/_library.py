@@ -1,4 +1,4 @@
-"""Finds and loads the HapticRenderC shared library and declares its C signatures.
+"""Finds and loads the C library libhapticrender (Swift module HapticRenderC); declares its C signatures.
 
 Search order: the HAPTICRENDER_LIB environment variable (a file path), then beside this
 package (where `pip install ./python` bundles a library built in the checkout), then the
@@ -13,7 +13,7 @@ from typing import Any, Callable, List, Optional
 from ._diagnostics import Diagnostic
 from ._errors import REJECTED, HapticRenderError, error_for
 
-_NAME = "libHapticRenderC.dylib" if sys.platform == "darwin" else "libHapticRenderC.so"
+_NAME = "libhapticrender.dylib" if sys.platform == "darwin" else "libhapticrender.so"
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -40,9 +40,9 @@ def _load() -> ctypes.CDLL:
             # An explicit choice that does not exist is a mistake, not a reason to look elsewhere.
             raise ImportError(f"hapticrender: HAPTICRENDER_LIB names {path}, which does not exist")
     raise ImportError(
-        "hapticrender: the HapticRenderC library was not found (tried "
+        "hapticrender: libhapticrender was not found (tried "
         + ", ".join(tried)
-        + "). Build it with `swift build -c release --product HapticRenderC` in the HapticRender "
+        + "). Build it with `swift build -c release --product hapticrender` in the HapticRender "
         "repository, then reinstall the package or set HAPTICRENDER_LIB to the library's path."
     )
 

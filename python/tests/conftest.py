@@ -1,5 +1,6 @@
 """Shared fixtures: the CLI to compare with, float WAV reading, the corpus, the C example."""
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -14,6 +15,9 @@ REPO = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
 EXAMPLES = os.path.join(REPO, "Examples", "Patterns")
 CORPUS = os.path.normpath(os.path.join(REPO, "..", "shared", "corpus"))
 INCLUDE = os.path.join(REPO, "Sources", "HapticRenderC", "include")
+#: The version, from its one source (`HapticRenderKitVersion.current`, what `hr_version()` returns).
+with open(os.path.join(REPO, "Sources", "HapticRenderKit", "Version.swift"), encoding="utf-8") as _f:
+    VERSION = re.search(r'static let current = "([^"]+)"', _f.read()).group(1)
 
 
 def example(name):
@@ -93,7 +97,7 @@ def compile_c(tmp_path_factory):
     def build(source):
         exe = folder / os.path.splitext(os.path.basename(source))[0]
         subprocess.run([compiler, "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", INCLUDE, source,
-                        "-L", libdir, "-lHapticRenderC", f"-Wl,-rpath,{libdir}", "-o", str(exe)],
+                        "-L", libdir, "-lhapticrender", f"-Wl,-rpath,{libdir}", "-o", str(exe)],
                        check=True, capture_output=True, text=True)
         return str(exe)
 

@@ -7,7 +7,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from conftest import CORPUS, INCLUDE, REPO, example, read_float_wav, same_bits
+from conftest import CORPUS, INCLUDE, REPO, VERSION, example, read_float_wav, same_bits
 
 RENDER_C = os.path.join(REPO, "Examples", "C", "render.c")
 SMOKE_C = os.path.join(os.path.dirname(__file__), "api_smoke.c")
@@ -77,14 +77,14 @@ def test_pkg_config_file_builds_the_example(tmp_path):
     """The checkout's hapticrender.pc gives working flags for the release library."""
     if shutil.which("pkg-config") is None:
         pytest.skip("pkg-config is not installed")
-    if not os.path.exists(os.path.join(REPO, ".build", "release", "libHapticRenderC.so")):
+    if not os.path.exists(os.path.join(REPO, ".build", "release", "libhapticrender.so")):
         pytest.skip("the checkout's release library (the .pc file's libdir) is not built")
     env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(REPO, "Sources", "HapticRenderC", "pkgconfig"))
     flags = subprocess.run(["pkg-config", "--cflags", "--libs", "hapticrender"], env=env, capture_output=True,
                            text=True, check=True).stdout.split()
     version = subprocess.run(["pkg-config", "--modversion", "hapticrender"], env=env, capture_output=True,
                              text=True, check=True).stdout.strip()
-    assert version == "0.2.0"
+    assert version == VERSION
     include = [f[2:] for f in flags if f.startswith("-I")]
     assert include and os.path.samefile(include[0], INCLUDE)
     exe = tmp_path / "render"

@@ -71,8 +71,8 @@ def test_lint_reports_unreadable_files_as_diagnostics():
 
 
 def test_a_missing_library_is_a_clear_import_error():
-    env = dict(os.environ, HAPTICRENDER_LIB="/no/such/libHapticRenderC.so")
+    env = dict(os.environ, HAPTICRENDER_LIB="/no/such/libhapticrender.so")
     result = subprocess.run([sys.executable, "-c", "import hapticrender"], env=env, capture_output=True, text=True,
                             cwd=REPO)
     assert result.returncode != 0
-    assert "HAPTICRENDER_LIB names /no/such/libHapticRenderC.so, which does not exist" in result.stderr
+    assert "HAPTICRENDER_LIB names /no/such/libhapticrender.so, which does not exist" in result.stderr

@@ -24,7 +24,7 @@ def installed():
 
 def test_the_wheel_is_tagged_for_the_platform_it_carries_a_library_for(installed):
     files = [str(f) for f in installed.files]
-    libraries = [f for f in files if os.path.basename(f).startswith("libHapticRenderC.")]
+    libraries = [f for f in files if os.path.basename(f).startswith("libhapticrender.")]
     wheel = installed.read_text("WHEEL")
     platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
     if libraries:

@@ -7,13 +7,13 @@ import numpy as np
 import pytest
 
 import hapticrender as hr
-from conftest import CORPUS, example, read_float_wav, same_bits
+from conftest import CORPUS, VERSION, example, read_float_wav, same_bits
 
 LAYOUTS = ["audition", "haptic", "drive", "audio", "split"]
 
 
 def test_version_is_the_library_version():
-    assert hr.__version__ == "0.2.0"
+    assert hr.__version__ == VERSION
 
 
 @pytest.mark.parametrize("name", ["Heartbeat.ahap", "AllFeatures.ahap"])
