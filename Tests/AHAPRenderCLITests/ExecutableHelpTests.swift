@@ -90,4 +90,20 @@ import Testing
         #expect(unknown.status == 64, "\(command): \(unknown.stderr)")
         #expect(unknown.written.isEmpty, "\(command) --no-such-option wrote \(unknown.written)")
     }
+
+    /// A command line that names a command is parsed by that command alone (the start-up fast
+    /// path, AHAPRender.parseCommandAlone); what it does not run — help, `--version`, a
+    /// completion script — reads exactly as the whole tree answers it.
+    @Test func requestsAfterACommandReadAsFromTheRoot() throws {
+        let version = try CLI.run(["--version"])
+        let lintVersion = try CLI.run(["lint", "--version"])
+        #expect(version.status == 0 && lintVersion.status == 0)
+        #expect(lintVersion.stdout == version.stdout)
+        let script = try CLI.run(["--generate-completion-script", "bash"])
+        let lintScript = try CLI.run(["lint", "--generate-completion-script", "bash"])
+        #expect(script.status == 0 && script.stdout.contains("complete"))
+        #expect(lintScript.stdout == script.stdout)
+        let help = try CLI.run(["lint", "--help"])
+        #expect(help.status == 0 && help.stdout == (try CLI.run(["help", "lint"])).stdout)
+    }
 }
