@@ -10,8 +10,7 @@
 #
 #   Scripts/package.sh [OUTDIR]          (default: .build/package; replaced whole)
 #
-# Builds `ahap-render` and `hapticrender` in release (nothing to do when they are built; the
-# man page's plugin builds the example executables too), then
+# Builds `ahap-render` and `hapticrender` in release (nothing to do when they are built), then
 # stages, packs and checks: every artefact carries the one version (HapticRenderKitVersion.current
 # in Sources/HapticRenderKit/Version.swift, which is also the changelog's newest release and
 # what `--version` and hr_version() print) or the script fails. Needs dpkg-deb, dpkg-shlibdeps,
@@ -138,15 +137,19 @@ mkdir -p "$cli_root/DEBIAN" "$cli_root/usr/bin" "$cli_root/usr/share/man/man1" \
     "$cli_root/usr/share/bash-completion/completions" "$cli_root/usr/share/zsh/vendor-completions" \
     "$cli_root/usr/share/fish/vendor_completions.d"
 install -m 0755 -s "$cli" "$cli_root/usr/bin/ahap-render"
-# The man page from the command's own help: swift-argument-parser's GenerateManual plugin
-# (the pinned package's; it builds every product in release and writes one page per
-# ArgumentParser executable, every command of ahap-render on its page).
-manual=.build/plugins/GenerateManual/outputs/ahap-render/ahap-render.1
-rm -f "$manual"
-swift package plugin generate-manual --date "${date:-1970-01-01}" \
-    --authors "HapticRender contributors" >"$stage/generate-manual.log" 2>&1 ||
-    { cat "$stage/generate-manual.log" >&2; die "the GenerateManual plugin failed"; }
-[[ -s $manual ]] || die "the GenerateManual plugin wrote no $manual"
+# The man page from the command's own help: swift-argument-parser's generate-manual, the tool
+# its GenerateManual plugin runs (the pinned package's). Asked for --help, the plugin builds
+# the tool and stops; run in full it would rebuild every product with its own build
+# parameters, so the tool is run here on the release binary: one page, every command on it.
+swift package plugin generate-manual --help >"$stage/generate-manual.log" 2>&1 ||
+    { cat "$stage/generate-manual.log" >&2; die "the GenerateManual plugin could not build its tool"; }
+manual_tool=$(swift build --show-bin-path)/generate-manual-tool
+[[ -x $manual_tool ]] || die "no $manual_tool after the GenerateManual plugin's build"
+mkdir -p "$stage/man"
+"$manual_tool" "$cli" --date "${date:-1970-01-01}" --authors "HapticRender contributors" \
+    --output-directory "$stage/man" >/dev/null
+manual=$stage/man/ahap-render.1
+[[ -s $manual ]] || die "generate-manual wrote no $manual"
 gz "$manual" "$cli_root/usr/share/man/man1/ahap-render.1.gz"
 "$cli" --generate-completion-script bash >"$cli_root/usr/share/bash-completion/completions/ahap-render"
 "$cli" --generate-completion-script zsh >"$cli_root/usr/share/zsh/vendor-completions/_ahap-render"
@@ -287,7 +290,7 @@ linux_wheel=$(ls "$stage"/wheel/hapticrender-*.whl)
 policy=$(sed -n 's/.*consistent with the following platform tag: "\([^"]*\)".*/\1/p' "$out/auditwheel.txt" | head -n1)
 [[ -n $policy ]] || policy=$(grep -o 'manylinux_[0-9]*_[0-9]*_x86_64' "$out/auditwheel.txt" | head -n1)
 [[ -n $policy ]] || die "auditwheel found no manylinux tag for the wheel (see $out/auditwheel.txt)"
-"$tools/bin/auditwheel" repair --plat "$policy" --only-plat -w "$out" "$linux_wheel" >/dev/null
+PATH="$tools/bin:$PATH" "$tools/bin/auditwheel" repair --plat "$policy" --only-plat -w "$out" "$linux_wheel" >/dev/null
 wheel=$(ls "$out"/hapticrender-"$version"-py3-none-manylinux*.whl 2>/dev/null | head -n1)
 [[ -n $wheel ]] || die "no hapticrender-$version manylinux wheel in $out"
 

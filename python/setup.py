@@ -22,6 +22,7 @@ import shutil
 import tempfile
 
 from setuptools import setup
+from setuptools.dist import Distribution
 from setuptools.command.build_py import build_py
 
 try:
@@ -85,11 +86,20 @@ class PlatformWheel(bdist_wheel):
         return ("py3", "none", platform) if built_libraries() else (python, abi, platform)
 
 
+class LibraryDistribution(Distribution):
+    """A distribution that carries a library installs into platlib (where auditwheel and the
+    platform tag expect it), as one with extension modules does."""
+
+    def has_ext_modules(self):
+        return bool(built_libraries())
+
+
 scratch = tempfile.mkdtemp(prefix="hapticrender-build-")
 atexit.register(shutil.rmtree, scratch, ignore_errors=True)
 
 setup(
     version=version(),
+    distclass=LibraryDistribution,
     cmdclass={"build_py": BuildWithLibrary, "bdist_wheel": PlatformWheel},
     options={"build": {"build_base": os.path.join(scratch, "build")}, "egg_info": {"egg_base": scratch}},
 )
