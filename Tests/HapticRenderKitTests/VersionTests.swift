@@ -32,4 +32,17 @@ import Testing
         let pc = try text("Sources/HapticRenderC/pkgconfig/hapticrender.pc")
         #expect(pc.contains("\nVersion: \(HapticRenderKitVersion.current)\n"), "\(pc)")
     }
+
+    /// The install commands of README.md and docs/install.md name the artefacts of the current
+    /// version (Scripts/package.sh's file names), so they run as written on a release's files.
+    @Test(arguments: ["README.md", "docs/install.md"])
+    func theInstallCommandsNameTheVersion(_ path: String) throws {
+        let names = try Regex(
+            #"(?:ahap-render|hapticrender|libhapticrender0|libhapticrender-dev)[-_]([0-9]+\.[0-9]+\.[0-9]+)"#
+        )
+        let versions = try text(path).matches(of: names).compactMap { $0.output[1].substring }
+        #expect(!versions.isEmpty, "\(path) names no release artefact")
+        #expect(
+            versions.allSatisfy { $0 == HapticRenderKitVersion.current }, "\(path): \(versions)")
+    }
 }
