@@ -1,4 +1,5 @@
 import HapticPattern
+import HapticRender
 import HapticTestSupport
 import Testing
 
@@ -53,7 +54,7 @@ import Testing
             "a curve pinned to 0 over a continuous event's whole life, release included",
             [
                 #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0}, {"Time": 2, "ParameterValue": 0}, {"Time": 2.5, "ParameterValue": 1}]}}"#,
-                #"{"Event": {"Time": 0.5, \#(continuous), "EventParameters": [{"ParameterID": "HapticReleaseTime", "ParameterValue": 0.5}]}}"#,
+                #"{"Event": {"Time": 0.5, \#(continuous), "EventParameters": [{"ParameterID": "ReleaseTime", "ParameterValue": 0.5}]}}"#,
             ], "from 0 s to 2 s, all of the event's life"
         ),
         (
@@ -105,7 +106,7 @@ import Testing
             "a control that rises during the event's release",
             [
                 #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0}, {"Time": 1.1, "ParameterValue": 0}, {"Time": 1.2, "ParameterValue": 1}]}}"#,
-                #"{"Event": {"Time": 0.5, \#(continuous), "EventParameters": [{"ParameterID": "HapticReleaseTime", "ParameterValue": 0.5}]}}"#,
+                #"{"Event": {"Time": 0.5, \#(continuous), "EventParameters": [{"ParameterID": "ReleaseTime", "ParameterValue": 0.5}]}}"#,
             ]
         ),
         (
