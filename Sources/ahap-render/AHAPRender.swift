@@ -8,12 +8,8 @@ import SoundFile
 /// "Start-up").
 @main
 struct AHAPRender: ParsableCommand {
-    /// The tool's name: the root command's, and every command's super command (see
-    /// ``parseCommandAlone(_:)``).
-    static let name = "ahap-render"
-
     static let configuration = CommandConfiguration(
-        commandName: name,
+        commandName: "ahap-render",
         abstract:
             "Render, lint, inspect and convert Apple Haptic and Audio Pattern (AHAP) and .haptic files offline.",
         discussion: "Exit status and message format of every command: docs/cli.md.",
@@ -39,16 +35,11 @@ struct AHAPRender: ParsableCommand {
     /// print one `subject: error: message` line and no usage (docs/cli.md). `--help` and
     /// `--version` reach ArgumentParser from either step (`help` is a command that throws).
     static func parseAndRun() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
         var command: any ParsableCommand
-        if let alone = parseCommandAlone(arguments) {
-            command = alone
-        } else {
-            do {
-                command = try parseAsRoot(arguments)
-            } catch {
-                exit(withError: error)
-            }
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
         }
         do {
             try command.run()
@@ -63,23 +54,5 @@ struct AHAPRender: ParsableCommand {
         } catch {
             exit(withError: error)  // help and version requests, and any other error: exit 1
         }
-    }
-
-    /// `ahap-render COMMAND ARGUMENTS…` parsed by COMMAND alone, or nil. The root's parse
-    /// first tries the arguments as the two completion-script requests, then parses the root,
-    /// each a first use of ArgumentParser's reflection and of the runtime's conformance
-    /// lookups (each a scan of all 4,200 conformance records: about 6 M instructions before
-    /// the command's own parse; docs/performance.md, "Start-up"). A command whose
-    /// configuration names a super command parses without those steps, and reads its help and
-    /// usage as `ahap-render COMMAND`. Only a run comes from here: whatever COMMAND alone
-    /// refuses — a help or `--version` request, a completion script, a mistake — is parsed
-    /// again by the whole tree, which answers it exactly as before.
-    static func parseCommandAlone(_ arguments: [String]) -> (any ParsableCommand)? {
-        guard let name = arguments.first,
-            let command = configuration.subcommands.first(where: {
-                $0.configuration.commandName == name
-            })
-        else { return nil }
-        return try? command.parseAsRoot(Array(arguments.dropFirst()))
     }
 }

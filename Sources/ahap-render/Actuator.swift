@@ -8,7 +8,7 @@ import SoundFile
 /// `ahap-render actuator`: the datasheet of an actuator preset or profile, measured on the model.
 struct Actuator: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "actuator", _superCommandName: AHAPRender.name,
+        commandName: "actuator",
         abstract:
             "Show an actuator's datasheet: frequency response, impulse and step response, transients, f0, Q, τ.",
         discussion: """

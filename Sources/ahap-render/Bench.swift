@@ -13,7 +13,7 @@ import HapticRenderKit
 /// `ahap-render bench`: how fast does a pattern render here?
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", _superCommandName: AHAPRender.name,
+        commandName: "bench",
         abstract:
             "Measure render latency and throughput: time to first buffer, frames/s, × realtime, peak memory.",
         discussion: """

@@ -12,7 +12,7 @@ import SoundFile
 /// not be written, 64 for usage errors.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "convert", _superCommandName: AHAPRender.name,
+        commandName: "convert",
         abstract:
             "Convert AHAP and .haptic files to AHAP, .haptic, Android JSON or Kotlin, and measure what each target loses.",
         discussion: """

@@ -20,7 +20,7 @@ import SoundFile
 /// left), 64 for usage errors.
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "generate", _superCommandName: AHAPRender.name,
+        commandName: "generate",
         abstract:
             "Generate AHAP haptics from audio: a bed that follows the sound, transients on its hits.",
         discussion: """

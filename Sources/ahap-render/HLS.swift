@@ -15,7 +15,7 @@ import SoundFile
 /// `ahap-render hls`: points an HLS master playlist at a haptics file.
 struct HLS: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "hls", _superCommandName: AHAPRender.name,
+        commandName: "hls",
         abstract: "Add (or replace) the haptics session-data tag in an HLS master playlist.",
         discussion: """
             Apple's players play an AHAP beside a video when the master (multivariant) playlist \

@@ -11,7 +11,7 @@ import HapticRenderKit
 /// standard output with `--format json`), 64 for usage errors and a missing file.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "inspect", _superCommandName: AHAPRender.name,
+        commandName: "inspect",
         abstract:
             "Summarize an AHAP file (version, pattern duration, render length, events, curves, audio) or an HLS playlist's haptics tag.",
         discussion: """

@@ -11,7 +11,7 @@ import HapticRenderKit
 /// missing one, or folders without AHAP files.
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lint", _superCommandName: AHAPRender.name,
+        commandName: "lint",
         abstract: "Check AHAP files and report problems like a compiler.",
         discussion: """
             Files are judged as Core Haptics on an iPhone loads them: the exit status is 1 when \

@@ -17,7 +17,7 @@ import Synchronization
 /// or scripted into a file.
 struct Palette: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "palette", _superCommandName: AHAPRender.name,
+        commandName: "palette",
         abstract:
             "Feel a 2-D haptic palette in a terminal: x = sharpness, y = intensity of a continuous player; space fires a transient.",
         discussion: """

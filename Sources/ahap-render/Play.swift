@@ -20,7 +20,7 @@ import Synchronization
 /// included), 128 + the signal when interrupted (130 for Ctrl-C), 64 for usage errors.
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "play", _superCommandName: AHAPRender.name,
+        commandName: "play",
         abstract: "Play an AHAP file live on an audio output: the render, as it is computed.",
         discussion: """
             Renders on the audio device's own thread, a buffer at a time, through the same \

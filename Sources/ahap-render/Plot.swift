@@ -16,7 +16,7 @@ import SoundFile
 /// `ahap-render plot`: a timeline picture (SVG) or a self-contained audition page (HTML).
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "plot", _superCommandName: AHAPRender.name,
+        commandName: "plot",
         abstract:
             "Draw a pattern's timeline as SVG, or a self-contained HTML page to see and hear it.",
         discussion: """

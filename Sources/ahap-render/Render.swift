@@ -21,7 +21,7 @@ import SoundFile
 /// left), 141 when the reader of `-o -` quit early, 64 for usage errors.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render", _superCommandName: AHAPRender.name,
+        commandName: "render",
         abstract: "Render AHAP files to audio files: hear and measure a pattern without an iPhone.",
         discussion: """
             Each input renders the pattern's audio events, the simulated actuator's drive signal \

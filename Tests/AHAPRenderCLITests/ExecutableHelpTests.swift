@@ -94,9 +94,9 @@ import Testing
         #expect(unknown.written.isEmpty, "\(command) --no-such-option wrote \(unknown.written)")
     }
 
-    /// A command line that names a command is parsed by that command alone (the start-up fast
-    /// path, AHAPRender.parseCommandAlone); what it does not run — help, `--version`, a
-    /// completion script — reads exactly as the whole tree answers it.
+    /// Help, `--version` and completion scripts asked after a command read exactly as the root
+    /// and `help COMMAND` answer them (a start-up shortcut that parses a command alone must
+    /// keep this: `lint --help` once lost its `--version` line that way).
     @Test func requestsAfterACommandReadAsFromTheRoot() throws {
         let version = try CLI.run(["--version"])
         let lintVersion = try CLI.run(["lint", "--version"])
