@@ -204,7 +204,7 @@ struct Render: ParsableCommand {
         var options = try makeOptions()
         if let mixWith { try checkReadable(mixWith) }
         let files = try BatchCommand.discoverInputs(
-            inputs, fromList: fromList, kind: .ahap, includeHidden: hidden, quiet: quiet)
+            inputs, fromList: fromList, kind: .pattern, includeHidden: hidden, quiet: quiet)
         if let mixWith { InputFiles.current?.protect(mixWith) }
         if output == RenderJob.standardOutput, files.count > 1 {
             throw CLIError.usage(
