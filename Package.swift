@@ -129,7 +129,9 @@ let package = Package(
         // Audio → AHAP (`generate`) and HLS playlists that point at the result.
         .target(
             name: "HapticGenerate",
-            dependencies: ["HapticPattern", "HapticRenderKit", "SoundFile", "AudioAnalysis"]),
+            dependencies: [
+                "HapticPattern", "HapticFormats", "HapticRenderKit", "SoundFile", "AudioAnalysis",
+            ]),
         .target(
             name: "AudioDevice",
             dependencies: [
@@ -243,7 +245,7 @@ let package = Package(
         .testTarget(
             name: "HapticRenderCTests",
             dependencies: [
-                "HapticRenderC", "HapticRenderKit", "HapticRender", "SoundFile",
+                "HapticRenderC", "HapticRenderKit", "HapticRender", "HapticFormats", "SoundFile",
                 "HapticTestSupport",
             ]),
         .testTarget(

@@ -41,7 +41,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// Every error and warning must carry a code and, except for whole-file findings, a path.
-func checkDiagnostics(_ result: AHAPDecodeResult) {
+func checkDiagnostics(_ result: PatternDecodeResult) {
     if result.accepted && result.pattern == nil { fatalError("accepted without a pattern") }
     for d in result.diagnostics {
         if let line = d.line, line < 1 { fatalError("diagnostic with line \(line): \(d)") }

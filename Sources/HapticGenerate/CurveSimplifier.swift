@@ -1,3 +1,4 @@
+import HapticFormats
 import HapticPattern
 import HapticRenderKit
 
@@ -9,32 +10,10 @@ enum CurveSimplifier {
     /// Core Haptics' (unofficial, widely relied on) limit of control points per curve.
     static let maxPointsPerCurve = CoreHapticsFacts.controlPointsPerCurve
 
-    /// The indices of `values` (equally spaced) kept within `tolerance`. O(n log n) typical.
+    /// The indices of `values` (equally spaced) kept within `tolerance`: the package's one
+    /// curve simplifier (HapticFormats' `PolylineSimplifier`). O(n log n) typical.
     static func simplify(_ values: [Double], tolerance: Double) -> [Int] {
-        guard values.count > 2 else { return Array(values.indices) }
-        var keep = [Bool](repeating: false, count: values.count)
-        keep[0] = true
-        keep[values.count - 1] = true
-        var stack = [(0, values.count - 1)]
-        while let (a, b) = stack.popLast() {
-            guard b - a > 1 else { continue }
-            var worst = a
-            var worstError = 0.0
-            let slope = (values[b] - values[a]) / Double(b - a)
-            for i in (a + 1)..<b {
-                let e = abs(values[i] - (values[a] + slope * Double(i - a)))
-                if e > worstError {
-                    worstError = e
-                    worst = i
-                }
-            }
-            if worstError > tolerance {
-                keep[worst] = true
-                stack.append((a, worst))
-                stack.append((worst, b))
-            }
-        }
-        return keep.indices.filter { keep[$0] }
+        PolylineSimplifier.kept(values, tolerance: tolerance)
     }
 
     /// Curves for `points` (absolute times, ascending): chunks of ≤ 16 points sharing their

@@ -17,8 +17,8 @@ private func convert(
 ) throws(CError) {
     guard let output else { throw .argument("output is NULL") }
     let name = try string(target, "target")
-    guard let to = ConversionTarget(rawValue: name) else {
-        throw .argument("unknown target \"\(name)\"; use ahap, haptic, android or kotlin")
+    guard let to = PatternFormats.named(name), to.writer != nil else {
+        throw .argument(PatternFormats.unknownTarget(name))
     }
     var render = RenderOptions()
     if options != nil {
@@ -42,13 +42,14 @@ private func convert(
                 file: source.name)
         }
     }
-    let input = ConversionSource(bytes: bytes, options: decoder)
+    let input = ConversionSource(bytes: bytes, options: decoder, fileName: source.name)
     guard input.accepted else {
         let errors = input.diagnostics.filter { $0.severity == .error }
         throw CError(
             .rejected,
             message: ([
-                "\(source.name): error: the \(input.format == .haptic ? ".haptic clip" : "AHAP file") was rejected (\(render.strict ? "strict" : "lenient") mode, \(errors.count) error\(errors.count == 1 ? "" : "s"))"
+                "\(source.name): error: "
+                    + input.format.rejection(strict: render.strict, errors: errors.count)
             ]
                 + errors.map { $0.rendered(file: source.name) }).joined(separator: "\n"),
             file: source.name)

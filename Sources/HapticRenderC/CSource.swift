@@ -1,7 +1,7 @@
 import HapticPattern
 import HapticRenderKit
 
-/// The AHAP input of a render, stream or lint call: a file path, or bytes in memory with a
+/// The pattern input of a render, stream, lint or convert call: a file path, or bytes in memory with a
 /// name for messages (whose folder is where AudioCustom files are looked up).
 struct CSource {
     var name: String
@@ -23,7 +23,7 @@ struct CSource {
         return CSource(name: path)
     }
 
-    /// The largest AHAP text accepted in memory: the decoder's input limit (64 MiB), checked
+    /// The largest pattern text accepted in memory: the decoder's input limit (64 MiB), checked
     /// before a byte is copied, so a wrong length (`SIZE_MAX`) is refused, not read.
     static let maxBytes = PatternLimits.default.maxInputBytes
 
@@ -36,7 +36,7 @@ struct CSource {
             throw CError(
                 .rejected,
                 message:
-                    "\(name.flatMap { String(validatingCString: $0) } ?? "<memory>"): error: the AHAP text is \(length) bytes, more than the limit of \(maxBytes) [limit.input-size]"
+                    "\(name.flatMap { String(validatingCString: $0) } ?? "<memory>"): error: the pattern text is \(length) bytes, more than the limit of \(maxBytes) [limit.input-size]"
             )
         }
         let bytes =

@@ -5,13 +5,15 @@
 #endif
 
 /// A file format the writer can produce: a container, plus the codec where the container
-/// implies one (Ogg Vorbis, Ogg Opus).
+/// implies one (Ogg Vorbis, Ogg Opus, MP3).
 ///
 /// Modelled on swift-system's typed constants: the raw value is the bits this choice
-/// contributes to `SF_INFO.format`. Reading is not limited to these formats — the reader
-/// accepts anything libsndfile decodes.
+/// contributes to `SF_INFO.format`. Everything the package knows of a format it writes — its
+/// names, sample formats, rates, whether it streams — is one row of ``allWritable``'s table,
+/// which the CLI's `--type`, its help and its checks read too. Reading is not limited to these
+/// formats — the reader accepts anything libsndfile decodes.
 public struct SoundFileFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    /// The `SF_FORMAT_*` major-format bits (and codec bits for Ogg).
+    /// The `SF_FORMAT_*` major-format bits (and codec bits for Ogg and MPEG).
     public var rawValue: Int32
 
     /// Wraps raw `SF_FORMAT_*` bits.
@@ -51,66 +53,96 @@ public struct SoundFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
     /// The corresponding C constants are `SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III`.
     public static var mp3: Self { Self(rawValue: Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III)) }
 
-    /// Every format the writer knows, in a stable order (for help text and tests).
-    public static var allWritable: [SoundFileFormat] { [.wav, .aiff, .flac, .ogg, .opus, .mp3] }
+    /// What the package knows of one format it writes.
+    struct Traits: Sendable {
+        var format: SoundFileFormat
+        /// How messages and help name it.
+        var name: String
+        /// The usual file extension, first of the names `--type` and `-o` accept, then the others.
+        var names: [String]
+        var sampleFormats: [SampleFormat]
+        var defaultSampleFormat: SampleFormat?
+        var sampleRates: [Int]?
+        var maxSampleRate: Int?
+        var isStreamable: Bool
+        /// Whether the container counts its bytes in 32 bits (AIFF).
+        var counts32BitBytes: Bool
+    }
+
+    /// The table: every format the writer produces, in the order help lists them.
+    static let table: [Traits] = [
+        Traits(
+            format: .wav, name: "wav", names: ["wav", "wave"],
+            sampleFormats: [.pcm16, .pcm24, .float32], defaultSampleFormat: .float32,
+            sampleRates: nil, maxSampleRate: nil, isStreamable: true, counts32BitBytes: false),
+        Traits(
+            format: .flac, name: "flac", names: ["flac"], sampleFormats: [.pcm16, .pcm24],
+            defaultSampleFormat: .pcm24, sampleRates: nil, maxSampleRate: nil,
+            isStreamable: false, counts32BitBytes: false),
+        // Ogg Vorbis's encoder has no setup above 200 kHz (libsndfile accepts the format and
+        // then fails to write the file).
+        Traits(
+            format: .ogg, name: "ogg (vorbis)", names: ["ogg", "oga", "vorbis"],
+            sampleFormats: [], defaultSampleFormat: nil, sampleRates: nil,
+            maxSampleRate: 200_000, isStreamable: false, counts32BitBytes: false),
+        Traits(
+            format: .aiff, name: "aiff", names: ["aiff", "aif"],
+            sampleFormats: [.pcm16, .pcm24, .float32], defaultSampleFormat: .float32,
+            sampleRates: nil, maxSampleRate: nil, isStreamable: true, counts32BitBytes: true),
+        Traits(
+            format: .opus, name: "opus", names: ["opus"], sampleFormats: [],
+            defaultSampleFormat: nil, sampleRates: [8000, 12000, 16000, 24000, 48000],
+            maxSampleRate: nil, isStreamable: false, counts32BitBytes: false),
+        Traits(
+            format: .mp3, name: "mp3", names: ["mp3"], sampleFormats: [],
+            defaultSampleFormat: nil,
+            sampleRates: [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000],
+            maxSampleRate: nil, isStreamable: false, counts32BitBytes: false),
+    ]
+
+    /// This format's row of the table, nil for bits the writer does not produce. O(formats).
+    var traits: Traits? { Self.table.first { $0.format == self } }
+
+    /// Every format the writer produces, in the order help lists them.
+    public static var allWritable: [SoundFileFormat] { table.map(\.format) }
+
+    /// The format `name` names (any case): its extension or another of its names (`wave`,
+    /// `aif`, `oga`, `vorbis`). O(formats).
+    public static func named(_ name: String) -> SoundFileFormat? {
+        let name = name.lowercased()
+        return table.first { $0.names.contains(name) }?.format
+    }
+
+    /// The names ``named(_:)`` accepts, extension first.
+    public var names: [String] { traits?.names ?? [] }
 
     /// The sample formats this container accepts; empty when the codec decides.
-    public var validSampleFormats: [SampleFormat] {
-        switch self {
-        case .wav, .aiff: [.pcm16, .pcm24, .float32]
-        case .flac: [.pcm16, .pcm24]
-        default: []
-        }
-    }
+    public var validSampleFormats: [SampleFormat] { traits?.sampleFormats ?? [] }
 
     /// The sample format used when the caller gives none: float32 where it is lossless
     /// for our float renders, pcm24 for FLAC, nothing for the lossy codecs.
-    public var defaultSampleFormat: SampleFormat? {
-        switch self {
-        case .wav, .aiff: .float32
-        case .flac: .pcm24
-        default: nil
-        }
-    }
+    public var defaultSampleFormat: SampleFormat? { traits?.defaultSampleFormat }
 
     /// Sample rates the codec is limited to, or nil when any rate libsndfile accepts works.
-    public var validSampleRates: [Int]? {
-        switch self {
-        case .opus: [8000, 12000, 16000, 24000, 48000]
-        case .mp3: [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]
-        default: nil
-        }
-    }
+    public var validSampleRates: [Int]? { traits?.sampleRates }
 
-    /// The highest sample rate the codec encodes, or nil when libsndfile's own check decides:
-    /// 200 kHz for Ogg Vorbis, whose encoder has no setup above it (libsndfile accepts the
-    /// format and then fails to write the file).
-    public var maxSampleRate: Int? { self == .ogg ? 200_000 : nil }
+    /// The highest sample rate the codec encodes, or nil when libsndfile's own check decides.
+    public var maxSampleRate: Int? { traits?.maxSampleRate }
 
     /// The usual file name extension, without the dot.
-    public var fileExtension: String {
-        switch self {
-        case .wav: "wav"
-        case .aiff: "aiff"
-        case .flac: "flac"
-        case .ogg: "ogg"
-        case .opus: "opus"
-        case .mp3: "mp3"
-        default: "bin"
-        }
-    }
+    public var fileExtension: String { traits?.names[0] ?? "bin" }
 
     /// Whether ``SoundFileWriter/init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:)``
     /// can write it to a pipe: WAV and AIFF, whose only late bytes are a header that a
-    /// known length lets the writer send first. FLAC (STREAMINFO's checksum) and the Ogg
-    /// codecs (this writer's page rewrite) finish their files after the audio.
-    public var isStreamable: Bool { self == .wav || self == .aiff }
+    /// known length lets the writer send first. FLAC (STREAMINFO's checksum), the Ogg codecs
+    /// (this writer's page rewrite) and MP3 (its Xing header) finish their files after the audio.
+    public var isStreamable: Bool { traits?.isStreamable ?? false }
 
     /// The most frames the container can hold with `channels` channels of `sampleFormat`, or
     /// nil when its sizes are 64-bit (WAV becomes RF64 past 4 GiB) or it counts no bytes. AIFF
     /// counts its bytes in 32 bits: 4 GiB less a megabyte for the header and metadata. O(1).
     public func maxFrames(channels: Int, sampleFormat: SampleFormat?) -> Int? {
-        guard self == .aiff else { return nil }
+        guard traits?.counts32BitBytes == true else { return nil }
         let bytes = sampleFormat == .pcm16 ? 2 : sampleFormat == .pcm24 ? 3 : 4
         return (Int(UInt32.max) - (1 << 20)) / (max(channels, 1) * bytes)
     }
@@ -118,17 +150,7 @@ public struct SoundFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
     /// Whether the container is Ogg (and so gets its stream serial number normalised).
     var isOgg: Bool { rawValue & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_OGG) }
 
-    public var description: String {
-        switch self {
-        case .wav: "wav"
-        case .aiff: "aiff"
-        case .flac: "flac"
-        case .ogg: "ogg (vorbis)"
-        case .opus: "opus"
-        case .mp3: "mp3"
-        default: "format 0x\(String(rawValue, radix: 16))"
-        }
-    }
+    public var description: String { traits?.name ?? "format 0x\(String(rawValue, radix: 16))" }
 }
 
 /// How samples are stored in a PCM-style container.
@@ -157,12 +179,24 @@ public struct SampleFormat: RawRepresentable, Hashable, Sendable, CustomStringCo
     /// Integer formats are the ones where libsndfile must convert (and may clip) floats.
     public var isInteger: Bool { self == .pcm16 || self == .pcm24 }
 
+    /// Every sample format, each with the names `--sample-format` accepts (its own first).
+    static let table: [(format: SampleFormat, names: [String])] = [
+        (.pcm16, ["pcm16", "s16"]), (.pcm24, ["pcm24", "s24"]),
+        (.float32, ["float32", "float", "f32"]),
+    ]
+
+    /// Every sample format, in the order help lists them.
+    public static var all: [SampleFormat] { table.map(\.format) }
+
+    /// The sample format `name` names (any case): `pcm16`/`s16`, `pcm24`/`s24`,
+    /// `float32`/`float`/`f32`.
+    public static func named(_ name: String) -> SampleFormat? {
+        let name = name.lowercased()
+        return table.first { $0.names.contains(name) }?.format
+    }
+
     public var description: String {
-        switch self {
-        case .pcm16: "pcm16"
-        case .pcm24: "pcm24"
-        case .float32: "float32"
-        default: "sample format 0x\(String(rawValue, radix: 16))"
-        }
+        Self.table.first { $0.format == self }?.names[0]
+            ?? "sample format 0x\(String(rawValue, radix: 16))"
     }
 }

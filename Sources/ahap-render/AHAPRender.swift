@@ -1,4 +1,5 @@
 import ArgumentParser
+import HapticFormats
 import HapticRenderKit
 import SoundFile
 
@@ -11,7 +12,7 @@ struct AHAPRender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ahap-render",
         abstract:
-            "Render, lint, inspect and convert Apple Haptic and Audio Pattern (AHAP) and .haptic files offline.",
+            "Render, lint, inspect and convert Apple Haptic and Audio Pattern (AHAP) files and the other pattern formats (\(PatternFormats.readableNames)) offline.",
         discussion: "Exit status and message format of every command: docs/cli.md.",
         version: HapticRenderKitVersion.current,
         subcommands: [

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import HapticFormats
 import HapticRenderKit
 
 #if canImport(Glibc)
@@ -26,7 +27,7 @@ struct Bench: ParsableCommand {
               ahap-render bench Examples/Patterns --iterations 20
             """)
 
-    @Argument(help: "AHAP or .haptic files, or folders.")
+    @Argument(help: ArgumentHelp("\(PatternFormats.readableNames) files, or folders."))
     var inputs: [String]
 
     @Option(help: "Timed runs per file.")
@@ -42,7 +43,7 @@ struct Bench: ParsableCommand {
 
     @Option(
         help:
-            "Layout rendered (the pull API mixes it): audition, haptic, drive, audio, split, android."
+            "Layout rendered (the pull API mixes it): \(OutputLayout.names)."
     )
     var layout: OutputLayout = .audition
 

@@ -1,7 +1,8 @@
 import FoundationEssentials
+import HapticFormats
 import HapticRenderKit
 
-/// The files a command line names, for `lint`, `render`, `bench` (AHAP) and `generate`
+/// The files a command line names, for `lint`, `render`, `bench`, `convert` (patterns) and `generate`
 /// (audio): folders searched, each file once, standard input (`-`) where it is named, hidden
 /// entries holding files of the kind named on standard error (unless `quiet`), an empty
 /// result an error.
@@ -9,7 +10,7 @@ enum CommandLineInputs {
     /// - Throws: ``CLIError`` (exit 64) for a missing input or when no file is found;
     ///   `described` names the inputs in that error (default: `inputs`).
     static func discover(
-        _ inputs: [String], kind: InputDiscovery.Kind = .ahap, includeHidden: Bool, quiet: Bool,
+        _ inputs: [String], kind: InputDiscovery.Kind = .pattern, includeHidden: Bool, quiet: Bool,
         described: [String]? = nil
     ) throws -> [DiscoveredFile] {
         var files: [DiscoveredFile] = []
@@ -33,27 +34,36 @@ enum CommandLineInputs {
         return files
     }
 
-    /// `dir: error: no AHAP files found …` (exit 64), the error of every command handed only
-    /// folders without files of its kind.
+    /// `dir: error: no pattern files found …` (exit 64), the error of every command handed
+    /// only folders without files of its kind.
     static func nothingFound(_ inputs: [String], kind: InputDiscovery.Kind) -> CLIError {
         .usage(
             inputs.joined(separator: ", "),
-            kind == .ahap
-                ? "no AHAP files found (folders are searched for .ahap and .haptic files and .json files with a \"Pattern\" key)"
+            kind == .pattern
+                ? "no pattern files found (folders are searched for \(PatternFormats.searchedFiles))"
                 : "no audio files found (folders are searched for "
                     + InputDiscovery.audioExtensions.sorted().map { "." + $0 }.joined(
                         separator: ", ") + " files)")
     }
 }
 
-/// `dir/.ahab: note: hidden folder skipped, with 5 .ahap files (name it, or use --hidden)`:
+/// `dir/.ahab: note: hidden folder skipped, with 5 pattern files (name it, or use --hidden)`:
 /// what a folder search left out, so that nothing vanishes silently.
 func reportSkippedHidden(_ entries: [SkippedHiddenEntry], kind: InputDiscovery.Kind) {
     for entry in entries {
         let what =
             entry.isFolder
-            ? "hidden folder skipped, with \(plural(entry.files, kind == .ahap ? ".ahap file" : "audio file"))"
+            ? "hidden folder skipped, with \(plural(entry.files, kind == .pattern ? "pattern file" : "audio file"))"
             : "hidden file skipped"
         printError("\(entry.path): note: \(what) (name it, or use --hidden)")
     }
+}
+
+/// What the commands' help says of their pattern inputs, from the registry of formats.
+enum PatternInputHelp {
+    /// `AHAP or .haptic files, or folders (searched recursively); - reads standard input.`
+    static let files =
+        "\(PatternFormats.readableNames) files, or folders (searched recursively); - reads standard input."
+    /// `The AHAP or .haptic file; - reads standard input.`
+    static let file = "The \(PatternFormats.readableNames) file; - reads standard input."
 }

@@ -5,8 +5,8 @@ import HapticPattern
 import HapticRenderKit
 import SoundFile
 
-/// `ahap-render convert`: AHAP and `.haptic` to AHAP, `.haptic`, Android JSON or Kotlin, and
-/// what each target loses, measured (docs/formats.md).
+/// `ahap-render convert`: every readable pattern format to every written one (`PatternFormats`),
+/// and what each target loses, measured (docs/formats.md).
 ///
 /// Exit status (docs/cli.md): 0 when every input converted, 1 when any was rejected or could
 /// not be written, 64 for usage errors.
@@ -14,17 +14,18 @@ struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract:
-            "Convert AHAP and .haptic files to AHAP, .haptic, Android JSON or Kotlin, and measure what each target loses.",
+            "Convert \(PatternFormats.readableNames) files to \(spokenList(PatternFormats.writable.map(\.displayName))), and measure what each target loses.",
         discussion: """
-            Inputs are AHAP or .haptic (Meta Haptics SDK / Lofelt Studio) files, told apart by \
-            their content; folders are searched for .ahap, .haptic and AHAP .json files. Each \
-            output goes next to its input with the target's extension (.ahap, .haptic, .json, \
-            .kt), to -o (- for standard output), or below --output-dir mirroring the input \
-            folders. Existing files are kept unless --force; an input is never replaced. What a \
-            target cannot hold is printed as notes on standard error. An input - reads standard \
-            input (name the output with -o).
+            Inputs are \(PatternFormats.readableNames) files, told apart by their content (then \
+            by their extension); folders are searched for \(PatternFormats.searchedFiles). Each \
+            output goes next to its input with the target's extension \
+            (\(PatternFormats.writable.map { "." + $0.writer!.fileExtension }.joined(separator: ", "))), \
+            to -o (- for standard output), or below --output-dir mirroring the input folders. \
+            Existing files are kept unless --force; an input is never replaced. What a target \
+            cannot hold is printed as notes on standard error. An input - reads standard input \
+            (name the output with -o).
 
-            --report renders the original and every target (the .haptic or AHAP, and the \
+            --report renders the original and every target (the other pattern formats, and the \
             Android waveform, composition and envelope tiers) on a Pixel-class simulated \
             actuator and prints on standard output, per target, the envelope correlation, onset \
             timing error, peak level error and what was dropped or approximated.
@@ -38,11 +39,10 @@ struct Convert: ParsableCommand {
               ahap-render convert out/Heartbeat.haptic --to ahap -o - --quiet
             """)
 
-    @Argument(
-        help: "AHAP or .haptic files, or folders (searched recursively); - reads standard input.")
+    @Argument(help: ArgumentHelp(PatternInputHelp.files))
     var inputs: [String]
 
-    @Option(help: "Target: ahap, haptic, android (JSON with the three API tiers) or kotlin.")
+    @Option(help: ArgumentHelp("Target: \(PatternFormats.targetSummaries)."))
     var to: ConvertTarget
 
     @Option(name: .shortAndLong, help: "Output file (one input only); - writes to standard output.")
@@ -59,7 +59,8 @@ struct Convert: ParsableCommand {
 
     @Flag(
         help:
-            "Refuse what Core Haptics (AHAP) or the .haptic format's validator refuses.")
+            "Refuse what each format's strict validator refuses (for AHAP, what Core Haptics refuses)."
+    )
     var strict = false
 
     @Flag(help: "Replace existing output files (never an input).")
@@ -116,7 +117,7 @@ struct Convert: ParsableCommand {
                 continue
             }
             let converted = converter.convert(
-                source, to: to.target, name: PathString.lastComponent(name))
+                source, to: to.format, name: PathString.lastComponent(name))
             guard write(converted.bytes, to: destination, input: file.path) else {
                 failed += 1
                 continue
@@ -151,7 +152,7 @@ struct Convert: ParsableCommand {
         return try files.map { file in
             let path = OutputNaming.output(
                 for: file, outputFile: output, outputDirectory: outputDir,
-                fileExtension: to.target.fileExtension, keepsClipExtension: false)
+                fileExtension: to.format.writer!.fileExtension, keepsFormatExtension: false)
             if let other = seen[path] {
                 throw CLIError.usage(
                     nil,
@@ -176,14 +177,16 @@ struct Convert: ParsableCommand {
             printError("\(name): error: \(failure.message(limit: limit))")
             return nil
         }
-        let source = ConversionSource(bytes: bytes, options: options)
+        let source = ConversionSource(bytes: bytes, options: options, fileName: path)
         let shown = source.diagnostics.filter {
             $0.severity == .error || ($0.severity == .warning && !quiet)
         }
         for line in diagnostics.lines(shown, file: name) { printError(line) }
         guard source.accepted else {
-            let what = source.format == .haptic ? ".haptic clip" : "AHAP file"
-            printError("\(name): error: the \(what) was rejected; nothing written")
+            let errors = source.diagnostics.filter { $0.severity == .error }.count
+            printError(
+                "\(name): error: \(source.format.rejection(strict: strict, errors: errors)); nothing written"
+            )
             return nil
         }
         return source
@@ -215,9 +218,16 @@ struct Convert: ParsableCommand {
     }
 }
 
-/// `convert --to`.
-enum ConvertTarget: String, CaseIterable, StringEnumArgument {
-    case ahap, haptic, android, kotlin
+/// `convert --to`: a format of ``PatternFormats/writable``, by name.
+struct ConvertTarget: ExpressibleByArgument {
+    var format: PatternFormat
 
-    var target: ConversionTarget { ConversionTarget(rawValue: rawValue)! }
+    init?(argument: String) {
+        guard let format = PatternFormats.named(argument), format.writer != nil else { return nil }
+        self.format = format
+    }
+
+    var defaultValueDescription: String { format.name }
+    static var allValueStrings: [String] { PatternFormats.writable.map(\.name) }
+    static var allValueDescriptions: [String: String] { [:] }
 }

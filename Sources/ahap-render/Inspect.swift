@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import HapticFormats
 import HapticGenerate
 import HapticPattern
 import HapticRender
@@ -13,7 +14,7 @@ struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract:
-            "Summarize an AHAP file (version, pattern duration, render length, events, curves, audio) or an HLS playlist's haptics tag.",
+            "Summarize an \(PatternFormats.readableNames) file (version, pattern duration, render length, events, curves, audio) or an HLS playlist's haptics tag.",
         discussion: """
             The pattern duration is Core Haptics' (the last event's end, AudioCustom files \
             included, or the last parameter or curve point); the render length is what render \
@@ -28,7 +29,7 @@ struct Inspect: ParsableCommand {
 
     @Argument(
         help:
-            "The AHAP or .haptic file (- reads standard input), or an HLS playlist (.m3u8: its kind and haptics session data)."
+            "The \(PatternFormats.readableNames) file (- reads standard input), or an HLS playlist (.m3u8: its kind and haptics session data)."
     )
     var file: String
 
@@ -58,7 +59,7 @@ struct Inspect: ParsableCommand {
             guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
                 throw CLIError.noSuchFile(file)
             }
-            if isDirectory { throw CLIError.usage(file, "Is a directory; name one AHAP file") }
+            if isDirectory { throw CLIError.usage(file, "Is a directory; name one pattern file") }
         }
         if ["m3u8", "m3u"].contains(PathString.pathExtension(file).lowercased()) {
             return try inspectPlaylist()
@@ -69,10 +70,10 @@ struct Inspect: ParsableCommand {
         let decoder = AHAPDecoder.Options(limits: limits.patternLimits)
         var document =
             file == "-"
-            ? AHAPDocument.loadStandardInput(
+            ? PatternDocument.loadStandardInput(
                 url: standardInputURL, options: decoder, searchRoots: searchRoots,
                 allowEscaping: limits.allowEscapingPaths)
-            : AHAPDocument.load(
+            : PatternDocument.load(
                 contentsOf: URL(fileURLWithPath: file), options: decoder,
                 searchRoots: searchRoots, allowEscaping: limits.allowEscapingPaths)
         document.checkAudioSamples(limits: options.audioReadLimits)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import HapticFormats
 import HapticPattern
 import HapticRenderKit
 
@@ -12,7 +13,8 @@ import HapticRenderKit
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check AHAP files and report problems like a compiler.",
+        abstract:
+            "Check \(PatternFormats.readableNames) files and report problems like a compiler.",
         discussion: """
             Files are judged as Core Haptics on an iPhone loads them: the exit status is 1 when \
             the device would refuse any of them. --lenient judges as the renderer plays them \
@@ -20,9 +22,9 @@ struct Lint: ParsableCommand {
             --warnings-as-errors also fails files with warnings.
 
             Diagnostics go to standard output, one per line (or --format json); the summary \
-            goes to standard error. Folders are searched recursively for .ahap and .haptic \
-            files and for .json files whose top level has a "Pattern" key; hidden folders are skipped, and \
-            named on standard error when they hold .ahap files (--hidden searches them). \
+            goes to standard error. Folders are searched recursively for \
+            \(PatternFormats.searchedFiles); hidden folders are skipped, and named on standard \
+            error when they hold pattern files (--hidden searches them). \
             - reads standard input. Exit status: 0 all pass, 1 any rejected, 64 usage error \
             (docs/lint.md).
 
@@ -32,7 +34,7 @@ struct Lint: ParsableCommand {
               ahap-render lint --lenient Examples/Patterns/Heartbeat.ahap
             """)
 
-    @Argument(help: "AHAP or .haptic files, or folders; - reads standard input.")
+    @Argument(help: ArgumentHelp(PatternInputHelp.files))
     var inputs: [String]
 
     @Flag(help: "Judge as Core Haptics does (the default; as render --strict).")
@@ -119,13 +121,13 @@ struct Lint: ParsableCommand {
 
     /// Reads and decodes one input (`-`: standard input, resources looked up from the
     /// current folder).
-    func load(_ file: String, options: AHAPDecoder.Options) -> AHAPDocument {
+    func load(_ file: String, options: AHAPDecoder.Options) -> PatternDocument {
         if file == "-" {
-            return AHAPDocument.loadStandardInput(
+            return PatternDocument.loadStandardInput(
                 url: standardInputURL, options: options, searchRoots: searchRoots,
                 allowEscaping: limits.allowEscapingPaths)
         }
-        return AHAPDocument.load(
+        return PatternDocument.load(
             contentsOf: URL(fileURLWithPath: file), options: options, searchRoots: searchRoots,
             allowEscaping: limits.allowEscapingPaths)
     }

@@ -14,7 +14,7 @@ struct LintSummary {
 
     var failed: Int { rejected + failedForWarnings }
 
-    mutating func add(_ result: AHAPDecodeResult) {
+    mutating func add(_ result: PatternDecodeResult) {
         files += 1
         let fileWarnings = result.diagnostics.count { $0.severity == .warning }
         errors += result.diagnostics.count { $0.severity == .error }

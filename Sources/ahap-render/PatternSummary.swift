@@ -71,7 +71,7 @@ struct PatternSummary {
     }
 
     func text(file: String) -> String {
-        func f(_ d: Double) -> String { AHAPNumberFormatter.string((d * 1000).rounded() / 1000) }
+        func f(_ d: Double) -> String { JSONNumberFormatter.string((d * 1000).rounded() / 1000) }
         func row(_ label: String, _ value: String) -> String {
             "  " + (label + ":").padding(to: 18) + value
         }

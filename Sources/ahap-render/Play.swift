@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioDevice
 import FoundationEssentials
+import HapticFormats
 import HapticRender
 import HapticRenderKit
 import SoundFile
@@ -21,7 +22,8 @@ import Synchronization
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play an AHAP file live on an audio output: the render, as it is computed.",
+        abstract:
+            "Play an \(PatternFormats.readableNames) file live on an audio output: the render, as it is computed.",
         discussion: """
             Renders on the audio device's own thread, a buffer at a time, through the same \
             real-time pull API an app embeds (no allocation, no locks), so playback starts at \
@@ -40,7 +42,7 @@ struct Play: ParsableCommand {
               ahap-render play --list-devices
             """)
 
-    @Argument(help: "The AHAP or .haptic file to play; - reads standard input.")
+    @Argument(help: ArgumentHelp(PatternInputHelp.file))
     var input: String?
 
     @Option(
@@ -81,7 +83,7 @@ struct Play: ParsableCommand {
     func validate() throws {
         if listDevices { return }
         guard input != nil else {
-            throw ValidationError("Name the AHAP file to play (or --list-devices).")
+            throw ValidationError("Name the pattern file to play (or --list-devices).")
         }
     }
 

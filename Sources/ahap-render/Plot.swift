@@ -45,7 +45,7 @@ struct Plot: ParsableCommand {
             """)
 
     @Argument(
-        help: "The AHAP or .haptic file; - reads standard input (name the output with -o).")
+        help: ArgumentHelp(PatternInputHelp.file + " Name the output with -o."))
     var file: String
 
     @Option(
@@ -122,7 +122,7 @@ struct Plot: ParsableCommand {
             var isDirectory = false
             if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory
             {
-                throw CLIError.usage(file, "Is a directory; name one AHAP file")
+                throw CLIError.usage(file, "Is a directory; name one pattern file")
             }
         }
         if let mixWith { try checkReadable(mixWith) }
@@ -204,10 +204,10 @@ extension Plot {
 }
 
 /// `plot --layout`: the layouts the page can embed (mono or stereo).
-enum PageLayout: String, CaseIterable, StringEnumArgument {
-    case audition, haptic, drive, audio
-
-    var outputLayout: OutputLayout { OutputLayout(rawValue: rawValue)! }
+struct PageLayout: LayoutChoice {
+    var outputLayout: OutputLayout
+    init(admitted: OutputLayout) { outputLayout = admitted }
+    static func admits(_ layout: OutputLayout) -> Bool { layout.channelCount <= 2 }
 }
 
 /// `plot --page-audio`: how the HTML page embeds its audio.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
+import HapticFormats
 import HapticPattern
 import HapticRender
 import HapticRenderKit
@@ -22,17 +23,13 @@ import SoundFile
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render AHAP files to audio files: hear and measure a pattern without an iPhone.",
+        abstract:
+            "Render \(PatternFormats.readableNames) files to audio files: hear and measure a pattern without an iPhone.",
         discussion: """
             Each input renders the pattern's audio events, the simulated actuator's drive signal \
             and its body acceleration, and writes the channels the layout picks:
 
-              audition  2 ch  L/R = pattern audio + 0.5 × acceleration (headphones; default)
-              haptic    1 ch  acceleration, 1.0 = the actuator's full scale in g
-              drive     1 ch  drive voltage, 1.0 = the driver's voltage clamp
-              audio     2 ch  pattern audio only, full scale 1.0
-              split     4 ch  audio L, audio R, drive, acceleration (analysis)
-              android   3 ch  audio L, audio R, haptic drive; Ogg tagged ANDROID_HAPTIC=1
+            \(OutputLayout.helpTable)
 
             The render length is the pattern duration (× rate, × loops) plus the actuator's \
             ring-down, or --duration. Outputs go next to each input unless -o or --output-dir \
@@ -60,8 +57,7 @@ struct Render: ParsableCommand {
                   --skip-existing
             """)
 
-    @Argument(
-        help: "AHAP or .haptic files, or folders (searched recursively); - reads standard input.")
+    @Argument(help: ArgumentHelp(PatternInputHelp.files))
     var inputs: [String] = []
 
     @Option(
@@ -85,7 +81,7 @@ struct Render: ParsableCommand {
     @Option(
         name: [.customShort("t"), .customLong("type")],
         help: ArgumentHelp(
-            "The container: wav, flac, ogg, aiff or opus. Default: -o's extension, else wav (ogg for --layout android).",
+            "The container: \(FileFormatArgument.list). Default: -o's extension, else wav (ogg for --layout android).",
             valueName: "type"))
     var type: FileFormatArgument?
 
@@ -95,13 +91,12 @@ struct Render: ParsableCommand {
             visibility: .hidden))
     var format: FileFormatArgument?
 
-    @Option(
-        help: "pcm16, pcm24 or float32 (wav/aiff/flac; default float32 for wav, pcm24 for flac).")
+    @Option(help: ArgumentHelp(SampleFormatArgument.help))
     var sampleFormat: SampleFormatArgument?
 
     @OptionGroup var simulation: SimulationOptions
 
-    @Option(help: "audition, haptic, drive, audio, split or android (see above).")
+    @Option(help: ArgumentHelp("\(OutputLayout.names) (see above)."))
     var layout: OutputLayout = .audition
 
     @Flag(
@@ -163,7 +158,7 @@ struct Render: ParsableCommand {
             throw ValidationError("Use either -o or --output-dir, not both.")
         }
         if inputs.isEmpty, fromList == nil {
-            throw ValidationError("Name AHAP files or folders, or --from-list FILE.")
+            throw ValidationError("Name pattern files or folders, or --from-list FILE.")
         }
         if force, skipExisting {
             throw ValidationError("Use either --force or --skip-existing, not both.")
@@ -209,7 +204,7 @@ struct Render: ParsableCommand {
         var options = try makeOptions()
         if let mixWith { try checkReadable(mixWith) }
         let files = try BatchCommand.discoverInputs(
-            inputs, fromList: fromList, kind: .ahap, includeHidden: hidden, quiet: quiet)
+            inputs, fromList: fromList, kind: .pattern, includeHidden: hidden, quiet: quiet)
         if let mixWith { InputFiles.current?.protect(mixWith) }
         if output == RenderJob.standardOutput, files.count > 1 {
             throw CLIError.usage(

@@ -69,7 +69,20 @@ import Testing
         defer { dir.cleanUp() }
         let a = try dir.write("a.ahap", goodAHAP)
         let b = try dir.write("b.ahap", goodAHAP)
-        #expect(try CLI.run(["convert", a, "--to", "wav"]).status == 64)
+        // The targets are the registry's: what --to accepts, refuses and lists.
+        let wav = try CLI.run(["convert", a, "--to", "wav"])
+        #expect(
+            wav.status == 64
+                && ["'ahap'", "'haptic'", "'android'", "'kotlin'"].allSatisfy(wav.stderr.contains),
+            "\(wav.stderr)")
+        // The help as one line: its columns wrap wherever the terminal width puts them.
+        let help = try CLI.run(["convert", "--help"]).stdout
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(
+            help.contains(
+                "Target: ahap, haptic, android (JSON with the three API tiers) or kotlin."),
+            "\(help)")
+        #expect(help.contains("AHAP or .haptic files"))
         #expect(
             try CLI.run(["convert", a, b, "--to", "haptic", "-o", dir.path + "/x.haptic"]).status
                 == 64)
@@ -91,6 +104,10 @@ import Testing
         #expect(
             rejected.stderr.contains("bad.haptic:1:")
                 && rejected.stderr.contains("[haptic.too-few-breakpoints]"))
+        #expect(
+            rejected.stderr.contains(
+                "bad.haptic: error: the .haptic clip was rejected (lenient mode, 1 error); nothing written"
+            ), "\(rejected.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/bad.ahap"))
     }
 

@@ -37,7 +37,7 @@ import Testing
         }
     }
 
-    func decodeStrict(_ path: String) throws -> AHAPDecodeResult {
+    func decodeStrict(_ path: String) throws -> PatternDecodeResult {
         AHAPDecoder(options: .init(mode: .strict)).decode(
             Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     }

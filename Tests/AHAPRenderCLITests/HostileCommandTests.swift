@@ -445,18 +445,26 @@ struct HostileFullDiskTests {
             "\(empty.stderr)")
     }
 
-    /// `-o` names the container: a name for a format render does not write (`.mp3`) is
-    /// refused, not filled with WAV.
+    /// `-o` names the container: a name for a format render does not write (`.m4a`) is
+    /// refused, not filled with WAV, and so is one for another format than `--type`.
     @Test func anOutputNamedForAnotherAudioFormatIsRefused() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }
         try dir.write("p.ahap", renderFixture)
-        for name in ["p.mp3", "p.M4A", "p.caf"] {
+        for name in ["p.M4A", "p.caf", "p.wma"] {
             let r = try Hostile.run(
                 ["render", "p.ahap", "-o", name, "--type", "wav"], in: dir.path)
             #expect(
-                r.status == 64 && r.stderr.contains("which render does not write"), "\(r.stderr)")
+                r.status == 64
+                    && r.stderr.contains(
+                        "which render does not write; name it .wav, .flac, .ogg, .aiff, .opus or .mp3."
+                    ), "\(r.stderr)")
         }
+        let mp3 = try Hostile.run(
+            ["render", "p.ahap", "-o", "p.mp3", "--type", "wav"], in: dir.path)
+        #expect(
+            mp3.status == 64 && mp3.stderr.contains("names a .mp3 file but --type is wav"),
+            "\(mp3.stderr)")
         #expect(listing(dir.path) == ["p.ahap"])
     }
 }

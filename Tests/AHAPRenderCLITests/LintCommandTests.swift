@@ -78,7 +78,8 @@ let trailingCommaAHAP = """
         // An empty folder is an error, as for render: nothing was checked.
         let empty = try CLI.run(["lint", dir.path + "/empty"])
         #expect(
-            empty.status == 64 && empty.stderr.contains("no AHAP files found"), "\(empty.stderr)")
+            empty.status == 64 && empty.stderr.contains("no pattern files found"), "\(empty.stderr)"
+        )
         #expect(try CLI.run(["render", dir.path + "/empty"]).status == 64)
     }
 
@@ -153,20 +154,24 @@ let trailingCommaAHAP = """
         defer { dir.cleanUp() }
         try dir.write("project/.ahab/one.ahap", goodAHAP)
         try dir.write("project/.ahab/deep/two.ahap", goodAHAP)
+        try dir.write(
+            "project/.ahab/deep/three.haptic",
+            #"{"version": {"major": 1, "minor": 0, "patch": 0}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 0.1, "amplitude": 0}]}}}}"#
+        )
         try dir.write("project/.git/config.json", #"{"core": {}}"#)
         try dir.write("project/visible.ahap", goodAHAP)
         let skipped = try CLI.run(["lint", dir.path + "/project"])
         #expect(skipped.status == 0)
         #expect(
             skipped.stderr.contains(
-                "\(dir.path)/project/.ahab: note: hidden folder skipped, with 2 .ahap files (name it, or use --hidden)"
+                "\(dir.path)/project/.ahab: note: hidden folder skipped, with 3 pattern files (name it, or use --hidden)"
             ), "\(skipped.stderr)")
         #expect(!skipped.stderr.contains(".git"))  // nothing AHAP-named there
         #expect(skipped.stderr.contains("1 file,"))
         let included = try CLI.run(["lint", "--hidden", dir.path + "/project"])
-        #expect(included.status == 0 && included.stderr.contains("3 files,"), "\(included.stderr)")
+        #expect(included.status == 0 && included.stderr.contains("4 files,"), "\(included.stderr)")
         let named = try CLI.run(["lint", dir.path + "/project/.ahab"])
-        #expect(named.status == 0 && named.stderr.contains("2 files,"), "\(named.stderr)")
+        #expect(named.status == 0 && named.stderr.contains("3 files,"), "\(named.stderr)")
         // Only a hidden folder: the note says where the files are, then the usage error.
         try dir.write("only/.ahab/x.ahap", goodAHAP)
         let only = try CLI.run(["lint", dir.path + "/only"])

@@ -17,10 +17,10 @@ import Testing
         let report = try converter.report(source, name: name)
         let render = PlaybackRender()
         let original = try render.acceleration(source.playback)
-        let first: ConversionTarget = source.format == .ahap ? .haptic : .ahap
+        let first: PatternFormat = source.format == .ahap ? .haptic : .ahap
         #expect(
             report.targets.map(\.name) == [
-                first.rawValue, "android.waveform", "android.composition", "android.envelope",
+                first.name, "android.waveform", "android.composition", "android.envelope",
             ])
         let converted = converter.convert(source, to: first, name: name).bytes
         let firstLayers = ConversionSource(bytes: converted).playback

@@ -11,8 +11,8 @@ import Testing
     static func roundTrip(_ file: String) throws -> Double {
         let converter = FormatConverter()
         let source = ConversionSource(bytes: try TestClips.corpus(file))
-        let there: ConversionTarget = source.format == .ahap ? .haptic : .ahap
-        let back: ConversionTarget = there == .haptic ? .ahap : .haptic
+        let there: PatternFormat = source.format == .ahap ? .haptic : .ahap
+        let back: PatternFormat = there == .haptic ? .ahap : .haptic
         let middle = ConversionSource(bytes: converter.convert(source, to: there, name: file).bytes)
         #expect(middle.accepted)
         let final = ConversionSource(bytes: converter.convert(middle, to: back, name: file).bytes)
@@ -56,20 +56,19 @@ import Testing
         for file in Corpus.patternFiles() + Corpus.clipFiles() {
             let source = ConversionSource(bytes: try TestClips.corpus(file))
             guard source.accepted else { continue }
-            for target in ConversionTarget.allCases {
+            for target in PatternFormats.writable {
                 let bytes = converter.convert(source, to: target, name: file).bytes
-                switch target {
-                case .ahap:
+                if target.reader != nil {
+                    // Read back by its own reader, strictly (Core Haptics, the SDK's validator).
                     #expect(
-                        AHAPDecoder(options: .init(mode: .strict)).decode(bytes).accepted, "\(file)"
-                    )
-                case .haptic:
-                    #expect(
-                        HapticClipDecoder(options: .init(mode: .strict)).decode(bytes).accepted,
-                        "\(file)")
-                case .android: #expect(AndroidEffect(json: bytes) != nil, "\(file)")
-                case .kotlin:
+                        target.decode(bytes, options: .init(mode: .strict)).accepted,
+                        "\(file) → \(target)")
+                } else if target == .android {
+                    #expect(AndroidEffect(json: bytes) != nil, "\(file)")
+                } else if target == .kotlin {
                     #expect(String(decoding: bytes, as: UTF8.self).contains("fun play("), "\(file)")
+                } else {
+                    Issue.record("\(target) is written but this test does not check it")
                 }
             }
             converted += 1

@@ -8,7 +8,7 @@ import Testing
         (0.30000001192092896, "0.30000001192092896"), (1e-5, "1e-05"), (123456.75, "123456.75"),
     ])
     func numbersUseShortestRoundTripForm(value: Double, text: String) {
-        #expect(AHAPNumberFormatter.string(value) == text)
+        #expect(JSONNumberFormatter.string(value) == text)
         #expect(Double(text) == value)
     }
 
@@ -26,7 +26,7 @@ import Testing
         for value in values {
             var text = value.description
             if text.hasSuffix(".0") { text.removeLast(2) }
-            #expect(AHAPNumberFormatter.string(value) == text)
+            #expect(JSONNumberFormatter.string(value) == text)
         }
     }
 

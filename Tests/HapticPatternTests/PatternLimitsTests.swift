@@ -7,7 +7,7 @@ import Testing
 /// the JSON path of the item that crossed it, and a file exactly at the limit is accepted.
 @Suite struct PatternLimitsTests {
     func decode(_ text: String, _ limits: PatternLimits, _ mode: AHAPDecoder.Mode = .lenient)
-        -> AHAPDecodeResult
+        -> PatternDecodeResult
     {
         AHAPDecoder(options: .init(mode: mode, limits: limits)).decode(Array(text.utf8))
     }
@@ -19,7 +19,7 @@ import Testing
     }
 
     /// The single limit error of a refused result.
-    func limitError(_ r: AHAPDecodeResult) -> Diagnostic? {
+    func limitError(_ r: PatternDecodeResult) -> Diagnostic? {
         #expect(r.pattern == nil)
         #expect(!r.accepted)
         let errors = r.errors.filter { $0.code.rawValue.hasPrefix("limit.") }

@@ -47,7 +47,7 @@ import Testing
         var checked = 0
         for file in Corpus.patternFiles() {
             let url = Corpus.url(file)
-            let document = AHAPDocument.load(contentsOf: url)
+            let document = PatternDocument.load(contentsOf: url)
             guard let pattern = document.result.pattern else { continue }
             let custom = pattern.events.filter {
                 $0.type == .audioCustom
@@ -83,7 +83,7 @@ import Testing
         var worst: Float = 0
         var worstFile = ""
         for file in Corpus.patternFiles() {
-            guard let pattern = AHAPDocument.load(contentsOf: Corpus.url(file)).result.pattern
+            guard let pattern = PatternDocument.load(contentsOf: Corpus.url(file)).result.pattern
             else { continue }
             let timeline = Scheduler(sampleRate: 24_000).schedule(pattern).timeline
             var renderer = try PatternRenderer(

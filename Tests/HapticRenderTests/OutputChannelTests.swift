@@ -32,7 +32,7 @@ import Testing
         [.mix(.audioLeft, plus: 0.5, times: .acceleration), .signal(.audioRight)],
         // Mixes and copies together, a signal twice.
         [.signal(.excursion), .mix(.hapticDrive, plus: 3, times: .audioLeft), .signal(.excursion)],
-        // One to five plain copies, in any order; then more than five.
+        // Plain copies: one (contiguous), then any number in groups of four, two and one.
         [.signal(.acceleration)],
         [.signal(.audioRight), .signal(.audioLeft)],
         [.signal(.audioLeft), .signal(.audioRight), .signal(.hapticDrive)],
@@ -40,6 +40,9 @@ import Testing
         allSignals,
         allSignals.reversed(),
         allSignals + [.signal(.acceleration)],
+        allSignals + [.signal(.audioLeft), .signal(.hapticDrive)],
+        allSignals + allSignals.reversed(),
+        Array(repeating: allSignals, count: 3).flatMap { $0 } + [.signal(.excursion)],
     ]
 
     func render(_ channels: [OutputChannel], blockFrames: Int) throws -> [Float] {

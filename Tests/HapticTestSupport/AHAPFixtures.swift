@@ -30,7 +30,7 @@ public func location(of needle: String, in text: String, occurrence: Int = 1) ->
     return (line, column)
 }
 
-extension AHAPDecodeResult {
+extension PatternDecodeResult {
     /// Diagnostics with a given code.
     public func with(_ code: DiagnosticCode) -> [Diagnostic] {
         diagnostics.filter { $0.code == code }

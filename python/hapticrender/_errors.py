@@ -29,7 +29,7 @@ class HapticRenderError(Exception):
     """Base class of the errors the library reports.
 
     ``str(error)`` is the library's message, naming the file it concerns:
-    ``"Tap.ahap: error: the file was rejected …"`` followed by the decoder's errors one per
+    ``"Tap.ahap: error: the AHAP file was rejected …"`` followed by the decoder's errors one per
     line, or ``"error: …"`` when no file is involved.
 
     Attributes

@@ -22,9 +22,9 @@ LOOPS = (1, 100000)
 
 #: The options' documentation, shared by the docstrings of every call that takes them.
 DOC = """layout : {"audition", "haptic", "drive", "audio", "split", "android"}, default "audition"
-        The output channels: audition (2: audio L/R + 0.5 × acceleration), haptic
-        (acceleration), drive (drive voltage), audio (audio L, R), split (audio L, audio R,
-        drive, acceleration), android (audio L, audio R, drive).
+        The output channels: audition (audio L/R + 0.5 × acceleration), haptic
+        (acceleration), drive (drive voltage), audio (audio L, audio R), split (audio L, audio
+        R, drive, acceleration), android (audio L, audio R, drive).
     channels : sequence of str, optional
         The signals to output instead of a layout, in order: "audioLeft", "audioRight",
         "hapticDrive", "acceleration", "excursion" (a list, or one comma-separated str).

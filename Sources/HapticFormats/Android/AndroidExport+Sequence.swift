@@ -1,3 +1,5 @@
+import HapticPattern
+
 extension AndroidExport {
     /// A primitive for a transient, and its scale: `CLICK`, or for a transient at most half a
     /// click's drive `LOW_TICK` (sharpness < ⅓) or `TICK` (sharpness > ⅔). The scale keeps the

@@ -1,3 +1,5 @@
+import HapticPattern
+
 extension AndroidExport {
     /// The continuous signal from `a` to `b` ms as `createWaveform` steps (timings from `a`),
     /// with `bursts` raising it; trailing silence dropped. `continuousSilent` is

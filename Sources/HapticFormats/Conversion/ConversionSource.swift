@@ -3,8 +3,8 @@ import HapticPattern
 /// A decoded input of a conversion: its format, its findings and, when accepted, its outline
 /// and how it plays.
 public struct ConversionSource: Sendable {
-    public var format: SourceFormat
-    /// The decoder's findings (AHAP or `.haptic` codes, line:column).
+    public var format: PatternFormat
+    /// The decoder's findings (the format's codes, line:column).
     public var diagnostics: [Diagnostic]
     /// What every target is written from; nil when the input is rejected.
     public var outline: PatternOutline?
@@ -16,36 +16,25 @@ public struct ConversionSource: Sendable {
     /// Whether the input was accepted (an outline and no error).
     public var accepted: Bool { outline != nil && !diagnostics.contains { $0.severity == .error } }
 
-    /// Decodes `bytes` (format detected by content) with the mode and limits of `options`.
-    /// O(bytes + the pattern's breakpoints and voices).
-    public init(bytes: [UInt8], options: AHAPDecoder.Options = .init()) {
-        format = SourceFormat.detect(bytes)
-        switch format {
-        case .haptic:
-            let result = HapticClipDecoder(options: options).decode(bytes)
-            diagnostics = result.diagnostics
-            clipMetadata = result.clip?.metadata ?? HapticClip.Metadata()
-            if let clip = result.clip, result.accepted {
-                let outline = PatternOutline(clip: clip)
-                self.outline = outline
-                let layers = outline.playerLayers()
-                playback = [layers.continuous, layers.transients]
-            } else {
-                outline = nil
-                playback = []
-            }
-        case .ahap:
-            let result = AHAPDecoder(options: options).decode(bytes)
-            diagnostics = result.diagnostics
-            clipMetadata = HapticClip.Metadata(ahap: result.pattern?.metadata ?? [])
-            if let pattern = result.pattern, result.accepted {
-                outline = PatternOutline(pattern: pattern)
-                playback = [pattern]
-            } else {
-                outline = nil
-                playback = []
-            }
+    /// The conversion input of a decoded file: when it is accepted, the format's own outline,
+    /// or the pattern's traced (O(the pattern's voices and breakpoints)).
+    public init(_ decoded: DecodedPattern) {
+        format = decoded.format
+        diagnostics = decoded.result.diagnostics
+        clipMetadata = decoded.clipMetadata
+        if decoded.accepted, let pattern = decoded.result.pattern {
+            outline = decoded.outline ?? PatternOutline(pattern: pattern)
+            playback = decoded.playback
+        } else {
+            outline = nil
+            playback = []
         }
+    }
+
+    /// Decodes `bytes` (format detected by content, then by `fileName`'s extension) with the
+    /// mode and limits of `options`. O(bytes + the pattern's breakpoints and voices).
+    public init(bytes: [UInt8], options: AHAPDecoder.Options = .init(), fileName: String? = nil) {
+        self.init(PatternFormats.decode(bytes, options: options, fileName: fileName))
     }
 }
 

@@ -1,20 +1,5 @@
 import HapticPattern
 
-/// The targets of `convert`.
-public enum ConversionTarget: String, Sendable, Hashable, CaseIterable {
-    case ahap, haptic, android, kotlin
-
-    /// The output file's extension.
-    public var fileExtension: String {
-        switch self {
-        case .ahap: return "ahap"
-        case .haptic: return "haptic"
-        case .android: return "json"
-        case .kotlin: return "kt"
-        }
-    }
-}
-
 /// Converts an accepted ``ConversionSource`` to a target format: everything goes through its
 /// ``PatternOutline`` (docs/formats.md).
 public struct FormatConverter: Sendable {
@@ -32,35 +17,31 @@ public struct FormatConverter: Sendable {
         public var notes: [ConversionNote]
     }
 
-    /// The bytes of `target` for `source` (accepted), named after `name` (the input's file
-    /// name, for Kotlin identifiers and comments). O(the outline + the target's size).
-    public func convert(_ source: ConversionSource, to target: ConversionTarget, name: String)
+    /// The bytes of `target` (one of ``PatternFormats/writable``) for `source` (accepted),
+    /// named after `name` (the input's file name, for Kotlin identifiers and comments).
+    /// O(the outline + the target's size).
+    public func convert(_ source: ConversionSource, to target: PatternFormat, name: String)
         -> Output
     {
+        guard let writer = target.writer else { preconditionFailure("\(target) is not written") }
         let outline = source.outline ?? PatternOutline()
         var notes = outline.notes
-        switch target {
-        case .ahap:
-            let pattern = outline.ahapPattern(notes: &notes)
-            return Output(bytes: AHAPEncoder().encode(pattern), notes: notes)
-        case .haptic:
-            let clip = HapticClip(outline: outline, metadata: source.clipMetadata, notes: &notes)
-            return Output(bytes: HapticClipEncoder().encode(clip), notes: notes)
-        case .android, .kotlin:
-            let (effect, tierNotes) = AndroidExport(device: device).effect(outline)
-            for tier in AndroidTier.allCases {
-                notes += (tierNotes[tier] ?? []).map { n in
-                    var n = n
-                    n.message = "\(tier.rawValue): " + n.message
-                    return n
-                }
+        let bytes = writer.write(source, outline, &notes, self, name)
+        return Output(bytes: bytes, notes: notes)
+    }
+
+    /// The Android tiers of `outline` for ``device``, their notes appended to `notes` with
+    /// each message naming its tier (the `android` and `kotlin` targets).
+    func androidEffect(_ outline: PatternOutline, notes: inout [ConversionNote]) -> AndroidEffect {
+        let (effect, tierNotes) = AndroidExport(device: device).effect(outline)
+        for tier in AndroidTier.allCases {
+            notes += (tierNotes[tier] ?? []).map { n in
+                var n = n
+                n.message = "\(tier.rawValue): " + n.message
+                return n
             }
-            let bytes =
-                target == .android
-                ? effect.json(source: name).utf8()
-                : Array(effect.kotlin(name: Self.stem(name), source: name).utf8)
-            return Output(bytes: bytes, notes: notes)
         }
+        return effect
     }
 
     /// `name` without folders and its last extension.

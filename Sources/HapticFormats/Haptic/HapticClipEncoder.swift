@@ -1,3 +1,5 @@
+import HapticPattern
+
 /// Writes a ``HapticClip`` as `.haptic` JSON: `version`, `metadata`, `signals` in the spec's
 /// order, breakpoints as given, numbers in shortest round-trip form, the frequency envelope
 /// always present (`[]` when empty, as the spec's minimal example). O(breakpoints).

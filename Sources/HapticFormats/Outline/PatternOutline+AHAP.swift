@@ -307,13 +307,10 @@ struct LiftedControl {
     /// The value at `t` (right-hand at a step; before the first point, neutral 1).
     func value(at t: Double) -> Double {
         guard count > 0, t >= point(0).time else { return 1 }
-        // lo: the last point at or before t (after a step, its right-hand value); hi: the next.
-        var lo = 0
-        var hi = count
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if point(mid).time <= t { lo = mid } else { hi = mid }
-        }
+        // hi: the first point after t; lo: the last at or before it (after a step, its
+        // right-hand value).
+        let hi = partitionPoint(in: 1..<count) { !(point($0).time <= t) }
+        let lo = hi - 1
         guard hi < count else { return point(lo).value }
         let a = point(lo)
         let b = point(hi)

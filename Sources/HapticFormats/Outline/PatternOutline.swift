@@ -1,3 +1,5 @@
+import HapticPattern
+
 /// A haptic pattern reduced to what every target format holds: one continuous signal (an
 /// intensity and a sharpness envelope) and transients on top of it. Every conversion goes
 /// through it: AHAP and `.haptic` are read into an outline, targets are written from one.

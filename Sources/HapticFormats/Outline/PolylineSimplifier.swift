@@ -1,12 +1,13 @@
 /// Ramer–Douglas–Peucker simplification of a polyline by vertical distance: the fewest points
 /// (of the input's) whose straight lines stay within a tolerance of every dropped point.
-/// Points at equal x (a step) keep both ends.
+/// Points at equal x (a step) keep both ends. The one curve simplifier of the package: the
+/// conversions' traces and `generate`'s envelopes (``kept(_:tolerance:)``) both use it.
 ///
 /// Where RDP splits a span (at its farthest point) does not depend on the tolerance, which
 /// only decides whether to split: a simplifier keeps every split it has made, so simplifying
 /// one polyline again at another tolerance (the bisection of ``kept(maxPoints:)``) costs only
 /// the splits not made before.
-struct PolylineSimplifier {
+package struct PolylineSimplifier {
     /// The longest run a trace simplifies as one: every `traceSpan`-th point is kept, so that
     /// a train of equal pulses (where each split peels off one point) costs O(n · traceSpan),
     /// not O(n²).
@@ -28,7 +29,7 @@ struct PolylineSimplifier {
     private var spans: [Span] = []
 
     /// A simplifier for `points` (sorted by x).
-    init<P>(_ points: [P], x: (P) -> Double, y: (P) -> Double) {
+    package init<P>(_ points: [P], x: (P) -> Double, y: (P) -> Double) {
         xs = points.map(x)
         ys = points.map(y)
         if points.count > 1 { spans = [span(from: 0, to: points.count - 1)] }
@@ -56,7 +57,7 @@ struct PolylineSimplifier {
     ///
     /// - Complexity: O(kept log kept) for the splits made before, plus O(n log n) typical,
     ///   O(n²) worst case, for the new ones.
-    mutating func kept(tolerance: Double) -> [Int] {
+    package mutating func kept(tolerance: Double) -> [Int] {
         guard xs.count > 2 else { return Array(xs.indices) }
         var kept = [0, xs.count - 1]
         var pending = [0]
@@ -96,6 +97,15 @@ struct PolylineSimplifier {
             if candidate.count <= maxPoints { (hi, best) = (mid, candidate) } else { lo = mid }
         }
         return best
+    }
+
+    /// The indices of `values` (equally spaced) kept within `tolerance`, in order.
+    ///
+    /// - Complexity: O(n log n) typical, O(n²) worst case.
+    package static func kept(_ values: [Double], tolerance: Double) -> [Int] {
+        var simplifier = PolylineSimplifier(
+            Array(values.indices), x: { Double($0) }, y: { values[$0] })
+        return simplifier.kept(tolerance: tolerance)
     }
 
     /// A trace's sample-indexed points simplified within `tolerance` in runs of ``traceSpan``

@@ -1,3 +1,5 @@
+import HapticPattern
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

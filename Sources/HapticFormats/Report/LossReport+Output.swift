@@ -1,8 +1,10 @@
+import HapticPattern
+
 extension LossReport {
     /// The report as JSON (`convert --report --format json`).
     public var json: JSONText {
         .object([
-            ("source", .string(source)), ("format", .string(format.rawValue)),
+            ("source", .string(source)), ("format", .string(format.name)),
             ("actuator", .string(actuator)),
             ("sampleRate", .number(sampleRate)),
             (
@@ -49,7 +51,7 @@ extension LossReport {
     /// The report as text: a table of the figures, then the losses of each target.
     public var text: String {
         var out =
-            "\(source) (\(format.rawValue)): every target rendered on `\(actuator)` at \(Int(sampleRate)) Hz against the original\n"
+            "\(source) (\(format.name)): every target rendered on `\(actuator)` at \(Int(sampleRate)) Hz against the original\n"
         out +=
             "  target                correlation  onset error ms (mean/max)  missed onsets  peak level dB\n"
         for t in targets {

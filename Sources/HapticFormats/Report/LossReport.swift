@@ -7,7 +7,7 @@ import HapticRender
 public struct LossReport: Sendable {
     /// The input's name.
     public var source: String
-    public var format: SourceFormat
+    public var format: PatternFormat
     /// The actuator every render ran on.
     public var actuator: String
     public var sampleRate: Double
@@ -15,7 +15,8 @@ public struct LossReport: Sendable {
 
     /// One target: its figures and what it dropped or approximated.
     public struct Target: Sendable {
-        /// `haptic`, `ahap`, `android.waveform`, `android.composition` or `android.envelope`.
+        /// A pattern format's name (`haptic`, `ahap`), or `android.waveform`,
+        /// `android.composition`, `android.envelope`.
         public var name: String
         public var comparison: EnvelopeComparison
         public var notes: [ConversionNote]
@@ -26,8 +27,9 @@ public struct LossReport: Sendable {
 
 extension FormatConverter {
     /// Renders the original and every target (the converted bytes decoded again, as a player
-    /// reads them) and compares them: for an AHAP the `.haptic` and the three Android tiers,
-    /// for a `.haptic` the AHAP and the tiers. O(renders).
+    /// reads them) and compares them: every other pattern format that is written and read back
+    /// (for an AHAP the `.haptic`, for a `.haptic` the AHAP), then the three Android tiers.
+    /// O(renders).
     public func report(_ source: ConversionSource, name: String) throws(RenderError) -> LossReport {
         let render = PlaybackRender(configuration: reportConfiguration)
         let original = try render.measure(source.playback)
@@ -42,9 +44,11 @@ extension FormatConverter {
                 LossReport.Target(
                     name: name, comparison: comparison, notes: notes, minimumAPILevel: api))
         }
-        let first: ConversionTarget = source.format == .ahap ? .haptic : .ahap
-        let converted = convert(source, to: first, name: name)
-        try add(first.rawValue, Self.playback(converted.bytes, as: first), converted.notes)
+        for target in PatternFormats.writable where target.reader != nil && target != source.format
+        {
+            let converted = convert(source, to: target, name: name)
+            try add(target.name, target.decode(converted.bytes).playback, converted.notes)
+        }
         let outline = source.outline ?? PatternOutline()
         let (effect, tierNotes) = AndroidExport(device: device).effect(outline)
         let written = AndroidEffect(json: effect.json(source: name).utf8()) ?? effect
@@ -68,17 +72,5 @@ extension FormatConverter {
         var c = PlaybackRender.reportConfiguration
         c.actuator = device.profile
         return c
-    }
-
-    /// How a player plays converted `.haptic` or AHAP bytes (accepted by construction).
-    static func playback(_ bytes: [UInt8], as target: ConversionTarget) -> [HapticPattern] {
-        switch target {
-        case .haptic:
-            guard let clip = try? HapticClip(bytes: bytes) else { return [] }
-            let layers = PatternOutline(clip: clip).playerLayers()
-            return [layers.continuous, layers.transients]
-        default:
-            return (try? HapticPattern(ahap: bytes)).map { [$0] } ?? []
-        }
     }
 }

@@ -22,7 +22,7 @@
 ///   one clear error and `pattern == nil`.
 /// * In strict mode `pattern` is still returned (best effort, items with errors left out)
 ///   when the file structure is readable, so tools can inspect a rejected file;
-///   ``AHAPDecodeResult/accepted`` is what tells whether Core Haptics would play it.
+///   ``PatternDecodeResult/accepted`` is what tells whether Core Haptics would play it.
 /// * Values are stored as written (Doubles); Core Haptics' float32 rounding of times is
 ///   left to the renderer. Duplicate keys: the last occurrence wins, as in
 ///   `JSONSerialization`.
@@ -56,11 +56,11 @@ public struct AHAPDecoder: Sendable {
     }
 
     /// Decodes one AHAP document.
-    public func decode(_ bytes: [UInt8]) -> AHAPDecodeResult {
+    public func decode(_ bytes: [UInt8]) -> PatternDecodeResult {
         var context = DecodingContext(strict: options.mode == .strict, limits: options.limits)
         let pattern = context.decodeDocument(bytes)
         context.summarizeSuppressedDiagnostics()
-        return AHAPDecodeResult(
+        return PatternDecodeResult(
             pattern: pattern, diagnostics: context.diagnostics,
             waveformPathLocations: context.waveformPathLocations)
     }

@@ -68,7 +68,7 @@ struct DecodingContext {
 
 /// Formats a Double for messages without noise (`1`, `0.5`, `10`).
 func formatNumber(_ value: Double) -> String {
-    AHAPNumberFormatter.string(value)
+    JSONNumberFormatter.string(value)
 }
 
 /// A JSON path built only when a diagnostic needs it (decoding a clean file formats no

@@ -3,7 +3,8 @@
 /// Canonical output: `Version`, then `Metadata` (if any, stored order), then `Pattern`
 /// with all items merged in time order (stable; on equal times events come first, then
 /// parameters, then curves), a fixed key order inside each item, numbers in shortest
-/// round-trip form (`Version` with a decimal point, `1.0`) and `indent`-space pretty printing. For every pattern the decoder
+/// round-trip form (``JSONNumberFormatter``; `Version` with a decimal point, `1.0`) and
+/// `indent`-space pretty printing (``JSONWriter``; 0 writes one line). For every pattern the decoder
 /// accepts, `decode(encode(p)).pattern == p`. O(n) in the pattern size (the model's lists
 /// are already sorted; canonicalizing a hand-built pattern first is the caller's choice).
 public struct AHAPEncoder: Sendable {
@@ -16,7 +17,7 @@ public struct AHAPEncoder: Sendable {
 
     /// The UTF-8 bytes of the canonical AHAP document, ending with a newline.
     public func encode(_ pattern: HapticPattern) -> [UInt8] {
-        var w = JSONWriter(indent: indent)
+        var w = JSONWriter(layout: .indented(indent))
         w.beginObject()
         w.key("Version")
         w.version(pattern.version)
@@ -59,8 +60,8 @@ public struct AHAPEncoder: Sendable {
         }
         w.endArray()
         w.endObject()
-        w.out.append(UInt8(ascii: "\n"))
-        return w.out
+        w.raw("\n")
+        return w.bytes
     }
 
     /// The canonical AHAP document as text.
@@ -69,113 +70,18 @@ public struct AHAPEncoder: Sendable {
     }
 }
 
-/// A minimal pretty-printing JSON writer used by ``AHAPEncoder``, writing UTF-8.
-package struct JSONWriter {
-    let indent: Int
-    var out: [UInt8] = []
-    /// Per open container: whether it already has a member.
-    private var hasMembers: [Bool] = []
-
-    init(indent: Int) {
-        self.indent = indent
-        out.reserveCapacity(4096)
-    }
-
-    private mutating func append(_ s: String) { out.append(contentsOf: s.utf8) }
-
-    /// A line break and the indentation of the current depth.
-    private mutating func newline() {
-        out.append(UInt8(ascii: "\n"))
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * hasMembers.count))
-    }
-
-    private mutating func separator() {
-        if hasMembers.last == true { out.append(UInt8(ascii: ",")) }
-        if !hasMembers.isEmpty { hasMembers[hasMembers.count - 1] = true }
-        newline()
-    }
-
-    mutating func beginObject() {
-        out.append(UInt8(ascii: "{"))
-        hasMembers.append(false)
-    }
-    mutating func beginArray() {
-        out.append(UInt8(ascii: "["))
-        hasMembers.append(false)
-    }
-
-    mutating func endObject() { end(UInt8(ascii: "}")) }
-    mutating func endArray() { end(UInt8(ascii: "]")) }
-
-    private mutating func end(_ closer: UInt8) {
-        let had = hasMembers.removeLast()
-        if had { newline() }
-        out.append(closer)
-    }
-
-    mutating func key(_ k: String) {
-        separator()
-        string(k)
-        append(": ")
-    }
-
-    /// Starts an array element.
-    mutating func element() { separator() }
-
-    mutating func number(_ d: Double) { append(AHAPNumberFormatter.string(d)) }
-
+/// What an AHAP document's parts look like in JSON.
+extension JSONWriter {
     /// `Version` as Core Haptics' documentation and samples write it, a real number (`1.0`,
     /// `1.1`): an integer `1` loads the same but the decoder notes it.
-    mutating func version(_ d: Double) {
-        let text = AHAPNumberFormatter.string(d)
-        append(text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0")
+    fileprivate mutating func version(_ d: Double) {
+        let text = JSONNumberFormatter.string(d)
+        raw(text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0")
     }
 
-    mutating func string(_ s: String) { Self.quote(s, into: &out) }
-
-    /// `s` as a JSON string literal: `"`, `\`, and control characters escaped (`\n`, `\r`, `\t`,
-    /// else `\u00XX`), everything else as is. O(length).
-    package static func quote(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Fast path: nothing to escape (all AHAP keys and IDs).
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
-            out.append(contentsOf: s.utf8)
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out.append(contentsOf: "\\\"".utf8)
-            case "\\": out.append(contentsOf: "\\\\".utf8)
-            case "\n": out.append(contentsOf: "\\n".utf8)
-            case "\r": out.append(contentsOf: "\\r".utf8)
-            case "\t": out.append(contentsOf: "\\t".utf8)
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out.append(
-                        contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-                            .utf8)
-                } else {
-                    UTF8.encode(u) { out.append($0) }
-                }
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// ``quote(_:into:)`` appended to a string.
-    package static func quote(_ s: String, into out: inout String) {
-        var bytes: [UInt8] = []
-        quote(s, into: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
-    }
-
-    mutating func bool(_ b: Bool) { append(b ? "true" : "false") }
-
-    mutating func metadata(_ v: MetadataValue) {
+    fileprivate mutating func metadata(_ v: MetadataValue) {
         switch v {
-        case .null: append("null")
+        case .null: null()
         case .bool(let b): bool(b)
         case .number(let d): number(d)
         case .string(let s): string(s)
@@ -196,7 +102,7 @@ package struct JSONWriter {
         }
     }
 
-    mutating func event(_ e: HapticEvent) {
+    fileprivate mutating func event(_ e: HapticEvent) {
         beginObject()
         key("Time")
         number(e.time)
@@ -234,7 +140,7 @@ package struct JSONWriter {
         endObject()
     }
 
-    mutating func parameter(_ p: DynamicParameter) {
+    fileprivate mutating func parameter(_ p: DynamicParameter) {
         beginObject()
         key("ParameterID")
         string(p.id.rawValue)
@@ -245,7 +151,7 @@ package struct JSONWriter {
         endObject()
     }
 
-    mutating func curve(_ c: ParameterCurve) {
+    fileprivate mutating func curve(_ c: ParameterCurve) {
         beginObject()
         key("ParameterID")
         string(c.id.rawValue)

@@ -22,3 +22,11 @@ package func fixedText(_ x: Double, decimals: Int) -> String {
 package func padLeft(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
 }
+
+/// `a, b or c` (`conjunction` before the last item): a list as help and messages spell it.
+/// O(items).
+package func spokenList(_ items: [String], _ conjunction: String = "or") -> String {
+    guard let last = items.last else { return "" }
+    guard items.count > 1 else { return last }
+    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+}

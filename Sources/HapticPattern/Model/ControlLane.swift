@@ -47,14 +47,10 @@ public struct ControlLane: Sendable {
 
     /// The lane's value at `t`, clamped to the parameter's range. O(log breakpoints).
     public func value(at t: Double) -> Double {
-        var lo = 0
-        var hi = times.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if times[mid] <= t { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo > 0 else { return id.neutralValue }
-        let k = lo - 1
+        // The breakpoints after `t` (written `!(… <= t)`, so a NaN `t` finds none before it).
+        let after = times.partitioningIndex { !($0 <= t) }
+        guard after > 0 else { return id.neutralValue }
+        let k = after - 1
         let v = values[k] + slopes[k] * (t - times[k])
         return min(id.range.upperBound, max(id.range.lowerBound, v))
     }

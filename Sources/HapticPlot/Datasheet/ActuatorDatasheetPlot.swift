@@ -266,7 +266,8 @@ public enum ActuatorDatasheetPlot {
     /// Three significant digits, for axis labels spanning decades.
     static func sig(_ x: Double) -> String {
         guard x != 0, x.isFinite else { return "0" }
-        return PageJSON.number(x, min(6, max(0, 2 - Int(log10(abs(x)).rounded(.down)))))
+        return SVGBuilder.trimmed(
+            x, decimals: min(6, max(0, 2 - Int(log10(abs(x)).rounded(.down)))))
     }
 
     /// The 1-2-5 step at or above `raw`.

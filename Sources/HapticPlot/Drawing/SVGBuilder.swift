@@ -36,6 +36,17 @@ struct SVGBuilder {
         x.isFinite ? fixedText(x, decimals: max(0, decimals)) : "0"
     }
 
+    /// ``fixed(_:decimals:)`` without trailing zeros (and without a point left bare): a label's
+    /// number to at most `decimals` places.
+    static func trimmed(_ x: Double, decimals: Int) -> String {
+        var s = fixed(x, decimals: decimals)
+        if s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        return s
+    }
+
     /// Escapes text for element content and double-quoted attribute values.
     static func escape(_ s: String) -> String {
         var out = ""

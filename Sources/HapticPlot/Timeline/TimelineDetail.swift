@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HapticPattern
 
 /// What the audition page redraws its lanes from when the user zooms in: the events, the
 /// parameter curves and every signal as a multi-resolution min/max pyramid, as one compact
@@ -46,39 +47,61 @@ public struct TimelineDetail: Sendable {
     ) {
         let budget = maxLevelZeroValues ?? Self.levelZeroBudget(seconds: data.duration)
         let layout = TimelinePlot.Layout(width: max(TimelinePlot.minimumWidth, width), data: data)
-        var out = PageJSON()
-        out.raw("{\"duration\":" + PageJSON.number(layout.duration, 6))
-        out.raw(",\"fullScaleG\":" + PageJSON.number(data.accelerationFullScaleG, 3))
-        out.raw(",\"plotLeft\":" + PageJSON.number(layout.plotLeft, 1))
-        out.raw(",\"plotWidth\":" + PageJSON.number(layout.plotWidth, 1))
-        out.raw(",\"lanes\":{")
-        for (i, lane) in layout.lanes.enumerated() {
-            out.raw(
-                (i > 0 ? "," : "") + "\"\(lane.id)\":[" + PageJSON.number(lane.top, 1) + ","
-                    + PageJSON.number(lane.height, 1) + "]")
+        var out = JSONWriter(layout: .compact, reservingCapacity: 1 << 16)
+        out.escapesForScript = true
+        out.beginObject()
+        out.key("duration")
+        out.number(Self.rounded(layout.duration, 6))
+        out.key("fullScaleG")
+        out.number(Self.rounded(data.accelerationFullScaleG, 3))
+        out.key("plotLeft")
+        out.number(Self.rounded(layout.plotLeft, 1))
+        out.key("plotWidth")
+        out.number(Self.rounded(layout.plotWidth, 1))
+        out.key("lanes")
+        out.beginObject()
+        for lane in layout.lanes {
+            out.key(lane.id)
+            out.numbers([Self.rounded(lane.top, 1), Self.rounded(lane.height, 1)])
         }
-        out.raw("},\"denseEvents\":\(layout.dense ? 1 : 0)")
-        out.raw(",\"colors\":[")
-        out.raw(
-            (0..<SharpnessColorScale.steps).map { "\"\(SharpnessColorScale.color(level: $0))\"" }
-                .joined(separator: ","))
-        out.raw("]")
+        out.endObject()
+        out.key("denseEvents")
+        out.integer(layout.dense ? 1 : 0)
+        out.key("colors")
+        out.beginArray()
+        for level in 0..<SharpnessColorScale.steps {
+            out.element()
+            out.string(SharpnessColorScale.color(level: level))
+        }
+        out.endArray()
         Self.appendEvents(&out, data: data, duration: layout.duration)
-        out.raw(",\"intensity\":")
+        out.key("intensity")
         Self.appendCurve(&out, data.intensityLane)
-        out.raw(",\"sharpness\":")
+        out.key("sharpness")
         Self.appendCurve(&out, data.sharpnessLane)
-        out.raw(",\"signals\":{")
+        out.key("signals")
+        out.beginObject()
         let signals: [(String, [Float])] = [
             ("drive", data.drive), ("acceleration", data.acceleration),
             ("audioL", data.audioLeft), ("audioR", data.audioRight),
         ]
-        for (i, (name, signal)) in signals.enumerated() {
-            out.raw((i > 0 ? "," : "") + "\"\(name)\":")
+        for (name, signal) in signals {
+            out.key(name)
             Self.appendPyramid(&out, signal, rate: data.sampleRate, maxLevelZero: max(64, budget))
         }
-        out.raw("}}")
-        json = out.text
+        out.endObject()
+        out.endObject()
+        json = String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// `x` to `decimals` places (halves away from zero, −0 as 0): the precision the page needs,
+    /// which keeps the document small; written in the JSON writer's one number format.
+    static func rounded(_ x: Double, _ decimals: Int) -> Double {
+        guard x.isFinite else { return 0 }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let r = (x * scale).rounded() / scale
+        return r == 0 ? 0 : r
     }
 
     // MARK: - Events and curves
@@ -86,17 +109,17 @@ public struct TimelineDetail: Sendable {
     /// Transients as a flat `[time, intensity, colourLevel, …]`; continuous events as
     /// `[time, duration, colourLevel, [t, v, …]]`; audio events as
     /// `[time, duration, row, isClip, volume, label]` with their row count.
-    private static func appendEvents(_ out: inout PageJSON, data: PlotData, duration: Double) {
-        var transients: [String] = []
-        var continuous: [String] = []
+    private static func appendEvents(_ out: inout JSONWriter, data: PlotData, duration: Double) {
+        var transients: [Double] = []
+        var continuous: [(time: Double, length: Double, level: Int, points: [Double])] = []
         var envelopePoints = 0
         for e in data.hapticEvents where e.time.isFinite && e.time <= duration {
             switch e.kind {
             case .hapticTransient(let intensity, let sharpness):
-                transients.append(
-                    PageJSON.number(e.time, 5) + ","
-                        + PageJSON.number(TimelinePlot.clamp01(intensity), 3)
-                        + ",\(SharpnessColorScale.level(sharpness))")
+                transients += [
+                    rounded(e.time, 5), rounded(TimelinePlot.clamp01(intensity), 3),
+                    Double(SharpnessColorScale.level(sharpness)),
+                ]
             case .hapticContinuous(let intensity, let sharpness, let envelope):
                 let length = e.duration.isFinite ? max(0, e.duration) : 0
                 var points =
@@ -114,22 +137,39 @@ public struct TimelineDetail: Sendable {
                     ]
                 }
                 envelopePoints += points.count
-                let flat = points.map {
-                    PageJSON.number($0.time, 5) + ","
-                        + PageJSON.number(TimelinePlot.clamp01($0.value), 3)
-                }
                 continuous.append(
-                    "[" + PageJSON.number(e.time, 5) + "," + PageJSON.number(length, 5)
-                        + ",\(SharpnessColorScale.level(sharpness)),[" + flat.joined(separator: ",")
-                        + "]]")
+                    (
+                        rounded(e.time, 5), rounded(length, 5),
+                        SharpnessColorScale.level(sharpness),
+                        points.flatMap {
+                            [rounded($0.time, 5), rounded(TimelinePlot.clamp01($0.value), 3)]
+                        }
+                    ))
             default:
                 continue
             }
         }
-        out.raw(",\"transients\":[" + transients.joined(separator: ",") + "]")
-        out.raw(",\"continuous\":[" + continuous.joined(separator: ",") + "]")
+        out.key("transients")
+        out.numbers(transients)
+        out.key("continuous")
+        out.beginArray()
+        for c in continuous {
+            out.element()
+            out.beginArray()
+            out.element()
+            out.number(c.time)
+            out.element()
+            out.number(c.length)
+            out.element()
+            out.integer(c.level)
+            out.element()
+            out.numbers(c.points)
+            out.endArray()
+        }
+        out.endArray()
         let (order, rowOf, rows) = TimelinePlot.audioEventRows(data.audioEvents, duration: duration)
-        var audio: [String] = []
+        out.key("audio")
+        out.beginArray()
         for i in order {
             let e = data.audioEvents[i]
             let length = e.duration.isFinite ? max(0, e.duration) : 0
@@ -139,22 +179,33 @@ public struct TimelineDetail: Sendable {
             case .audioCustom(let file, let v): (clip, volume, label) = (1, v, file)
             default: continue
             }
-            audio.append(
-                "[" + PageJSON.number(e.time, 5) + "," + PageJSON.number(length, 5)
-                    + ",\(rowOf[i]),\(clip),"
-                    + PageJSON.number(TimelinePlot.clamp01(volume), 3) + ","
-                    + PageJSON.string(label) + "]")
+            out.element()
+            out.beginArray()
+            out.element()
+            out.number(rounded(e.time, 5))
+            out.element()
+            out.number(rounded(length, 5))
+            out.element()
+            out.integer(rowOf[i])
+            out.element()
+            out.integer(clip)
+            out.element()
+            out.number(rounded(TimelinePlot.clamp01(volume), 3))
+            out.element()
+            out.string(label)
+            out.endArray()
         }
-        out.raw(",\"audio\":[" + audio.joined(separator: ",") + "],\"audioRows\":\(rows)")
+        out.endArray()
+        out.key("audioRows")
+        out.integer(rows)
     }
 
     /// A 0…1 curve as a flat `[t, v, …]`, non-finite points dropped.
-    private static func appendCurve(_ out: inout PageJSON, _ points: [PlotPoint]) {
-        let finite = points.filter { $0.time.isFinite && $0.value.isFinite }
-        out.raw(
-            "["
-                + finite.map { PageJSON.number($0.time, 5) + "," + PageJSON.number($0.value, 3) }
-                .joined(separator: ",") + "]")
+    private static func appendCurve(_ out: inout JSONWriter, _ points: [PlotPoint]) {
+        out.numbers(
+            points.filter { $0.time.isFinite && $0.value.isFinite }.flatMap {
+                [rounded($0.time, 5), rounded($0.value, 3)]
+            })
     }
 
     // MARK: - Signal pyramid
@@ -162,12 +213,11 @@ public struct TimelineDetail: Sendable {
     /// `[{"rate": entries per second, "pairs": 0|1, "data": base64}, …]`, finest first.
     /// Level 0 holds single values when the signal fits `maxLevelZero`, else min/max pairs.
     private static func appendPyramid(
-        _ out: inout PageJSON, _ signal: [Float], rate: Double, maxLevelZero: Int
+        _ out: inout JSONWriter, _ signal: [Float], rate: Double, maxLevelZero: Int
     ) {
-        guard !signal.isEmpty, rate > 0 else {
-            out.raw("[]")
-            return
-        }
+        out.beginArray()
+        defer { out.endArray() }
+        guard !signal.isEmpty, rate > 0 else { return }
         var levels: [(rate: Double, pairs: Bool, bytes: [UInt8])] = []
         if signal.count <= maxLevelZero {
             levels.append((rate, false, signal.map { quantize($0, .toNearestOrAwayFromZero) }))
@@ -181,14 +231,17 @@ public struct TimelineDetail: Sendable {
             guard entries > coarsestLevelEntries else { break }
             levels.append((last.rate / 4, true, merge(last.bytes, pairs: last.pairs, by: 4)))
         }
-        out.raw("[")
-        for (i, level) in levels.enumerated() {
-            out.raw(
-                (i > 0 ? "," : "") + "{\"rate\":" + PageJSON.number(level.rate, 6)
-                    + ",\"pairs\":\(level.pairs ? 1 : 0)"
-                    + ",\"data\":\"" + Data(level.bytes).base64EncodedString() + "\"}")
+        for level in levels {
+            out.element()
+            out.beginObject()
+            out.key("rate")
+            out.number(rounded(level.rate, 6))
+            out.key("pairs")
+            out.integer(level.pairs ? 1 : 0)
+            out.key("data")
+            out.string(Data(level.bytes).base64EncodedString())
+            out.endObject()
         }
-        out.raw("]")
     }
 
     /// −1…1 → 0…254 (0 ↦ 127) on a square-root scale, `127 ± 127·√|v|`, NaN ↦ 0; monotonic,

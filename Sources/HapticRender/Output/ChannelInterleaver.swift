@@ -1,11 +1,12 @@
 /// Writes the renderer's per-chunk signal rows into the caller's interleaved buffer, each
 /// output channel a copy of a signal or a mix of two (``OutputChannel``).
 ///
-/// Each recipe shape has its own loop, so no loop branches per frame: one to five plain
-/// copies (every Kit layout but `audition`, and the renderer's default) and a pair of mixes
-/// sharing one added signal and gain (`audition`) are written frame-major with a constant
-/// stride, which the compiler can vectorize; any other selection is written channel by
-/// channel, one copy or mix loop each.
+/// Each recipe shape has its own loop, so no loop branches per frame: a single copy (`haptic`,
+/// `drive`) is a contiguous copy; plain copies of any number of signals (`audio`, `split`,
+/// `android`, the renderer's default, any `--channels` list without mixes) go frame-major in
+/// groups of four, then two, then one channel, each group one pass with a constant stride; a
+/// pair of mixes sharing one added signal and gain (`audition`) shares its product; any other
+/// selection is written channel by channel, one copy or mix loop each.
 struct ChannelInterleaver {
     /// One output channel, as offsets of signal rows from `signals`.
     struct Recipe {
@@ -17,8 +18,10 @@ struct ChannelInterleaver {
 
     /// Which loop ``write(into:frames:)`` runs.
     enum Shape {
-        /// One to five plain copies.
-        case copies1, copies2, copies3, copies4, copies5
+        /// One plain copy.
+        case copy
+        /// Two or more plain copies.
+        case copies
         /// Two mixes with the same added signal and gain (`audition`: L + g·a, R + g·a).
         case mixedPair
         /// Anything else.
@@ -46,18 +49,15 @@ struct ChannelInterleaver {
                 }
             recipes.advanced(by: c).initialize(to: recipe)
         }
-        let copies: [Shape] = [.copies1, .copies2, .copies3, .copies4, .copies5]
         // Bit patterns, so the pair shares one product only when both would compute the same bits.
         let sharedProduct =
             count == 2 && recipes[0].added >= 0
             && recipes[0].added == recipes[1].added
             && recipes[0].gain.bitPattern == recipes[1].gain.bitPattern
         let plain = channels.allSatisfy { if case .signal = $0 { true } else { false } }
-        if plain, (1...copies.count).contains(count) {
-            shape = copies[count - 1]
-        } else {
-            shape = sharedProduct ? .mixedPair : .perChannel
-        }
+        shape =
+            plain && count == 1
+            ? .copy : plain && count > 1 ? .copies : sharedProduct ? .mixedPair : .perChannel
     }
 
     /// The base signal's row of output channel `c`.
@@ -67,57 +67,21 @@ struct ChannelInterleaver {
     /// Writes `frames` interleaved frames to `out`. O(frames × channels).
     func write(into out: UnsafeMutablePointer<Float>, frames: Int) {
         switch shape {
-        case .copies1:
+        case .copy:
             let a = row(0)
             for i in 0..<frames { out[i] = a[i] }
-        case .copies2:
-            let a = row(0)
-            let b = row(1)
-            var dst = out
-            for i in 0..<frames {
-                dst[0] = a[i]
-                dst[1] = b[i]
-                dst += 2
+        case .copies:
+            // Groups of four channels, then a pair, then one: any number of signals.
+            var c = 0
+            while count - c >= 4 {
+                copy4(from: c, into: out, frames: frames)
+                c += 4
             }
-        case .copies3:
-            let a = row(0)
-            let b = row(1)
-            let c = row(2)
-            var dst = out
-            for i in 0..<frames {
-                dst[0] = a[i]
-                dst[1] = b[i]
-                dst[2] = c[i]
-                dst += 3
+            if count - c >= 2 {
+                copy2(from: c, into: out, frames: frames)
+                c += 2
             }
-        case .copies4:
-            let a = row(0)
-            let b = row(1)
-            let c = row(2)
-            let d = row(3)
-            var dst = out
-            for i in 0..<frames {
-                dst[0] = a[i]
-                dst[1] = b[i]
-                dst[2] = c[i]
-                dst[3] = d[i]
-                dst += 4
-            }
-        case .copies5:
-            let a = row(0)
-            let b = row(1)
-            let c = row(2)
-            let d = row(3)
-            let e = row(4)
-            var dst = out
-            for i in 0..<frames {
-                dst[0] = a[i]
-                dst[1] = b[i]
-                dst[2] = c[i]
-                dst[3] = d[i]
-                dst[4] = e[i]
-                dst += 5
-            }
+            if c < count { copy1(from: c, into: out, frames: frames) }
         case .mixedPair:
             let left = row(0)
             let right = row(1)
@@ -150,6 +114,43 @@ struct ChannelInterleaver {
                     }
                 }
             }
+        }
+    }
+
+    /// Writes plain channels `c…c+3` frame by frame, at the stride of ``count``.
+    @inline(__always)
+    private func copy4(from c: Int, into out: UnsafeMutablePointer<Float>, frames: Int) {
+        let (a, b, d, e) = (row(c), row(c + 1), row(c + 2), row(c + 3))
+        var dst = out + c
+        for i in 0..<frames {
+            dst[0] = a[i]
+            dst[1] = b[i]
+            dst[2] = d[i]
+            dst[3] = e[i]
+            dst += count
+        }
+    }
+
+    /// Writes plain channels `c` and `c+1` frame by frame, at the stride of ``count``.
+    @inline(__always)
+    private func copy2(from c: Int, into out: UnsafeMutablePointer<Float>, frames: Int) {
+        let (a, b) = (row(c), row(c + 1))
+        var dst = out + c
+        for i in 0..<frames {
+            dst[0] = a[i]
+            dst[1] = b[i]
+            dst += count
+        }
+    }
+
+    /// Writes plain channel `c`, at the stride of ``count``.
+    @inline(__always)
+    private func copy1(from c: Int, into out: UnsafeMutablePointer<Float>, frames: Int) {
+        let a = row(c)
+        var dst = out + c
+        for i in 0..<frames {
+            dst.pointee = a[i]
+            dst += count
         }
     }
 }

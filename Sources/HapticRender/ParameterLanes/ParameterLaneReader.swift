@@ -1,3 +1,5 @@
+import HapticPattern
+
 /// Evaluates one ``ParameterLane`` sample by sample for the render loop.
 ///
 /// Holds a raw view of the parameter lane's breakpoints (owned by the renderer) and a cursor that
@@ -31,13 +33,7 @@ struct ParameterLaneReader {
 
     /// Moves the cursor so that `next` is the first breakpoint after `n`. O(log count).
     mutating func seek(to n: Int64) {
-        var lo = 0
-        var hi = count
-        while lo < hi {
-            let mid = (lo &+ hi) / 2
-            if samples[mid] <= n { lo = mid &+ 1 } else { hi = mid }
-        }
-        next = lo
+        next = partitionPoint(in: 0..<count) { !(samples[$0] <= n) }
         overrideFrom = .max
         overrideUntil = .max
     }

@@ -1,3 +1,5 @@
+import HapticPattern
+
 /// The voices of the timeline an output channel can hear, in start order, and the cursor of
 /// the next one to start. A view into ``RenderMemory``.
 struct VoiceSchedule {
@@ -42,12 +44,6 @@ struct VoiceSchedule {
     /// The next voice becomes the first that starts at or after `sample`: as in Core Haptics,
     /// events that started before are not started mid-event. O(log voices).
     mutating func seek(to sample: Int64) {
-        var lo = 0
-        var hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if specs[mid].start < sample { lo = mid + 1 } else { hi = mid }
-        }
-        next = lo
+        next = partitionPoint(in: 0..<count) { !(specs[$0].start < sample) }
     }
 }

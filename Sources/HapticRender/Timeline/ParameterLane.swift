@@ -1,3 +1,5 @@
+import HapticPattern
+
 /// One dynamic-parameter lane: the control value over time as a piecewise-linear function
 /// stored as breakpoints with slopes.
 ///
@@ -33,15 +35,10 @@ public struct ParameterLane: Sendable, Hashable {
     /// The parameter lane value at sample `n`. O(log count) — for tests and tools, not the render
     /// loop.
     public func value(at n: Int64) -> Double {
-        // Last breakpoint with sample <= n.
-        var lo = 0
-        var hi = sample.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sample[mid] <= n { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo > 0 else { return initialValue }
-        let k = lo - 1
+        // The first breakpoint after n; the one before it holds n.
+        let after = sample.partitioningIndex { !($0 <= n) }
+        guard after > 0 else { return initialValue }
+        let k = after - 1
         return value[k] + slope[k] * Double(n - sample[k])
     }
 }

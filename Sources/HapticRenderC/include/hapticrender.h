@@ -1,9 +1,9 @@
 /*
  * hapticrender.h — the HapticRender renderer through a C ABI (C11).
  *
- * Renders Apple Haptic and Audio Pattern (AHAP) files to interleaved float samples: the
- * pattern's audio, the simulated actuator's drive voltage, its body acceleration and
- * excursion. The same pipeline as `ahap-render render`: for the same options, the samples
+ * Renders Apple Haptic and Audio Pattern (AHAP) files and .haptic clips (told apart by
+ * content) to interleaved float samples: the pattern's audio, the simulated actuator's drive
+ * voltage, its body acceleration and excursion. The same pipeline as `ahap-render render`: for the same options, the samples
  * are bit-identical to the CLI's float32 output. Also converts AHAP and .haptic files to
  * AHAP, .haptic, Android JSON and Kotlin (`ahap-render convert`).
  *
@@ -70,8 +70,8 @@ typedef enum hr_status {
     HR_OK = 0,
     HR_ERROR_ARGUMENT = 1,      /* NULL pointer, unknown name, value out of range */
     HR_ERROR_OPTIONS = 2,       /* options that do not go together (checked at render) */
-    HR_ERROR_IO = 3,            /* a file (AHAP or actuator profile) cannot be read */
-    HR_ERROR_REJECTED = 4,      /* the AHAP pattern was rejected (invalid JSON, strict mode, limits) */
+    HR_ERROR_IO = 3,            /* a file (pattern or actuator profile) cannot be read */
+    HR_ERROR_REJECTED = 4,      /* the pattern was rejected (invalid JSON, strict mode, limits) */
     HR_ERROR_AUDIO = 5,         /* a custom audio file cannot be used (strict mode) */
     HR_ERROR_SCHEDULE = 6,      /* a render limit: length, voices, polyphony, one-shot size */
     HR_ERROR_RENDER = 7,        /* the renderer could not be set up */
@@ -88,7 +88,7 @@ hr_status hr_error_status(const hr_error *error);
 /* "FILE: error: problem", then the decoder's errors one per line ("FILE:LINE:COL: error: …");
  * "error: problem" when no file is involved. Owned by `error`. */
 const char *hr_error_message(const hr_error *error);
-/* The AHAP (or profile) file the error concerns, "" when none. Owned by `error`. */
+/* The pattern (or profile) file the error concerns, "" when none. Owned by `error`. */
 const char *hr_error_file(const hr_error *error);
 /* Releases `error` and its strings. NULL is ignored. */
 void hr_error_free(hr_error *error);
@@ -114,10 +114,10 @@ hr_options *hr_options_create(void);
 /* Releases `options`. NULL is ignored. Renders and streams made from it do not need it. */
 void hr_options_free(hr_options *options);
 
-/* The output channels by layout name: "audition" (2 ch: audio L/R + 0.5 × acceleration),
- * "haptic" (acceleration), "drive" (drive voltage), "audio" (audio L, R), "split" (audio
- * L, audio R, drive, acceleration), "android" (audio L, audio R, drive). Clears a channel
- * list. HR_ERROR_ARGUMENT for another name. */
+/* The output channels by layout name: "audition" (audio L/R + 0.5 × acceleration),
+ * "haptic" (acceleration), "drive" (drive voltage), "audio" (audio L, audio R), "split"
+ * (audio L, audio R, drive, acceleration), "android" (audio L, audio R, drive). Clears a
+ * channel list. HR_ERROR_ARGUMENT for another name. */
 hr_status hr_options_set_layout(hr_options *options, const char *layout, hr_error **error);
 /* The output channels as a comma-separated list of signals, in order, instead of a layout:
  * audioLeft, audioRight, hapticDrive, acceleration, excursion (e.g. "acceleration,excursion").
@@ -158,7 +158,7 @@ void hr_options_clear_parameters(hr_options *options);
 /* 1: decode like Core Haptics (reject what it rejects), as `--strict`; 0: lenient.
  * HR_ERROR_ARGUMENT for any other value. */
 hr_status hr_options_set_strict(hr_options *options, int strict, hr_error **error);
-/* Adds a folder where AudioCustom files are looked up after the AHAP file's own folder. */
+/* Adds a folder where AudioCustom files are looked up after the pattern file's own folder. */
 hr_status hr_options_add_search_root(hr_options *options, const char *folder, hr_error **error);
 /* The same with the folder's length in bytes (see Conventions). */
 hr_status hr_options_add_search_root_n(hr_options *options, const char *folder, size_t length,
@@ -171,7 +171,8 @@ hr_status hr_options_add_search_root_n(hr_options *options, const char *folder, 
 /* A finished render: interleaved float frames plus what the decoder reported. */
 typedef struct hr_audio hr_audio;
 
-/* Renders the AHAP file at `path` with `options` (NULL = defaults) into `*audio`.
+/* Renders the pattern file at `path` (AHAP or .haptic, told apart by content) with `options`
+ * (NULL = defaults) into `*audio`.
  * Blocks for the whole render: O(pattern), a 12-minute dense pattern takes about a second.
  * The whole render is held in memory: one larger than 4 GiB of samples (frames × channels
  * × 4 bytes) is HR_ERROR_SCHEDULE; render it in blocks with hr_stream_*. Errors name `path`. */
@@ -179,7 +180,7 @@ hr_status hr_render_file(const char *path, const hr_options *options, hr_audio *
 /* The same with the path's length in bytes (see Conventions). */
 hr_status hr_render_file_n(const char *path, size_t path_length, const hr_options *options, hr_audio **audio,
                            hr_error **error);
-/* Renders AHAP text held in memory (`length` bytes; no NUL needed; at most 64 MiB, the
+/* Renders pattern text held in memory (`length` bytes; no NUL needed; at most 64 MiB, the
  * decoder's input limit, checked before a byte is read: HR_ERROR_REJECTED beyond). `name`
  * (may be NULL) names it in messages and locates its AudioCustom files (its folder; the
  * current folder when NULL or without a folder). */
@@ -208,12 +209,12 @@ void hr_audio_free(hr_audio *audio);
 
 typedef struct hr_stream hr_stream;
 
-/* Opens a stream over the AHAP file at `path` with `options` (NULL = defaults). */
+/* Opens a stream over the pattern file at `path` with `options` (NULL = defaults). */
 hr_status hr_stream_open_file(const char *path, const hr_options *options, hr_stream **stream, hr_error **error);
 /* The same with the path's length in bytes (see Conventions). */
 hr_status hr_stream_open_file_n(const char *path, size_t path_length, const hr_options *options,
                                 hr_stream **stream, hr_error **error);
-/* Opens a stream over AHAP text in memory; `name` as for hr_render_bytes. */
+/* Opens a stream over pattern text in memory; `name` as for hr_render_bytes. */
 hr_status hr_stream_open_bytes(const void *bytes, size_t length, const char *name, const hr_options *options,
                                hr_stream **stream, hr_error **error);
 
@@ -274,7 +275,7 @@ void hr_stream_close(hr_stream *stream);
  * Lint
  * ------------------------------------------------------------------------------------- */
 
-/* Checks the AHAP file at `path` the way the renderer (lenient) or Core Haptics (options'
+/* Checks the pattern file at `path` the way the renderer (lenient) or Core Haptics (options'
  * strict) would load it, and returns in `*json` the result as `ahap-render lint --format
  * json` prints it for one file: {"file": …, "accepted": true|false, "diagnostics": [{"severity",
  * "code", "coreHapticsCode", "path", "line", "column", "message"}, …]}. A rejected or
@@ -285,7 +286,7 @@ hr_status hr_lint_file(const char *path, const hr_options *options, char **json,
 /* The same with the path's length in bytes (see Conventions). */
 hr_status hr_lint_file_n(const char *path, size_t path_length, const hr_options *options, char **json,
                          hr_error **error);
-/* The same for AHAP text in memory; `name` as for hr_render_bytes. */
+/* The same for pattern text in memory; `name` as for hr_render_bytes. */
 hr_status hr_lint_bytes(const void *bytes, size_t length, const char *name, const hr_options *options,
                         char **json, hr_error **error);
 /* Releases a string the library returned as `char *` (a plain malloc'ed string, not a

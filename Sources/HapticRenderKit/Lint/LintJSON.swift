@@ -16,7 +16,7 @@ extension Diagnostic {
     }
 }
 
-extension AHAPDecodeResult {
+extension PatternDecodeResult {
     /// One file's lint result, `{file, accepted, diagnostics: [...]}`: an element of
     /// `ahap-render lint --format json`'s array, and what `hr_lint_*` return.
     public func lintJSONObject(file: String) -> [String: Any] {

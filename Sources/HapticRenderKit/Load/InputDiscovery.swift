@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HapticFormats
 import HapticPattern
 import SoundFile
 
@@ -15,9 +16,10 @@ import SoundFile
 /// * An explicitly named file is always included, whatever its extension (one in a hidden
 ///   folder too); so is everything below an explicitly named folder, hidden or not.
 /// * A folder is walked recursively (sorted); it contributes the files of the kind asked
-///   for: AHAP (every `.ahap` and `.haptic` file and every `.json` file whose top level is
-///   an object with a `Pattern` key — other JSON, package manifests or editor settings, is
-///   skipped silently) or audio (``audioExtensions``).
+///   for: patterns (every file with an extension of a format of `PatternFormats` — `.ahap`,
+///   `.haptic` — and every `.json` file whose top level is an object with a format's JSON key,
+///   AHAP's `Pattern` — other JSON, package manifests or editor settings, is skipped
+///   silently) or audio (``audioExtensions``).
 /// * Hidden entries (names starting with `.`: `.git`, `.build`, an editor's `.ahab`) below a
 ///   named folder are skipped unless `includeHidden`; a skipped one holding files of the kind
 ///   (by extension) is listed in ``InputSurvey/skippedHidden``, so a caller can say so
@@ -29,7 +31,9 @@ import SoundFile
 public enum InputDiscovery {
     /// What a folder contributes.
     public enum Kind: Sendable {
-        case ahap
+        /// Pattern files: ``patternExtensions``, and the `.json` files that
+        /// ``looksLikePattern(atPath:fileManager:)``.
+        case pattern
         /// Sound files `generate` reads.
         case audio
     }
@@ -40,14 +44,14 @@ public enum InputDiscovery {
         "rf64",
     ]
 
-    /// Extensions of the pattern files a folder contributes besides AHAP-shaped `.json`
-    /// (lower case): AHAP and `.haptic` clips, both read by ``AHAPDocument``.
-    public static let patternExtensions: Set<String> = ["ahap", "haptic"]
+    /// Extensions of the pattern files a folder contributes besides pattern-shaped `.json`
+    /// (lower case): those of every format ``PatternDocument`` reads.
+    public static let patternExtensions = Set(PatternFormats.readable.flatMap(\.extensions))
 
     /// Returns the files to process, in input order (folder contents sorted), without
     /// duplicates.
     public static func discover(
-        _ inputs: [String], kind: Kind = .ahap, fileManager: FileManager = .default
+        _ inputs: [String], kind: Kind = .pattern, fileManager: FileManager = .default
     )
         throws(InputDiscoveryError) -> [String]
     {
@@ -59,7 +63,7 @@ public enum InputDiscovery {
     /// (``OutputNaming/mirroredPath(of:currentDirectory:)``), so outputs can mirror the input
     /// tree.
     public static func discoverFiles(
-        _ inputs: [String], kind: Kind = .ahap, fileManager: FileManager = .default
+        _ inputs: [String], kind: Kind = .pattern, fileManager: FileManager = .default
     )
         throws(InputDiscoveryError) -> [DiscoveredFile]
     {
@@ -68,7 +72,7 @@ public enum InputDiscovery {
 
     /// The files to process and the hidden entries skipped on the way (see the type's rules).
     public static func survey(
-        _ inputs: [String], kind: Kind = .ahap, includeHidden: Bool = false,
+        _ inputs: [String], kind: Kind = .pattern, includeHidden: Bool = false,
         fileManager: FileManager = .default
     ) throws(InputDiscoveryError) -> InputSurvey {
         var survey = InputSurvey()
@@ -94,16 +98,18 @@ public enum InputDiscovery {
             var found: [String] = []
             var walker = FolderWalker(
                 root: input, includeHidden: includeHidden,
-                counts: { kind == .ahap ? $0 == "ahap" : audioExtensions.contains($0) })
+                counts: {
+                    kind == .pattern ? patternExtensions.contains($0) : audioExtensions.contains($0)
+                })
             walker.walk(below: "", names: names) { relative, name in
                 let full = PathString.appending(relative, to: input)
                 let ext = PathString.pathExtension(name).lowercased()
                 let wanted =
                     switch kind {
-                    case .ahap:
+                    case .pattern:
                         patternExtensions.contains(ext)
                             || (ext == "json"
-                                && looksLikeAHAP(atPath: full, fileManager: fileManager))
+                                && looksLikePattern(atPath: full, fileManager: fileManager))
                     case .audio:
                         audioExtensions.contains(ext)
                             && (isRegularFile(full) || isUnnamable(full))
@@ -131,11 +137,12 @@ public enum InputDiscovery {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
-    /// Whether the JSON file's top level is an object with a `Pattern` key (any case, so
-    /// that a misspelled AHAP file is still linted). Read within the decoder's default input
+    /// Whether the JSON file's top level is an object with a pattern format's JSON key (AHAP's
+    /// `Pattern`, any case, so that a misspelled AHAP file is still linted). Read within the
+    /// decoder's default input
     /// and value limits, so a huge `.json` (or a FIFO named `.json`) in a searched folder
     /// cannot exhaust memory or block: it is simply not a candidate.
-    public static func looksLikeAHAP(atPath path: String, fileManager: FileManager = .default)
+    public static func looksLikePattern(atPath path: String, fileManager: FileManager = .default)
         -> Bool
     {
         let limits = PatternLimits.default
@@ -147,8 +154,25 @@ public enum InputDiscovery {
                 bytes),
             let members = document.root.objectMembers
         else { return false }
-        return members.contains { $0.key.lowercased() == "pattern" }
+        let keys = Set(PatternFormats.readable.compactMap { $0.reader?.jsonFileKey?.lowercased() })
+        return members.contains { keys.contains($0.key.lowercased()) }
     }
+}
+
+extension InputDiscovery {
+    /// The name ``looksLikePattern(atPath:fileManager:)`` had while it looked for AHAP only.
+    @available(*, deprecated, renamed: "looksLikePattern(atPath:fileManager:)")
+    public static func looksLikeAHAP(atPath path: String, fileManager: FileManager = .default)
+        -> Bool
+    {
+        looksLikePattern(atPath: path, fileManager: fileManager)
+    }
+}
+
+extension InputDiscovery.Kind {
+    /// The name this kind had while folders contributed AHAP files only.
+    @available(*, deprecated, renamed: "pattern")
+    public static var ahap: Self { .pattern }
 }
 
 /// What ``InputDiscovery/survey(_:includeHidden:fileManager:)`` found.
@@ -166,7 +190,8 @@ public struct InputSurvey: Sendable {
 public struct SkippedHiddenEntry: Sendable, Hashable {
     public var path: String
     public var isFolder: Bool
-    /// The files of the kind (`.ahap`, or audio) it is or holds, at any depth.
+    /// The files of the kind (pattern files by extension, or audio) it is or holds, at any
+    /// depth.
     public var files: Int
 }
 

@@ -4,7 +4,9 @@ import HapticRender
 ///
 /// Every layout is built from four of the renderer's signals — audio left/right, haptic drive
 /// and actuator acceleration (``RenderChannel`` documents their scales) — picked and mixed
-/// into the file's channels:
+/// into the file's channels. One table (``spec``) says everything of each layout; `render`'s
+/// help, `hr_options_set_layout`'s comment in the C header and Python's `layout` option are
+/// made from it or checked against it:
 ///
 /// | layout | channels | contents |
 /// |---|---|---|
@@ -40,65 +42,101 @@ public enum OutputLayout: String, CaseIterable, Sendable {
         .audioLeft, .audioRight, .hapticDrive, .acceleration,
     ]
 
+    /// What one layout is.
+    public struct Spec: Sendable {
+        /// The file's channels as the renderer's output channels.
+        public var channels: [OutputChannel]
+        /// Each channel's name, in order (file metadata).
+        public var channelNames: [String]
+        /// The channels in a few words: what help, the C header and Python say.
+        public var contents: String
+        /// What `render`'s help adds (scales, purpose).
+        public var note: String
+        /// The WAV speaker mask (WAVE_FORMAT_EXTENSIBLE): the audio pair on front left and
+        /// right, a mono signal front centre; the haptic channels of `split` and `android`
+        /// come after the mask's bits, which assigns them to no speaker.
+        public var channelMask: UInt32
+        /// Vorbis comments the file must carry (Android's haptic-channel tag).
+        public var vorbisComments: [String] = []
+        /// Whether an audio device plays it (`play`, `palette`); `android` is a file format.
+        public var playsLive = true
+    }
+
+    /// This layout's row of the table. O(1), no allocation.
+    public var spec: Spec { Self.specs[self]! }
+
+    private static let specs = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, $0.makeSpec()) })
+
+    /// The table.
+    private func makeSpec() -> Spec {
+        let g = Self.auditionHapticGain
+        switch self {
+        case .audition:
+            return Spec(
+                channels: [
+                    .mix(.audioLeft, plus: g, times: .acceleration),
+                    .mix(.audioRight, plus: g, times: .acceleration),
+                ],
+                channelNames: ["audio L + 0.5·acceleration", "audio R + 0.5·acceleration"],
+                contents: "audio L/R + 0.5 × acceleration", note: "headphones; the default",
+                channelMask: 0x3)
+        case .haptic:
+            return Spec(
+                channels: [.signal(.acceleration)], channelNames: ["acceleration"],
+                contents: "acceleration", note: "1.0 = the actuator's full scale in g",
+                channelMask: 0x4)
+        case .drive:
+            return Spec(
+                channels: [.signal(.hapticDrive)], channelNames: ["drive"],
+                contents: "drive voltage", note: "1.0 = the driver's voltage clamp",
+                channelMask: 0x4)
+        case .audio:
+            return Spec(
+                channels: [.signal(.audioLeft), .signal(.audioRight)],
+                channelNames: ["audio L", "audio R"], contents: "audio L, audio R",
+                note: "the pattern's audio only, full scale 1.0", channelMask: 0x3)
+        case .split:
+            return Spec(
+                channels: Self.renderChannels.map(OutputChannel.signal),
+                channelNames: ["audio L", "audio R", "drive", "acceleration"],
+                contents: "audio L, audio R, drive, acceleration", note: "analysis",
+                channelMask: 0x3)
+        case .android:
+            return Spec(
+                channels: [.signal(.audioLeft), .signal(.audioRight), .signal(.hapticDrive)],
+                channelNames: ["audio L", "audio R", "haptic drive"],
+                contents: "audio L, audio R, drive", note: "Ogg tagged ANDROID_HAPTIC=1",
+                channelMask: 0x3, vorbisComments: ["ANDROID_HAPTIC=1"], playsLive: false)
+        }
+    }
+
     /// This layout's channels as the renderer's output channels, so the renderer writes the
     /// file's frames directly. Bit-identical to ``mix(_:into:frames:)`` of the
     /// ``renderChannels`` signals: the `audition` mix is the same `Float` expression,
     /// `audio + auditionHapticGain * acceleration`. O(1); allocates the array.
-    public var outputChannels: [OutputChannel] {
-        let g = Self.auditionHapticGain
-        switch self {
-        case .audition:
-            return [
-                .mix(.audioLeft, plus: g, times: .acceleration),
-                .mix(.audioRight, plus: g, times: .acceleration),
-            ]
-        case .haptic: return [.signal(.acceleration)]
-        case .drive: return [.signal(.hapticDrive)]
-        case .audio: return [.signal(.audioLeft), .signal(.audioRight)]
-        case .split: return Self.renderChannels.map(OutputChannel.signal)
-        case .android: return [.signal(.audioLeft), .signal(.audioRight), .signal(.hapticDrive)]
-        }
-    }
+    public var outputChannels: [OutputChannel] { spec.channels }
 
     /// Channels in the written file.
-    public var channelCount: Int {
-        switch self {
-        case .haptic, .drive: return 1
-        case .audition, .audio: return 2
-        case .android: return 3
-        case .split: return 4
-        }
-    }
+    public var channelCount: Int { spec.channels.count }
 
-    /// Names of the file's channels, in order (for `--help`, metadata and the README).
-    public var channelNames: [String] {
-        switch self {
-        case .audition: return ["audio L + 0.5·acceleration", "audio R + 0.5·acceleration"]
-        case .haptic: return ["acceleration"]
-        case .drive: return ["drive"]
-        case .audio: return ["audio L", "audio R"]
-        case .split: return ["audio L", "audio R", "drive", "acceleration"]
-        case .android: return ["audio L", "audio R", "haptic drive"]
-        }
-    }
+    /// Names of the file's channels, in order (for metadata and the README).
+    public var channelNames: [String] { spec.channelNames }
 
-    /// The WAV speaker mask (WAVE_FORMAT_EXTENSIBLE): the audio pair on front left and right,
-    /// a mono signal front centre; the haptic channels of `split` and `android` come after the
-    /// mask's bits, which assigns them to no speaker.
-    public var channelMask: UInt32 {
-        switch self {
-        case .haptic, .drive: 0x4
-        case .audition, .audio, .split, .android: 0x3
-        }
-    }
+    /// The WAV speaker mask (``Spec/channelMask``).
+    public var channelMask: UInt32 { spec.channelMask }
 
     /// Whether the layout contains the pattern's audio (and so can carry `--mix-with`).
-    public var hasAudio: Bool { self != .haptic && self != .drive }
+    public var hasAudio: Bool {
+        spec.channels.contains {
+            switch $0 {
+            case .signal(let s), .mix(let s, _, _): s == .audioLeft || s == .audioRight
+            }
+        }
+    }
 
     /// Vorbis comments the file must carry (Android's haptic-channel tag).
-    public var vorbisComments: [String] {
-        self == .android ? ["ANDROID_HAPTIC=1"] : []
-    }
+    public var vorbisComments: [String] { spec.vorbisComments }
 
     /// One line describing the channels and scales, stored in the file's metadata.
     public func scaleDescription(actuator: ActuatorProfile) -> String {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HapticFormats
 
 /// Where each input's rendered file goes (`ahap-render render`'s naming rules).
 ///
@@ -12,17 +13,20 @@ import FoundationEssentials
 ///   input's output alike.
 /// - neither: next to the input, extension replaced (`Tap.ahap` → `Tap.wav`).
 ///
-/// A `.haptic` clip keeps its extension (`Tap.haptic` → `Tap.haptic.wav`), so a clip and an
-/// AHAP file of the same name in one folder (a clip and its export) never write one file;
-/// `keepsClipExtension` false replaces it like any other (`convert`: `Tap.haptic` → `Tap.ahap`).
+/// A file of a format that keeps its extension in output names
+/// (`PatternFormat/keepsExtensionInOutputNames`: every one but AHAP) keeps it (`Tap.haptic` →
+/// `Tap.haptic.wav`), so a clip and an AHAP file of the same name in one folder (a clip and
+/// its export) never write one file; `keepsFormatExtension` false replaces it like any other
+/// (`convert`: `Tap.haptic` → `Tap.ahap`).
 public enum OutputNaming {
     /// The output path of `file`. Pure (creates nothing).
     public static func output(
         for file: DiscoveredFile, outputFile: String?, outputDirectory: String?,
-        fileExtension: String, keepsClipExtension: Bool = true
+        fileExtension: String, keepsFormatExtension: Bool = true
     ) -> String {
         func stem(_ path: String) -> String {
-            keepsClipExtension && PathString.pathExtension(path).lowercased() == "haptic"
+            keepsFormatExtension
+                && PatternFormats.format(forFileName: path)?.keepsExtensionInOutputNames == true
                 ? path : PathString.deletingExtension(path)
         }
         if let outputFile { return outputFile }

@@ -3,7 +3,7 @@ import HapticPattern
 import HapticRender
 import SoundFile
 
-/// One AHAP file to render to one audio file: the whole pipeline of `ahap-render render`.
+/// One pattern file to render to one audio file: the whole pipeline of `ahap-render render`.
 ///
 /// ```swift
 /// var prepared = try RenderJob(input: "Tap.ahap", output: "Tap.wav", options: options).prepare()
@@ -19,13 +19,14 @@ public struct RenderJob: Sendable {
     /// see ``SoundFileFormat/isStreamable``), e.g. into `| ffmpeg -i - …`.
     public static let standardOutput = "-"
 
-    /// The AHAP file.
+    /// The pattern file (any format of `PatternFormats`).
     public var input: String
     /// The file to write, or ``standardOutput``.
     public var output: String
     public var options: RenderOptions
-    /// The AHAP text, when it is already in memory: it is decoded instead of reading `input`,
-    /// which then only names it in messages and locates its AudioCustom files (its folder).
+    /// The pattern's bytes, when they are already in memory: they are decoded instead of reading
+    /// `input`, which then only names them in messages and locates their AudioCustom files (its
+    /// folder).
     public var bytes: [UInt8]?
 
     /// Why the input in memory could not be had (standard input past the input limit, or
@@ -69,7 +70,6 @@ public struct RenderJob: Sendable {
         }
 
         // Decode.
-        let mode: AHAPDecoder.Mode = options.strict ? .strict : .lenient
         let document = decode()
         var diagnostics = document.result.diagnostics
         guard let pattern = document.result.pattern, document.result.accepted else {
@@ -78,8 +78,7 @@ public struct RenderJob: Sendable {
             }
             let errors = diagnostics.filter { $0.severity == .error }.count
             throw fail(
-                .decode,
-                "the file was rejected (\(mode.rawValue) mode, \(errors) error\(errors == 1 ? "" : "s"))",
+                .decode, document.format.rejection(strict: options.strict, errors: errors),
                 diagnostics)
         }
 
@@ -174,19 +173,19 @@ public struct RenderJob: Sendable {
 
     /// Reads `input` (or takes ``bytes``), decodes it with the options' mode and limits and
     /// resolves its audio resources: what `ahap-render lint` reports. O(file).
-    public func decode() -> AHAPDocument {
+    public func decode() -> PatternDocument {
         let decoderOptions = AHAPDecoder.Options(
             mode: options.strict ? .strict : .lenient, limits: options.patternLimits)
         let url = URL(fileURLWithPath: input)
         if let readFailure {
-            return AHAPDocument.unread(url: url, readFailure, options: decoderOptions)
+            return PatternDocument.unread(url: url, readFailure, options: decoderOptions)
         }
         if let bytes {
-            return AHAPDocument.decode(
+            return PatternDocument.decode(
                 bytes, url: url, options: decoderOptions,
                 searchRoots: options.searchRoots, allowEscaping: options.allowEscapingPaths)
         }
-        return AHAPDocument.load(
+        return PatternDocument.load(
             contentsOf: url, options: decoderOptions,
             searchRoots: options.searchRoots, allowEscaping: options.allowEscapingPaths)
     }

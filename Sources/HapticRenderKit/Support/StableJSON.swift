@@ -1,19 +1,21 @@
 import FoundationEssentials
+import HapticPattern
 
 /// JSON `null` in the `[String: Any]` trees ``StableJSON`` writes (`NSNull` without Foundation).
 public struct JSONNull: Sendable, Hashable {
     public init() {}
 }
 
-/// JSON text with sorted keys, so the same value always gives the same bytes.
+/// JSON text of `[String: Any]` trees with sorted keys, so the same value always gives the same
+/// bytes: the lint, inspect, bench and actuator reports.
 ///
-/// The bytes are those `JSONSerialization` (swift-corelibs-foundation) wrote with
+/// Written by the package's one JSON writer (HapticPattern's `JSONWriter`, numbers in its one
+/// format) in the bytes `JSONSerialization` (swift-corelibs-foundation) wrote with
 /// `[.sortedKeys, .withoutEscapingSlashes]` (`.prettyPrinted` when `pretty`), which this
 /// replaces so the Kit needs no Foundation: two-space indent and `" : "` when pretty; keys
-/// ordered case-insensitively with digit runs compared by value (`"a9"` before `"a10"`);
-/// numbers as Swift prints them, a trailing `.0` dropped; `"`, `\`, and control characters
-/// escaped, `/` not. Values: `String`, `Bool`, integers, `Double`/`Float` (finite), arrays,
-/// `[String: Any]`, ``JSONNull`` and `nil`. O(size of the value).
+/// ordered case-insensitively with digit runs compared by value (`"a9"` before `"a10"`).
+/// Values: `String`, `Bool`, integers, `Double`/`Float` (finite), arrays, `[String: Any]`,
+/// ``JSONNull`` and `nil`. O(size of the value).
 public enum StableJSON {
     public struct InvalidValue: Error, CustomStringConvertible {
         public var description: String
@@ -21,14 +23,54 @@ public enum StableJSON {
 
     /// The JSON text of `value`.
     public static func text(_ value: Any, pretty: Bool = true) throws(InvalidValue) -> String {
-        var writer = Writer(pretty: pretty)
-        try writer.write(value)
-        return writer.output
+        var writer = JSONWriter(layout: pretty ? .foundationPretty : .compact)
+        try write(value, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// The JSON text of `value` as UTF-8 bytes, for writing to a file or a stream.
     public static func data(_ value: Any, pretty: Bool = true) throws(InvalidValue) -> Data {
         Data(try text(value, pretty: pretty).utf8)
+    }
+
+    private static func write(_ value: Any?, to w: inout JSONWriter) throws(InvalidValue) {
+        guard let value else { return w.null() }
+        switch value {
+        case let string as String: w.string(string)
+        case let bool as Bool: w.bool(bool)
+        case let number as Int: w.integer(number)
+        case let number as Int64: w.integer(number)
+        case let number as Int32: w.integer(number)
+        case let number as UInt: w.integer(number)
+        case let number as UInt64: w.integer(number)
+        case let number as UInt32: w.integer(number)
+        case let array as [Any?]:
+            w.beginArray()
+            for element in array {
+                w.element()
+                try write(element, to: &w)
+            }
+            w.endArray()
+        case let object as [String: Any?]:
+            w.beginObject()
+            for key in object.keys.sorted(by: keyPrecedes) {
+                w.key(key)
+                try write(object[key]!, to: &w)
+            }
+            w.endObject()
+        case let number as Double:
+            guard number.isFinite else { throw invalid(number) }
+            w.number(number)
+        case let number as Float:
+            guard number.isFinite else { throw invalid(number) }
+            w.number(number)
+        case is JSONNull: w.null()
+        default: throw InvalidValue(description: "Invalid object cannot be serialized")
+        }
+    }
+
+    private static func invalid<F: FloatingPoint>(_ number: F) -> InvalidValue {
+        InvalidValue(description: "Invalid number value (\(number)) in JSON write")
     }
 
     /// Orders keys the way `JSONSerialization`'s `.sortedKeys` did: case-insensitively,
@@ -68,107 +110,4 @@ public enum StableJSON {
             : (s.properties.lowercaseMapping.unicodeScalars.first?.value ?? s.value)
     }
 
-    private struct Writer {
-        let pretty: Bool
-        var output = ""
-        var indent = 0
-
-        mutating func write(_ value: Any?) throws(InvalidValue) {
-            guard let value else {
-                output += "null"
-                return
-            }
-            switch value {
-            case let string as String: writeString(string)
-            case let bool as Bool: output += bool.description
-            case let number as Int: output += number.description
-            case let number as Int64: output += number.description
-            case let number as Int32: output += number.description
-            case let number as UInt: output += number.description
-            case let number as UInt64: output += number.description
-            case let number as UInt32: output += number.description
-            case let array as [Any?]: try writeArray(array)
-            case let object as [String: Any?]: try writeObject(object)
-            case let number as Double: try writeFloat(number)
-            case let number as Float: try writeFloat(number)
-            case is JSONNull: output += "null"
-            default: throw InvalidValue(description: "Invalid object cannot be serialized")
-            }
-        }
-
-        mutating func writeString(_ string: String) {
-            output += "\""
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\u{8}": output += "\\b"
-                case "\u{c}": output += "\\f"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case "\u{0}"..."\u{f}": output += "\\u000" + String(scalar.value, radix: 16)
-                case "\u{10}"..."\u{1f}": output += "\\u00" + String(scalar.value, radix: 16)
-                default: output.unicodeScalars.append(scalar)
-                }
-            }
-            output += "\""
-        }
-
-        mutating func writeFloat<T: FloatingPoint & LosslessStringConvertible>(_ number: T)
-            throws(InvalidValue)
-        {
-            guard number.isFinite else {
-                throw InvalidValue(description: "Invalid number value (\(number)) in JSON write")
-            }
-            var text = number.description
-            if text.hasSuffix(".0") { text.removeLast(2) }
-            output += text
-        }
-
-        mutating func writeArray(_ array: [Any?]) throws(InvalidValue) {
-            output += "["
-            if pretty {
-                output += "\n"
-                indent += 2
-            }
-            for (index, element) in array.enumerated() {
-                if index > 0 { output += pretty ? ",\n" : "," }
-                if pretty { writeIndent() }
-                try write(element)
-            }
-            if pretty {
-                output += "\n"
-                indent -= 2
-                writeIndent()
-            }
-            output += "]"
-        }
-
-        mutating func writeObject(_ object: [String: Any?]) throws(InvalidValue) {
-            output += "{"
-            if pretty {
-                output += "\n"
-                indent += 2
-                if !object.isEmpty { writeIndent() }
-            }
-            for (index, key) in object.keys.sorted(by: StableJSON.keyPrecedes).enumerated() {
-                if index > 0 {
-                    output += pretty ? ",\n" : ","
-                    if pretty { writeIndent() }
-                }
-                writeString(key)
-                output += pretty ? " : " : ":"
-                try write(object[key]!)
-            }
-            if pretty {
-                output += "\n"
-                indent -= 2
-                writeIndent()
-            }
-            output += "}"
-        }
-
-        mutating func writeIndent() { output += String(repeating: " ", count: indent) }
-    }
 }

@@ -79,7 +79,7 @@ open class CHHapticPattern {
         }
         // The app names its own files: absolute paths and paths leading out of the AHAP file's
         // folder are its to choose (the CLI refuses them in the files it is given).
-        var document = AHAPDocument.load(
+        var document = PatternDocument.load(
             contentsOf: ahapURL, options: AHAPDecoder.Options(mode: .strict), allowEscaping: true)
         if document.result.diagnostics.contains(where: { $0.code == .fileUnreadable }) {
             throw CHHapticError(.fileNotFound, message: "\(ahapURL.path) cannot be read")
@@ -179,7 +179,7 @@ open class CHHapticPattern {
     /// that is there but cannot be used (not a regular file, not readable, not audio) −4824 —
     /// Core Haptics' codes.
     private static func accept(
-        _ result: AHAPDecodeResult, resources: [String: ResourceResolution], file: String
+        _ result: PatternDecodeResult, resources: [String: ResourceResolution], file: String
     ) throws
         -> (HapticPattern, [String: ResourceResolution], [String: Double], CHHapticError?)
     {

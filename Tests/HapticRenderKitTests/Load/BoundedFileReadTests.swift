@@ -17,7 +17,7 @@ import Testing
         try handle.truncate(atOffset: 100 << 30)
         try handle.close()
         let start = ContinuousClock.now
-        let document = AHAPDocument.load(contentsOf: URL(fileURLWithPath: path))
+        let document = PatternDocument.load(contentsOf: URL(fileURLWithPath: path))
         #expect(ContinuousClock.now - start < .milliseconds(500))
         #expect(document.result.pattern == nil)
         #expect(document.result.diagnostics.map(\.code) == [.limitInputSize])

@@ -23,9 +23,9 @@ import Testing
     func verdictsMatchTheTable(_ file: String) throws {
         let row = try #require(Self.table[file])
         let url = Corpus.url(file)
-        let lenient = AHAPDocument.load(contentsOf: url)
+        let lenient = PatternDocument.load(contentsOf: url)
         #expect(lenient.result.accepted == (row.lenient == .accept), "\(lenient.result.errors)")
-        let strict = AHAPDocument.load(contentsOf: url, options: .init(mode: .strict))
+        let strict = PatternDocument.load(contentsOf: url, options: .init(mode: .strict))
         switch row.strict {
         case .accept:
             #expect(strict.result.accepted, "\(strict.result.errors)")
@@ -46,8 +46,10 @@ import Testing
                 $0.hasSuffix("Nick Arner/AHAP and Plots/BowRelease.ahap")
             })
         for mode in AHAPDecoder.Mode.allCases {
-            let result = AHAPDocument.load(contentsOf: Corpus.url(file), options: .init(mode: mode))
-                .result
+            let result = PatternDocument.load(
+                contentsOf: Corpus.url(file), options: .init(mode: mode)
+            )
+            .result
             #expect(result.accepted)
             #expect(result.with(.valueClamped).contains { $0.message.contains("10") })
             #expect(

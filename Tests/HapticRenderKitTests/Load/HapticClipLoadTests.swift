@@ -20,7 +20,7 @@ import Testing
         defer { dir.cleanUp() }
         for name in ["clip.haptic", "clip.json", "clip.txt"] {
             let path = try dir.write(name, Self.clip)
-            let document = AHAPDocument.load(
+            let document = PatternDocument.load(
                 contentsOf: URL(fileURLWithPath: path), options: .init(mode: .strict))
             #expect(document.format == .haptic)
             #expect(document.result.accepted, "\(name): \(document.result.diagnostics)")
@@ -35,14 +35,14 @@ import Testing
         let path = try dir.write(
             "bad.haptic",
             Self.clip.replacingOccurrences(of: "\"amplitude\": 0.9", with: "\"amplitude\": 0.1"))
-        let document = AHAPDocument.load(
+        let document = PatternDocument.load(
             contentsOf: URL(fileURLWithPath: path), options: .init(mode: .strict))
         #expect(!document.result.accepted)
         let error = try #require(document.result.errors.first)
         #expect(
             error.code == .hapticEmphasisBelowEnvelope && error.line == 3 && error.column != nil)
         // Lenient: raised to the envelope, a warning; the clip renders.
-        let lenient = AHAPDocument.load(contentsOf: URL(fileURLWithPath: path))
+        let lenient = PatternDocument.load(contentsOf: URL(fileURLWithPath: path))
         #expect(lenient.result.accepted && lenient.result.diagnostics.map(\.severity) == [.warning])
     }
 

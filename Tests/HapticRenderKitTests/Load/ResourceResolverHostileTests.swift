@@ -75,7 +75,7 @@ import Testing
             transient
         )
         .write(to: url, atomically: true, encoding: .utf8)
-        let document = AHAPDocument.load(contentsOf: url)
+        let document = PatternDocument.load(contentsOf: url)
         #expect(document.result.accepted)
         let refused = try #require(document.result.with(.resourceRefused).first)
         #expect(refused.path == "Pattern[0].Event.EventWaveformPath")

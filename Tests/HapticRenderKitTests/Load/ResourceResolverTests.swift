@@ -92,7 +92,7 @@ import Testing
             """
         let url = URL(fileURLWithPath: l.ahapDir + "/pattern.ahap")
         try text.write(to: url, atomically: true, encoding: .utf8)
-        let lenient = AHAPDocument.load(contentsOf: url)
+        let lenient = PatternDocument.load(contentsOf: url)
         #expect(lenient.result.accepted)
         #expect(lenient.resources["near.wav"] == .resolved(l.real("ahap/near.wav")))
         let missing = try #require(lenient.result.with(.resourceNotFound).first)
@@ -102,7 +102,7 @@ import Testing
             missing.line == gone.line && missing.column == gone.column
                 && missing.path == "Pattern[1].Event.EventWaveformPath")
         #expect(lenient.result.with(.resourceFallback).count == 1)
-        let strict = AHAPDocument.load(contentsOf: url, options: .init(mode: .strict))
+        let strict = PatternDocument.load(contentsOf: url, options: .init(mode: .strict))
         #expect(!strict.result.accepted)
         #expect(strict.result.errors.map(\.code) == [.resourceNotFound])
     }

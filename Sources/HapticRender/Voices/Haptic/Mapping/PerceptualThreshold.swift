@@ -1,3 +1,5 @@
+import HapticPattern
+
 /// Minimum perceptible vibration acceleration vs. frequency, in dB re 1 g — the table Android's
 /// `BasicToPwleSegmentAdapter` uses to define sensation level (docs/physics.md, Sharpness and
 /// intensity mapping).
@@ -21,12 +23,9 @@ public enum PerceptualThreshold {
         let p = points
         if hz <= p[0].hz { return p[0].db }
         if hz >= p[p.count - 1].hz { return p[p.count - 1].db }
-        var lo = 0
-        var hi = p.count - 1
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if p[mid].hz <= hz { lo = mid } else { hi = mid }
-        }
+        // The first point above `hz` (at least the second, so a NaN interpolates the first two).
+        let hi = max(1, p.partitioningIndex { !($0.hz <= hz) })
+        let lo = hi - 1
         let t = (hz - p[lo].hz) / (p[hi].hz - p[lo].hz)
         return p[lo].db + t * (p[hi].db - p[lo].db)
     }

@@ -1,7 +1,7 @@
 import HapticPattern
 import SoundFile
 
-extension AHAPDocument {
+extension PatternDocument {
     /// Decodes every resolved AudioCustom file and adds a warning for each one some of whose
     /// samples are NaN, infinite or absurdly large (read as 0 by ``AudioFileReader``), naming
     /// the file and the count: what `lint` and `inspect` report, since a render would play

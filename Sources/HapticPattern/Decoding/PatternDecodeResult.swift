@@ -1,5 +1,7 @@
-/// What ``AHAPDecoder/decode(_:)`` returns.
-public struct AHAPDecodeResult: Sendable {
+/// A pattern file decoded to the pattern model: what ``AHAPDecoder/decode(_:)`` returns, and
+/// what every other format's reader gives (HapticFormats' `PatternFormats`: the AHAP form
+/// that plays like the file, with the format's own findings).
+public struct PatternDecodeResult: Sendable {
     /// The canonical pattern, or `nil` when the file as a whole is unusable.
     public var pattern: HapticPattern?
     /// Every finding, in file order of discovery.
@@ -27,6 +29,10 @@ public struct AHAPDecodeResult: Sendable {
     /// Only the error diagnostics.
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 }
+
+/// The name this type had while only the AHAP decoder made one.
+@available(*, deprecated, renamed: "PatternDecodeResult")
+public typealias AHAPDecodeResult = PatternDecodeResult
 
 /// A JSON path plus the line:column it starts at.
 public struct SourceLocation: Hashable, Sendable {

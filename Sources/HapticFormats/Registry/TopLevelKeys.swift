@@ -1,30 +1,13 @@
-import HapticPattern
-
-/// The formats a conversion reads, told apart by content.
-public enum SourceFormat: String, Sendable, Hashable, CaseIterable {
-    /// Apple Haptic and Audio Pattern.
-    case ahap
-    /// Meta Haptics SDK / Lofelt Studio clip.
-    case haptic
-
-    /// `.haptic` when the bytes are a JSON object with a `signals` key, or with an
-    /// object-valued `version` and no `Pattern` key (any case); AHAP otherwise (the AHAP
-    /// decoder then reports what is wrong). Reads the top level only, skipping the values:
-    /// no tree is built, so every AHAP load can afford it. O(bytes).
-    public static func detect(_ bytes: [UInt8]) -> SourceFormat {
-        var scanner = TopLevelKeys(bytes)
-        guard let members = scanner.members() else { return .ahap }
-        if members.contains(where: { $0.key.lowercased() == "pattern" }) { return .ahap }
-        let signals = members.contains { $0.key == "signals" }
-        let objectVersion = members.contains {
-            $0.key == "version" && $0.valueStart == UInt8(ascii: "{")
-        }
-        return signals || objectVersion ? .haptic : .ahap
-    }
+/// One member of a JSON document's top-level object: its key (escapes kept as written) and
+/// its value's first byte (`{` for an object, `"` for a string …).
+package struct TopLevelMember: Sendable, Hashable {
+    package var key: String
+    package var valueStart: UInt8
 }
 
 /// The keys of a JSON document's top-level object, each with its value's first byte, read
-/// without parsing the values (strings, escapes and nesting are skipped byte by byte).
+/// without parsing the values (strings, escapes and nesting are skipped byte by byte): what
+/// format detection reads. O(bytes), no tree built.
 struct TopLevelKeys {
     let bytes: [UInt8]
     var i = 0
@@ -32,17 +15,17 @@ struct TopLevelKeys {
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The members, or nil when the top level is not a well-formed object's outline.
-    mutating func members() -> [(key: String, valueStart: UInt8)]? {
+    mutating func members() -> [TopLevelMember]? {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         guard next() == UInt8(ascii: "{") else { return nil }
-        var result: [(key: String, valueStart: UInt8)] = []
+        var result: [TopLevelMember] = []
         while true {
             guard let c = next() else { return nil }
             if c == UInt8(ascii: "}") { return result }
             guard c == UInt8(ascii: "\""), let key = string(), next() == UInt8(ascii: ":"),
                 let value = next()
             else { return nil }
-            result.append((key, value))
+            result.append(TopLevelMember(key: key, valueStart: value))
             i -= 1
             guard skipValue(), let separator = next() else { return nil }
             if separator == UInt8(ascii: "}") { return result }

@@ -2,27 +2,23 @@ import FoundationEssentials
 import HapticFormats
 import HapticPattern
 
-/// An AHAP file loaded from disk: its decode result plus how each AudioCustom
-/// `EventWaveformPath` resolved. The audio itself is not read.
-///
-/// A `.haptic` clip (Meta Haptics SDK / Lofelt Studio), recognized by its content whatever
-/// its name, loads too: its diagnostics are the clip decoder's and its pattern is the clip's
-/// AHAP form (``PatternOutline/ahapPattern(notes:)``), which renders like the clip's two
-/// players (docs/formats.md).
-public struct AHAPDocument: Sendable {
+/// A pattern file loaded from disk, in any format of ``PatternFormats`` (told apart by content,
+/// then by extension): its decode result — for a format other than AHAP, the AHAP form that
+/// plays like it (docs/formats.md) — plus how each AudioCustom `EventWaveformPath` resolved.
+/// The audio itself is not read.
+public struct PatternDocument: Sendable {
     /// The file that was loaded.
     public var url: URL
     /// Decoding result; resource problems are appended to its diagnostics.
-    public var result: AHAPDecodeResult
+    public var result: PatternDecodeResult
     /// Resolution of every distinct `EventWaveformPath` (as written) of AudioCustom events.
     public var resources: [String: ResourceResolution]
-
     /// The format the file was read as.
-    public var format: SourceFormat
+    public var format: PatternFormat
 
     public init(
-        url: URL, result: AHAPDecodeResult, resources: [String: ResourceResolution],
-        format: SourceFormat = .ahap
+        url: URL, result: PatternDecodeResult, resources: [String: ResourceResolution],
+        format: PatternFormat = PatternFormats.fallback
     ) {
         self.url = url
         self.result = result
@@ -30,18 +26,18 @@ public struct AHAPDocument: Sendable {
         self.format = format
     }
 
-    /// Reads, decodes and resolves the resources of the AHAP file at `url`.
+    /// Reads, decodes and resolves the resources of the pattern file at `url`.
     ///
     /// Unreadable files give one error, and so do files over
-    /// ``PatternLimits/maxInputBytes`` (refused from their size, before reading). A file extension other than `.ahap`/`.json` is an
-    /// error in strict mode (Core Haptics −4809), a note in lenient mode. A missing or
-    /// refused audio file is an error in strict mode (−4830) and a warning in lenient mode
-    /// (the renderer skips that event); a bare-name fallback is a note.
+    /// ``PatternLimits/maxInputBytes`` (refused from their size, before reading). What the
+    /// format's player says of the file's name is added first (an AHAP file not named `.ahap`
+    /// or `.json`: an error in strict mode, Core Haptics −4809, a note in lenient mode). A
+    /// missing or refused audio file is an error in strict mode (−4830) and a warning in
+    /// lenient mode (the renderer skips that event); a bare-name fallback is a note.
     public static func load(
         contentsOf url: URL, options: AHAPDecoder.Options = .init(),
         searchRoots: [String] = [], allowEscaping: Bool = false
-    ) -> AHAPDocument {
-        let strict = options.mode == .strict
+    ) -> PatternDocument {
         let bytes: [UInt8]
         switch BoundedFileRead.read(path: url.path, limit: options.limits.maxInputBytes) {
         case .success(let b): bytes = b
@@ -50,14 +46,9 @@ public struct AHAPDocument: Sendable {
         var document = decode(
             bytes, url: url, options: options, searchRoots: searchRoots,
             allowEscaping: allowEscaping)
-        let ext = url.pathExtension.lowercased()
-        if document.format == .ahap && ext != "ahap" && ext != "json" {
-            document.result.diagnostics.insert(
-                Diagnostic(
-                    severity: strict ? .error : .note, code: .fileExtension, coreHapticsCode: -4809,
-                    message:
-                        "Core Haptics only loads files named `.ahap` or `.json` (-4809). Rename the file."
-                ), at: 0)
+        if let d = document.format.reader?.checkExtension?(url.pathExtension.lowercased(), options)
+        {
+            document.result.diagnostics.insert(d, at: 0)
         }
         return document
     }
@@ -68,7 +59,7 @@ public struct AHAPDocument: Sendable {
     public static func loadStandardInput(
         url: URL, options: AHAPDecoder.Options = .init(), searchRoots: [String] = [],
         allowEscaping: Bool = false
-    ) -> AHAPDocument {
+    ) -> PatternDocument {
         switch BoundedFileRead.readStandardInput(limit: options.limits.maxInputBytes) {
         case .success(let bytes):
             return decode(
@@ -79,9 +70,10 @@ public struct AHAPDocument: Sendable {
         }
     }
 
-    /// The document of an input that could not be read: one error saying why.
+    /// The document of an input that could not be read: one error saying why; its format is
+    /// the one its name says (``PatternFormats/fallback`` when it says none).
     static func unread(url: URL, _ failure: BoundedFileRead.Failure, options: AHAPDecoder.Options)
-        -> AHAPDocument
+        -> PatternDocument
     {
         let d: Diagnostic
         switch failure {
@@ -97,18 +89,21 @@ public struct AHAPDocument: Sendable {
                     "The file is \(streamed ? "more than " : "")\(size) bytes, more than the limit of \(options.limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not read."
             )
         }
-        return AHAPDocument(
-            url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
+        return PatternDocument(
+            url: url, result: PatternDecodeResult(pattern: nil, diagnostics: [d]), resources: [:],
+            format: PatternFormats.format(forFileName: url.lastPathComponent)
+                ?? PatternFormats.fallback)
     }
 
-    /// Decodes AHAP bytes already in memory (`CHHapticPattern(data:)`: no file-name check) and
-    /// resolves their resources as if they were the file at `url`: AudioCustom paths are
-    /// looked up in `url`'s folder, then in `searchRoots`. Bytes over
-    /// ``PatternLimits/maxInputBytes`` give one error without decoding. O(bytes).
+    /// Decodes pattern bytes already in memory (`CHHapticPattern(data:)`: no file-name check)
+    /// and resolves their resources as if they were the file at `url`: AudioCustom paths are
+    /// looked up in `url`'s folder, then in `searchRoots`. The format is told by content, then
+    /// by `url`'s extension. Bytes over ``PatternLimits/maxInputBytes`` give one error without
+    /// decoding. O(bytes).
     public static func decode(
         _ bytes: [UInt8], url: URL, options: AHAPDecoder.Options = .init(),
         searchRoots: [String] = [], allowEscaping: Bool = false
-    ) -> AHAPDocument {
+    ) -> PatternDocument {
         let strict = options.mode == .strict
         guard bytes.count <= options.limits.maxInputBytes else {
             let d = Diagnostic(
@@ -116,15 +111,15 @@ public struct AHAPDocument: Sendable {
                 message:
                     "The pattern is \(bytes.count) bytes, more than the limit of \(options.limits.maxInputBytes) bytes (maxInputBytes); real AHAP files are far smaller. It is not decoded."
             )
-            return AHAPDocument(
-                url: url, result: AHAPDecodeResult(pattern: nil, diagnostics: [d]), resources: [:])
+            return PatternDocument(
+                url: url, result: PatternDecodeResult(pattern: nil, diagnostics: [d]),
+                resources: [:],
+                format: PatternFormats.format(forFileName: url.lastPathComponent)
+                    ?? PatternFormats.fallback)
         }
-        if SourceFormat.detect(bytes) == .haptic {
-            return AHAPDocument(
-                url: url, result: decodeClip(bytes, options: options), resources: [:],
-                format: .haptic)
-        }
-        var result = AHAPDecoder(options: options).decode(bytes)
+        let decoded = PatternFormats.decode(
+            bytes, options: options, fileName: url.lastPathComponent)
+        var result = decoded.result
         let resolver = AudioResourceResolver(
             baseDirectory: url.deletingLastPathComponent().path, searchRoots: searchRoots,
             allowEscaping: allowEscaping)
@@ -168,17 +163,11 @@ public struct AHAPDocument: Sendable {
                     reason + (strict ? "" : " The event will be skipped."))
             }
         }
-        return AHAPDocument(url: url, result: result, resources: resources)
-    }
-
-    /// A `.haptic` clip's findings and, when it is accepted (or readable, in strict mode), its
-    /// AHAP form.
-    private static func decodeClip(_ bytes: [UInt8], options: AHAPDecoder.Options)
-        -> AHAPDecodeResult
-    {
-        let clip = HapticClipDecoder(options: options).decode(bytes)
-        var ignored: [ConversionNote] = []
-        let pattern = clip.clip.map { PatternOutline(clip: $0).ahapPattern(notes: &ignored) }
-        return AHAPDecodeResult(pattern: pattern, diagnostics: clip.diagnostics)
+        return PatternDocument(
+            url: url, result: result, resources: resources, format: decoded.format)
     }
 }
+
+/// The name this type had while it loaded AHAP files only.
+@available(*, deprecated, renamed: "PatternDocument")
+public typealias AHAPDocument = PatternDocument
