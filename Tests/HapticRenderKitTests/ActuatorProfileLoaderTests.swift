@@ -7,6 +7,11 @@ import Testing
         try ActuatorProfileLoader.decode(Array(json.utf8), path: "lra.json")
     }
 
+    /// An LRA profile's numbers.
+    func lra(_ json: String) throws -> LRAProfile {
+        try #require(try decode(json).lra, "an LRA profile")
+    }
+
     @Test func presetsByName() throws {
         #expect(try ActuatorProfileLoader.resolve("pixel", sampleRate: 48_000) == .pixel)
         let e = #expect(throws: ActuatorProfileLoadError.self) {
@@ -16,13 +21,13 @@ import Testing
     }
 
     @Test func baseSuppliesMissingFieldsAndQLowZIsDerived() throws {
-        let p = try decode(
+        let p = try lra(
             #"{"base": "iphone", "name": "stiffer", "resonanceHz": 170, "qHiZ": 30}"#)
         #expect(p.name == "stiffer")
         #expect(p.resonanceHz == 170 && p.qHiZ == 30)
-        #expect(p.movingMass == ActuatorProfile.iphone.movingMass)
+        #expect(p.movingMass == LRAProfile.iphone.movingMass)
         #expect(p.qLowZ == p.derivedQLowZ)
-        #expect(p.qLowZ != ActuatorProfile.iphone.qLowZ)
+        #expect(p.qLowZ != LRAProfile.iphone.qLowZ)
     }
 
     @Test func fullProfileWithoutBase() throws {
@@ -31,7 +36,7 @@ import Testing
              "coilResistance": 9, "coilInductance": 0.0001, "bodyMass": 0.15,
              "voltageClamp": 8, "maxExcursion": 0.0009, "fullScaleG": 2.5}
             """
-        let p = try decode(json)
+        let p = try lra(json)
         #expect(p.name == "lra")  // from the file name
         #expect(p.driveBandMinHz == 30 && p.driveBandMaxHz == 300 && p.endStopStiffnessRatio == 50)
         // It renders: the simulated resonance is where the file says.
@@ -42,11 +47,11 @@ import Testing
     /// settable on any base, 4 without one, a whole number 1…4.
     @Test func transientMaxHalfCycles() throws {
         #expect(
-            try decode(#"{"base": "iphone", "name": "taptic-like"}"#).transientMaxHalfCycles == 1)
+            try lra(#"{"base": "iphone", "name": "taptic-like"}"#).transientMaxHalfCycles == 1)
         #expect(
-            try decode(#"{"base": "pixel", "transientMaxHalfCycles": 2}"#).transientMaxHalfCycles
+            try lra(#"{"base": "pixel", "transientMaxHalfCycles": 2}"#).transientMaxHalfCycles
                 == 2)
-        let full = try decode(
+        let full = try lra(
             """
             {"resonanceHz": 160, "qHiZ": 25, "movingMass": 0.003, "forceFactor": 1.2, "coilResistance": 9,
              "coilInductance": 0.0001, "bodyMass": 0.15, "voltageClamp": 8, "maxExcursion": 0.0009, "fullScaleG": 2.5}

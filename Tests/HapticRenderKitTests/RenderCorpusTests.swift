@@ -76,7 +76,7 @@ import Testing
     /// docs/physics.md, Numerical checks: no corpus file drives any preset into its end stop — the
     /// excursion guard keeps |x| below x_max (its design peak is 0.95·x_max). At 24 kHz, half the
     /// CLI's rate and its time; the guard's slew lead does not depend on the rate.
-    @Test(arguments: ActuatorProfile.presets)
+    @Test(arguments: LRAProfile.presets.map(ActuatorProfile.lra))
     func noCorpusFileReachesTheEndStop(_ actuator: ActuatorProfile) throws {
         let configuration = RenderConfiguration(
             sampleRate: 24_000, channels: [.excursion], actuator: actuator)

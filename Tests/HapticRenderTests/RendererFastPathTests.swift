@@ -2,7 +2,7 @@ import HapticPattern
 import HapticTestSupport
 import Testing
 
-@testable import HapticRender
+@_spi(Testing) @testable import HapticRender
 
 /// The render loop's fast paths — control-rate drive ramps, steady continuous voices rendered
 /// voice-major with the rotating carrier, the actuator block kernel — must keep the signal the
@@ -108,12 +108,12 @@ import Testing
                     UInt64($0.bitPattern)
                 }
                 left -= n
-                rested = rested || renderer.actuator.model.velocity == 0
+                rested = rested || renderer.lraModel.velocity == 0
             }
             #expect(rested)
             return result + [
-                renderer.actuator.model.excursion.bitPattern,
-                renderer.actuator.model.velocity.bitPattern,
+                renderer.lraModel.excursion.bitPattern,
+                renderer.lraModel.velocity.bitPattern,
             ]
         }
         let reference = try render(blockFrames: 4_096)
@@ -336,5 +336,13 @@ import Testing
             }
         }
         #expect(worst < 2e-5, "worst \(worst)")
+    }
+}
+
+extension PatternRenderer {
+    /// The renderer's LRA model (the renderer must simulate an LRA).
+    var lraModel: LRAModel {
+        guard case .lra(let stage) = actuator else { fatalError("not an LRA") }
+        return stage.pointee.model
     }
 }
