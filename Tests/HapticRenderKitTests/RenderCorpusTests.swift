@@ -86,14 +86,10 @@ import Testing
             guard let pattern = AHAPDocument.load(contentsOf: Corpus.url(file)).result.pattern
             else { continue }
             let timeline = Scheduler(sampleRate: 24_000).schedule(pattern).timeline
-            var renderer = try PatternRenderer(
-                timeline: timeline, audio: timeline.audioResources.map { _ in nil },
+            let excursion = try TestRender.frames(
+                timeline, audio: timeline.audioResources.map { _ in nil },
                 configuration: configuration)
-            var block = [Float](repeating: 0, count: 4_096)
-            while !renderer.isFinished {
-                let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-                for x in block[0..<n] where abs(x) > worst { (worst, worstFile) = (abs(x), file) }
-            }
+            for x in excursion where abs(x) > worst { (worst, worstFile) = (abs(x), file) }
         }
         #expect(worst > 0.5, "the corpus drives \(actuator.name) hard somewhere")
         #expect(worst < 1, "\(actuator.name): \(worstFile) reaches \(worst)·x_max")

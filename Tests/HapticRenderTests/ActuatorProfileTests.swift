@@ -153,12 +153,9 @@ struct ActuatorProfileTests {
             HapticEvent(
                 type: .hapticContinuous, time: 0.05, duration: 0.2, parameters: EventParameters()),
         ]
-        let configuration = RenderConfiguration(sampleRate: sampleRate, actuator: p)
-        let timeline = Scheduler(sampleRate: sampleRate).schedule(pattern).timeline
-        var renderer = try PatternRenderer(timeline: timeline, configuration: configuration)
         let frames = Int(0.3 * sampleRate)
-        var out = [Float](repeating: 0, count: frames * RenderChannel.allCases.count)
-        _ = out.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-        return out
+        return try TestRender.frames(
+            pattern, configuration: RenderConfiguration(sampleRate: sampleRate, actuator: .lra(p)),
+            blockFrames: frames, frames: frames)
     }
 }

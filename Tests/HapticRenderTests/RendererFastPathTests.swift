@@ -52,15 +52,8 @@ import Testing
     }
 
     func render(_ pattern: HapticPattern, blockFrames: Int) throws -> [Float] {
-        let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
-        var renderer = try PatternRenderer(timeline: timeline, configuration: RenderConfiguration())
-        var result: [Float] = []
-        var block = [Float](repeating: 0, count: blockFrames * RenderChannel.allCases.count)
-        while !renderer.isFinished {
-            let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-            result.append(contentsOf: block[0..<(n * RenderChannel.allCases.count)])
-        }
-        return result
+        try TestRender.frames(
+            pattern, configuration: RenderConfiguration(), blockFrames: blockFrames)
     }
 
     /// Compared bit for bit (signed zeros included).
