@@ -4,11 +4,11 @@
 ///
 /// Every one is a property of the *model*, never of how a render is cut into blocks or groups,
 /// so shifting a pattern by any number of samples shifts its output by exactly that many.
-public enum ActuatorFeedback {
+enum ActuatorFeedback {
     /// Samples per group: the fast models step the plant four samples at a time from each
     /// group's first state (one `SIMD4` lane per sample, ``ActuatorModel``), on absolute
     /// positions.
-    public static let groupSamples = 4
+    static let groupSamples = 4
 
     /// Samples between a state of the actuator and the first drive sample that reacts to it:
     /// the drive at sample n (the excursion guard, the back-EMF brakes, the onset overdrive, an
@@ -19,12 +19,12 @@ public enum ActuatorFeedback {
     /// sample is ≈ 0.04 — as a driver IC that measures back-EMF in short windows has. Both
     /// engines read it: the reference keeps this many states of history, the fast models a
     /// group's lanes.
-    public static let latencySamples = groupSamples - 1
+    static let latencySamples = groupSamples - 1
 
     /// Rest threshold: once a sample's drive is zero and the actuator's motion has fallen below
     /// this fraction of its full scale (an LRA's amplitude `A = sqrt(x² + (v/ω0)²)` against
     /// x_max), its state is set to exact zero. 2⁻²⁴ (−144 dB) is below a 24-bit output's last
     /// bit; from exact rest the actuator stays silent, so idle spans cost nothing and a click
     /// starts from exactly the same state wherever it falls.
-    public static let restFraction = 0x1p-24
+    static let restFraction = 0x1p-24
 }

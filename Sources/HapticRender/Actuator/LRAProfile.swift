@@ -92,30 +92,30 @@ public struct LRAProfile: Codable, Sendable, Hashable {
     // MARK: Derived constants (docs/physics.md, Model equations)
 
     /// ω0 = 2π·f0.
-    public var omega0: Double { 2 * Double.pi * resonanceHz }
+    package var omega0: Double { 2 * Double.pi * resonanceHz }
     /// Reduced mass μ = m·M/(m+M); using μ makes f0 the in-situ resonance.
-    public var reducedMass: Double { movingMass * bodyMass / (movingMass + bodyMass) }
+    package var reducedMass: Double { movingMass * bodyMass / (movingMass + bodyMass) }
     /// Suspension stiffness k = μ·ω0².
-    public var stiffness: Double { reducedMass * omega0 * omega0 }
+    package var stiffness: Double { reducedMass * omega0 * omega0 }
     /// Mechanical damping c_m = μ·ω0/Q_m.
-    public var mechanicalDamping: Double { reducedMass * omega0 / qHiZ }
+    package var mechanicalDamping: Double { reducedMass * omega0 / qHiZ }
     /// Electrical (back-EMF) damping through a 0-Ω source, Bl²/Re.
-    public var electricalDamping: Double { forceFactor * forceFactor / coilResistance }
+    package var electricalDamping: Double { forceFactor * forceFactor / coilResistance }
     /// Total low-Z damping c = c_m + Bl²/Re.
-    public var lowZDamping: Double { mechanicalDamping + electricalDamping }
+    package var lowZDamping: Double { mechanicalDamping + electricalDamping }
     /// Q_ts implied by Q_m, Bl and Re: the damping actually simulated with a low-Z driver.
-    public var derivedQLowZ: Double { reducedMass * omega0 / lowZDamping }
+    package var derivedQLowZ: Double { reducedMass * omega0 / lowZDamping }
     /// Low-Z envelope time constant τ = 2·Q_ts/ω0 (amplitude e-folding time).
-    public var lowZTimeConstant: Double { 2 * derivedQLowZ / omega0 }
+    package var lowZTimeConstant: Double { 2 * derivedQLowZ / omega0 }
     /// Hi-Z envelope time constant τ_m = 2·Q_m/ω0.
-    public var hiZTimeConstant: Double { 2 * qHiZ / omega0 }
+    package var hiZTimeConstant: Double { 2 * qHiZ / omega0 }
     /// End-stop stiffness k_s.
-    public var endStopStiffness: Double { endStopStiffnessRatio * stiffness }
+    package var endStopStiffness: Double { endStopStiffnessRatio * stiffness }
     /// Drive force per volt with a low-Z driver and Le = 0: Bl/Re (N/V).
-    public var forcePerVolt: Double { forceFactor / coilResistance }
+    package var forcePerVolt: Double { forceFactor / coilResistance }
 
     /// |displacement/volt| at `hz` in m/V (Le = 0, low-Z): `(Bl/Re)/μ / |P(ω)|`.
-    public func excursionPerVolt(atHz hz: Double) -> Double {
+    package func excursionPerVolt(atHz hz: Double) -> Double {
         let w = 2 * Double.pi * hz
         let w0 = omega0
         let re = w0 * w0 - w * w
@@ -124,7 +124,7 @@ public struct LRAProfile: Codable, Sendable, Hashable {
     }
 
     /// |body acceleration/volt| at `hz` in g/V (Le = 0, low-Z; Pixel HAL's formula).
-    public func accelerationPerVolt(atHz hz: Double) -> Double {
+    package func accelerationPerVolt(atHz hz: Double) -> Double {
         let w = 2 * Double.pi * hz
         return excursionPerVolt(atHz: hz) * w * w * reducedMass * locationFactor / bodyMass
             / ActuatorProfile.standardGravity
@@ -132,13 +132,13 @@ public struct LRAProfile: Codable, Sendable, Hashable {
 
     /// Largest steady-state drive amplitude at `hz`: the rail, and `excursionMargin·x_max` of
     /// steady-state excursion (the excursion pre-limiter `V_max(f) = x_max/|X/V(f)|`).
-    public func maxDriveVolts(atHz hz: Double, excursionMargin: Double = 1) -> Double {
+    package func maxDriveVolts(atHz hz: Double, excursionMargin: Double = 1) -> Double {
         min(voltageClamp, excursionMargin * maxExcursion / excursionPerVolt(atHz: hz))
     }
 
     /// Frequency–output-acceleration map in g (Android's "FOAM"): the acceleration reached at
     /// `hz` with the largest allowed steady-state drive (rail or x_max).
-    public func foam(atHz hz: Double) -> Double {
+    package func foam(atHz hz: Double) -> Double {
         accelerationPerVolt(atHz: hz) * maxDriveVolts(atHz: hz)
     }
 

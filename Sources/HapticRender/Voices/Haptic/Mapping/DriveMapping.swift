@@ -17,26 +17,26 @@
 /// - `clickHz[s]`, a transient's carrier.
 /// volts(s, I) = I == 0 ? 0 : min(maxVolts, gain(I)·thresholdVolts)   (sensationLevel)
 ///             = I²·maxVolts                                         (squareLaw)
-public final class DriveMapping: @unchecked Sendable {
+package final class DriveMapping: @unchecked Sendable {
     /// Entries per table. Lerp error for the smooth curves here is < 1e-5 relative.
-    public static let tableSize = 1024
+    package static let tableSize = 1024
 
-    public let profile: ActuatorProfile
-    public let sharpnessMapping: SharpnessMapping
-    public let intensityMapping: IntensityMapping
+    package let profile: ActuatorProfile
+    package let sharpnessMapping: SharpnessMapping
+    package let intensityMapping: IntensityMapping
     /// Band edges f_lo, f_hi in Hz (≥ 10 dB SL crossings of the FOAM, clipped to the driver
     /// range; the whole driver range if the FOAM never reaches 10 dB SL).
-    public let bandLowHz: Double
-    public let bandHighHz: Double
+    package let bandLowHz: Double
+    package let bandHighHz: Double
     /// Sensation level of the FOAM peak inside the band, dB SL.
-    public let maxSensationLevel: Double
+    package let maxSensationLevel: Double
     /// The render-loop view.
     package let lookup: DriveLookup
     private let storage: UnsafeMutablePointer<Double>
 
     /// Builds the tables, as the profile's kind designs them
     /// (``ActuatorKind/designDrive(sharpness:intensity:into:)``). Setup-time only.
-    public init(
+    package init(
         profile p: ActuatorProfile, sharpness: SharpnessMapping = .android,
         intensity: IntensityMapping? = nil
     ) {
@@ -104,36 +104,36 @@ public final class DriveMapping: @unchecked Sendable {
     deinit { storage.deallocate() }
 
     /// Drive frequency for sharpness `s` (clamped to 0…1), Hz. O(1).
-    public func frequency(sharpness s: Double) -> Double { lookup.frequency(sharpness: s) }
+    package func frequency(sharpness s: Double) -> Double { lookup.frequency(sharpness: s) }
 
     /// Carrier frequency of a transient click for sharpness `s` (clamped to 0…1), Hz. O(1).
-    public func transientFrequency(sharpness s: Double) -> Double {
+    package func transientFrequency(sharpness s: Double) -> Double {
         lookup.transientFrequency(sharpness: s)
     }
 
     /// Frequency and sine amplitude for sharpness `s` and intensity `i` (both clamped to 0…1).
     /// O(1).
-    public func evaluate(sharpness s: Double, intensity i: Double) -> DrivePoint {
+    package func evaluate(sharpness s: Double, intensity i: Double) -> DrivePoint {
         lookup.evaluate(sharpness: s, intensity: i)
     }
 
     /// Amplitude at intensity `i` relative to intensity 1, independent of frequency:
     /// 10^((I−1)·SL_max/20) (sensation level) or I² (square law); 0 for I ≤ 0. O(1).
-    public func relativeAmplitude(intensity i: Double) -> Double {
+    package func relativeAmplitude(intensity i: Double) -> Double {
         lookup.relativeAmplitude(intensity: i)
     }
 }
 
 /// A drive operating point: carrier frequency and sine amplitude.
-public struct DrivePoint: Sendable, Hashable {
+package struct DrivePoint: Sendable, Hashable {
     /// Carrier frequency, Hz.
-    public var hz: Double
+    package var hz: Double
     /// Sine amplitude (peak), V.
-    public var volts: Double
+    package var volts: Double
     /// Steady-state |excursion/volt| at `hz`, m/V.
-    public var excursionPerVolt: Double
+    package var excursionPerVolt: Double
 
-    @inlinable public init(hz: Double, volts: Double, excursionPerVolt: Double) {
+    package init(hz: Double, volts: Double, excursionPerVolt: Double) {
         self.hz = hz
         self.volts = volts
         self.excursionPerVolt = excursionPerVolt
