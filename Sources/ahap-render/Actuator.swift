@@ -10,10 +10,11 @@ struct Actuator: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "actuator",
         abstract:
-            "Show an actuator's datasheet: frequency response, impulse and step response, transients, f0, Q, τ.",
+            "Show an actuator's datasheet: its responses (an LRA's frequency, impulse and step; an ERM's steady response, spin-up and stop), transients, time constants.",
         discussion: """
-            Everything is measured on the simulation the renderer runs: the frequency response \
-            drives the LRA model with steady sines (beside the closed form it should match), \
+            Everything is measured on the simulation the renderer runs: an LRA's frequency \
+            response drives its model with steady sines (beside the closed form it should \
+            match); an ERM's steady response, spin-up and stop run its motor and driver; \
             the transients are single HapticTransient events (intensity 1, sharpness 0 to 1) \
             rendered through the full driver, their duration the time above −20 dB of the peak.
 
@@ -25,6 +26,7 @@ struct Actuator: ParsableCommand {
               ahap-render actuator pixel --format json | jq '.transients'
               ahap-render actuator Examples/Actuators/stiff-lra.json -o stiff-lra.html
               ahap-render actuator coin -o coin.svg
+              ahap-render actuator erm
             """)
 
     @Argument(
@@ -97,6 +99,7 @@ struct Actuator: ParsableCommand {
         var out = "actuator \(s.actuator) (simulated at \(Int(s.sampleRate)) Hz)\n"
         var rows: [(String, String)] = []
         if let lra = s.lra { rows = lraRows(s, lra) }
+        if let erm = s.erm { rows = ermRows(s, erm) }
         for (name, value) in rows { out += "  " + padded(name, to: 26) + value + "\n" }
         out +=
             "\ntransients (intensity 1)\n  sharpness  carrier Hz  pulse ms   peak g  duration ms (> −20 dB)\n"
@@ -107,6 +110,7 @@ struct Actuator: ParsableCommand {
                 + pad(f(t.peakG, 3), 9) + pad(f(t.durationMs, 2), 13) + "\n"
         }
         if let lra = s.lra { out += lraTable(lra) }
+        if let erm = s.erm { out += ermTables(erm) }
         return out
     }
 
@@ -136,6 +140,52 @@ struct Actuator: ParsableCommand {
                 "\(f(s.voltageClamp, 1)) V / \(f(lra.maxExcursionMm, 2)) mm / \(f(s.fullScaleG, 1)) g"
             ),
         ]
+    }
+
+    /// An ERM's figures.
+    static func ermRows(_ s: ActuatorDatasheet, _ erm: ERMDatasheet) -> [(String, String)] {
+        [
+            (
+                "rated",
+                "\(f(erm.ratedVoltage, 2)) V: \(f(erm.ratedSpeedHz, 1)) Hz "
+                    + "(\(f(erm.ratedSpeedHz * 60, 0)) rpm), \(f(erm.ratedG, 3)) g"
+            ),
+            ("frequency per volt", "\(f(erm.hzPerVolt, 2)) Hz/V (acceleration ∝ f²)"),
+            ("time constant τ", "\(f(erm.timeConstantMs, 2)) ms"),
+            (
+                "0 → 90 % (driver)",
+                "\(f(erm.spinUpMs, 1)) ms (theory \(f(erm.spinUpTheoryMs, 1)) ms; open loop \(f(erm.openLoopRiseMs, 1)) ms)"
+            ),
+            (
+                "stop → 10 % (driver)",
+                "\(f(erm.stopMs, 1)) ms (open loop \(f(erm.openLoopStopMs, 1)) ms)"
+            ),
+            ("sharpness", "no effect on continuous events; shortens clicks"),
+            (
+                "rail / eccentricity / full scale",
+                "\(f(s.voltageClamp, 1)) V / \(f(erm.eccentricityMm, 2)) mm / \(f(s.fullScaleG, 1)) g"
+            ),
+        ]
+    }
+
+    /// An ERM's steady response and intensity law.
+    static func ermTables(_ erm: ERMDatasheet) -> String {
+        var out =
+            "\nsteady response (the motor alone; beside it the closed form of docs/physics.md)\n"
+            + "    volts        Hz    peak g  closed form\n"
+        for r in erm.steadyResponse {
+            out +=
+                pad(f(r.volts, 2), 9) + pad(f(r.hz, 1), 10) + pad(f(r.g, 4), 10)
+                + pad(f(r.closedFormG, 4), 13) + "\n"
+        }
+        out +=
+            "\nintensity (continuous events, any sharpness)\n  intensity   volts      Hz    peak g\n"
+        for p in erm.intensity {
+            out +=
+                pad(f(p.intensity, 1), 11) + pad(f(p.volts, 3), 8) + pad(f(p.hz, 1), 8)
+                + pad(f(p.g, 4), 10) + "\n"
+        }
+        return out
     }
 
     /// An LRA's frequency response near f0, beside the closed form.

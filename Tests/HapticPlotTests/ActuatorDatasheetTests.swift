@@ -187,3 +187,52 @@ struct ActuatorDatasheetTests {
         #expect(throws: RenderError.self) { try ActuatorDatasheet(profile: .lra(bad)) }
     }
 }
+
+/// The ERM's datasheet against its physics (docs/physics.md, Eccentric rotating mass).
+@Suite("ERM datasheet")
+struct ERMDatasheetTests {
+    static let sheet = try? ActuatorDatasheet(profile: .erm(.erm))
+
+    @Test("the steady response follows g_R·(K·V)², its frequency K·V/2π")
+    func steadyResponse() throws {
+        let s = try #require(Self.sheet)
+        let e = try #require(s.erm)
+        let p = ERMProfile.erm
+        #expect(s.kind == "erm" && s.lra == nil)
+        #expect(e.steadyResponse.count == 12)
+        for point in e.steadyResponse {
+            #expect(abs(point.hz / p.vibrationHz(volts: point.volts) - 1) < 0.005, "\(point)")
+            #expect(abs(point.g / point.closedFormG - 1) < 0.01, "\(point)")
+        }
+        #expect(abs(e.ratedG / p.steadyAcceleration(volts: p.ratedVoltage) - 1) < 0.01)
+        #expect(abs(e.timeConstantMs - 1000 * p.timeConstant) < 1e-9)
+    }
+
+    @Test("the driver spins up as its closed form says, faster than the motor alone, and brakes")
+    func spinUpAndStop() throws {
+        let e = try #require(Self.sheet?.erm)
+        #expect(
+            abs(e.spinUpMs / e.spinUpTheoryMs - 1) < 0.05, "\(e.spinUpMs) vs \(e.spinUpTheoryMs)")
+        #expect(e.spinUpMs < 0.7 * e.openLoopRiseMs)
+        #expect(e.stopMs < 0.6 * e.openLoopStopMs)
+        #expect(e.spinUp.values.count > 3_000)
+        #expect(e.intensity.map(\.volts) == e.intensity.map(\.volts).sorted())
+        #expect(e.intensity.first?.volts == 0 && e.intensity.last?.volts == e.ratedVoltage)
+    }
+
+    @Test("transients: a DC pulse shortening with sharpness; pictures and JSON")
+    func transientsAndPictures() throws {
+        let s = try #require(Self.sheet)
+        #expect(s.transients.allSatisfy { $0.carrierHz == 0 })
+        #expect(s.transients.map(\.pulseMs) == s.transients.map(\.pulseMs).sorted(by: >))
+        #expect(s.sharpnessBandLowHz == 0 && s.sharpnessBandHighHz == 0)
+        let svg = ActuatorDatasheetPlot.svg(s)
+        for text in ["Actuator erm", "Steady response", "Spin-up and stop", "click duration"] {
+            #expect(svg.contains(text), "\(text)")
+        }
+        let html = ActuatorDatasheetPlot.html(s)
+        #expect(html.contains("<table id=\"steady-response\">"))
+        let json = try JSONEncoder().encode(s)
+        #expect(try JSONDecoder().decode(ActuatorDatasheet.self, from: json) == s)
+    }
+}

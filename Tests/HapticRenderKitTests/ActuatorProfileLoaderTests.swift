@@ -43,6 +43,48 @@ import Testing
         try p.validate(sampleRate: 48_000)
     }
 
+    /// An ERM: by its preset (a base, the kind with it) or by `"kind"` with every field; a
+    /// field of another kind, or a kind its base contradicts, is an error at its key.
+    @Test func anERMProfile() throws {
+        let rumble = try #require(
+            try decode(#"{"base": "erm", "name": "rumble", "ratedSpeedHz": 120, "loopGain": 0}"#)
+                .erm)
+        #expect(rumble.name == "rumble" && rumble.ratedSpeedHz == 120 && rumble.loopGain == 0)
+        #expect(rumble.eccentricMass == ERMProfile.erm.eccentricMass)
+        let full = try #require(
+            try decode(
+                """
+                {"kind": "erm", "ratedVoltage": 3, "ratedSpeedHz": 200, "ratedCurrent": 0.07,
+                 "terminalResistance": 30, "rotorInertia": 1.4e-9, "eccentricMass": 0.0004,
+                 "eccentricity": 0.0015, "bodyMass": 0.15, "voltageClamp": 3.6, "fullScaleG": 1}
+                """
+            ).erm)
+        #expect(full.loopGain == 2 && full.brakeFactor == 4 && full.locationFactor == 1)
+        #expect(ActuatorProfile.erm(full) == .erm(.erm), "the preset, field for field but the name")
+        let stray = #expect(throws: ActuatorProfileLoadError.self) {
+            try decode("{\"base\": \"erm\",\n \"resonanceHz\": 160}")
+        }
+        #expect(stray?.message.contains("unknown field 'resonanceHz' for an erm profile") == true)
+        #expect(stray?.line == 2 && stray?.column == 2)
+        let clash = #expect(throws: ActuatorProfileLoadError.self) {
+            try decode(#"{"base": "pixel", "kind": "erm"}"#)
+        }
+        #expect(
+            clash?.message.contains("'kind' is \"erm\" but 'base' \"pixel\" is \"lra\"") == true)
+        let kind = #expect(throws: ActuatorProfileLoadError.self) {
+            try decode(#"{"kind": "voice"}"#)
+        }
+        #expect(kind?.message == "'kind' must be one of \"lra\", \"erm\"")
+        let missing = #expect(throws: ActuatorProfileLoadError.self) {
+            try decode(#"{"kind": "erm", "ratedVoltage": 3}"#)
+        }
+        #expect(missing?.message.contains("missing fields ratedSpeedHz, ratedCurrent") == true)
+        let range = #expect(throws: ActuatorProfileLoadError.self) {
+            try decode(#"{"base": "erm", "voltageClamp": 2}"#)
+        }
+        #expect(range?.message.contains("'voltageClamp' = 2.0 is out of range") == true)
+    }
+
     /// The click's half-cycle cap: inherited from a base (iphone's one-half-cycle attack),
     /// settable on any base, 4 without one, a whole number 1…4.
     @Test func transientMaxHalfCycles() throws {

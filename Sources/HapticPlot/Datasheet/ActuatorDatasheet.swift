@@ -13,7 +13,8 @@ import HapticRender
 /// - **Sharpness band**: the `DriveMapping` band and sharpness → drive frequency.
 ///
 /// and the measurements of its kind: an LRA's frequency, impulse and step responses
-/// (``LRADatasheet``). The JSON is one flat object: the kind's keys beside the common ones.
+/// (``LRADatasheet``), an ERM's steady response, spin-up and stop (``ERMDatasheet``). The JSON
+/// is one flat object: the kind's keys beside the common ones.
 ///
 /// Cost: ≈ 2 M model steps (≈ 0.1 s in a release build). Deterministic.
 public struct ActuatorDatasheet: Sendable, Equatable {
@@ -60,6 +61,8 @@ public struct ActuatorDatasheet: Sendable, Equatable {
     public var transients: [Transient]
     /// An LRA's measurements (nil for another kind).
     public var lra: LRADatasheet?
+    /// An ERM's measurements (nil for another kind).
+    public var erm: ERMDatasheet?
 
     /// Measures `profile` at `sampleRate`. Throws what `PatternRenderer` throws for an
     /// invalid profile.
@@ -75,11 +78,12 @@ public struct ActuatorDatasheet: Sendable, Equatable {
         self.sampleRate = sampleRate
         voltageClamp = profile.voltageClamp
         fullScaleG = profile.fullScaleG
+        let mapping = DriveMapping(profile: profile, sharpness: sharpnessMapping)
         switch profile {
         case .lra(let p): lra = LRADatasheet(profile: p, sampleRate: sampleRate)
+        case .erm(let p): erm = ERMDatasheet(profile: p, sampleRate: sampleRate, mapping: mapping)
         }
 
-        let mapping = DriveMapping(profile: profile, sharpness: sharpnessMapping)
         sharpnessBandLowHz = mapping.frequency(sharpness: 0)
         sharpnessBandHighHz = mapping.frequency(sharpness: 1)
         maxSensationLevelDB = mapping.maxSensationLevel
@@ -144,7 +148,7 @@ extension ActuatorDatasheet: Codable {
             maxSensationLevelDB, voltageClamp, fullScaleG, sharpness, transients
     }
 
-    /// One flat object: the common keys and the kind's (``LRADatasheet``'s for an LRA).
+    /// One flat object: the common keys and the kind's (``LRADatasheet``'s, ``ERMDatasheet``'s).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(actuator, forKey: .actuator)
@@ -158,6 +162,7 @@ extension ActuatorDatasheet: Codable {
         try c.encode(sharpness, forKey: .sharpness)
         try c.encode(transients, forKey: .transients)
         try lra?.encode(to: encoder)
+        try erm?.encode(to: encoder)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -173,5 +178,6 @@ extension ActuatorDatasheet: Codable {
         sharpness = try c.decode([SharpnessPoint].self, forKey: .sharpness)
         transients = try c.decode([Transient].self, forKey: .transients)
         lra = kind == "lra" ? try LRADatasheet(from: decoder) : nil
+        erm = kind == "erm" ? try ERMDatasheet(from: decoder) : nil
     }
 }

@@ -10,7 +10,8 @@ import FoundationEssentials
 
 /// Draws an `ActuatorDatasheet` as one SVG page (1200 × 900): the key figures, the kind's
 /// panels (an LRA's frequency response and impulse and step responses:
-/// `ActuatorDatasheetPlot+LRA.swift`), and the transients' peak g and click duration against
+/// `ActuatorDatasheetPlot+LRA.swift`; an ERM's steady response and spin-up:
+/// `ActuatorDatasheetPlot+ERM.swift`), and the transients' peak g and click duration against
 /// sharpness. Plain string building like `TimelinePlot`, so the same datasheet always gives
 /// the same bytes. O(points).
 public enum ActuatorDatasheetPlot {
@@ -44,8 +45,10 @@ public enum ActuatorDatasheetPlot {
         svg.label("Actuator \(sheet.actuator)", x: 24, y: 36, cssClass: "title")
         var facts: [String] = []
         if let lra = sheet.lra { facts = lraFacts(sheet, lra) }
+        if let erm = sheet.erm { facts = ermFacts(sheet, erm) }
         svg.label(facts.joined(separator: "  ·  "), x: 24, y: 60, cssClass: "facts")
         if let lra = sheet.lra { drawLRA(&svg, sheet, lra) }
+        if let erm = sheet.erm { drawERM(&svg, erm) }
         drawTransients(&svg, sheet)
         svg.raw("</svg>\n")
         return svg.text
@@ -163,6 +166,7 @@ public enum ActuatorDatasheetPlot {
         }
         page += "</table></div>"
         if let lra = sheet.lra { page += lraTables(lra) }
+        if let erm = sheet.erm { page += ermTables(erm) }
         return page + "</section></body></html>\n"
     }
 

@@ -9,11 +9,15 @@ public enum ActuatorProfile: Sendable, Hashable, Codable {
     /// A linear resonant actuator: a mass on a spring, driven by a voice coil (docs/physics.md,
     /// Model equations).
     case lra(LRAProfile)
+    /// An eccentric rotating mass: a DC motor spinning an off-centre mass (docs/physics.md,
+    /// Eccentric rotating mass).
+    case erm(ERMProfile)
 
     /// The kind's numbers, for what every kind answers. O(1).
     var kind: any ActuatorKind {
         switch self {
         case .lra(let p): p
+        case .erm(let p): p
         }
     }
 
@@ -52,7 +56,8 @@ public enum ActuatorProfile: Sendable, Hashable, Codable {
     public static let pixel = ActuatorProfile.lra(.pixel)
 
     /// Every preset, in docs/physics.md's order.
-    public static let presets: [ActuatorProfile] = LRAProfile.presets.map(ActuatorProfile.lra)
+    public static let presets: [ActuatorProfile] =
+        LRAProfile.presets.map(ActuatorProfile.lra) + ERMProfile.presets.map(ActuatorProfile.erm)
 
     /// The preset called `name`, or nil.
     public static func preset(named name: String) -> ActuatorProfile? {
@@ -69,5 +74,5 @@ public enum ActuatorProfile: Sendable, Hashable, Codable {
     }
 
     /// The kinds, for profile files (`"kind"`).
-    static let kinds: [any ActuatorKind.Type] = [LRAProfile.self]
+    static let kinds: [any ActuatorKind.Type] = [LRAProfile.self, ERMProfile.self]
 }

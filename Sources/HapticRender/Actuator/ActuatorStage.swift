@@ -75,11 +75,13 @@ struct ActuatorStage<Model: ActuatorModel> {
 /// stage's own, specialized code (no existential, no per-sample dispatch).
 enum ActuatorStages {
     case lra(UnsafeMutablePointer<ActuatorStage<LRAModel>>)
+    case erm(UnsafeMutablePointer<ActuatorStage<ERMModel>>)
 
     /// Whether the actuator is at exact rest with no force applied. O(1).
     var isAtRest: Bool {
         switch self {
         case .lra(let stage): stage.pointee.isAtRest
+        case .erm(let stage): stage.pointee.isAtRest
         }
     }
 
@@ -87,6 +89,7 @@ enum ActuatorStages {
     func reset() {
         switch self {
         case .lra(let stage): stage.pointee.reset()
+        case .erm(let stage): stage.pointee.reset()
         }
     }
 }

@@ -16,6 +16,7 @@ extension PatternRenderer {
         // The kind, once per block: the chunk loop below is specialized for each.
         switch actuator {
         case .lra(let stage): render(into: output, through: stage)
+        case .erm(let stage): render(into: output, through: stage)
         }
     }
 

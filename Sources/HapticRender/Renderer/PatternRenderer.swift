@@ -117,7 +117,7 @@ public struct PatternRenderer: ~Copyable {
         // a multiple of RotatingCarrier's 4-sample group.
         let controls = ContinuousControl(
             parameterLanes: parameterLanes, lookup: mapping.lookup, period: 64,
-            toleranceVolts: 1e-5 * profile.voltageClamp)
+            toleranceVolts: driverConfig.controlToleranceVolts)
         haptics = HapticVoices(
             continuousCapacity: capacities[.hapticContinuous],
             transientCapacity: capacities[.hapticTransient],

@@ -158,7 +158,7 @@ public enum ActuatorProfileLoader {
             values[$0.key] != nil && !fields.keys.contains($0.key)
         }) {
             throw fail(
-                "unknown field '\(stray.key)' for a \(fields.kind) profile; known fields: name, base, kind, "
+                "unknown field '\(stray.key)' for an \(fields.kind) profile; known fields: name, base, kind, "
                     + fields.keys.joined(separator: ", "),
                 at: stray.keyPosition)
         }
