@@ -128,18 +128,26 @@ import Testing
               {"ParameterID": "HapticIntensity", "ParameterValue": 1},
               {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}]}
             """)
-        let render = try CLI.run([
-            "render", input, "-o", dir.path + "/click.wav", "--layout", "haptic",
-            "--sample-format", "float32", "--actuator", "erm", "--quiet",
-        ])
-        #expect(render.status == 0, "\(render.stderr)")
-        let audio = try SoundFile.read(path: dir.path + "/click.wav")
-        let peak = Double(audio.samples.reduce(0) { max($0, abs($1)) })  // erm: full scale 1 g
-        let transients = try #require(sheet["transients"] as? [[String: Double]])
-        let half = try #require(transients.first { $0["sharpness"] == 0.5 })
-        #expect(
-            abs(half["peakG"]! / peak - 1) < 1e-6, "datasheet \(half["peakG"]!) g, render \(peak) g"
-        )
+        // The render of a click peaks where the datasheet says, for the preset and the file.
+        let file = repositoryRoot + "/Examples/Actuators/controller-erm.json"
+        for actuator in ["erm", file] {
+            let sheet = try Self.json(
+                try CLI.run(["actuator", actuator, "--format", "json"]).stdout)
+            let render = try CLI.run([
+                "render", input, "-o", dir.path + "/click.wav", "--layout", "haptic",
+                "--sample-format", "float32", "--actuator", actuator, "--quiet", "--force",
+            ])
+            #expect(render.status == 0, "\(render.stderr)")
+            let audio = try SoundFile.read(path: dir.path + "/click.wav")
+            let fullScale = try #require(sheet["fullScaleG"] as? Double)
+            let peak = Double(audio.samples.reduce(0) { max($0, abs($1)) }) * fullScale
+            let transients = try #require(sheet["transients"] as? [[String: Double]])
+            let half = try #require(transients.first { $0["sharpness"] == 0.5 })
+            #expect(peak > 0)
+            #expect(
+                abs(half["peakG"]! / peak - 1) < 1e-6,
+                "\(actuator): datasheet \(half["peakG"]!) g, render \(peak) g")
+        }
     }
 
     @Test func badProfilesNameTheFileAndKey() throws {
