@@ -195,7 +195,7 @@ let package = Package(
         .target(
             name: "HapticTestSupport",
             dependencies: [
-                "HapticPattern",
+                "HapticPattern", "HapticRender",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Tests/HapticTestSupport"),

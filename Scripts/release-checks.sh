@@ -37,7 +37,7 @@ for input in "${inputs[@]}"; do
     accepted=$((accepted + count))
 done
 status=0
-for preset in iphone coin pixel; do
+for preset in iphone coin pixel erm; do
     for engine in fast reference; do
         for input in "${inputs[@]}"; do
             rc=0

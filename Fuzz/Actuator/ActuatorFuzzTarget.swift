@@ -1,4 +1,4 @@
-// libFuzzer entry point: bytes → an actuator profile → ActuatorProfile.validate → for every
+// libFuzzer entry point: bytes → an LRA profile → LRAProfile.validate → for every
 // profile it accepts, a short render through the whole driver and LRA model. Built by
 // Scripts/fuzz.sh (target `actuator`).
 //
@@ -12,7 +12,7 @@ import HapticRender
     import Glibc
 #endif
 
-/// The bounds of each field (lra-model.md's ranges as ActuatorProfile.validate documents
+/// The bounds of each field (lra-model.md's ranges as LRAProfile.validate documents
 /// them); inputs map two bytes per field log-uniformly onto ten times beyond them, so both
 /// sides of every bound are explored. A leading byte ≥ 0xF0 reads raw doubles instead (NaN,
 /// infinities, subnormals).
@@ -48,7 +48,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     while values.count < bounds.count { values.append(bounds[values.count].low) }
     let rate = sampleRates[Int(bytes[1]) % sampleRates.count]
-    var p = ActuatorProfile(
+    var p = LRAProfile(
         name: "fuzz", resonanceHz: values[0], qLowZ: values[1], qHiZ: values[2],
         movingMass: values[3], forceFactor: values[4], coilResistance: values[5],
         coilInductance: values[6], bodyMass: values[7], locationFactor: values[8],
@@ -64,7 +64,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// A click, a continuous event sweeping sharpness and intensity, and a second click in its
 /// ring: 0.12 s of every signal, every sample checked.
-func render(_ p: ActuatorProfile, sampleRate: Double) {
+func render(_ p: LRAProfile, sampleRate: Double) {
     var loud = EventParameters()
     loud.hapticIntensity = 1
     loud.hapticSharpness = 1
@@ -75,7 +75,7 @@ func render(_ p: ActuatorProfile, sampleRate: Double) {
         HapticEvent(type: .hapticTransient, time: 0.05),
     ]
     let timeline = Scheduler(sampleRate: sampleRate).schedule(pattern).timeline
-    let configuration = RenderConfiguration(sampleRate: sampleRate, actuator: p)
+    let configuration = RenderConfiguration(sampleRate: sampleRate, actuator: .lra(p))
     guard var renderer = try? PatternRenderer(timeline: timeline, configuration: configuration)
     else { fatalError("the renderer refused a validated profile: \(p)") }
     let channels = RenderChannel.allCases.count

@@ -172,8 +172,7 @@ private func setActuator(
             ActuatorProfile.preset(named: name) != nil || name.hasSuffix(".json")
                 || name.contains("/")
         else {
-            throw .argument(
-                "unknown actuator '\(name)': use iphone, coin, pixel or a path to a .json profile")
+            throw .argument(ActuatorProfileLoader.unknownPreset(name))
         }
         o.actuator = .named(name)
     }

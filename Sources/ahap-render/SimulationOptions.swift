@@ -10,7 +10,10 @@ struct SimulationOptions: ParsableArguments {
     @Option(help: "Render sample rate in Hz.")
     var sampleRate: Int = 48_000
 
-    @Option(help: "iphone, coin, pixel, or a JSON actuator profile (docs/actuator-profiles.md).")
+    @Option(
+        help: ArgumentHelp(
+            "\(ActuatorProfile.presetNames), or a JSON actuator profile (docs/actuator-profiles.md)."
+        ))
     var actuator = "iphone"
 
     @Option(
@@ -40,10 +43,7 @@ func loadActuator(_ nameOrPath: String, sampleRate: Double) throws -> ActuatorPr
         let isPath = nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
         if ActuatorProfile.preset(named: nameOrPath) == nil {
             if !isPath {
-                throw CLIError.usage(
-                    nameOrPath,
-                    "unknown actuator '\(nameOrPath)': use iphone, coin, pixel or a path to a .json profile"
-                )
+                throw CLIError.usage(nameOrPath, ActuatorProfileLoader.unknownPreset(nameOrPath))
             }
             if !FileManager.default.fileExists(atPath: nameOrPath) {
                 throw CLIError.noSuchFile(nameOrPath)

@@ -101,6 +101,55 @@ import Testing
             "\(again.stderr)")
     }
 
+    /// The ERM preset and an ERM profile file: the datasheet's own keys and text, and the
+    /// datasheet's transient is the render's.
+    @Test func anERMDatasheetAndRender() throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let r = try CLI.run(["actuator", "erm", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let sheet = try Self.json(r.stdout)
+        #expect(sheet["kind"] as? String == "erm" && sheet["resonanceHz"] == nil)
+        #expect(sheet["ratedSpeedHz"] as? Double == 200)
+        for key in ["timeConstantMs", "spinUpMs", "stopMs", "steadyResponse", "intensity"] {
+            #expect(sheet[key] != nil, "\(key)")
+        }
+        let text = try CLI.run([
+            "actuator", repositoryRoot + "/Examples/Actuators/controller-erm.json",
+        ])
+        #expect(text.status == 0, "\(text.stderr)")
+        for part in ["actuator controller-erm", "time constant τ", "steady response", "intensity"] {
+            #expect(text.stdout.contains(part), "\(part)")
+        }
+        let input = try dir.write(
+            "click.ahap",
+            """
+            {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [
+              {"ParameterID": "HapticIntensity", "ParameterValue": 1},
+              {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}]}
+            """)
+        // The render of a click peaks where the datasheet says, for the preset and the file.
+        let file = repositoryRoot + "/Examples/Actuators/controller-erm.json"
+        for actuator in ["erm", file] {
+            let sheet = try Self.json(
+                try CLI.run(["actuator", actuator, "--format", "json"]).stdout)
+            let render = try CLI.run([
+                "render", input, "-o", dir.path + "/click.wav", "--layout", "haptic",
+                "--sample-format", "float32", "--actuator", actuator, "--quiet", "--force",
+            ])
+            #expect(render.status == 0, "\(render.stderr)")
+            let audio = try SoundFile.read(path: dir.path + "/click.wav")
+            let fullScale = try #require(sheet["fullScaleG"] as? Double)
+            let peak = Double(audio.samples.reduce(0) { max($0, abs($1)) }) * fullScale
+            let transients = try #require(sheet["transients"] as? [[String: Double]])
+            let half = try #require(transients.first { $0["sharpness"] == 0.5 })
+            #expect(peak > 0)
+            #expect(
+                abs(half["peakG"]! / peak - 1) < 1e-6,
+                "\(actuator): datasheet \(half["peakG"]!) g, render \(peak) g")
+        }
+    }
+
     @Test func badProfilesNameTheFileAndKey() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }

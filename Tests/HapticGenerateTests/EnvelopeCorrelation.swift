@@ -1,6 +1,7 @@
 import Foundation
 import HapticPattern
 import HapticRender
+import HapticTestSupport
 import SoundFile
 
 /// How well the felt haptics follow the sound: the generated pattern rendered through our
@@ -34,20 +35,9 @@ enum EnvelopeCorrelation {
     }
 
     static func render(_ pattern: HapticPattern) throws -> [Float] {
-        let timeline = Scheduler(sampleRate: renderRate).schedule(pattern).timeline
-        var renderer = try PatternRenderer(
-            timeline: timeline,
+        try TestRender.frames(
+            pattern,
             configuration: RenderConfiguration(sampleRate: renderRate, channels: [.acceleration]))
-        var out = [Float](repeating: 0, count: Int(renderer.totalFrames))
-        var done = 0
-        while !renderer.isFinished && done < out.count {
-            let n = out.withUnsafeMutableBufferPointer {
-                renderer.render(into: UnsafeMutableBufferPointer(rebasing: $0[done...]))
-            }
-            if n == 0 { break }
-            done += n
-        }
-        return out
     }
 
     /// dB RMS over 50 ms windows every 10 ms, floored 40 dB under the maximum.

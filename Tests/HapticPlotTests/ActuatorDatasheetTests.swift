@@ -18,13 +18,15 @@ struct ActuatorDatasheetTests {
         return out
     }()
 
-    static func sheet(_ profile: ActuatorProfile) throws -> ActuatorDatasheet {
-        try #require(sheets[profile.name], "datasheet of \(profile.name) failed")
+    /// An LRA preset's datasheet and its LRA part.
+    static func sheet(_ profile: LRAProfile) throws -> (ActuatorDatasheet, LRADatasheet) {
+        let sheet = try #require(sheets[profile.name], "datasheet of \(profile.name) failed")
+        return (sheet, try #require(sheet.lra, "\(profile.name) has no LRA measurements"))
     }
 
     /// |a|/V = (Bl/Re)·loc/M · ω²/√((ω0² − ω²)² + (ω·ω0/Q)²), in g (docs/physics.md, Model
     /// equations).
-    static func closedForm(_ p: ActuatorProfile, hz: Double) -> Double {
+    static func closedForm(_ p: LRAProfile, hz: Double) -> Double {
         let w = 2 * Double.pi * hz
         let w0 = p.omega0
         let q = p.derivedQLowZ
@@ -36,27 +38,27 @@ struct ActuatorDatasheetTests {
 
     @Test(
         "the response peaks at f0/√(1 − 1/(2Q²)) with the closed form's height",
-        arguments: ActuatorProfile.presets)
-    func peak(_ profile: ActuatorProfile) throws {
-        let s = try Self.sheet(profile)
+        arguments: LRAProfile.presets)
+    func peak(_ profile: LRAProfile) throws {
+        let (_, l) = try Self.sheet(profile)
         let q = profile.derivedQLowZ
         let expected = profile.resonanceHz / (1 - 1 / (2 * q * q)).squareRoot()
-        #expect(abs(s.peakHz / expected - 1) < 0.01, "peak \(s.peakHz) Hz, theory \(expected) Hz")
+        #expect(abs(l.peakHz / expected - 1) < 0.01, "peak \(l.peakHz) Hz, theory \(expected) Hz")
         let height = Self.closedForm(profile, hz: expected)
         #expect(
-            abs(s.peakGPerVolt / height - 1) < 0.02, "peak \(s.peakGPerVolt) g/V, theory \(height)")
+            abs(l.peakGPerVolt / height - 1) < 0.02, "peak \(l.peakGPerVolt) g/V, theory \(height)")
     }
 
     @Test(
         "the simulated response follows the closed form, exactly at f0",
-        arguments: ActuatorProfile.presets)
-    func response(_ profile: ActuatorProfile) throws {
-        let s = try Self.sheet(profile)
-        let atF0 = try #require(s.frequencyResponse.first { $0.hz == profile.resonanceHz })
+        arguments: LRAProfile.presets)
+    func response(_ profile: LRAProfile) throws {
+        let (_, l) = try Self.sheet(profile)
+        let atF0 = try #require(l.frequencyResponse.first { $0.hz == profile.resonanceHz })
         #expect(
             abs(atF0.gPerVolt / Self.closedForm(profile, hz: profile.resonanceHz) - 1) < 0.01,
             "at f0: \(atF0.gPerVolt) vs \(Self.closedForm(profile, hz: profile.resonanceHz))")
-        for point in s.frequencyResponse {
+        for point in l.frequencyResponse {
             // The prewarped bilinear map is exact at f0 and warps frequency away from it: a few
             // % at most over the haptic band at 48 kHz.
             #expect(
@@ -64,28 +66,28 @@ struct ActuatorDatasheetTests {
                 "\(point.hz) Hz")
             #expect(point.closedFormGPerVolt == profile.accelerationPerVolt(atHz: point.hz))
         }
-        #expect(s.frequencyResponse.count >= 60)
-        #expect(s.frequencyResponse.map(\.hz) == s.frequencyResponse.map(\.hz).sorted())
+        #expect(l.frequencyResponse.count >= 60)
+        #expect(l.frequencyResponse.map(\.hz) == l.frequencyResponse.map(\.hz).sorted())
     }
 
-    @Test("the −3 dB bandwidth is f0/Q", arguments: ActuatorProfile.presets)
-    func bandwidth(_ profile: ActuatorProfile) throws {
-        let s = try Self.sheet(profile)
-        let bandwidth = try #require(s.bandwidthHz)
+    @Test("the −3 dB bandwidth is f0/Q", arguments: LRAProfile.presets)
+    func bandwidth(_ profile: LRAProfile) throws {
+        let (_, l) = try Self.sheet(profile)
+        let bandwidth = try #require(l.bandwidthHz)
         let expected = profile.resonanceHz / profile.derivedQLowZ
         #expect(abs(bandwidth / expected - 1) < 0.05, "\(bandwidth) Hz vs f0/Q = \(expected) Hz")
-        #expect(s.halfPowerLowHz! < s.peakHz && s.peakHz < s.halfPowerHighHz!)
+        #expect(l.halfPowerLowHz! < l.peakHz && l.peakHz < l.halfPowerHighHz!)
     }
 
     @Test(
         "the impulse response rings at the damped resonance and decays with τ = Q/(π f0)",
-        arguments: ActuatorProfile.presets)
-    func impulse(_ profile: ActuatorProfile) throws {
-        let s = try Self.sheet(profile)
+        arguments: LRAProfile.presets)
+    func impulse(_ profile: LRAProfile) throws {
+        let (_, l) = try Self.sheet(profile)
         let tau = profile.derivedQLowZ / (Double.pi * profile.resonanceHz)
-        #expect(abs(s.tauMs - 1000 * tau) < 1e-9)
-        let h = s.impulseResponse.values
-        let dt = s.impulseResponse.intervalMs / 1000
+        #expect(abs(l.tauMs - 1000 * tau) < 1e-9)
+        let h = l.impulseResponse.values
+        let dt = l.impulseResponse.intervalMs / 1000
         // Local maxima of |h| between τ/2 and 4τ; a straight line through ln|peak| against t.
         var points: [(Double, Double)] = []
         for i in 1..<(h.count - 1) where abs(h[i]) > abs(h[i - 1]) && abs(h[i]) >= abs(h[i + 1]) {
@@ -110,10 +112,10 @@ struct ActuatorDatasheetTests {
 
     @Test(
         "the step response starts at the high-frequency gain and settles to zero",
-        arguments: ActuatorProfile.presets)
-    func step(_ profile: ActuatorProfile) throws {
-        let s = try Self.sheet(profile)
-        let v = s.stepResponse.values
+        arguments: LRAProfile.presets)
+    func step(_ profile: LRAProfile) throws {
+        let (_, l) = try Self.sheet(profile)
+        let v = l.stepResponse.values
         // Above resonance |a|/V flattens to loc·Bl/(Re·M) (docs/physics.md): a step starts there.
         let asymptote =
             profile.locationFactor * profile.forceFactor
@@ -126,11 +128,11 @@ struct ActuatorDatasheetTests {
 
     @Test(
         "transients stay within the excursion budget's acceleration and last pulse + brake at most",
-        arguments: ActuatorProfile.presets)
-    func transients(_ profile: ActuatorProfile) throws {
-        let s = try Self.sheet(profile)
+        arguments: LRAProfile.presets)
+    func transients(_ profile: LRAProfile) throws {
+        let (s, l) = try Self.sheet(profile)
         #expect(s.transients.map(\.sharpness) == (0...10).map { Double($0) / 10 })
-        let mapping = DriveMapping(profile: profile)
+        let mapping = DriveMapping(profile: .lra(profile))
         for t in s.transients {
             #expect(t.carrierHz == mapping.lookup.transientFrequency(sharpness: t.sharpness))
             // A moving mass that swings x_max at the carrier shakes the body by
@@ -147,7 +149,7 @@ struct ActuatorDatasheetTests {
             // the low-Z ring-down from there to −20 dB (τ·ln 10).
             #expect(t.durationMs >= t.pulseMs / 2, "s = \(t.sharpness)")
             #expect(
-                t.durationMs <= t.pulseMs + 30 + s.tauMs * log(10),
+                t.durationMs <= t.pulseMs + 30 + l.tauMs * log(10),
                 "s = \(t.sharpness): \(t.durationMs) ms")
         }
         #expect(
@@ -160,7 +162,7 @@ struct ActuatorDatasheetTests {
 
     @Test("is deterministic and drawn as SVG and HTML")
     func pictures() throws {
-        let s = try Self.sheet(.iphone)
+        let (s, l) = try Self.sheet(.iphone)
         #expect(try ActuatorDatasheet(profile: .iphone) == s)
         let svg = ActuatorDatasheetPlot.svg(s)
         #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
@@ -170,18 +172,69 @@ struct ActuatorDatasheetTests {
         ] {
             #expect(svg.contains(text), "\(text)")
         }
-        #expect(svg.components(separatedBy: "<circle").count - 1 == s.frequencyResponse.count)
+        #expect(svg.components(separatedBy: "<circle").count - 1 == l.frequencyResponse.count)
         let html = ActuatorDatasheetPlot.html(s)
         #expect(html.contains("<table id=\"transients\">") && !html.contains("http://www.w3.org"))
         #expect(
             html.components(separatedBy: "<tr>").count - 1 == 2 + s.transients.count
-                + s.frequencyResponse.count)
+                + l.frequencyResponse.count)
     }
 
     @Test("an invalid profile is an error, not a measurement")
     func invalid() {
-        var bad = ActuatorProfile.iphone
+        var bad = LRAProfile.iphone
         bad.resonanceHz = -1
-        #expect(throws: RenderError.self) { try ActuatorDatasheet(profile: bad) }
+        #expect(throws: RenderError.self) { try ActuatorDatasheet(profile: .lra(bad)) }
+    }
+}
+
+/// The ERM's datasheet against its physics (docs/physics.md, Eccentric rotating mass).
+@Suite("ERM datasheet")
+struct ERMDatasheetTests {
+    static let sheet = try? ActuatorDatasheet(profile: .erm(.erm))
+
+    @Test("the steady response follows g_R·(K·V)², its frequency K·V/2π")
+    func steadyResponse() throws {
+        let s = try #require(Self.sheet)
+        let e = try #require(s.erm)
+        let p = ERMProfile.erm
+        #expect(s.kind == "erm" && s.lra == nil)
+        #expect(e.steadyResponse.count == 12)
+        for point in e.steadyResponse {
+            #expect(abs(point.hz / p.vibrationHz(volts: point.volts) - 1) < 0.005, "\(point)")
+            #expect(abs(point.g / point.closedFormG - 1) < 0.01, "\(point)")
+        }
+        #expect(abs(e.ratedG / p.steadyAcceleration(volts: p.ratedVoltage) - 1) < 0.01)
+        #expect(abs(e.timeConstantMs - 1000 * p.timeConstant) < 1e-9)
+    }
+
+    @Test("the driver spins up as its closed form says, faster than the motor alone, and brakes")
+    func spinUpAndStop() throws {
+        let e = try #require(Self.sheet?.erm)
+        #expect(
+            abs(e.spinUpMs / e.spinUpTheoryMs - 1) < 0.05, "\(e.spinUpMs) vs \(e.spinUpTheoryMs)")
+        #expect(e.spinUpMs < 0.7 * e.openLoopRiseMs)
+        #expect(e.stopMs < 0.6 * e.openLoopStopMs)
+        #expect(e.spinUp.values.count > 3_000)
+        #expect(e.intensity.map(\.volts) == e.intensity.map(\.volts).sorted())
+        // Intensity 1 is the rated voltage to the bisection's last bits (ERMProfile.designDrive).
+        #expect(e.intensity.first?.volts == 0)
+        #expect(abs(try #require(e.intensity.last).volts / e.ratedVoltage - 1) < 1e-12)
+    }
+
+    @Test("transients: a DC pulse shortening with sharpness; pictures and JSON")
+    func transientsAndPictures() throws {
+        let s = try #require(Self.sheet)
+        #expect(s.transients.allSatisfy { $0.carrierHz == 0 })
+        #expect(s.transients.map(\.pulseMs) == s.transients.map(\.pulseMs).sorted(by: >))
+        #expect(s.sharpnessBandLowHz == 0 && s.sharpnessBandHighHz == 0)
+        let svg = ActuatorDatasheetPlot.svg(s)
+        for text in ["Actuator erm", "Steady response", "Spin-up and stop", "click duration"] {
+            #expect(svg.contains(text), "\(text)")
+        }
+        let html = ActuatorDatasheetPlot.html(s)
+        #expect(html.contains("<table id=\"steady-response\">"))
+        let json = try JSONEncoder().encode(s)
+        #expect(try JSONDecoder().decode(ActuatorDatasheet.self, from: json) == s)
     }
 }

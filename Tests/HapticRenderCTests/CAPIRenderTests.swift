@@ -136,6 +136,34 @@ import Testing
         #expect(CAPI.sameBits(plain.samples, try fileRender(path, options).samples))
     }
 
+    /// The ERM through the C API: the preset by name and the example profile by path render
+    /// the file pipeline's bits, and neither is the default LRA's.
+    @Test func theERMByPresetAndByProfilePath() throws {
+        let path = CAPI.example("Heartbeat.ahap")
+        let profilePath = Corpus.packageRoot.appendingPathComponent(
+            "Examples/Actuators/controller-erm.json"
+        ).path
+        var options = RenderOptions()
+        options.layout = .haptic
+        let lra = try fileRender(path, options).samples
+        for (name, profile) in [
+            ("erm", ActuatorProfile.erm(.erm)),
+            (profilePath, try ActuatorProfileLoader.load(path: profilePath)),
+        ] {
+            #expect(profile.erm != nil)
+            let o = hr_options_create()
+            defer { hr_options_free(o) }
+            try CAPI.check { e in hr_options_set_layout(o, "haptic", e) }
+            try CAPI.check { e in name.withCString { hr_options_set_actuator(o, $0, e) } }
+            options.actuator = profile
+            let reference = try fileRender(path, options).samples
+            let rendered = try CAPI.render(path, o).samples
+            #expect(CAPI.sameBits(rendered, reference), "\(name)")
+            #expect(rendered.contains { $0 != 0 }, "\(name)")
+            #expect(rendered.count != lra.count || !CAPI.sameBits(rendered, lra), "\(name)")
+        }
+    }
+
     @Test func warningsAreReportedWithTheAudio() throws {
         let dir = try TempFolder()
         defer { dir.cleanUp() }

@@ -76,7 +76,7 @@ import Testing
     /// docs/physics.md, Numerical checks: no corpus file drives any preset into its end stop — the
     /// excursion guard keeps |x| below x_max (its design peak is 0.95·x_max). At 24 kHz, half the
     /// CLI's rate and its time; the guard's slew lead does not depend on the rate.
-    @Test(arguments: ActuatorProfile.presets)
+    @Test(arguments: LRAProfile.presets.map(ActuatorProfile.lra))
     func noCorpusFileReachesTheEndStop(_ actuator: ActuatorProfile) throws {
         let configuration = RenderConfiguration(
             sampleRate: 24_000, channels: [.excursion], actuator: actuator)
@@ -86,14 +86,10 @@ import Testing
             guard let pattern = PatternDocument.load(contentsOf: Corpus.url(file)).result.pattern
             else { continue }
             let timeline = Scheduler(sampleRate: 24_000).schedule(pattern).timeline
-            var renderer = try PatternRenderer(
-                timeline: timeline, audio: timeline.audioResources.map { _ in nil },
+            let excursion = try TestRender.frames(
+                timeline, audio: timeline.audioResources.map { _ in nil },
                 configuration: configuration)
-            var block = [Float](repeating: 0, count: 4_096)
-            while !renderer.isFinished {
-                let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-                for x in block[0..<n] where abs(x) > worst { (worst, worstFile) = (abs(x), file) }
-            }
+            for x in excursion where abs(x) > worst { (worst, worstFile) = (abs(x), file) }
         }
         #expect(worst > 0.5, "the corpus drives \(actuator.name) hard somewhere")
         #expect(worst < 1, "\(actuator.name): \(worstFile) reaches \(worst)·x_max")

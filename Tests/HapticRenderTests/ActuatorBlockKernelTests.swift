@@ -18,7 +18,7 @@ struct ActuatorBlockKernelTests {
     /// 1.6 s of drive through every path of the kernel: guard-limited drive at f0, gaps long
     /// enough to go Hi-Z (and short ones that stay low-Z), rail-clipped drive, drive with exact
     /// zeros between non-zero samples (groups that mix both), and plain quiet drive.
-    static func drive(_ p: ActuatorProfile) -> [Float] {
+    static func drive(_ p: LRAProfile) -> [Float] {
         let f0 = p.resonanceHz
         let full = p.maxDriveVolts(atHz: f0)
         func sine(_ hz: Double, _ t: Double) -> Double {
@@ -101,14 +101,14 @@ struct ActuatorBlockKernelTests {
     }
 
     /// A guard that lets the drive push the mass into the end stop.
-    static func permissiveGuard(_ p: ActuatorProfile) -> ExcursionGuard {
+    static func permissiveGuard(_ p: LRAProfile) -> ExcursionGuard {
         ExcursionGuard(profile: p, lowFraction: 3, highFraction: 4)
     }
 
     @Test(
         "block kernel gives the per-sample bits for any block split",
-        arguments: ActuatorProfile.presets)
-    func kernelEqualsStep(_ p: ActuatorProfile) {
+        arguments: LRAProfile.presets)
+    func kernelEqualsStep(_ p: LRAProfile) {
         let drive = Self.drive(p)
         for g in [ExcursionGuard(profile: p), Self.permissiveGuard(p)] {
             var reference = LRAModel(profile: p, sampleRate: Self.fs)
@@ -157,13 +157,13 @@ struct ActuatorBlockKernelTests {
     /// and the guard and the limit both act on this drive.
     @Test(
         "block kernel with the slew-led guard gives the per-sample bits",
-        arguments: ActuatorProfile.presets)
-    func kernelEqualsOutputStage(_ p: ActuatorProfile) {
+        arguments: LRAProfile.presets)
+    func kernelEqualsOutputStage(_ p: LRAProfile) {
         let drive = Self.drive(p)
-        let slew = ActuatorDriverConfig(profile: p, sampleRate: Self.fs).slewPerSample
+        let slew = ActuatorDriverConfig(profile: .lra(p), sampleRate: Self.fs).slewPerSample
         let g = ExcursionGuard(profile: p, slewPerSample: slew, sampleRate: Self.fs)
         var reference = LRAModel(profile: p, sampleRate: Self.fs)
-        let setup = reference.kernelSetup(g)
+        let setup = reference.outputStage(g)
         var expected: [[Float]] = [[], [], []]
         var led = false
         var limited = false
@@ -177,7 +177,7 @@ struct ActuatorBlockKernelTests {
                     && ExcursionGuard(profile: p).limit(
                         volts: d, excursion: Float(f.excursion),
                         velocity: Float(f.velocity)) == d)
-            let s = reference.drive(d, setup: setup)
+            let s = reference.drive(d, through: setup)
             limited = limited || Float(s.volts) != min(max(guarded, -setup.rail), setup.rail)
             expected[0].append(Float(s.volts) * Float(Self.scales.volts))
             expected[1].append(Float(s.acceleration) * Float(Self.scales.acceleration))
@@ -210,7 +210,9 @@ struct ActuatorBlockKernelTests {
             if volts != 0 { idle = 0 } else if idle < m.lowZHoldSamples { idle += 1 }
             let side: Double = x > m.maxExcursion ? 1 : (x < -m.maxExcursion ? -1 : 0)
             let hiZ = idle >= m.lowZHoldSamples
-            let c = side != 0 ? (hiZ ? m.hiZContact : m.lowZContact) : (hiZ ? m.hiZ : m.lowZ)
+            let c =
+                side != 0
+                ? (hiZ ? m.sets.hiZContact : m.sets.lowZContact) : (hiZ ? m.sets.hiZ : m.sets.lowZ)
             if side != 0 { contacts += 1 }
             let u = c.forcePerVolt * volts + side * c.stopForce
             let us = u + uPrev
@@ -226,8 +228,8 @@ struct ActuatorBlockKernelTests {
 
     @Test(
         "group form in Float stays within rounding of one Double step per sample",
-        arguments: ActuatorProfile.presets)
-    func groupFormMatchesPlainSteps(_ p: ActuatorProfile) {
+        arguments: LRAProfile.presets)
+    func groupFormMatchesPlainSteps(_ p: LRAProfile) {
         let drive = Self.drive(p)
         // Clear of the end stop the forms differ by Float rounding: measured ≤ 7.7e-6 of peak.
         let g = ExcursionGuard(profile: p)

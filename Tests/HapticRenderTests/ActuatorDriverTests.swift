@@ -2,7 +2,7 @@ import Foundation
 import HapticTestSupport
 import Testing
 
-@testable import HapticRender
+@_spi(Testing) @testable import HapticRender
 
 @Suite("Actuator drivers and mappings")
 struct ActuatorDriverTests {
@@ -10,8 +10,7 @@ struct ActuatorDriverTests {
 
     /// Renders one transient like the synthesizer would; returns the run and the sample at
     /// which the driver finished (brake end).
-    func click(_ p: ActuatorProfile, sharpness: Double, intensity: Double = 1) -> (ActuatorRun, Int)
-    {
+    func click(_ p: LRAProfile, sharpness: Double, intensity: Double = 1) -> (ActuatorRun, Int) {
         var rig = ActuatorRig(p)
         var driver = TransientDriver(
             config: rig.config, mapping: rig.mapping, sharpness: sharpness, intensity: intensity)
@@ -26,8 +25,8 @@ struct ActuatorDriverTests {
 
     @Test(
         "transient: −20 dB within 30 ms (iphone), residual ≤ −20 dB one period after the brake, peak ≥ 0.1 g, no contact",
-        arguments: ActuatorProfile.presets)
-    func transientClick(_ p: ActuatorProfile) {
+        arguments: LRAProfile.presets)
+    func transientClick(_ p: LRAProfile) {
         for s in [0.0, 0.5, 1.0] {
             let (run, end) = click(p, sharpness: s)
             #expect(end > 0)
@@ -53,7 +52,7 @@ struct ActuatorDriverTests {
     }
 
     /// Steady continuous drive at (s, I); returns the run.
-    func tone(_ p: ActuatorProfile, sharpness: Double, intensity: Double, seconds: Double = 0.5)
+    func tone(_ p: LRAProfile, sharpness: Double, intensity: Double, seconds: Double = 0.5)
         -> (ActuatorRun, DrivePoint, Int)
     {
         var rig = ActuatorRig(p)
@@ -67,8 +66,8 @@ struct ActuatorDriverTests {
 
     @Test(
         "continuous: spectral centroid rises strictly with sharpness; peak within ±2 Hz of f(s)",
-        arguments: ActuatorProfile.presets)
-    func sharpnessMonotonic(_ p: ActuatorProfile) {
+        arguments: LRAProfile.presets)
+    func sharpnessMonotonic(_ p: LRAProfile) {
         var last = 0.0
         let bins = SignalAnalysis.frequencies(from: 20, to: 600, step: 5)
         for s in [0.0, 0.25, 0.5, 0.75, 1.0] {
@@ -88,8 +87,8 @@ struct ActuatorDriverTests {
 
     @Test(
         "continuous: level rises strictly with intensity; dB-SL law slope",
-        arguments: ActuatorProfile.presets)
-    func intensityLaw(_ p: ActuatorProfile) {
+        arguments: LRAProfile.presets)
+    func intensityLaw(_ p: LRAProfile) {
         var levels: [Double] = []
         var hz = 0.0
         for i in [0.25, 0.5, 1.0] {
@@ -102,14 +101,14 @@ struct ActuatorDriverTests {
         }
         print("[\(p.name)] intensity 0.25/0.5/1 → \(levels) dB re 1 g at \(hz) Hz")
         #expect(levels[0] < levels[1] && levels[1] < levels[2])
-        let slMax = DriveMapping(profile: p).maxSensationLevel
+        let slMax = DriveMapping(profile: .lra(p)).maxSensationLevel
         #expect(abs((levels[1] - levels[0]) - 0.25 * slMax) <= 1)
     }
 
     @Test(
         "full-scale continuous drive at every sharpness: no end-stop contact, |x| ≤ x_max, |V| ≤ V_clamp",
-        arguments: ActuatorProfile.presets)
-    func excursionSafe(_ p: ActuatorProfile) {
+        arguments: LRAProfile.presets)
+    func excursionSafe(_ p: LRAProfile) {
         for k in 0...10 {
             let (run, _, contacts) = tone(p, sharpness: Double(k) / 10, intensity: 1, seconds: 0.25)
             #expect(contacts == 0)
@@ -124,7 +123,7 @@ struct ActuatorDriverTests {
     func androidBands() {
         // docs/physics.md's iphone band is the FOAM's ≥ 10 dB SL crossing in a 30–300 Hz driver;
         // the preset's driver range is iOS's public 80–230 Hz (docs/choices.md), which clips it.
-        var wideIphone = ActuatorProfile.iphone
+        var wideIphone = LRAProfile.iphone
         wideIphone.name = "iphone-30-300"
         wideIphone.driveBandMinHz = 30
         wideIphone.driveBandMaxHz = 300
@@ -132,8 +131,8 @@ struct ActuatorDriverTests {
             "iphone": (80.0, 230.0), "iphone-30-300": (38.0, 300.0), "coin": (119.0, 299.0),
             "pixel": (51.0, 300.0),
         ]
-        for p in ActuatorProfile.presets + [wideIphone] {
-            let m = DriveMapping(profile: p)
+        for p in LRAProfile.presets + [wideIphone] {
+            let m = DriveMapping(profile: .lra(p))
             let e = expected[p.name]!
             #expect(
                 abs(m.bandLowHz - e.0) <= 1.5 && abs(m.bandHighHz - e.1) <= 1.5,

@@ -10,8 +10,8 @@ struct ActuatorModelTests {
 
     @Test(
         "resonance peak of |accel/volt| within 2 % of f0 (stepped sines + Goertzel)",
-        arguments: ActuatorProfile.presets)
-    func resonancePeak(_ p: ActuatorProfile) {
+        arguments: LRAProfile.presets)
+    func resonancePeak(_ p: LRAProfile) {
         let f0 = p.resonanceHz
         let ratios = stride(from: 0.90, through: 1.10, by: 0.02).map { $0 }
         var gains: [Double] = []
@@ -40,7 +40,7 @@ struct ActuatorModelTests {
 
     /// Q from the log envelope of a free decay between −3 and −30 dB (peak envelope;
     /// docs/physics.md, Numerical checks).
-    func decayQ(_ p: ActuatorProfile, hiZ: Bool) -> Double {
+    func decayQ(_ p: LRAProfile, hiZ: Bool) -> Double {
         var rig = ActuatorRig(p)
         let f0 = p.resonanceHz
         let burstLength = Int(60 * fs / f0)
@@ -66,9 +66,9 @@ struct ActuatorModelTests {
     }
 
     @Test(
-        "Q from free decay within 10 % (low-Z: Q_ts, Hi-Z: Q_m)", arguments: ActuatorProfile.presets
+        "Q from free decay within 10 % (low-Z: Q_ts, Hi-Z: Q_m)", arguments: LRAProfile.presets
     )
-    func qFromFreeDecay(_ p: ActuatorProfile) {
+    func qFromFreeDecay(_ p: LRAProfile) {
         let qLow = decayQ(p, hiZ: false)
         let qHigh = decayQ(p, hiZ: true)
         print(
@@ -80,8 +80,8 @@ struct ActuatorModelTests {
 
     @Test(
         "agrees with the exact 3-state ZOH oracle within 2 % on a 60-cycle burst",
-        arguments: ActuatorProfile.presets)
-    func oracleAgreement(_ p: ActuatorProfile) {
+        arguments: LRAProfile.presets)
+    func oracleAgreement(_ p: LRAProfile) {
         var model = LRAModel(profile: p, sampleRate: fs)
         var oracle = LRAOracle(profile: p, sampleRate: fs)
         let f0 = p.resonanceHz
@@ -111,8 +111,8 @@ struct ActuatorModelTests {
 
     @Test(
         "passive after drive stops; random drive never produces NaN/Inf; rail clamp holds",
-        arguments: ActuatorProfile.presets)
-    func passivityAndRobustness(_ p: ActuatorProfile) {
+        arguments: LRAProfile.presets)
+    func passivityAndRobustness(_ p: LRAProfile) {
         var model = LRAModel(profile: p, sampleRate: fs)
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func random() -> Double {  // xorshift64*, uniform in [−1, 1)

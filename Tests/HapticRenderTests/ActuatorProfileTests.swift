@@ -9,8 +9,8 @@ import Testing
 struct ActuatorProfileTests {
     @Test(
         "presets validate and reproduce docs/physics.md, Presets and Derived behaviour",
-        arguments: ActuatorProfile.presets)
-    func presetsMatchDerivedTable(_ p: ActuatorProfile) throws {
+        arguments: LRAProfile.presets)
+    func presetsMatchDerivedTable(_ p: LRAProfile) throws {
         try p.validate(sampleRate: 48_000)
         // (k N/m, c_m N·s/m, τ ms, g/V at f0, FOAM peak g) from docs/physics.md.
         let expected: [String: (k: Double, cm: Double, tau: Double, gpv: Double, foam: Double)] = [
@@ -34,15 +34,15 @@ struct ActuatorProfileTests {
 
     @Test("validation errors name the field, the value and the range")
     func validationNamesField() {
-        func failure(_ edit: (inout ActuatorProfile) -> Void) -> ActuatorProfileError? {
-            var p = ActuatorProfile.iphone
+        func failure(_ edit: (inout LRAProfile) -> Void) -> ActuatorProfileError? {
+            var p = LRAProfile.iphone
             edit(&p)
             do {
                 try p.validate(sampleRate: 48_000)
                 return nil
             } catch { return error }
         }
-        let cases: [(String, (inout ActuatorProfile) -> Void)] = [
+        let cases: [(String, (inout LRAProfile) -> Void)] = [
             ("resonanceHz", { $0.resonanceHz = 13_000 }),
             ("resonanceHz", { $0.resonanceHz = -1 }),
             ("qLowZ", { $0.qLowZ = 0.3 }),
@@ -65,6 +65,10 @@ struct ActuatorProfileTests {
 
     @Test("profile Codable round trip keeps every field")
     func codableRoundTrip() throws {
+        for p in LRAProfile.presets {
+            let data = try JSONEncoder().encode(p)
+            #expect(try JSONDecoder().decode(LRAProfile.self, from: data) == p)
+        }
         for p in ActuatorProfile.presets {
             let data = try JSONEncoder().encode(p)
             #expect(try JSONDecoder().decode(ActuatorProfile.self, from: data) == p)
@@ -73,8 +77,8 @@ struct ActuatorProfileTests {
 
     @Test("the issue's reproducers are refused, naming the field")
     func hostileProfilesAreRefused() {
-        func refused(_ edit: (inout ActuatorProfile) -> Void) -> String? {
-            var p = ActuatorProfile.iphone
+        func refused(_ edit: (inout LRAProfile) -> Void) -> String? {
+            var p = LRAProfile.iphone
             edit(&p)
             p.qLowZ = p.derivedQLowZ
             do {
@@ -112,7 +116,7 @@ struct ActuatorProfileTests {
         var rendered = 0
         for _ in 0..<64 {
             func pick(_ low: Double, _ high: Double) -> Double { rng.next() % 2 == 0 ? low : high }
-            var p = ActuatorProfile.iphone
+            var p = LRAProfile.iphone
             p.resonanceHz = pick(10, min(1_000, sampleRate / 4 * 0.99))
             p.movingMass = pick(1e-5, 1)
             p.bodyMass = pick(1e-3, 100)
@@ -142,19 +146,16 @@ struct ActuatorProfileTests {
 
     /// A transient, a continuous event with a sharpness sweep: the drive, the actuator and the
     /// end stops all work. 0.3 s of every signal.
-    func renderCorner(_ p: ActuatorProfile, sampleRate: Double) throws -> [Float] {
+    func renderCorner(_ p: LRAProfile, sampleRate: Double) throws -> [Float] {
         var pattern = HapticPattern()
         pattern.events = [
             HapticEvent(type: .hapticTransient, time: 0, parameters: EventParameters()),
             HapticEvent(
                 type: .hapticContinuous, time: 0.05, duration: 0.2, parameters: EventParameters()),
         ]
-        let configuration = RenderConfiguration(sampleRate: sampleRate, actuator: p)
-        let timeline = Scheduler(sampleRate: sampleRate).schedule(pattern).timeline
-        var renderer = try PatternRenderer(timeline: timeline, configuration: configuration)
         let frames = Int(0.3 * sampleRate)
-        var out = [Float](repeating: 0, count: frames * RenderChannel.allCases.count)
-        _ = out.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-        return out
+        return try TestRender.frames(
+            pattern, configuration: RenderConfiguration(sampleRate: sampleRate, actuator: .lra(p)),
+            blockFrames: frames, frames: frames)
     }
 }

@@ -15,7 +15,7 @@ struct ActuatorRun {
 /// rail clamp and slew limit), then the model; the drive and the guard read the model's
 /// feedback state, as the renderer's do.
 struct ActuatorRig {
-    let profile: ActuatorProfile
+    let profile: LRAProfile
     let sampleRate = 48_000.0
     var model: LRAModel
     let mapping: DriveMapping
@@ -29,11 +29,11 @@ struct ActuatorRig {
     var useOutputStage = false
     private var applied = 0.0
 
-    init(_ profile: ActuatorProfile, sharpness: SharpnessMapping = .android) {
+    init(_ profile: LRAProfile, sharpness: SharpnessMapping = .android) {
         self.profile = profile
         model = LRAModel(profile: profile, sampleRate: 48_000)
-        mapping = DriveMapping(profile: profile, sharpness: sharpness)
-        config = ActuatorDriverConfig(profile: profile, sampleRate: 48_000)
+        mapping = DriveMapping(profile: .lra(profile), sharpness: sharpness)
+        config = ActuatorDriverConfig(profile: .lra(profile), sampleRate: 48_000)
         excursionGuard = ExcursionGuard(profile: profile)
         ledGuard = ExcursionGuard(
             profile: profile, slewPerSample: config.slewPerSample, sampleRate: 48_000)
@@ -75,6 +75,10 @@ struct ActuatorRig {
                         (Double(n) * hz / sampleRate).truncatingRemainder(dividingBy: 1)) : 0
         }
     }
+}
+
+extension LRAProfile: CustomTestStringConvertible {
+    public var testDescription: String { name }
 }
 
 extension ActuatorProfile: CustomTestStringConvertible {

@@ -8,7 +8,7 @@ import Testing
 /// every voice kind, envelopes, curves, dynamic and runtime parameters, every preset, four
 /// sample rates and block sizes from 1 to 4,096. Tolerances: ``EngineComparison/tolerance``.
 @Suite struct EngineAgreementTests {
-    static let presets: [ActuatorProfile] = [.iphone, .coin, .pixel]
+    static let presets: [ActuatorProfile] = [.iphone, .coin, .pixel, .erm(.erm)]
 
     @Test(arguments: presets, [24_000.0, 44_100, 48_000, 96_000])
     func fastAgreesWithReference(_ actuator: ActuatorProfile, _ sampleRate: Double) throws {
@@ -98,10 +98,15 @@ import Testing
 @Suite struct TimeInvarianceTests {
     static let shifts: [Int64] = [1, 2, 3, 4, 5, 6, 7, 61, 129]
 
-    static func render(_ timeline: Timeline, _ audio: [AudioClip?], reference: Bool) throws
-        -> [Float]
-    {
-        let configuration = RenderConfiguration(channels: EngineComparison.signals)
+    /// The LRA and the ERM: a model in groups of four, one per sample.
+    static let actuators: [ActuatorProfile] = [.iphone, .erm(.erm)]
+
+    static func render(
+        _ timeline: Timeline, _ audio: [AudioClip?], reference: Bool,
+        actuator: ActuatorProfile = .iphone
+    ) throws -> [Float] {
+        let configuration = RenderConfiguration(
+            channels: EngineComparison.signals, actuator: actuator)
         return reference
             ? try EngineComparison.renderReference(timeline, audio, configuration)
             : try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: 512)
@@ -121,38 +126,44 @@ import Testing
         return EngineComparison.worstDifference(Array(base.prefix(n)), Array(moved.prefix(n)))
     }
 
-    @Test(arguments: shifts)
-    func referenceShiftsBitForBit(_ k: Int64) throws {
+    @Test(arguments: actuators, shifts)
+    func referenceShiftsBitForBit(_ actuator: ActuatorProfile, _ k: Int64) throws {
         let (timeline, audio) = EngineComparison.timeline(
             EngineComparison.pattern(seed: 11), sampleRate: 48_000)
-        let base = try Self.render(timeline, audio, reference: true)
+        let base = try Self.render(timeline, audio, reference: true, actuator: actuator)
         _ = Self.compare(
             base,
-            try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: true),
+            try Self.render(
+                EngineComparison.shifted(timeline, by: k), audio, reference: true,
+                actuator: actuator),
             by: k, exact: true)
     }
 
-    @Test(arguments: shifts)
-    func fastShiftsTransientsBitForBit(_ k: Int64) throws {
+    @Test(arguments: actuators, shifts)
+    func fastShiftsTransientsBitForBit(_ actuator: ActuatorProfile, _ k: Int64) throws {
         for seed in UInt64(20)...22 {
             let (timeline, audio) = EngineComparison.timeline(
                 EngineComparison.pattern(seed: seed, transientsOnly: true), sampleRate: 48_000)
-            let base = try Self.render(timeline, audio, reference: false)
+            let base = try Self.render(timeline, audio, reference: false, actuator: actuator)
             _ = Self.compare(
                 base,
-                try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: false),
+                try Self.render(
+                    EngineComparison.shifted(timeline, by: k), audio, reference: false,
+                    actuator: actuator),
                 by: k, exact: true)
         }
     }
 
-    @Test(arguments: shifts)
-    func fastShiftsEverythingWithinTolerance(_ k: Int64) throws {
+    @Test(arguments: actuators, shifts)
+    func fastShiftsEverythingWithinTolerance(_ actuator: ActuatorProfile, _ k: Int64) throws {
         let (timeline, audio) = EngineComparison.timeline(
             EngineComparison.pattern(seed: 12), sampleRate: 48_000)
-        let base = try Self.render(timeline, audio, reference: false)
+        let base = try Self.render(timeline, audio, reference: false, actuator: actuator)
         let worst = Self.compare(
             base,
-            try Self.render(EngineComparison.shifted(timeline, by: k), audio, reference: false),
+            try Self.render(
+                EngineComparison.shifted(timeline, by: k), audio, reference: false,
+                actuator: actuator),
             by: k, exact: false)
         for c in 0..<4 {
             EngineComparison.expectWithinTolerance(worst[c], channel: c, "shift \(k)")
@@ -163,7 +174,7 @@ import Testing
 /// The drive never steps by more than the slew limit `V_clamp·2π·f_max/fs` from one sample to
 /// the next, in either engine, whatever the voices sum to.
 @Suite struct CleanDriveTests {
-    @Test(arguments: [ActuatorProfile.iphone, .coin, .pixel])
+    @Test(arguments: EngineAgreementTests.presets)
     func driveNeverStepsBeyondTheSlewLimit(_ actuator: ActuatorProfile) throws {
         let configuration = RenderConfiguration(channels: [.hapticDrive], actuator: actuator)
         // In drive full-scale units, plus Float rounding of the scaled signal.

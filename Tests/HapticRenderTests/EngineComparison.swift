@@ -79,16 +79,9 @@ enum EngineComparison {
         _ timeline: Timeline, _ audio: [AudioClip?], _ configuration: RenderConfiguration,
         blockFrames: Int = 4_096, parameters: [QueuedParameter] = []
     ) throws -> [Float] {
-        var renderer = try PatternRenderer(
-            timeline: timeline, audio: audio, configuration: configuration)
-        for p in parameters { _ = renderer.parameters.push(p) }
-        var out: [Float] = []
-        var block = [Float](repeating: 0, count: blockFrames * configuration.channels.count)
-        while !renderer.isFinished {
-            let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-            out += block[0..<(n * configuration.channels.count)]
-        }
-        return out
+        try TestRender.frames(
+            timeline, audio: audio, configuration: configuration, blockFrames: blockFrames,
+            parameters: parameters)
     }
 
     /// Every frame of the reference engine.
@@ -96,13 +89,9 @@ enum EngineComparison {
         _ timeline: Timeline, _ audio: [AudioClip?], _ configuration: RenderConfiguration,
         parameters: [QueuedParameter] = []
     ) throws -> [Float] {
-        let renderer = try ReferenceRenderer(
-            timeline: timeline, audio: audio, configuration: configuration)
-        for p in parameters { _ = renderer.parameters.push(p) }
-        var out = [Float](
-            repeating: 0, count: Int(renderer.totalFrames) * configuration.channels.count)
-        _ = out.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-        return out
+        try TestRender.frames(
+            timeline, audio: audio, configuration: configuration, engine: .reference,
+            parameters: parameters)
     }
 
     /// Worst absolute difference per signal of two interleaved renders of `signals`.

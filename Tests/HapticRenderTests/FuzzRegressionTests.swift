@@ -59,17 +59,11 @@ import Testing
         ).timeline
         #expect(timeline.validate().isEmpty, "\(timeline.validate())")
         let clip = AudioClip(samples: (0..<800).map { Float($0 % 40) / 40 - 0.5 }, channels: 1)
-        var renderer = try PatternRenderer(
-            timeline: timeline, audio: Array(repeating: clip, count: timeline.audioResources.count),
-            configuration: RenderConfiguration(sampleRate: 8_000, channels: RenderChannel.allCases))
-        let channels = RenderChannel.allCases.count
-        var block = [Float](repeating: 0, count: 500 * channels)
-        var rendered = 0
-        while !renderer.isFinished && rendered < 2_000 {
-            let frames = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-            #expect(frames > 0)
-            #expect(block[0..<(frames * channels)].allSatisfy { $0.isFinite })
-            rendered += frames
-        }
+        let samples = try TestRender.frames(
+            timeline, audio: Array(repeating: clip, count: timeline.audioResources.count),
+            configuration: RenderConfiguration(sampleRate: 8_000, channels: RenderChannel.allCases),
+            blockFrames: 500, frames: 2_000)
+        #expect(!samples.isEmpty)
+        #expect(samples.allSatisfy { $0.isFinite })
     }
 }

@@ -33,8 +33,9 @@ import Testing
             if quiet == nil && renderer.isQuiescent() { quiet = renderer.position }
         }
         let rest = try #require(quiet)
-        // 18 time constants (4·2²⁴) after the click at most: low-Z for 4, Hi-Z after.
-        let bound = 0.05 + 4 * actuator.lowZTimeConstant + 14 * actuator.hiZTimeConstant
+        // Within the kind's own bound on its time to rest (an LRA's: 18 time constants, 4·2²⁴,
+        // low-Z for 4, Hi-Z after), after the click's pulse and brake.
+        let bound = 0.05 + actuator.restFrames(sampleRate: 48_000) / 48_000
         #expect(Double(rest) / 48_000 < bound, "quiescent at \(rest)")
         // Exact zeros from rest to the second click, in both engines.
         let silence = Int(rest) * 4..<(48_000 * 3 * 4)

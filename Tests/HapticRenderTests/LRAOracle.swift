@@ -22,7 +22,7 @@ struct LRAOracle: Sendable {
     let bd: [Double]
     let outI: Double, outX: Double, outV: Double
 
-    init(profile p: ActuatorProfile, sampleRate: Double = 48_000) {
+    init(profile p: LRAProfile, sampleRate: Double = 48_000) {
         let mu = p.reducedMass
         let k = p.stiffness
         let cm = p.mechanicalDamping

@@ -1,3 +1,4 @@
+import HapticTestSupport
 import Testing
 
 @testable import HapticRender
@@ -47,16 +48,9 @@ import Testing
 
     func render(_ channels: [OutputChannel], blockFrames: Int) throws -> [Float] {
         let (timeline, audio) = mixedTimeline()
-        var renderer = try PatternRenderer(
-            timeline: timeline, audio: audio,
-            configuration: RenderConfiguration(channels: channels))
-        var result: [Float] = []
-        var block = [Float](repeating: .nan, count: blockFrames * channels.count)
-        while !renderer.isFinished {
-            let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-            result.append(contentsOf: block[0..<(n * channels.count)])
-        }
-        return result
+        return try TestRender.frames(
+            timeline, audio: audio, configuration: RenderConfiguration(channels: channels),
+            blockFrames: blockFrames)
     }
 
     /// `channels` computed from the five plain signals (interleaved in ``RenderChannel``

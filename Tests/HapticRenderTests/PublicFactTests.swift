@@ -92,12 +92,12 @@ import Testing
     /// click reaches 90 % of its peak |acceleration| within one period of f0 after its onset.
     @Test(arguments: [false, true])
     func reachesNinetyPercentWithinOnePeriod(reference: Bool) throws {
-        let period = Self.sampleRate / Self.iphone.resonanceHz
+        let period = Self.sampleRate / LRAProfile.iphone.resonanceHz
         for s in Self.sharpnesses {
             let click = try Self.click(sharpness: s, reference: reference)
             let rise = click.first(atLeast: 0.9)
             print(
-                "[public facts, \(reference ? "reference" : "fast")] s=\(s): 90 % of \(click.peak) g after \(1000 * Double(rise) / Self.sampleRate) ms (1/f0 = \(1000 / Self.iphone.resonanceHz) ms)"
+                "[public facts, \(reference ? "reference" : "fast")] s=\(s): 90 % of \(click.peak) g after \(1000 * Double(rise) / Self.sampleRate) ms (1/f0 = \(1000 / LRAProfile.iphone.resonanceHz) ms)"
             )
             #expect(Double(rise) <= period, "s = \(s): \(rise) samples > \(period)")
         }
@@ -139,9 +139,9 @@ import Testing
     /// The one-period attack comes from the driver's single-half-cycle click: the same actuator
     /// with an ordinary driver's 4/3/2 half-cycle ladder peaks only after more than a period.
     @Test func theAttackComesFromTheDriver() throws {
-        var ordinary = Self.iphone
+        var ordinary = LRAProfile.iphone
         ordinary.transientMaxHalfCycles = 4
-        let click = try Self.click(ordinary, sharpness: 0, reference: true)
+        let click = try Self.click(.lra(ordinary), sharpness: 0, reference: true)
         #expect(Double(click.first(atLeast: 0.9)) > Self.sampleRate / ordinary.resonanceHz)
     }
 }

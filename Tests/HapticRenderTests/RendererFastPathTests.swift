@@ -2,7 +2,7 @@ import HapticPattern
 import HapticTestSupport
 import Testing
 
-@testable import HapticRender
+@_spi(Testing) @testable import HapticRender
 
 /// The render loop's fast paths — control-rate drive ramps, steady continuous voices rendered
 /// voice-major with the rotating carrier, the actuator block kernel — must keep the signal the
@@ -52,15 +52,8 @@ import Testing
     }
 
     func render(_ pattern: HapticPattern, blockFrames: Int) throws -> [Float] {
-        let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
-        var renderer = try PatternRenderer(timeline: timeline, configuration: RenderConfiguration())
-        var result: [Float] = []
-        var block = [Float](repeating: 0, count: blockFrames * RenderChannel.allCases.count)
-        while !renderer.isFinished {
-            let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-            result.append(contentsOf: block[0..<(n * RenderChannel.allCases.count)])
-        }
-        return result
+        try TestRender.frames(
+            pattern, configuration: RenderConfiguration(), blockFrames: blockFrames)
     }
 
     /// Compared bit for bit (signed zeros included).
@@ -108,12 +101,12 @@ import Testing
                     UInt64($0.bitPattern)
                 }
                 left -= n
-                rested = rested || renderer.actuator.model.velocity == 0
+                rested = rested || renderer.lraModel.velocity == 0
             }
             #expect(rested)
             return result + [
-                renderer.actuator.model.excursion.bitPattern,
-                renderer.actuator.model.velocity.bitPattern,
+                renderer.lraModel.excursion.bitPattern,
+                renderer.lraModel.velocity.bitPattern,
             ]
         }
         let reference = try render(blockFrames: 4_096)
@@ -336,5 +329,13 @@ import Testing
             }
         }
         #expect(worst < 2e-5, "worst \(worst)")
+    }
+}
+
+extension PatternRenderer {
+    /// The renderer's LRA model (the renderer must simulate an LRA).
+    var lraModel: LRAModel {
+        guard case .lra(let stage) = actuator else { fatalError("not an LRA") }
+        return stage.pointee.model
     }
 }

@@ -44,19 +44,13 @@ private func renderAll(blockFrames: Int, channels: [RenderChannel] = RenderChann
     -> [Float]
 {
     let (timeline, audio) = mixedTimeline()
-    var renderer = try PatternRenderer(
-        timeline: timeline, audio: audio, configuration: RenderConfiguration(channels: channels))
-    var result: [Float] = []
-    var block = [Float](repeating: 0, count: blockFrames * channels.count)
-    while !renderer.isFinished {
-        let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-        result.append(contentsOf: block[0..<(n * channels.count)])
-    }
-    return result
+    return try TestRender.frames(
+        timeline, audio: audio, configuration: RenderConfiguration(channels: channels),
+        blockFrames: blockFrames)
 }
 
 private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float] {
-    stride(from: c, to: interleaved.count, by: count).map { interleaved[$0] }
+    TestRender.channel(interleaved, c, of: count)
 }
 
 @Suite struct RendererTests {
@@ -200,17 +194,9 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
                         .init(time: 0.2, value: 0.8),
                     ])
             ])
-        let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
-        var renderer = try PatternRenderer(
-            timeline: timeline, audio: [],
-            configuration: RenderConfiguration(channels: [.audioLeft, .audioRight]))
-        var result: [Float] = []
-        var block = [Float](repeating: 0, count: blockFrames * 2)
-        while !renderer.isFinished {
-            let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-            result.append(contentsOf: block[0..<(n * 2)])
-        }
-        return result
+        return try TestRender.frames(
+            pattern, configuration: RenderConfiguration(channels: [.audioLeft, .audioRight]),
+            blockFrames: blockFrames)
     }
 
     @Test func movingPitchIsBitIdenticalForEveryBlockSize() throws {

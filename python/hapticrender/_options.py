@@ -29,11 +29,11 @@ DOC = """layout : {"audition", "haptic", "drive", "audio", "split", "android"}, 
         The signals to output instead of a layout, in order: "audioLeft", "audioRight",
         "hapticDrive", "acceleration", "excursion" (a list, or one comma-separated str).
         Scales: audio full scale 1.0; drive 1.0 = the voltage clamp; acceleration 1.0 = the
-        actuator's full scale in g; excursion 1.0 = the end stop.
+        actuator's full scale in g; excursion 1.0 = the end stop (an ERM's: its mass's radius).
     sample_rate : int, default 48000
         Hz, a whole number in 8000-384000 (``--sample-rate``).
     actuator : str, os.PathLike or dict, default "iphone"
-        A preset ("iphone", "coin", "pixel"), a JSON actuator profile's path, or a profile
+        A preset ("iphone", "coin", "pixel", "erm"), a JSON actuator profile's path, or a profile
         as a dict, e.g. ``{"base": "iphone", "resonanceHz": 170}`` (``--actuator``).
     rate : float, default 1.0
         Playback rate > 0; divides event times and durations (``--rate``).

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import hapticrender as hr
-from conftest import CORPUS, VERSION, example, read_float_wav, same_bits
+from conftest import CORPUS, REPO, VERSION, example, read_float_wav, same_bits
 
 LAYOUTS = ["audition", "haptic", "drive", "audio", "split"]
 
@@ -55,6 +55,16 @@ def test_actuator_profiles_as_file_and_dict_equal_the_cli(cli_render, tmp_path):
     iphone, _ = hr.render(example("Heartbeat.ahap"), layout="haptic")
     assert same_bits(from_file, reference) and same_bits(from_dict, reference)
     assert not same_bits(iphone, reference)
+
+
+def test_the_erm_by_preset_and_profile_equals_the_cli(cli_render):
+    profile = os.path.join(REPO, "Examples", "Actuators", "controller-erm.json")
+    iphone, _ = hr.render(example("Heartbeat.ahap"), layout="haptic")
+    for actuator in ("erm", profile):
+        samples, _ = hr.render(example("Heartbeat.ahap"), layout="haptic", actuator=actuator)
+        reference = cli_render(example("Heartbeat.ahap"), "--layout", "haptic", "--actuator", actuator)
+        assert same_bits(samples, reference) and np.any(samples != 0)
+        assert not same_bits(samples, iphone)
 
 
 def test_channel_list_picks_signals():

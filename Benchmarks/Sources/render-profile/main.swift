@@ -5,7 +5,8 @@
 //
 // Arguments: recipe (hapticDense, mixed12Minutes, transientsOnly, continuousOnly, toneOnly,
 // clipOnly, or `actuator` for LRAModel.process alone, `actuatorRun` for the renderer's kernel
-// LRAModel.run with the excursion guard and all three outputs), frames to render (default 4,800,000 = 100 s), block frames (default 512), and
+// with the output stage and all three outputs), frames to render (default 4,800,000 = 100 s),
+// block frames (default 512), and
 // `--hash` to print an FNV-1a hash of every output bit (to check that a change kept the
 // samples bit-identical).
 import BenchmarkInputs
@@ -49,20 +50,19 @@ if name == "actuator" {
     exit(0)
 }
 if name == "actuatorRun" {
-    // LRAModel.run on the same drive, in the renderer's 256-frame chunks.
+    // The renderer's kernel (output stage and model) on the same drive, in 256-frame chunks.
     let frames = arguments.count > 1 ? Int(arguments[arguments.startIndex + 1])! : 4_800_000
     let drive = ActuatorDrive.bursts(frames: 512)
     let out = UnsafeMutablePointer<Float>.allocate(capacity: 3 * 256)
     var model = LRAModel(profile: .iphone)
-    let excursionGuard = ExcursionGuard(profile: .iphone)
     let clock = ContinuousClock()
     let start = clock.now
     var left = frames
     var at = 0
     while left > 0 {
         let n = min(left, 256)
-        model.run(
-            drive: drive.baseAddress! + at, count: n, excursionGuard: excursionGuard,
+        model.process(
+            drive: drive.baseAddress! + at, count: n,
             into: HapticSignalBuffers(
                 volts: out, voltsScale: 0.1, acceleration: out + 256, accelerationScale: 0.33,
                 excursion: out + 512, excursionScale: 1_000))

@@ -26,7 +26,8 @@ public struct AndroidDevice: Sendable {
     public var resonanceSharpness: Double {
         let lo = squareLaw.bandLowHz
         let hi = squareLaw.bandHighHz
-        return (min(max((profile.resonanceHz - lo) / (hi - lo), 0), 1)).squareRoot()
+        let f0 = profile.lra?.resonanceHz ?? lo
+        return (min(max((f0 - lo) / (hi - lo), 0), 1)).squareRoot()
     }
 
     /// The envelope intensity that drives this actuator as hard as `intensity` does under the

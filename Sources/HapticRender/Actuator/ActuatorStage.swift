@@ -1,50 +1,46 @@
-/// The actuator stage: the summed drive through the driver's output stage (excursion guard,
-/// rail clamp, slew limit) and the LRA model, into the drive, acceleration and excursion rows.
+/// The actuator stage: the summed drive through the driver's output stage and the plant, into
+/// the drive, acceleration and excursion rows. Generic over the kind's fast model, so each
+/// kind's kernel is specialized and inlined here; the renderer chooses the kind once per
+/// block (``ActuatorStages``).
 ///
 /// It owns the model; the voices see only what they may know: whether it is at rest, where
-/// its next 4-sample group starts and the feedback state that group reads.
-struct ActuatorStage {
-    private(set) var model: LRAModel
-    /// The kernel's constants and where it writes: the same every chunk.
-    private let setup: KernelSetup
+/// its next group starts and the feedback state that group reads.
+struct ActuatorStage<Model: ActuatorModel> {
+    private(set) var model: Model
+    /// Where the kernel writes: the same every chunk.
     private let sink: GroupSink
     /// Whether a channel reads the drive or the excursion signal: when none does, the block
     /// kernel writes only the acceleration.
     private let writesDriveAndExcursion: Bool
 
-    /// A model at rest for `profile` at `sampleRate`, writing into `rows`.
-    init(
-        profile: ActuatorProfile, sampleRate: Double, slewStep: Double, rows: SignalRows,
-        writesDriveAndExcursion: Bool
-    ) {
-        model = LRAModel(profile: profile, sampleRate: sampleRate)
-        setup = model.kernelSetup(
-            ExcursionGuard(profile: profile, slewPerSample: slewStep, sampleRate: sampleRate))
+    /// `model` at rest, writing into `rows` at the scales of `kind` (1.0 = its rail, its full
+    /// scale in g, its excursion full scale).
+    init(_ model: Model, kind: some ActuatorKind, rows: SignalRows, writesDriveAndExcursion: Bool) {
+        self.model = model
         sink = GroupSink(
             HapticSignalBuffers(
-                volts: rows[.hapticDrive], voltsScale: 1 / profile.voltageClamp,
-                acceleration: rows[.acceleration], accelerationScale: 1 / profile.fullScaleG,
-                excursion: rows[.excursion], excursionScale: 1 / profile.maxExcursion))
+                volts: rows[.hapticDrive], voltsScale: 1 / kind.voltageClamp,
+                acceleration: rows[.acceleration], accelerationScale: 1 / kind.fullScaleG,
+                excursion: rows[.excursion], excursionScale: 1 / kind.excursionFullScale))
         self.writesDriveAndExcursion = writesDriveAndExcursion
     }
 
     /// Whether the model is at exact rest with no force applied: zero drive then leaves it there.
     var isAtRest: Bool { model.isAtRest }
 
-    /// Samples until the model's current 4-sample group ends (4 at a group's start).
-    var samplesToGroupEnd: Int { 4 &- model.groupPhase }
+    /// Samples until the model's current group ends (``ActuatorFeedback/groupSamples`` at a
+    /// group's start).
+    var samplesToGroupEnd: Int { ActuatorFeedback.groupSamples &- model.groupPhase }
 
-    /// The feedback state (excursion, velocity) each sample of the current group reads — three
-    /// samples old, so a group's four are known before it runs (see ``LRAModel``).
-    var groupFeedback: (excursion: SIMD4<Float>, velocity: SIMD4<Float>) {
-        (model.recentX, model.recentV)
-    }
+    /// The feedback state (excursion, velocity) each sample of the current group reads —
+    /// ``ActuatorFeedback/latencySamples`` old, so a group's samples are known before it runs.
+    var groupFeedback: (excursion: SIMD4<Float>, velocity: SIMD4<Float>) { model.groupFeedback }
 
     /// Back to rest. O(1).
     mutating func reset() { model.reset() }
 
     /// `frames` samples of zero drive at exact rest: zero rows, and the model only counts them
-    /// towards Hi-Z. O(frames).
+    /// (``ActuatorModel/skipAtRest(frames:)``). O(frames).
     mutating func rest(frames: Int) {
         for i in 0..<frames {
             sink.volts[i] = 0
@@ -54,8 +50,9 @@ struct ActuatorStage {
         model.skipAtRest(frames: frames)
     }
 
-    /// Starts the groups over if the model is at exact rest (``LRAModel/restartGroupsAtRest()``),
-    /// so a voice starting from rest gives the same bits wherever it falls. O(1).
+    /// Starts the groups over if the model is at exact rest
+    /// (``ActuatorModel/restartGroupsAtRest()``), so a voice starting from rest gives the same
+    /// bits wherever it falls. O(1).
     mutating func restartGroupsAtRest() { model.restartGroupsAtRest() }
 
     /// Runs `drive[offset ..< offset + count]` into the rows' samples `offset ..< offset + count`.
@@ -64,13 +61,35 @@ struct ActuatorStage {
     mutating func run(_ drive: UnsafeMutablePointer<Float>, from offset: Int, count: Int) {
         // Literal flags, so each call specializes the inlined kernel (no per-sample test).
         if writesDriveAndExcursion {
-            model.runBlock(
-                drive: drive + offset, count: count, setup: setup, into: sink.advanced(by: offset),
-                allSignals: true)
+            model.run(
+                drive + offset, count: count, into: sink.advanced(by: offset), allSignals: true)
         } else {
-            model.runBlock(
-                drive: drive + offset, count: count, setup: setup, into: sink.advanced(by: offset),
-                allSignals: false)
+            model.run(
+                drive + offset, count: count, into: sink.advanced(by: offset), allSignals: false)
+        }
+    }
+}
+
+/// A renderer's actuator stage: one case per kind, the stage itself in the renderer's
+/// ``RenderMemory``. The renderer switches on it once per block and runs the block through the
+/// stage's own, specialized code (no existential, no per-sample dispatch).
+enum ActuatorStages {
+    case lra(UnsafeMutablePointer<ActuatorStage<LRAModel>>)
+    case erm(UnsafeMutablePointer<ActuatorStage<ERMModel>>)
+
+    /// Whether the actuator is at exact rest with no force applied. O(1).
+    var isAtRest: Bool {
+        switch self {
+        case .lra(let stage): stage.pointee.isAtRest
+        case .erm(let stage): stage.pointee.isAtRest
+        }
+    }
+
+    /// Back to rest. O(1).
+    func reset() {
+        switch self {
+        case .lra(let stage): stage.pointee.reset()
+        case .erm(let stage): stage.pointee.reset()
         }
     }
 }

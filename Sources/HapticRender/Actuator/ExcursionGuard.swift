@@ -32,40 +32,77 @@
 /// elsewhere.
 /// O(1): about 10 vector operations per group of four samples (the lead, then the factors
 /// only where the led amplitude passes A_lo; see ``factors(amplitudeSquared:)``).
-public struct ExcursionGuard: Sendable, Hashable {
-    @usableFromInline let inverseOmega0: Float
+struct ExcursionGuard: Sendable, Hashable {
+    /// The guard's constants as designed, in Double: the fast guard rounds each to Float once,
+    /// the reference engine (``ReferenceLRA``) computes with them in Double — one design for
+    /// both engines.
+    struct Design: Sendable {
+        /// A_lo² and A_hi², m².
+        let lowSquared: Double
+        let highSquared: Double
+        /// 1/ω0, s.
+        let inverseOmega0: Double
+        /// The slew lead's ΔA² per V²·|v|: F_V/(s·fs·k), m²/(V²·m/s) (0 without a slew limit).
+        let leadGain: Double
+        /// The rail's V², the largest V² the lead reads.
+        let railSquared: Double
+
+        /// The design for `profile` ahead of a slew limit of `slewPerSample` volts per sample
+        /// at `sampleRate` (infinite: no slew limit, nothing to lead), with A_lo and A_hi the
+        /// given fractions of x_max.
+        init(
+            profile: LRAProfile, slewPerSample: Double, sampleRate: Double,
+            lowFraction: Double = ExcursionGuard.lowFraction,
+            highFraction: Double = ExcursionGuard.highFraction
+        ) {
+            let low = lowFraction * profile.maxExcursion
+            let high = highFraction * profile.maxExcursion
+            lowSquared = low * low
+            highSquared = high * high
+            inverseOmega0 = 1 / profile.omega0
+            leadGain = profile.forcePerVolt / (slewPerSample * sampleRate * profile.stiffness)
+            railSquared = profile.voltageClamp * profile.voltageClamp
+        }
+    }
+
+    /// A_lo and A_hi as fractions of x_max (the choice of the type's discussion).
+    static let lowFraction = 0.85
+    static let highFraction = 0.95
+
+    let inverseOmega0: Float
     /// A_lo² and A_hi² in m², and 1/(A_hi² − A_lo²).
-    @usableFromInline let lowSquared: Float
-    @usableFromInline let highSquared: Float
-    @usableFromInline let inverseRange: Float
+    let lowSquared: Float
+    let highSquared: Float
+    let inverseRange: Float
     /// The slew lead's ΔA² per V²·|v| (see the type's discussion), m²/(V²·m/s); 0 without a
     /// slew limit. And the rail's V², the largest V² the lead reads.
-    @usableFromInline let leadGain: Float
-    @usableFromInline let railSquared: Float
+    let leadGain: Float
+    let railSquared: Float
     /// The slew limit the guard leads, V per sample (∞: none): the output stage applies it
     /// after the guard and the rail clamp, so the lead and the limit read this one value.
-    @usableFromInline let slewPerSample: Float
+    let slewPerSample: Float
 
     /// The guard for `profile` ahead of a slew limit of `slewPerSample` volts per sample at
-    /// `sampleRate` (infinite: no slew limit, nothing to lead). ``LRAModel/run(drive:count:excursionGuard:into:)``
-    /// applies that slew limit after the guard and the rail clamp.
-    public init(
-        profile: ActuatorProfile, slewPerSample: Double = .infinity, sampleRate: Double = 48_000,
-        lowFraction: Double = 0.85, highFraction: Double = 0.95
+    /// `sampleRate` (infinite: no slew limit, nothing to lead): ``Design`` rounded to Float.
+    /// ``LRAOutputStage`` applies that slew limit after the guard and the rail clamp.
+    init(
+        profile: LRAProfile, slewPerSample: Double = .infinity, sampleRate: Double = 48_000,
+        lowFraction: Double = ExcursionGuard.lowFraction,
+        highFraction: Double = ExcursionGuard.highFraction
     ) {
-        let low = lowFraction * profile.maxExcursion
-        let high = highFraction * profile.maxExcursion
-        inverseOmega0 = Float(1 / profile.omega0)
-        lowSquared = Float(low * low)
-        highSquared = Float(high * high)
-        inverseRange = Float(1 / (high * high - low * low))
-        leadGain = Float(profile.forcePerVolt / (slewPerSample * sampleRate * profile.stiffness))
-        railSquared = Float(profile.voltageClamp * profile.voltageClamp)
+        let d = Design(
+            profile: profile, slewPerSample: slewPerSample, sampleRate: sampleRate,
+            lowFraction: lowFraction, highFraction: highFraction)
+        inverseOmega0 = Float(d.inverseOmega0)
+        lowSquared = Float(d.lowSquared)
+        highSquared = Float(d.highSquared)
+        inverseRange = Float(1 / (d.highSquared - d.lowSquared))
+        leadGain = Float(d.leadGain)
+        railSquared = Float(d.railSquared)
         self.slewPerSample = Float(slewPerSample)
     }
 
     /// A guard that never acts (A_lo = A_hi = ∞), for ``LRAModel/process(drive:acceleration:)``.
-    @inlinable
     init(inactive: Void) {
         inverseOmega0 = 0
         lowSquared = .infinity
@@ -79,15 +116,15 @@ public struct ExcursionGuard: Sendable, Hashable {
     /// The scale `f` for energy-adding drive samples at A² = x² + (v/ω0)² (m²): 1 while
     /// A² ≤ A_lo². The model passes the feedback state (``LRAModel/feedbackState()``); in
     /// Float, as the model's state is. O(1).
-    @inlinable @inline(__always)
-    public func factor(amplitudeSquared a2: Float) -> Float {
+    @inline(__always)
+    func factor(amplitudeSquared a2: Float) -> Float {
         a2 <= lowSquared ? 1 : max(0, (highSquared - a2) * inverseRange)
     }
 
     /// ``factor(amplitudeSquared:)`` for four samples at once, lane by lane the same
     /// operations. O(1).
-    @inlinable @inline(__always)
-    public func factors(amplitudeSquared a2: SIMD4<Float>) -> SIMD4<Float> {
+    @inline(__always)
+    func factors(amplitudeSquared a2: SIMD4<Float>) -> SIMD4<Float> {
         let zero = SIMD4<Float>(repeating: 0)
         let f = (SIMD4<Float>(repeating: highSquared) - a2) * inverseRange
         return zero.replacing(with: f, where: f .>= zero).replacing(
@@ -97,15 +134,15 @@ public struct ExcursionGuard: Sendable, Hashable {
     /// The scale of an energy-adding drive sample: `1 − (1 − f)·min(16·vw²/A², 1)` for the
     /// factor `f` at A² = `a2` and vw = v/ω0 (see the type's Rule). Exactly 1 where `f` is.
     /// O(1).
-    @inlinable @inline(__always)
-    public func gated(_ f: Float, vw: Float, amplitudeSquared a2: Float) -> Float {
+    @inline(__always)
+    func gated(_ f: Float, vw: Float, amplitudeSquared a2: Float) -> Float {
         f == 1 ? 1 : 1 - (1 - f) * min(16 * (vw * vw) / a2, 1)
     }
 
     /// ``gated(_:vw:amplitudeSquared:)`` for four samples at once, lane by lane the same
     /// operations. O(1).
-    @inlinable @inline(__always)
-    public func gated(_ f: SIMD4<Float>, vw: SIMD4<Float>, amplitudeSquared a2: SIMD4<Float>)
+    @inline(__always)
+    func gated(_ f: SIMD4<Float>, vw: SIMD4<Float>, amplitudeSquared a2: SIMD4<Float>)
         -> SIMD4<Float>
     {
         let one = SIMD4<Float>(repeating: 1)
@@ -116,15 +153,15 @@ public struct ExcursionGuard: Sendable, Hashable {
 
     /// The A² the factor reads for a drive of `volts` at velocity `v` with A² = `a2`: plus
     /// the slew lead, `leadGain·min(V², V_rail²)·|v|`. O(1).
-    @inlinable @inline(__always)
-    public func ledAmplitudeSquared(_ a2: Float, volts: Float, velocity v: Float) -> Float {
+    @inline(__always)
+    func ledAmplitudeSquared(_ a2: Float, volts: Float, velocity v: Float) -> Float {
         a2 + leadGain * min(volts * volts, railSquared) * abs(v)
     }
 
     /// ``ledAmplitudeSquared(_:volts:velocity:)`` for four samples at once, lane by lane the
     /// same operations. O(1).
-    @inlinable @inline(__always)
-    public func ledAmplitudeSquared(
+    @inline(__always)
+    func ledAmplitudeSquared(
         _ a2: SIMD4<Float>, volts: SIMD4<Float>, velocity v: SIMD4<Float>
     ) -> SIMD4<Float> {
         let v2 = volts * volts
@@ -137,8 +174,8 @@ public struct ExcursionGuard: Sendable, Hashable {
     /// ``gated(_:vw:amplitudeSquared:)``, the factor at the slew-led A²
     /// (``ledAmplitudeSquared(_:volts:velocity:)``), if it adds energy (V·v > 0), else
     /// unchanged. O(1).
-    @inlinable @inline(__always)
-    public func limit(volts: Float, excursion x: Float, velocity v: Float) -> Float {
+    @inline(__always)
+    func limit(volts: Float, excursion x: Float, velocity v: Float) -> Float {
         guard volts * v > 0 else { return volts }
         let vw = v * inverseOmega0
         let a2 = x * x + vw * vw
@@ -148,14 +185,13 @@ public struct ExcursionGuard: Sendable, Hashable {
 
     /// ``limit(volts:excursion:velocity:)`` for Double quantities (rounded to Float first, as
     /// the model's drive and state are). O(1).
-    @inlinable
-    public func limit(volts: Double, excursion x: Double, velocity v: Double) -> Double {
+    func limit(volts: Double, excursion x: Double, velocity v: Double) -> Double {
         Double(limit(volts: Float(volts), excursion: Float(x), velocity: Float(v)))
     }
 }
 
 /// |v| lane by lane (the sign bit cleared, as `abs` does for one Float). O(1).
-@inlinable @inline(__always)
+@inline(__always)
 func magnitudes(_ v: SIMD4<Float>) -> SIMD4<Float> {
     unsafeBitCast(
         unsafeBitCast(v, to: SIMD4<UInt32>.self) & SIMD4(repeating: 0x7fff_ffff),

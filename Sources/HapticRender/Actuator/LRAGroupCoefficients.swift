@@ -20,20 +20,20 @@
 /// per sample (one SSE register holds four lanes). The recursion's accuracy (measured, see
 /// ``LRAModel``) stays far inside the model's tests: the poles' relative error from rounding
 /// M⁴ is ~1e-7, against a per-group decay of ≥ 2.6e-4 (the least damped preset, Hi-Z).
-@usableFromInline struct LRAGroupCoefficients: Sendable {
-    @usableFromInline typealias Lanes = SIMD4<Float>
-    @usableFromInline var mx: Lanes, my: Lanes, nx: Lanes, ny: Lanes
-    @usableFromInline var hx0: Lanes, hx1: Lanes, hx2: Lanes, hx3: Lanes
-    @usableFromInline var hv0: Lanes, hv1: Lanes, hv2: Lanes, hv3: Lanes
+struct LRAGroupCoefficients: Sendable {
+    typealias Lanes = SIMD4<Float>
+    var mx: Lanes, my: Lanes, nx: Lanes, ny: Lanes
+    var hx0: Lanes, hx1: Lanes, hx2: Lanes, hx3: Lanes
+    var hv0: Lanes, hv1: Lanes, hv2: Lanes, hv3: Lanes
     /// Output gains (see ``LRACoefficients``) and drive force per volt in every lane, so the
     /// block kernel multiplies by a register or a memory operand instead of broadcasting a
     /// scalar per group; the per-sample step reads lane 0.
-    @usableFromInline var gFLanes: Lanes, gxLanes: Lanes, gvLanes: Lanes, forcePerVoltLanes: Lanes
+    var gFLanes: Lanes, gxLanes: Lanes, gvLanes: Lanes, forcePerVoltLanes: Lanes
     /// End-stop force.
-    @usableFromInline var stopForce: Float
+    var stopForce: Float
 
     /// Setup-time: four matrix powers and their products with b, in Double.
-    @usableFromInline init(_ c: LRACoefficients) {
+    init(_ c: LRACoefficients) {
         typealias D4 = SIMD4<Double>
         // power[k] = M^(k+1) as (a11, a12, a21, a22); input[i] = M^i·b as (x, v).
         var power: [D4] = [D4(c.m11, c.m12, c.m21, c.m22)]
@@ -81,7 +81,7 @@
     /// with +0 shifted in — the value the per-sample step (``lane(_:x0:v0:inputs:)``) uses for
     /// inputs it does not know yet, so every lane equals the scalar form operation for
     /// operation. O(1), no branches.
-    @inlinable @inline(__always)
+    @inline(__always)
     func lanes(x0 x: Lanes, v0 v: Lanes, u: Lanes, previous: Lanes) -> (x: Lanes, v: Lanes) {
         let us = u + Lanes(previous[3], u[0], u[1], u[2])
         let s1 = Lanes(0, us[0], us[1], us[2])
@@ -95,7 +95,7 @@
     /// Lane `k` of ``lanes(x0:v0:u:previous:)`` in scalar form — the same operations, so the
     /// same bits — for the per-sample step: `inputs` holds the input sums from the anchor up
     /// to this sample (lane j = us_j). O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     func lane(_ k: Int, x0: Float, v0: Float, inputs u: Lanes) -> (x: Float, v: Float) {
         let a0 = u[k]
         let a1: Float = k >= 1 ? u[k &- 1] : 0
@@ -107,13 +107,13 @@
     }
 
     /// Body acceleration in g of each lane, from its force and state. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     func acceleration(force u: Lanes, x: Lanes, v: Lanes) -> Lanes {
         (gFLanes * u + gxLanes * x) + gvLanes * v
     }
 
     /// One lane of ``acceleration(force:x:v:)`` — the same operations. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     func acceleration(force u: Float, x: Float, v: Float) -> Float {
         (gFLanes[0] * u + gxLanes[0] * x) + gvLanes[0] * v
     }

@@ -20,12 +20,13 @@
 /// k + k_s) with the input offset ±k_s·x_max; ``contactSamples`` counts such samples (a test
 /// failure in normal use).
 ///
-/// Groups (the model's arithmetic): samples are taken in groups of four on absolute positions
-/// (4m … 4m + 3, counted from creation / ``reset()``), and each sample's state is computed
+/// Groups (the model's arithmetic): samples are taken in groups of four
+/// (``ActuatorFeedback/groupSamples``) on absolute positions (4m … 4m + 3, counted from
+/// creation / ``reset()``), and each sample's state is computed
 /// directly from its group's first state — the *anchor* — by the k-step form of
 /// ``LRAGroupCoefficients``, in Float; a regime switch (driver state, end-stop contact) inside a
 /// group re-anchors at the switching sample. Why: four lanes are independent given the anchor,
-/// so the block kernel ``run(drive:count:excursionGuard:into:)`` computes a group as one
+/// so the block kernel ``run(_:count:into:allSignals:)`` computes a group as one
 /// `SIMD4<Float>` for x and one for v, and the recursion advances four samples per
 /// multiply-add chain. The rule is part of the model, so ``step(volts:)`` (which knows only the
 /// inputs up to its sample) and the kernel give the same bits, and block size cannot change a
@@ -35,10 +36,11 @@
 ///
 /// Feedback: whatever reads the actuator to decide the drive — the excursion guard, the
 /// transient and offset brakes (back-EMF), the onset overdrive — reads the state from
-/// ``ActuatorFeedback/latencySamples`` (3) samples before (``feedbackState()``): the same
-/// latency at every sample, so the output does not depend on where an event falls on the
-/// group grid. Three is the smallest delay for which a whole group's drive is known before the
-/// model steps it, so the renderer runs brakes and onsets through the block kernel too.
+/// ``ActuatorFeedback/latencySamples`` (3) samples before (``feedbackState()``; a group's four
+/// are the lanes of ``recentX`` and ``recentV``, whose width is the group's): the same latency
+/// at every sample, so the output does not depend on where an event falls on the group grid.
+/// Three is the smallest delay for which a whole group's drive is known before the model steps
+/// it, so the renderer runs brakes and onsets through the block kernel too.
 ///
 /// Groups start over at exact rest: ``restartGroupsAtRest()`` (called by the renderer where a
 /// voice may start) puts the next sample at a group's start when x = v = 0 and no force is
@@ -46,107 +48,109 @@
 /// (``ActuatorFeedback/restFraction``) sets the state to exact zero. So a click from rest
 /// gives the same bits wherever it falls.
 ///
-/// The driver decisions around the model — the brake's energy test, the clamp — stay in
-/// Double, reading the Float state exactly; the excursion guard computes in Float, one factor
-/// per group (``ExcursionGuard/factors(amplitudeSquared:)``). The rail clamp is the largest
-/// Float not above the profile's clamp (at most 6e-8 relative below it), so a clamped drive
-/// is one Float value whichever path clamps it.
-public struct LRAModel: Sendable {
+/// The driver's output stage in front of the plant — excursion guard, rail clamp, slew limit —
+/// is its own processor (``LRAOutputStage``); the kernel applies it group by group, lane for
+/// lane the same operations. The driver decisions around the model — the brake's energy test,
+/// the clamp — stay in Double, reading the Float state exactly; the excursion guard computes in
+/// Float, one factor per group (``ExcursionGuard/factors(amplitudeSquared:)``). The rail clamp
+/// is the largest Float not above the profile's clamp (at most 6e-8 relative below it), so a
+/// clamped drive is one Float value whichever path clamps it.
+@_spi(Testing) public struct LRAModel: ActuatorModel, Sendable {
     /// Displacement x, m.
-    @inlinable public var excursion: Double { Double(x) }
+    var excursion: Double { Double(x) }
     /// Velocity v, m/s.
-    @inlinable public var velocity: Double { Double(v) }
-    @usableFromInline var x: Float = 0
-    @usableFromInline var v: Float = 0
+    var velocity: Double { Double(v) }
+    var x: Float = 0
+    var v: Float = 0
     /// Previous total input force (trapezoidal rule needs u[n−1]).
-    @usableFromInline var uPrev: Float = 0
+    var uPrev: Float = 0
     /// Consecutive zero-drive samples (saturates at the hold length).
-    @usableFromInline var idleSamples: Int = 0
-    /// Zero-drive samples after which the driver goes Hi-Z.
-    public var lowZHoldSamples: Int
+    var idleSamples: Int = 0
+    /// Zero-drive samples after which the driver goes Hi-Z (``LRAProfile/lowZHoldSamples(sampleRate:timeConstants:)``).
+    var lowZHoldSamples: Int
     /// Number of samples simulated in end-stop contact since creation / ``reset()``.
-    @inlinable public var contactSamples: Int { contactCount }
-    @usableFromInline var contactCount: Int = 0
+    var contactSamples: Int { contactCount }
+    var contactCount: Int = 0
 
     /// The rail clamp (V), a Float value (see Groups).
-    @usableFromInline let voltageClamp: Double
-    @usableFromInline let maxExcursion: Double
-    @usableFromInline let halfMass: Double
-    @usableFromInline let halfStiffness: Double
-    /// The coefficient sets {low-Z, Hi-Z} × {free, contact}, in Double (design, tests) and in
+    let voltageClamp: Double
+    let maxExcursion: Double
+    /// The end-stop margin x_max²·(1 − 1e-5): a group whose A² stays below it is clear of the
+    /// stop (Float rounding of A²).
+    let clear: Float
+    let halfMass: Double
+    let halfStiffness: Double
+    /// The coefficient sets {low-Z, Hi-Z} × {free, contact}, in Double (their design) and in
     /// the group form the model steps.
-    @usableFromInline let lowZ: LRACoefficients
-    @usableFromInline let hiZ: LRACoefficients
-    @usableFromInline let lowZContact: LRACoefficients
-    @usableFromInline let hiZContact: LRACoefficients
-    @usableFromInline let lowZGroup: LRAGroupCoefficients
-    @usableFromInline let hiZGroup: LRAGroupCoefficients
-    @usableFromInline let lowZContactGroup: LRAGroupCoefficients
-    @usableFromInline let hiZContactGroup: LRAGroupCoefficients
+    let sets: LRACoefficientSets
+    let lowZGroup: LRAGroupCoefficients
+    let hiZGroup: LRAGroupCoefficients
+    let lowZContactGroup: LRAGroupCoefficients
+    let hiZContactGroup: LRAGroupCoefficients
     /// Group set in use and its regime code (bit 0: Hi-Z, bit 1: contact).
-    @usableFromInline var active: LRAGroupCoefficients
-    @usableFromInline var regime: Int = 0
+    var active: LRAGroupCoefficients
+    var regime: Int = 0
     /// The next sample's position in its group (absolute position mod 4).
-    @usableFromInline var groupPhase: Int = 0
+    var groupPhase: Int = 0
     /// x and v before samples n − 3, n − 2, n − 1 and n (n: the next sample): lane 0 is what
     /// ``feedbackState()`` reports, and a group's four feedback states are these lanes.
-    @usableFromInline var recentX = SIMD4<Float>(repeating: 0)
-    @usableFromInline var recentV = SIMD4<Float>(repeating: 0)
+    var recentX = SIMD4<Float>(repeating: 0)
+    var recentV = SIMD4<Float>(repeating: 0)
     /// The last drive applied (after guard, clamp and slew), V.
-    @usableFromInline var applied: Float = 0
-    /// The rest threshold's A² (``ActuatorProfile/restAmplitudeSquared``), m², and 1/ω0.
-    @usableFromInline let restSquared: Float
-    @usableFromInline let inverseOmega0: Float
+    var applied: Float = 0
+    /// The rest threshold's A² (``LRAProfile/restAmplitudeSquared``), m², and 1/ω0.
+    let restSquared: Float
+    let inverseOmega0: Float
     /// The current anchor: its state, its regime, the samples stepped from it (0…3) and their
     /// input sums (lane j; zero past them).
-    @usableFromInline var anchorX: Float = 0
-    @usableFromInline var anchorV: Float = 0
-    @usableFromInline var anchorRegime: Int = -1
-    @usableFromInline var anchorLane: Int = 0
-    @usableFromInline var anchorInputs = SIMD4<Float>(repeating: 0)
+    var anchorX: Float = 0
+    var anchorV: Float = 0
+    var anchorRegime: Int = -1
+    var anchorLane: Int = 0
+    var anchorInputs = SIMD4<Float>(repeating: 0)
 
     /// Sample rate in Hz.
-    public let sampleRate: Double
+    let sampleRate: Double
+    /// The output stage the renderer's kernel runs the drive through.
+    let outputStage: LRAOutputStage
 
-    /// Designs the four coefficient sets. Setup-time (libm); call ``ActuatorProfile/validate(sampleRate:)`` first.
-    public init(
-        profile p: ActuatorProfile, sampleRate: Double = 48_000, lowZHoldTimeConstants: Double = 4
+    /// A model at rest for `p` at `sampleRate`: the four coefficient sets
+    /// (``LRACoefficientSets``) in their group form, and the output stage whose guard leads the
+    /// profile's slew limit. Setup-time (libm); call ``LRAProfile/validate(sampleRate:)``
+    /// first. `lowZHoldTimeConstants`: the driver's low-Z hold (a datasheet holds it forever).
+    @_spi(Testing) public init(
+        profile p: LRAProfile, sampleRate: Double = 48_000, lowZHoldTimeConstants: Double = 4
     ) {
+        precondition(
+            SIMD4<Float>.scalarCount == ActuatorFeedback.groupSamples,
+            "the group form is one SIMD4 lane per sample of a group")
         self.sampleRate = sampleRate
-        let mu = p.reducedMass
-        let k = p.stiffness
-        let ks = p.endStopStiffness
-        let stop = ks * p.maxExcursion
-        func set(_ stiffness: Double, _ damping: Double, _ fpv: Double, _ sf: Double)
-            -> LRACoefficients
-        {
-            LRACoefficients(
-                reducedMass: mu, stiffness: stiffness, damping: damping, sampleRate: sampleRate,
-                forcePerVolt: fpv, stopForce: sf, location: p.locationFactor, bodyMass: p.bodyMass)
-        }
-        lowZ = set(k, p.lowZDamping, p.forcePerVolt, 0)
-        hiZ = set(k, p.mechanicalDamping, 0, 0)
-        lowZContact = set(k + ks, p.lowZDamping, p.forcePerVolt, stop)
-        hiZContact = set(k + ks, p.mechanicalDamping, 0, stop)
-        lowZGroup = LRAGroupCoefficients(lowZ)
-        hiZGroup = LRAGroupCoefficients(hiZ)
-        lowZContactGroup = LRAGroupCoefficients(lowZContact)
-        hiZContactGroup = LRAGroupCoefficients(hiZContact)
+        sets = LRACoefficientSets(profile: p, sampleRate: sampleRate)
+        lowZGroup = LRAGroupCoefficients(sets.lowZ)
+        hiZGroup = LRAGroupCoefficients(sets.hiZ)
+        lowZContactGroup = LRAGroupCoefficients(sets.lowZContact)
+        hiZContactGroup = LRAGroupCoefficients(sets.hiZContact)
         active = lowZGroup
         var rail = Float(p.voltageClamp)
         if Double(rail) > p.voltageClamp { rail = rail.nextDown }
         voltageClamp = Double(rail)
         maxExcursion = p.maxExcursion
-        halfMass = mu / 2
-        halfStiffness = k / 2
-        lowZHoldSamples = max(1, Int(lowZHoldTimeConstants * p.lowZTimeConstant * sampleRate))
+        halfMass = p.reducedMass / 2
+        halfStiffness = p.stiffness / 2
+        lowZHoldSamples = p.lowZHoldSamples(
+            sampleRate: sampleRate, timeConstants: lowZHoldTimeConstants)
         restSquared = Float(p.restAmplitudeSquared)
         inverseOmega0 = Float(1 / p.omega0)
+        outputStage = LRAOutputStage(
+            ExcursionGuard(
+                profile: p, slewPerSample: p.slewPerSample(sampleRate: sampleRate),
+                sampleRate: sampleRate),
+            rail: rail)
+        clear = Float(p.maxExcursion * p.maxExcursion * (1 - 1e-5))
     }
 
     /// Back to rest, low-Z, contact counter cleared, group positions restarted. O(1), real-time safe.
-    @inlinable
-    public mutating func reset() {
+    mutating func reset() {
         x = 0
         v = 0
         uPrev = 0
@@ -163,13 +167,12 @@ public struct LRAModel: Sendable {
 
     /// Whether the actuator is at exact rest with no force applied: stepping it with zero drive
     /// leaves every value zero. O(1).
-    @inlinable public var isAtRest: Bool { x == 0 && v == 0 && uPrev == 0 && applied == 0 }
+    var isAtRest: Bool { x == 0 && v == 0 && uPrev == 0 && applied == 0 }
 
     /// Accounts for `frames` zero-drive samples skipped at exact rest (``isAtRest``), where
     /// stepping would leave every value zero: counts them towards Hi-Z and starts the groups
     /// over. O(1).
-    @inlinable
-    public mutating func skipAtRest(frames: Int) {
+    mutating func skipAtRest(frames: Int) {
         guard frames > 0 else { return }
         idleSamples =
             frames >= lowZHoldSamples &- idleSamples ? lowZHoldSamples : idleSamples &+ frames
@@ -180,8 +183,7 @@ public struct LRAModel: Sendable {
 
     /// At exact rest, the next sample starts a group (see Feedback in the type's discussion),
     /// and the feedback history is all zero. O(1).
-    @inlinable
-    public mutating func restartGroupsAtRest() {
+    mutating func restartGroupsAtRest() {
         guard isAtRest else { return }
         groupPhase = 0
         anchorRegime = -1
@@ -191,7 +193,7 @@ public struct LRAModel: Sendable {
 
     /// Sets the state to exact zero if the last sample had no force and the amplitude is below
     /// the rest threshold. Checked where a group ends. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func settleAtRest() {
         let vw = v * inverseOmega0
         if uPrev == 0 && x * x + vw * vw < restSquared {
@@ -206,30 +208,29 @@ public struct LRAModel: Sendable {
     /// The state the driver reads before the next sample — excursion (m) and velocity (m/s)
     /// ``ActuatorFeedback/latencySamples`` samples old (see Feedback in the type's
     /// discussion). O(1).
-    @inlinable @inline(__always)
-    public func feedbackState() -> (excursion: Double, velocity: Double) {
+    @inline(__always)
+    func feedbackState() -> (excursion: Double, velocity: Double) {
         (Double(recentX[0]), Double(recentV[0]))
     }
 
     /// True while the driver outputs are open (Hi-Z). For tests.
-    @_spi(Testing) @inlinable public var isHighImpedance: Bool { idleSamples >= lowZHoldSamples }
+    var isHighImpedance: Bool { idleSamples >= lowZHoldSamples }
 
     /// Stored mechanical energy ½μv² + ½kx² (J); the end-stop spring's energy is not included.
-    /// For tests (passivity, brake decay).
-    @_spi(Testing) @inlinable public var storedEnergy: Double {
+    var storedEnergy: Double {
         halfMass * velocity * velocity + halfStiffness * excursion * excursion
     }
 
     /// Forces the driver into Hi-Z now, until the next non-zero drive. For tests (the Hi-Z
     /// decay); the renderer lets the driver go Hi-Z after ``lowZHoldSamples`` of zero drive.
-    @_spi(Testing) public mutating func enterHighImpedance() { idleSamples = lowZHoldSamples }
+    mutating func enterHighImpedance() { idleSamples = lowZHoldSamples }
 
-    /// Advances one sample with drive command `volts` (clamped to ±V_clamp). O(1).
-    /// (The renderer's hot loop uses the block kernel ``run(drive:count:excursionGuard:into:)``.)
+    /// Advances one sample with drive command `volts` (clamped to ±V_clamp): the plant alone,
+    /// after the output stage. O(1). (The renderer's hot loop uses the block kernel
+    /// ``run(_:count:into:allSignals:)``.)
     /// The clamp is two compares (what `min(max(·))` is for non-NaN input): the generic min/max
     /// add NaN handling, and a NaN drive never reaches the model.
-    @inlinable
-    public mutating func step(volts command: Double) -> LRASample {
+    package mutating func step(volts command: Double) -> LRASample {
         stepChangingRegime(
             volts: command > voltageClamp
                 ? voltageClamp : (command < -voltageClamp ? -voltageClamp : command))
@@ -237,7 +238,6 @@ public struct LRAModel: Sendable {
 
     /// ``step(volts:)`` after the clamp: the driver-state and end-stop bookkeeping, then the
     /// update.
-    @inlinable
     mutating func stepChangingRegime(volts: Double) -> LRASample {
         if volts != 0 {
             idleSamples = 0
@@ -254,7 +254,7 @@ public struct LRAModel: Sendable {
 
     /// The group-form update with the active set (see the type's discussion): re-anchors at a
     /// group's start or a regime switch, then computes this sample's lane from the anchor. O(1).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func advance(volts: Float, side: Float) -> LRASample {
         // `active` is read in place, never bound to a local: a copy of the 272-byte set per
         // sample was a sixth of this step's cost.
@@ -292,7 +292,6 @@ public struct LRAModel: Sendable {
         return sample
     }
 
-    @inlinable
     mutating func select(_ code: Int) {
         regime = code
         switch code {
@@ -305,18 +304,17 @@ public struct LRAModel: Sendable {
 
     /// Runs a block: `drive[i]` volts in, body acceleration in g out (`acceleration[i]`).
     /// `acceleration.count` must be ≥ `drive.count`. Per sample exactly `step(volts: drive[i])`,
-    /// by the block kernel of ``run(drive:count:excursionGuard:into:)`` with a guard that never
-    /// acts and no slew limit. O(n), no allocation. For tests and benchmarks of the model
-    /// alone: the renderer runs the kernel with its guard (`ActuatorStage`).
-    @_spi(Testing) @inlinable
+    /// by the block kernel with an output stage whose guard never acts and no slew limit. O(n),
+    /// no allocation. For tests and benchmarks of the model alone: the renderer runs the kernel
+    /// with its output stage (``run(_:count:into:allSignals:)``).
+    @_spi(Testing)
     public mutating func process(
         drive: UnsafeBufferPointer<Float>, acceleration: UnsafeMutableBufferPointer<Float>
     ) {
         precondition(acceleration.count >= drive.count, "acceleration buffer shorter than drive")
         if let d = drive.baseAddress, let a = acceleration.baseAddress {
-            let setup = kernelSetup(ExcursionGuard(inactive: ()))
             runBlock(
-                drive: d, count: drive.count, setup: setup,
+                drive: d, count: drive.count, setup: outputStage(ExcursionGuard(inactive: ())),
                 into: GroupSink(
                     HapticSignalBuffers(
                         volts: a, voltsScale: 1, acceleration: a, accelerationScale: 1,
@@ -325,4 +323,13 @@ public struct LRAModel: Sendable {
         }
     }
 
+    /// The renderer's kernel on a block: `drive[0 ..< count]` through the output stage and the
+    /// model, the applied volts, the acceleration (g) and the excursion (m) into `out` at its
+    /// scales. For benchmarks of the kernel alone. O(count), no allocation.
+    @_spi(Testing)
+    public mutating func process(
+        drive: UnsafePointer<Float>, count: Int, into out: HapticSignalBuffers
+    ) {
+        run(drive, count: count, into: GroupSink(out), allSignals: true)
+    }
 }

@@ -10,8 +10,8 @@ import HapticPattern
 /// 2. audio: every tone and clip adds its stereo sample (``ReferenceTone``, ``ReferenceClip``);
 /// 3. haptics: the continuous voices (in start order), then the transients, each produce a
 ///    drive from the actuator state ``ActuatorFeedback/latencySamples`` old and whether another
-///    voice drove on sample n − 1; their sum goes through ``ReferenceActuator`` (guard, clamp,
-///    slew, driver state, trapezoidal step, rest);
+///    voice drove on sample n − 1; their sum goes through the kind's ``ReferenceActuator`` (an
+///    LRA's: guard, clamp, slew, driver state, trapezoidal step, rest);
 /// 4. the output channels take the signals at their scales (``RenderChannel``).
 ///
 /// Same pull API as ``PatternRenderer``: ``render(into:)``, ``seek(toSample:)``, ``reset()``,
@@ -32,7 +32,9 @@ public final class ReferenceRenderer {
     private var parameterLanes: [[ReferenceParameterLane]]
     private let mapping: DriveMapping
     private let driverConfig: ActuatorDriverConfig
-    private var actuator: ReferenceActuator
+    private var actuator: any ReferenceActuator
+    /// The signals' full scales: the rail, the acceleration's, the excursion's.
+    private let voltsScale: Double, accelerationScale: Double, excursionScale: Double
     private var continuous: [ReferenceContinuousVoice] = []
     private var transients: [TransientDriver] = []
     private var tones: [ReferenceTone] = []
@@ -73,7 +75,10 @@ public final class ReferenceRenderer {
             profile: profile, sharpness: configuration.sharpnessMapping,
             intensity: configuration.intensityMapping)
         driverConfig = ActuatorDriverConfig(profile: profile, sampleRate: rate)
-        actuator = ReferenceActuator(profile: profile, sampleRate: rate)
+        actuator = profile.kind.makeReference(sampleRate: rate)
+        voltsScale = profile.voltageClamp
+        accelerationScale = profile.fullScaleG
+        excursionScale = profile.excursionFullScale
         totalFrames = timeline.renderFrameCount(
             ringDownSeconds: configuration.ringDownSeconds ?? profile.ringDownSeconds)
     }
@@ -181,10 +186,9 @@ public final class ReferenceRenderer {
         continuous.removeAll { $0.driver.isFinished }
         transients.removeAll { $0.isFinished }
         let out = actuator.step(drive: drive)
-        let p = actuator.profile
         return [
-            Float(left), Float(right), Float(out.volts / p.voltageClamp),
-            Float(out.acceleration / p.fullScaleG), Float(out.excursion / p.maxExcursion),
+            Float(left), Float(right), Float(out.volts / voltsScale),
+            Float(out.acceleration / accelerationScale), Float(out.excursion / excursionScale),
         ]
     }
 

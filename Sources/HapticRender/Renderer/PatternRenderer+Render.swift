@@ -13,6 +13,19 @@ extension PatternRenderer {
         @_noLocks
     #endif
     public mutating func render(into output: UnsafeMutableBufferPointer<Float>) -> Int {
+        // The kind, once per block: the chunk loop below is specialized for each.
+        switch actuator {
+        case .lra(let stage): render(into: output, through: stage)
+        case .erm(let stage): render(into: output, through: stage)
+        }
+    }
+
+    /// ``render(into:)`` with the actuator stage of one kind. O(frames × active voices).
+    @inline(__always)
+    mutating func render<Model: ActuatorModel>(
+        into output: UnsafeMutableBufferPointer<Float>,
+        through stage: UnsafeMutablePointer<ActuatorStage<Model>>
+    ) -> Int {
         guard let out = output.baseAddress else { return 0 }
         let wanted = Int64(output.count / channelCount)
         let frames = Int(min(wanted, totalFrames - position))
@@ -34,7 +47,7 @@ extension PatternRenderer {
                 left: signals[.audioLeft], right: signals[.audioRight])
             haptics.process(
                 from: position, frames: length, voiceStarts: schedule.started(at: position),
-                actuator: &actuator)
+                actuator: &stage.pointee)
             interleaver.write(into: out + written * channelCount, frames: length)
             position += Int64(length)
             written += length

@@ -19,9 +19,9 @@ import HapticPattern
 ///
 /// Per chunk the stages run in pipeline order: the ``VoiceSchedule`` starts voices, the
 /// ``ParameterLaneBank`` evaluates the parameter lanes, ``AudioVoices`` mix the audio rows,
-/// ``HapticVoices`` sum the drive and run it through the ``ActuatorStage`` (excursion guard,
-/// rail, slew, LRA model) into the haptic rows, and the ``ChannelInterleaver`` writes the
-/// output channels.
+/// ``HapticVoices`` sum the drive and run it through the ``ActuatorStage`` (the kind's output
+/// stage and plant, chosen once per block: ``ActuatorStages``) into the haptic rows, and the
+/// ``ChannelInterleaver`` writes the output channels.
 public struct PatternRenderer: ~Copyable {
     /// Internal chunk length; also the grid of the actuator's denormal guard.
     public static var chunkFrames: Int { 256 }
@@ -43,7 +43,7 @@ public struct PatternRenderer: ~Copyable {
     let parameterLanes: ParameterLaneBank
     var audio: AudioVoices
     var haptics: HapticVoices
-    var actuator: ActuatorStage
+    let actuator: ActuatorStages
     let signals: SignalRows
     let interleaver: ChannelInterleaver
 
@@ -117,14 +117,15 @@ public struct PatternRenderer: ~Copyable {
         // a multiple of RotatingCarrier's 4-sample group.
         let controls = ContinuousControl(
             parameterLanes: parameterLanes, lookup: mapping.lookup, period: 64,
-            toleranceVolts: 1e-5 * profile.voltageClamp)
+            toleranceVolts: driverConfig.controlToleranceVolts)
         haptics = HapticVoices(
             continuousCapacity: capacities[.hapticContinuous],
             transientCapacity: capacities[.hapticTransient],
             controls: controls, driverConfig: driverConfig, sampleRate: rate, memory: memory)
-        actuator = ActuatorStage(
-            profile: profile, sampleRate: rate, slewStep: driverConfig.slewPerSample, rows: signals,
-            writesDriveAndExcursion: used.contains(.hapticDrive) || used.contains(.excursion))
+        actuator = profile.kind.makeStage(
+            sampleRate: rate, rows: signals,
+            writesDriveAndExcursion: used.contains(.hapticDrive) || used.contains(.excursion),
+            memory: memory)
 
         let ringDown = configuration.ringDownSeconds ?? profile.ringDownSeconds
         totalFrames = reserve == nil ? timeline.renderFrameCount(ringDownSeconds: ringDown) : .max

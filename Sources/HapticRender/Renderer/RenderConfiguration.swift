@@ -44,13 +44,6 @@ public struct RenderConfiguration: Sendable {
     }
 }
 
-extension ActuatorProfile {
-    /// Time for the actuator to come to rest after the last voice: the longest active brake
-    /// (30 ms) plus four low-Z time constants (the ring falls by 35 dB). Our documented choice
-    /// for the render length: iphone ≈ 98 ms, coin ≈ 175 ms, pixel ≈ 166 ms.
-    public var ringDownSeconds: Double { 0.03 + 4 * lowZTimeConstant }
-}
-
 extension RenderConfiguration {
     /// The highest rate a renderer takes, Hz: far above any converter's (768 kHz), and low
     /// enough that the buffers and sample counts derived from the rate stay allocatable.

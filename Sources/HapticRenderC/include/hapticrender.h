@@ -122,14 +122,15 @@ hr_status hr_options_set_layout(hr_options *options, const char *layout, hr_erro
 /* The output channels as a comma-separated list of signals, in order, instead of a layout:
  * audioLeft, audioRight, hapticDrive, acceleration, excursion (e.g. "acceleration,excursion").
  * Scales: audio full scale 1.0; drive 1.0 = the voltage clamp; acceleration 1.0 = the
- * actuator's full scale in g; excursion 1.0 = the end stop. At most 16 channels.
+ * actuator's full scale in g; excursion 1.0 = the end stop (an ERM's: its mass's radius). At
+ * most 16 channels.
  * HR_ERROR_ARGUMENT for an unknown or empty name, or more than 16. */
 hr_status hr_options_set_channels(hr_options *options, const char *channels, hr_error **error);
 /* Output sample rate, a whole number of Hz in 8000…384000 (checked at render). */
 hr_status hr_options_set_sample_rate(hr_options *options, double hz, hr_error **error);
-/* The actuator: a preset ("iphone", "coin", "pixel") or the path of a JSON profile (read at
- * render; errors there name the file, key and line:column). HR_ERROR_ARGUMENT for a name
- * that is neither a preset nor a path ending in .json or containing '/'. */
+/* The actuator: a preset ("iphone", "coin", "pixel", "erm") or the path of a JSON profile
+ * (read at render; errors there name the file, key and line:column). HR_ERROR_ARGUMENT for a
+ * name that is neither a preset nor a path ending in .json or containing '/'. */
 hr_status hr_options_set_actuator(hr_options *options, const char *preset_or_path, hr_error **error);
 /* The same with the name's length in bytes (see Conventions). */
 hr_status hr_options_set_actuator_n(hr_options *options, const char *preset_or_path, size_t length,

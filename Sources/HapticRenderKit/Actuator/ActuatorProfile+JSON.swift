@@ -4,53 +4,39 @@ import HapticRender
 
 /// Loads ``ActuatorProfile``s from JSON files, for `--actuator PROFILE.json`.
 ///
-/// The file is an object whose keys are the ``ActuatorProfile`` field names (SI units, see its
-/// documentation), for example:
+/// The file is an object whose keys are one kind's field names (SI units; each kind lists its
+/// own, ``LRAProfile`` for an LRA), for example:
 ///
 /// ```json
 /// { "base": "iphone", "name": "my-lra", "resonanceHz": 170, "qHiZ": 30 }
 /// ```
 ///
-/// Choices (Apple is silent; docs/physics.md, Presets, lists the fields):
-/// - `"base"` names a preset (`iphone`, `coin`, `pixel`) that supplies every field the file
-///   leaves out, so a measured f0 and Q are enough to try a variant. Without a base, the
-///   physical fields are required and the optional ones (`locationFactor`,
-///   `endStopStiffnessRatio`, `driveBandMinHz`, `driveBandMaxHz`, `transientMaxHalfCycles`)
-///   take the presets' defaults.
-/// - `qLowZ` may be omitted: it is then derived from `qHiZ`, `forceFactor` and
-///   `coilResistance` (the simulation uses the derived value anyway).
+/// Choices (Apple is silent; docs/actuator-profiles.md lists the fields):
+/// - `"base"` names a preset that supplies every field the file leaves out (and its kind), so
+///   a measured f0 and Q are enough to try a variant. Without a base, `"kind"` names the kind
+///   (`lra` when absent), its physical fields are required and the optional ones take the
+///   kind's defaults.
+/// - A field that follows from the others (an LRA's `qLowZ`) may be omitted: it is then
+///   derived (the simulation uses the derived value anyway).
 /// - Unknown keys are errors, so a misspelled field is never silently ignored.
 /// - The result is checked with ``ActuatorProfile/validate(sampleRate:)``.
 ///
 /// Errors name the file, the key and its line:column. O(file size).
 public enum ActuatorProfileLoader {
-    /// The numeric fields, in documentation order.
-    static let numericFields: [String] = [
-        "resonanceHz", "qLowZ", "qHiZ", "movingMass", "forceFactor", "coilResistance",
-        "coilInductance", "bodyMass", "locationFactor", "voltageClamp", "maxExcursion",
-        "endStopStiffnessRatio", "driveBandMinHz", "driveBandMaxHz", "fullScaleG",
-        "transientMaxHalfCycles",
-    ]
-    /// Fields a base-less file may leave out, with their defaults.
-    static let optionalDefaults: [String: Double] = [
-        "locationFactor": 1, "endStopStiffnessRatio": 50, "driveBandMinHz": 30,
-        "driveBandMaxHz": 300,
-        "transientMaxHalfCycles": 4,
-    ]
-
-    /// A preset name (`iphone`, `coin`, `pixel`) or a path to a JSON profile.
+    /// A preset name (``ActuatorProfile/presetNames``) or a path to a JSON profile.
     public static func resolve(_ nameOrPath: String, sampleRate: Double)
         throws(ActuatorProfileLoadError) -> ActuatorProfile
     {
         if let preset = ActuatorProfile.preset(named: nameOrPath) { return preset }
         guard nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") else {
-            throw ActuatorProfileLoadError(
-                path: nameOrPath,
-                message:
-                    "unknown actuator '\(nameOrPath)': use iphone, coin, pixel or a path to a .json profile"
-            )
+            throw ActuatorProfileLoadError(path: nameOrPath, message: unknownPreset(nameOrPath))
         }
         return try load(path: nameOrPath, sampleRate: sampleRate)
+    }
+
+    /// What a name that is neither a preset nor a path is told.
+    public static func unknownPreset(_ name: String) -> String {
+        "unknown actuator '\(name)': use \(ActuatorProfile.presetNames) or a path to a .json profile"
     }
 
     /// Reads, decodes and validates the profile at `path`.
@@ -109,8 +95,15 @@ public enum ActuatorProfileLoader {
                 at: document.root.position)
         }
         var values: [String: Double] = [:]
+        var positions: [String: JSONPosition] = [:]
         var name: String?
         var base: ActuatorProfile?
+        var kind: (fields: ActuatorProfileFields, position: JSONPosition)?
+        let kinds = ActuatorProfile.fileKinds
+        let allKeys = Set(kinds.flatMap(\.keys))
+        func quoted(_ names: [String]) -> String {
+            names.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
         for member in members {
             switch member.key {
             case "name":
@@ -128,73 +121,68 @@ public enum ActuatorProfileLoader {
                     let preset = ActuatorProfile.preset(named: s)
                 else {
                     throw fail(
-                        "'base' must be one of \"iphone\", \"coin\", \"pixel\"",
+                        "'base' must be one of \(quoted(ActuatorProfile.presets.map(\.name)))",
                         at: member.value.position)
                 }
                 base = preset
-            case let key where numericFields.contains(key):
+            case "kind":
+                guard let s = member.value.stringValue, let k = kinds.first(where: { $0.kind == s })
+                else {
+                    throw fail(
+                        "'kind' must be one of \(quoted(kinds.map(\.kind)))",
+                        at: member.value.position)
+                }
+                kind = (k, member.value.position)
+            case let key where allKeys.contains(key):
                 guard case .number(let v, _) = member.value.kind else {
                     throw fail(
                         "'\(key)' must be a number, found \(member.value.typeDescription)",
                         at: member.value.position)
                 }
                 values[key] = v
+                positions[key] = member.keyPosition
             default:
                 throw fail(
-                    "unknown field '\(member.key)'; known fields: name, base, "
-                        + numericFields.joined(separator: ", "),
+                    "unknown field '\(member.key)'; known fields: name, base, kind, "
+                        + (base?.fileKind ?? kind?.fields ?? kinds[0]).keys.joined(separator: ", "),
                     at: member.keyPosition)
             }
         }
-        let fallback = base.map(Self.fields(of:)) ?? optionalDefaults
-        let missing = numericFields.filter {
-            values[$0] == nil && fallback[$0] == nil && $0 != "qLowZ"
+        let fields = base?.fileKind ?? kind?.fields ?? kinds[0]
+        if let kind, kind.fields.kind != fields.kind {
+            throw fail(
+                "'kind' is \"\(kind.fields.kind)\" but 'base' \"\(base?.name ?? "")\" is \"\(fields.kind)\"",
+                at: kind.position)
+        }
+        if let stray = members.first(where: {
+            values[$0.key] != nil && !fields.keys.contains($0.key)
+        }) {
+            throw fail(
+                "unknown field '\(stray.key)' for an \(fields.kind) profile; known fields: name, base, kind, "
+                    + fields.keys.joined(separator: ", "),
+                at: stray.keyPosition)
+        }
+        let fallback = base?.fieldValues ?? fields.optionalDefaults
+        let missing = fields.keys.filter {
+            values[$0] == nil && fallback[$0] == nil && !fields.derivedKeys.contains($0)
         }
         guard missing.isEmpty else {
             throw fail(
                 "missing field\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) "
                     + "(or name a preset to start from with \"base\")")
         }
-        func value(_ key: String) -> Double { values[key] ?? fallback[key] ?? 0 }
-        var profile = ActuatorProfile(
+        let profile = fields.profile(
             name: name ?? base?.name
                 ?? PathString.deletingExtension(PathString.lastComponent(path)),
-            resonanceHz: value("resonanceHz"), qLowZ: 0, qHiZ: value("qHiZ"),
-            movingMass: value("movingMass"),
-            forceFactor: value("forceFactor"), coilResistance: value("coilResistance"),
-            coilInductance: value("coilInductance"), bodyMass: value("bodyMass"),
-            locationFactor: value("locationFactor"), voltageClamp: value("voltageClamp"),
-            maxExcursion: value("maxExcursion"),
-            endStopStiffnessRatio: value("endStopStiffnessRatio"),
-            driveBandMinHz: value("driveBandMinHz"), driveBandMaxHz: value("driveBandMaxHz"),
-            fullScaleG: value("fullScaleG"), transientMaxHalfCycles: value("transientMaxHalfCycles")
-        )
-        // An explicit qLowZ is checked against the other fields; an absent one (or one
-        // inherited from a base whose Q/Bl/Re the file changed) is derived from them.
-        profile.qLowZ = values["qLowZ"] ?? profile.derivedQLowZ
+            fields: fallback.merging(values) { $1 }, given: Set(values.keys))
         do {
             try profile.validate(sampleRate: sampleRate)
         } catch {
-            let position = members.first { $0.key == error.field }?.keyPosition
-            throw fail(error.description.replacing("actuator profile: ", with: ""), at: position)
+            throw fail(
+                error.description.replacing("actuator profile: ", with: ""),
+                at: positions[error.field])
         }
         return profile
-    }
-
-    /// The numeric fields of `profile`, keyed like the JSON.
-    static func fields(of p: ActuatorProfile) -> [String: Double] {
-        [
-            "resonanceHz": p.resonanceHz, "qLowZ": p.qLowZ, "qHiZ": p.qHiZ,
-            "movingMass": p.movingMass,
-            "forceFactor": p.forceFactor, "coilResistance": p.coilResistance,
-            "coilInductance": p.coilInductance,
-            "bodyMass": p.bodyMass, "locationFactor": p.locationFactor,
-            "voltageClamp": p.voltageClamp,
-            "maxExcursion": p.maxExcursion, "endStopStiffnessRatio": p.endStopStiffnessRatio,
-            "driveBandMinHz": p.driveBandMinHz, "driveBandMaxHz": p.driveBandMaxHz,
-            "fullScaleG": p.fullScaleG,
-            "transientMaxHalfCycles": p.transientMaxHalfCycles,
-        ]
     }
 }
 

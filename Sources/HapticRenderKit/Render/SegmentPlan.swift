@@ -4,7 +4,7 @@ import HapticRender
 ///
 /// A boundary is the start of a voice that follows a quiet gap: no voice sounds in the gap, and
 /// it is long enough for the actuator to come to exact rest after the last haptic voice (its
-/// brake, then a free decay from full excursion to the model's rest threshold). At such a
+/// brake, then the plant's own time to its rest threshold). At such a
 /// boundary the renderer is normally quiescent (``PatternRenderer/isQuiescent()``), so a
 /// renderer that seeks there produces the same bits as one that played everything before.
 /// The plan is only a guess made from the timeline: the segmented writer checks quiescence at
@@ -50,22 +50,15 @@ struct SegmentPlan: Equatable {
     init(boundaries: [Int64]) { self.boundaries = boundaries }
 
     /// Frames from a haptic voice's scheduled end to the actuator's exact rest, generously:
-    /// the longest brake and driver tail, then a free decay of the amplitude by 4·2²⁴ (from
-    /// four times full excursion to the rest threshold, ``ActuatorFeedback/restFraction``),
-    /// low-Z while the driver holds it, Hi-Z after.
+    /// the longest brake and driver tail, then the plant's own time to rest from four times
+    /// its full-scale motion (``ActuatorProfile/restFrames(sampleRate:)``, the kind's).
     static func settleFrames(_ configuration: RenderConfiguration) -> Int64 {
         let rate = configuration.sampleRate
         let profile = configuration.actuator
         let tail =
             Double(ActuatorDriverConfig(profile: profile, sampleRate: rate).maxBrakeSamples) + 0.05
             * rate
-        let hold = Double(LRAModel(profile: profile, sampleRate: rate).lowZHoldSamples)
-        let timeConstants = 18.02  // ln(4 · 2²⁴)
-        let lowZ = profile.lowZTimeConstant * rate
-        let hiZ = profile.hiZTimeConstant * rate
-        let decay =
-            hold >= timeConstants * lowZ
-            ? timeConstants * lowZ : hold + hiZ * (timeConstants - hold / lowZ)
+        let decay = profile.restFrames(sampleRate: rate)
         // Validated profiles keep this to hours at most; saturate rather than trap regardless.
         return Int64(min((tail + decay).rounded(.up), 9.0e18))
     }

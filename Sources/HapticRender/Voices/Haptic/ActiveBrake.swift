@@ -7,16 +7,16 @@
 /// delay is harmless: with K chosen for braked Q = 0.5 the loop gain per sample is 2ω0·T ≈ 0.04,
 /// and 3 samples are 3.4° of phase at 150 Hz, so the brake force stays ≥ 99.8 % in phase with −v.
 /// Bounded by ``ActuatorDriverConfig/maxBrakeSamples``. O(1): 6 mul, 4 compares per sample.
-public struct ActiveBrake: Sendable, Hashable {
+struct ActiveBrake: Sendable, Hashable {
     /// Brake gain K·Bl, V per (m/s).
-    public var gain: Double
+    var gain: Double
     var stopEnergy: Double = -1
     var elapsed: Int = 0
 
-    public init(gain: Double) { self.gain = gain }
+    init(gain: Double) { self.gain = gain }
 
     /// The brake voltage for this sample, or nil once braking is complete.
-    public mutating func volts(
+    mutating func volts(
         velocity v: Double, excursion x: Double, config c: ActuatorDriverConfig
     ) -> Double? {
         let energy = c.halfMass * v * v + c.halfStiffness * x * x

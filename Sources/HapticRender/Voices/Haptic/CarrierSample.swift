@@ -23,7 +23,7 @@ func carrierSample<T: BinaryFloatingPoint>(
 /// `output + (target − output)`, which can be an ulp off), so a span that never limits is the
 /// target signal itself — what lets the renderer's steady path skip the check. O(1).
 @inline(__always)
-public func slew(_ output: inout Double, toward target: Double, step: Double) {
+func slew(_ output: inout Double, toward target: Double, step: Double) {
     let d = target - output
     output = d > step ? output + step : (d < -step ? output - step : target)
 }

@@ -16,16 +16,16 @@
 ///   Android require) and ``ActiveBrake`` runs with the hard gain (braked Q = 0.5).
 ///   Same mixing rule as ``TransientDriver``: no brake while another voice drives.
 /// Output slew-limited like the transient driver. O(1) per sample, no allocation, no libm.
-public struct ContinuousDriver: Sendable, Hashable {
+struct ContinuousDriver: Sendable, Hashable {
     var tail: DriverTail
     var oscillator: SineOscillator
     var overdriveSamplesLeft: Int
     let config: ActuatorDriverConfig
 
     /// Prepares a voice. O(1); safe to call from the render loop.
-    public init(config: ActuatorDriverConfig, overdrive: Bool = true) {
+    init(config: ActuatorDriverConfig, overdrive: Bool = true) {
         self.config = config
-        oscillator = SineOscillator(sampleRate: config.sampleRate)
+        oscillator = SineOscillator(sampleRate: config.sampleRate, phase: config.carrierPhase)
         tail = DriverTail(brakeGain: config.brakeGainHard)
         overdriveSamplesLeft = overdrive ? config.maxOverdriveSamples : 0
     }
@@ -33,23 +33,23 @@ public struct ContinuousDriver: Sendable, Hashable {
     /// True while the carrier runs at its plain amplitude: no onset overdrive left, not
     /// released. From then on until the release the drive is `volts·sin` through the slew
     /// limit and reads neither the actuator nor other voices.
-    public var isSteady: Bool { isDriving && overdriveSamplesLeft == 0 }
+    var isSteady: Bool { isDriving && overdriveSamplesLeft == 0 }
     /// True once released, braked and back at 0 V.
-    @inline(__always) public var isFinished: Bool {
+    @inline(__always) var isFinished: Bool {
         if case .finished = tail.phase { true } else { false }
     }
     /// True while the carrier runs (before ``release(brake:)``).
-    @inline(__always) public var isDriving: Bool {
+    @inline(__always) var isDriving: Bool {
         if case .driving = tail.phase { true } else { false }
     }
 
     /// Ends the carrier; brakes next (unless `brake` is false or another voice drives).
-    public mutating func release(brake useBrake: Bool = true) {
+    mutating func release(brake useBrake: Bool = true) {
         if isDriving { tail.phase = useBrake ? .brake : .release }
     }
 
     /// Next drive sample in volts. `point` is ignored after ``release(brake:)``.
-    public mutating func drive(
+    mutating func drive(
         _ point: DrivePoint, velocity: Double, excursion: Double, othersDriving: Bool
     ) -> Double {
         switch tail.phase {

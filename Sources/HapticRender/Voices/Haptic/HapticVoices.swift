@@ -123,8 +123,8 @@ struct HapticVoices {
     /// rows. `voiceStarts`: a voice starts at `start` (a position of the pattern's, never of
     /// the block size), so the actuator's groups start over if it is at rest.
     /// O(frames × (1 + active voices)), no allocation.
-    mutating func process(
-        from start: Int64, frames: Int, voiceStarts: Bool, actuator: inout ActuatorStage
+    mutating func process<Model: ActuatorModel>(
+        from start: Int64, frames: Int, voiceStarts: Bool, actuator: inout ActuatorStage<Model>
     ) {
         // Nothing sounds and the actuator is at exact rest: stepping it with 0 V is an
         // identity, so the chunk is exact zeros either way.
@@ -254,8 +254,8 @@ struct HapticVoices {
     /// In both, a continuous voice's carrier
     /// (``addCarrier(_:from:count:excursion:velocity:into:)``) runs in its driver's own loop with
     /// its state in locals. O(frames × voices), no allocation.
-    private mutating func renderVoicesPerSample(
-        from position: Int64, frames: Int, actuator: inout ActuatorStage
+    private mutating func renderVoicesPerSample<Model: ActuatorModel>(
+        from position: Int64, frames: Int, actuator: inout ActuatorStage<Model>
     ) {
         var i = 0
         while i < frames {

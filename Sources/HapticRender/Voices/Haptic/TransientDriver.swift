@@ -27,21 +27,21 @@
 /// (more damping, still stable). A voice's life is thus bounded by pulse + 30 ms + slew.
 ///
 /// All per-sample work is O(1), no allocation, no libm.
-public struct TransientDriver: Sendable, Hashable {
+package struct TransientDriver: Sendable, Hashable {
     /// `driving` is the pulse.
     var tail: DriverTail
     var oscillator: SineOscillator
     var remainingPulseSamples: Int
     let config: ActuatorDriverConfig
     /// Carrier frequency, Hz.
-    public let carrierHz: Double
+    package let carrierHz: Double
     /// Sine amplitude of the pulse, V.
-    public let amplitude: Double
+    package let amplitude: Double
     /// Pulse length in samples.
-    public let pulseSamples: Int
+    package let pulseSamples: Int
 
     /// Prepares a click from `mapping`'s tables. O(1).
-    public init(
+    package init(
         config: ActuatorDriverConfig, mapping: DriveMapping, sharpness: Double, intensity: Double
     ) {
         self.init(
@@ -57,13 +57,20 @@ public struct TransientDriver: Sendable, Hashable {
         self.config = config
         let fc = lookup.transientFrequency(sharpness: s)
         carrierHz = fc
-        let halfCycles = min(s < 1.0 / 3 ? 4 : (s < 2.0 / 3 ? 3 : 2), config.transientMaxHalfCycles)
-        let budget = config.transientVoltsPerCycleBudget * 2 / Double(halfCycles)
-        amplitude =
-            min(budget, config.voltageClamp) * lookup.relativeAmplitude(intensity: intensity)
-        pulseSamples = Int(Double(halfCycles) * config.sampleRate / (2 * fc) + 0.5)
+        if let pulse = config.clickPulse {
+            amplitude = pulse.volts * lookup.relativeAmplitude(intensity: intensity)
+            let seconds = pulse.softSeconds + s * (pulse.hardSeconds - pulse.softSeconds)
+            pulseSamples = Int(seconds * config.sampleRate + 0.5)
+        } else {
+            let halfCycles = min(
+                s < 1.0 / 3 ? 4 : (s < 2.0 / 3 ? 3 : 2), config.transientMaxHalfCycles)
+            let budget = config.transientVoltsPerCycleBudget * 2 / Double(halfCycles)
+            amplitude =
+                min(budget, config.voltageClamp) * lookup.relativeAmplitude(intensity: intensity)
+            pulseSamples = Int(Double(halfCycles) * config.sampleRate / (2 * fc) + 0.5)
+        }
         remainingPulseSamples = pulseSamples
-        oscillator = SineOscillator(sampleRate: config.sampleRate)
+        oscillator = SineOscillator(sampleRate: config.sampleRate, phase: config.carrierPhase)
         tail = DriverTail(
             brakeGain: config.brakeGainSoft + s * (config.brakeGainHard - config.brakeGainSoft))
         if amplitude == 0 { tail.phase = .finished }
@@ -71,18 +78,19 @@ public struct TransientDriver: Sendable, Hashable {
 
     /// True once the click (pulse, brake, return to 0 V) is over;
     /// ``drive(velocity:excursion:othersDriving:)`` then returns 0.
-    @inline(__always) public var isFinished: Bool {
+    @inline(__always) package var isFinished: Bool {
         if case .finished = tail.phase { true } else { false }
     }
     /// True during the pulse (the part other voices' brakes must not fight).
-    @inline(__always) public var isDriving: Bool {
+    @inline(__always) package var isDriving: Bool {
         if case .driving = tail.phase { true } else { false }
     }
     /// True while braking.
-    @_spi(Testing) @inline(__always) public var isBraking: Bool { tail.phase == .brake }
+    @inline(__always) var isBraking: Bool { tail.phase == .brake }
 
     /// Next drive sample in volts, given the actuator's current velocity (m/s) and excursion (m).
-    public mutating func drive(velocity: Double, excursion: Double, othersDriving: Bool) -> Double {
+    package mutating func drive(velocity: Double, excursion: Double, othersDriving: Bool) -> Double
+    {
         switch tail.phase {
         case .driving:
             let output = carrierSample(

@@ -7,42 +7,36 @@
 /// ``lookup`` view, valid while this object is alive — the renderer keeps the mapping
 /// referenced for as long as any kernel holds its lookup.
 ///
-/// Tables (``tableSize`` entries over s ∈ [0, 1] and I ∈ [0, 1]):
-/// - `frequency[s]` from ``SharpnessMapping``;
-/// - `maxVolts[s]` = min(V_clamp, ``excursionMargin``·x_max/|X/V(f)|) — the excursion
-///   pre-limiter with a 0.8 margin (docs/physics.md, Driver design rules; choice: the margin
-///   of the transient budget, applied to continuous drive too);
-/// - `thresholdVolts[s]` = volts reaching 0 dB SL at f: 10^(thr(f)/20) / (g/V at f);
-/// - `excursionPerVolt[s]` = |X/V(f)| (for the closed-loop overdrive target);
-/// - `slGain[I]` = 10^(I·SL_max/20) (sensation-level law);
-/// - `transientHz[s]` = f0^(2/3)·f(s)^(1/3): the click carrier, pulled toward f0 (docs/physics.md,
-///   Transient recipe; choice: one third of the way from f0 to f(s) in log frequency — a 1–2-cycle
-///   burst far from resonance has little authority, and at f(0) = 38 Hz a 2-cycle click would last
-///   53 ms).
-/// volts(s, I) = I == 0 ? 0 : min(maxVolts, slGain(I)·thresholdVolts)   (sensationLevel)
+/// Tables (``tableSize`` entries over s ∈ [0, 1] and I ∈ [0, 1]; ``DriveTables``), as the
+/// profile's kind designs them from its physics (an LRA's: ``LRAProfile``'s `designDrive`):
+/// - `frequency[s]`, the continuous carrier;
+/// - `maxVolts[s]`, the largest steady drive there;
+/// - `thresholdVolts[s]`, the drive that reaches the perception threshold (0 dB SL);
+/// - `excursionPerVolt[s]`, the steady excursion per volt (the onset overdrive's target);
+/// - `gain[I]`, the sensation-level law's gain over the threshold volts;
+/// - `clickHz[s]`, a transient's carrier.
+/// volts(s, I) = I == 0 ? 0 : min(maxVolts, gain(I)·thresholdVolts)   (sensationLevel)
 ///             = I²·maxVolts                                         (squareLaw)
-public final class DriveMapping: @unchecked Sendable {
+package final class DriveMapping: @unchecked Sendable {
     /// Entries per table. Lerp error for the smooth curves here is < 1e-5 relative.
-    public static let tableSize = 1024
-    /// Fraction of x_max allowed as steady-state excursion (docs/physics.md, Driver design rules:
-    /// 0.8).
-    public static let excursionMargin = 0.8
+    package static let tableSize = 1024
 
-    public let profile: ActuatorProfile
-    public let sharpnessMapping: SharpnessMapping
-    public let intensityMapping: IntensityMapping
+    package let profile: ActuatorProfile
+    package let sharpnessMapping: SharpnessMapping
+    package let intensityMapping: IntensityMapping
     /// Band edges f_lo, f_hi in Hz (≥ 10 dB SL crossings of the FOAM, clipped to the driver
     /// range; the whole driver range if the FOAM never reaches 10 dB SL).
-    public let bandLowHz: Double
-    public let bandHighHz: Double
+    package let bandLowHz: Double
+    package let bandHighHz: Double
     /// Sensation level of the FOAM peak inside the band, dB SL.
-    public let maxSensationLevel: Double
+    package let maxSensationLevel: Double
     /// The render-loop view.
     package let lookup: DriveLookup
     private let storage: UnsafeMutablePointer<Double>
 
-    /// Builds the tables. O(tableSize + band scan of ~3000 points). Setup-time only.
-    public init(
+    /// Builds the tables, as the profile's kind designs them
+    /// (``ActuatorKind/designDrive(sharpness:intensity:into:)``). Setup-time only.
+    package init(
         profile p: ActuatorProfile, sharpness: SharpnessMapping = .android,
         intensity: IntensityMapping? = nil
     ) {
@@ -50,14 +44,29 @@ public final class DriveMapping: @unchecked Sendable {
         sharpnessMapping = sharpness
         let law = intensity ?? sharpness.defaultIntensityMapping
         intensityMapping = law
+        let n = Self.tableSize
+        storage = .allocate(capacity: DriveTables.tables * n)
+        let design = p.kind.designDrive(
+            sharpness: sharpness, intensity: law, into: DriveTables(base: storage, count: n))
+        bandLowHz = design.bandLowHz
+        bandHighHz = design.bandHighHz
+        maxSensationLevel = design.maxSensationLevel
+        lookup = DriveLookup(
+            base: UnsafePointer(storage), count: n, squareLaw: design.squareLaw,
+            inverseFullScaleGain: design.inverseFullScaleGain)
+    }
 
-        // Band: scan the driver range at 0.1 Hz for the FOAM crossing thr + 10 dB (Android:
-        // first crossing upwards = f_lo, next crossing downwards = f_hi, else the range end).
+    /// Android's band for an actuator whose largest steady acceleration at f is `foam(f)` g
+    /// (docs/physics.md, Sharpness and intensity mapping): the FOAM scanned from `fMin` to
+    /// `fMax` at 0.1 Hz for its crossings of the perception threshold + 10 dB — the first
+    /// upwards is f_lo, the next downwards f_hi, else the range's end; the whole range if it
+    /// never crosses — and the largest sensation level inside it, dB SL. Setup time (libm).
+    static func androidBand(from fMin: Double, to fMax: Double, foam: (Double) -> Double) -> (
+        low: Double, high: Double, maxSensationLevel: Double
+    ) {
         let step = 0.1
-        let fMin = p.driveBandMinHz
-        let fMax = p.driveBandMaxHz
         func margin(_ f: Double) -> Double {
-            LibM.amplitudeToDB(p.foam(atHz: f)) - PerceptualThreshold.thresholdDB(atHz: f) - 10
+            LibM.amplitudeToDB(foam(f)) - PerceptualThreshold.thresholdDB(atHz: f) - 10
         }
         var lo = Double.nan
         var hi = Double.nan
@@ -82,80 +91,95 @@ public final class DriveMapping: @unchecked Sendable {
             hi = fMax
         }
         if hi.isNaN { hi = fMax }
-        bandLowHz = lo
-        bandHighHz = hi
         var slMax = -Double.infinity
         f = lo
         while f <= hi + 1e-9 {
             slMax = max(
-                slMax,
-                LibM.amplitudeToDB(p.foam(atHz: f)) - PerceptualThreshold.thresholdDB(atHz: f))
+                slMax, LibM.amplitudeToDB(foam(f)) - PerceptualThreshold.thresholdDB(atHz: f))
             f += step
         }
-        maxSensationLevel = slMax
-
-        let n = Self.tableSize
-        storage = .allocate(capacity: 6 * n)
-        let freq = storage
-        let vmax = storage + n
-        let thrV = storage + 2 * n
-        let xpv = storage + 3 * n
-        let gain = storage + 4 * n
-        let clickHz = storage + 5 * n
-        for i in 0..<n {
-            let s = Double(i) / Double(n - 1)
-            let hz = sharpness.frequency(sharpness: s, lo: lo, hi: hi)
-            freq[i] = hz
-            vmax[i] = p.maxDriveVolts(atHz: hz, excursionMargin: Self.excursionMargin)
-            thrV[i] =
-                LibM.dbToAmplitude(PerceptualThreshold.thresholdDB(atHz: hz))
-                / p.accelerationPerVolt(atHz: hz)
-            xpv[i] = p.excursionPerVolt(atHz: hz)
-            gain[i] = LibM.dbToAmplitude(s * slMax)  // here s plays the role of I
-            clickHz[i] = LibM.pow(p.resonanceHz, 2.0 / 3) * LibM.pow(hz, 1.0 / 3)
-        }
-        lookup = DriveLookup(
-            base: UnsafePointer(storage), count: n, squareLaw: law == .squareLaw,
-            inverseFullScaleGain: 1 / LibM.dbToAmplitude(slMax))
+        return (lo, hi, slMax)
     }
 
     deinit { storage.deallocate() }
 
     /// Drive frequency for sharpness `s` (clamped to 0…1), Hz. O(1).
-    public func frequency(sharpness s: Double) -> Double { lookup.frequency(sharpness: s) }
+    package func frequency(sharpness s: Double) -> Double { lookup.frequency(sharpness: s) }
 
     /// Carrier frequency of a transient click for sharpness `s` (clamped to 0…1), Hz. O(1).
-    public func transientFrequency(sharpness s: Double) -> Double {
+    package func transientFrequency(sharpness s: Double) -> Double {
         lookup.transientFrequency(sharpness: s)
     }
 
     /// Frequency and sine amplitude for sharpness `s` and intensity `i` (both clamped to 0…1).
     /// O(1).
-    public func evaluate(sharpness s: Double, intensity i: Double) -> DrivePoint {
+    package func evaluate(sharpness s: Double, intensity i: Double) -> DrivePoint {
         lookup.evaluate(sharpness: s, intensity: i)
     }
 
     /// Amplitude at intensity `i` relative to intensity 1, independent of frequency:
     /// 10^((I−1)·SL_max/20) (sensation level) or I² (square law); 0 for I ≤ 0. O(1).
-    public func relativeAmplitude(intensity i: Double) -> Double {
+    package func relativeAmplitude(intensity i: Double) -> Double {
         lookup.relativeAmplitude(intensity: i)
     }
 }
 
 /// A drive operating point: carrier frequency and sine amplitude.
-public struct DrivePoint: Sendable, Hashable {
+package struct DrivePoint: Sendable, Hashable {
     /// Carrier frequency, Hz.
-    public var hz: Double
+    package var hz: Double
     /// Sine amplitude (peak), V.
-    public var volts: Double
+    package var volts: Double
     /// Steady-state |excursion/volt| at `hz`, m/V.
-    public var excursionPerVolt: Double
+    package var excursionPerVolt: Double
 
-    @inlinable public init(hz: Double, volts: Double, excursionPerVolt: Double) {
+    package init(hz: Double, volts: Double, excursionPerVolt: Double) {
         self.hz = hz
         self.volts = volts
         self.excursionPerVolt = excursionPerVolt
     }
+}
+
+/// The tables a kind fills for a ``DriveMapping`` (``ActuatorKind/designDrive(sharpness:intensity:into:)``):
+/// ``DriveMapping/tableSize`` entries each, entry i at sharpness (or, for the gain, intensity)
+/// i/(n − 1). O(1) per entry.
+struct DriveTables {
+    /// How many tables: frequency, maximum volts, threshold volts, excursion per volt, gain,
+    /// click carrier.
+    static let tables = 6
+    let base: UnsafeMutablePointer<Double>
+    let count: Int
+
+    /// Entry `i` of the sharpness tables: the carrier `frequency` (Hz), the largest steady
+    /// drive (`maxVolts`), the drive at the perception threshold (`thresholdVolts`), the
+    /// steady excursion per volt (m/V, the onset overdrive's target) and a click's carrier
+    /// (`clickHz`).
+    func set(
+        _ i: Int, frequency: Double, maxVolts: Double, thresholdVolts: Double,
+        excursionPerVolt: Double, clickHz: Double
+    ) {
+        base[i] = frequency
+        base[count + i] = maxVolts
+        base[2 * count + i] = thresholdVolts
+        base[3 * count + i] = excursionPerVolt
+        base[5 * count + i] = clickHz
+    }
+
+    /// Entry `i` of the intensity table: the sensation-level law's gain over the threshold
+    /// volts.
+    func setGain(_ i: Int, _ gain: Double) { base[4 * count + i] = gain }
+}
+
+/// What a kind's drive design says besides the tables: the band, the strongest sensation
+/// level, and how the lookup turns intensity into volts (``DriveLookup``).
+struct DriveDesign {
+    var bandLowHz: Double
+    var bandHighHz: Double
+    var maxSensationLevel: Double
+    /// The lookup computes I²·maxVolts instead of reading the gain table.
+    var squareLaw: Bool
+    /// 1/gain(1), so the gain table gives a relative amplitude.
+    var inverseFullScaleGain: Double
 }
 
 /// A ``DriveLookup``'s tables at one sharpness (``DriveLookup/column(sharpness:)``).

@@ -7,7 +7,7 @@ import HapticPattern
 /// Data points (Hz, dB) from AOSP `MIN_PERCEPTIBLE_CURVE`, restricted to 10–400 Hz (the
 /// renderer never drives outside 30–300 Hz). Between points: linear in Hz; outside: held at the
 /// end values — the same rule as Android's lookup. Setup-time only (O(log n) per call).
-public enum PerceptualThreshold {
+package enum PerceptualThreshold {
     static let points: [(hz: Double, db: Double)] = [
         (10.0, -48.90), (10.37, -48.52), (12.44, -46.50), (14.93, -44.43), (15.0, -44.35),
         (17.92, -41.96), (20.0, -40.36), (21.5, -39.60), (25.0, -37.48), (25.8, -36.93),
@@ -19,7 +19,7 @@ public enum PerceptualThreshold {
     ]
 
     /// Threshold in dB re 1 g at `hz`.
-    public static func thresholdDB(atHz hz: Double) -> Double {
+    package static func thresholdDB(atHz hz: Double) -> Double {
         let p = points
         if hz <= p[0].hz { return p[0].db }
         if hz >= p[p.count - 1].hz { return p[p.count - 1].db }

@@ -14,7 +14,7 @@ public enum SharpnessMapping: String, Codable, Sendable, CaseIterable {
     case lofelt
 
     /// Frequency for sharpness `s` (clamped to 0…1) in band `lo…hi`. Setup-time (libm).
-    public func frequency(sharpness s: Double, lo: Double, hi: Double) -> Double {
+    package func frequency(sharpness s: Double, lo: Double, hi: Double) -> Double {
         let s = min(max(s, 0), 1)
         switch self {
         case .android: return lo + s * (hi - lo)
@@ -24,7 +24,7 @@ public enum SharpnessMapping: String, Codable, Sendable, CaseIterable {
     }
 
     /// The intensity law that goes with this mode by default.
-    public var defaultIntensityMapping: IntensityMapping {
+    package var defaultIntensityMapping: IntensityMapping {
         self == .lofelt ? .squareLaw : .sensationLevel
     }
 }
