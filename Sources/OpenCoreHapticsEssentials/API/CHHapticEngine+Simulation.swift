@@ -20,10 +20,12 @@ extension CHHapticEngine {
         public struct Actuator: Sendable {
             let profile: ActuatorProfile
 
-            /// Apple's iPhone Taptic Engine (the default), a coin motor, a Pixel's LRA.
+            /// Apple's iPhone Taptic Engine (the default), a coin motor, a Pixel's LRA, a game
+            /// controller's rumble motor (an ERM).
             public static let iphone = Actuator(profile: .iphone)
             public static let coin = Actuator(profile: .coin)
             public static let pixel = Actuator(profile: .pixel)
+            public static let erm = Actuator(profile: .erm(.erm))
 
             /// A preset by name, or the JSON profile at a path, as `ahap-render --actuator`
             /// takes them.

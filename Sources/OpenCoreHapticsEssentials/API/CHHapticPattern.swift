@@ -125,7 +125,9 @@ open class CHHapticPattern {
     private static func dictionary(_ events: [CHHapticEvent], items: [[CHHapticPattern.Key: Any]])
         -> [CHHapticPattern.Key: Any]
     {
-        let events = events.map { [CHHapticPattern.Key.event: $0.dictionary] as [CHHapticPattern.Key: Any] }
+        let events = events.map {
+            [CHHapticPattern.Key.event: $0.dictionary] as [CHHapticPattern.Key: Any]
+        }
         return [.pattern: events + items]
     }
 
