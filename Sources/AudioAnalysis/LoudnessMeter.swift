@@ -63,10 +63,27 @@ public final class LoudnessMeter {
         var start = 0
         while start < frames {
             let n = min(frames - start, framesPer100ms - framesInPart)
-            for c in 0..<channels where weights[c] > 0 {
-                filters.addSquares(
-                    samples, from: start, count: n, channel: c, of: channels,
-                    state: &state[4 * c], sum: &partSums[c])
+            // Two weighted channels side by side in one vector (the same arithmetic per
+            // channel, so the same sums), then any left alone.
+            var c = 0
+            while c < channels {
+                if weights[c] > 0, c + 1 < channels, weights[c + 1] > 0 {
+                    state.withUnsafeMutableBufferPointer { s in
+                        partSums.withUnsafeMutableBufferPointer { sums in
+                            filters.addSquares(
+                                samples, from: start, count: n, channels: c, of: channels,
+                                state: s.baseAddress! + 4 * c, sums: sums.baseAddress! + c)
+                        }
+                    }
+                    c += 2
+                    continue
+                }
+                if weights[c] > 0 {
+                    filters.addSquares(
+                        samples, from: start, count: n, channel: c, of: channels,
+                        state: &state[4 * c], sum: &partSums[c])
+                }
+                c += 1
             }
             framesInPart += n
             start += n
@@ -135,6 +152,48 @@ struct KWeighting {
         a0 = 1 + k / q + k * k
         passB = (1, -2, 1)
         passA = (2 * (k * k - 1) / a0, (1 - k / q + k * k) / a0)
+    }
+
+    /// ``addSquares(_:from:count:channel:of:state:sum:)`` for channels `c` and `c + 1` at once,
+    /// one per vector lane (lane by lane the same operations, so the same results); their
+    /// states are `state[0..<4]` and `state[4..<8]`, their sums `sums[0]` and `sums[1]`.
+    @inline(__always)
+    func addSquares(
+        _ samples: UnsafeBufferPointer<Float>, from: Int, count: Int, channels c: Int,
+        of channels: Int, state: UnsafeMutablePointer<Double>, sums: UnsafeMutablePointer<Double>
+    ) {
+        var s1 = SIMD2(state[0], state[4])
+        var s2 = SIMD2(state[1], state[5])
+        var t1 = SIMD2(state[2], state[6])
+        var t2 = SIMD2(state[3], state[7])
+        var sum = SIMD2(sums[0], sums[1])
+        let b0 = SIMD2(repeating: shelfB.0)
+        let b1 = SIMD2(repeating: shelfB.1)
+        let b2 = SIMD2(repeating: shelfB.2)
+        let a1 = SIMD2(repeating: shelfA.0)
+        let a2 = SIMD2(repeating: shelfA.1)
+        let p0 = SIMD2(repeating: passB.0)
+        let p1 = SIMD2(repeating: passB.1)
+        let p2 = SIMD2(repeating: passB.2)
+        let q1 = SIMD2(repeating: passA.0)
+        let q2 = SIMD2(repeating: passA.1)
+        var i = from * channels + c
+        for _ in 0..<count {
+            let x = SIMD2(Double(samples[i]), Double(samples[i + 1]))
+            i += channels
+            let y = b0 * x + s1
+            s1 = b1 * x - a1 * y + s2
+            s2 = b2 * x - a2 * y
+            let z = p0 * y + t1
+            t1 = p1 * y - q1 * z + t2
+            t2 = p2 * y - q2 * z
+            sum += z * z
+        }
+        (state[0], state[4]) = (s1[0], s1[1])
+        (state[1], state[5]) = (s2[0], s2[1])
+        (state[2], state[6]) = (t1[0], t1[1])
+        (state[3], state[7]) = (t2[0], t2[1])
+        (sums[0], sums[1]) = (sum[0], sum[1])
     }
 
     /// Filters `count` frames of channel `channel` from frame `from` and adds the squared

@@ -65,9 +65,26 @@ public final class RealFFT {
             im0.withUnsafeMutableBufferPointer { i0 in
                 re1.withUnsafeMutableBufferPointer { r1 in
                     im1.withUnsafeMutableBufferPointer { i1 in
-                        for k in 0..<half {
+                        // Even samples to the real part, odd to the imaginary, eight at a time.
+                        let x = samples.baseAddress!
+                        var k = 0
+                        while k + 8 <= half {
+                            let lo = UnsafeRawPointer(x + 2 * k).loadUnaligned(
+                                as: SIMD8<Float>.self)
+                            let hi = UnsafeRawPointer(x + 2 * k + 8).loadUnaligned(
+                                as: SIMD8<Float>.self)
+                            let even = SIMD8(lowHalf: lo.evenHalf, highHalf: hi.evenHalf)
+                            let odd = SIMD8(lowHalf: lo.oddHalf, highHalf: hi.oddHalf)
+                            UnsafeMutableRawPointer(r0.baseAddress! + k).storeBytes(
+                                of: even, as: SIMD8<Float>.self)
+                            UnsafeMutableRawPointer(i0.baseAddress! + k).storeBytes(
+                                of: odd, as: SIMD8<Float>.self)
+                            k += 8
+                        }
+                        while k < half {
                             r0[k] = samples[2 * k]
                             i0[k] = samples[2 * k + 1]
+                            k += 1
                         }
                         let inFirst = transform(r0, i0, r1, i1)
                         split(
@@ -128,10 +145,18 @@ public final class RealFFT {
     ) {
         let m = n / 4
         if s == 1 {
-            for p in 0..<m {
+            var p = 0
+            if m % 4 == 0 {
+                while p < m {
+                    firstStageButterflies(xr, xi, yr, yi, p: p, m: m, twiddles: tw)
+                    p += 4
+                }
+            }
+            while p < m {
                 butterfly(
                     Float(0), xr, xi, yr, yi, at: (p, p + m, p + 2 * m, p + 3 * m), out: 4 * p,
                     stride: 1, twiddles: tw, p: p, m: m)
+                p += 1
             }
             return
         }
@@ -144,6 +169,56 @@ public final class RealFFT {
                     out: s * 4 * p + q, stride: s, twiddles: tw, p: p, m: m)
                 q += 4
             }
+        }
+    }
+
+    /// The first stage's butterflies p … p + 3 at once, one per vector lane, each with its own
+    /// twiddles: lane by lane the scalar butterfly's arithmetic (so the same values), its four
+    /// outputs stored to `4(p + lane) + r`.
+    @inline(__always)
+    private static func firstStageButterflies(
+        _ xr: UnsafeMutablePointer<Float>, _ xi: UnsafeMutablePointer<Float>,
+        _ yr: UnsafeMutablePointer<Float>, _ yi: UnsafeMutablePointer<Float>, p: Int, m: Int,
+        twiddles tw: UnsafePointer<Float>
+    ) {
+        typealias V = SIMD4<Float>
+        func load(_ q: UnsafePointer<Float>) -> V { UnsafeRawPointer(q).loadUnaligned(as: V.self) }
+        let c1 = load(tw + p)
+        let s1 = load(tw + m + p)
+        let c2 = load(tw + 2 * m + p)
+        let s2 = load(tw + 3 * m + p)
+        let c3 = load(tw + 4 * m + p)
+        let s3 = load(tw + 5 * m + p)
+        let ar = load(xr + p)
+        let ai = load(xi + p)
+        let br = load(xr + p + m)
+        let bi = load(xi + p + m)
+        let cr = load(xr + p + 2 * m)
+        let ci = load(xi + p + 2 * m)
+        let dr = load(xr + p + 3 * m)
+        let di = load(xi + p + 3 * m)
+        let apcR = ar + cr
+        let apcI = ai + ci
+        let amcR = ar - cr
+        let amcI = ai - ci
+        let bpdR = br + dr
+        let bpdI = bi + di
+        let jR = bi - di
+        let jI = dr - br
+        let u1R = amcR + jR
+        let u1I = amcI + jI
+        let u2R = apcR - bpdR
+        let u2I = apcI - bpdI
+        let u3R = amcR - jR
+        let u3I = amcI - jI
+        let outR = (apcR + bpdR, u1R * c1 - u1I * s1, u2R * c2 - u2I * s2, u3R * c3 - u3I * s3)
+        let outI = (apcI + bpdI, u1R * s1 + u1I * c1, u2R * s2 + u2I * c2, u3R * s3 + u3I * c3)
+        for lane in 0..<4 {
+            let o = 4 * (p + lane)
+            UnsafeMutableRawPointer(yr + o).storeBytes(
+                of: V(outR.0[lane], outR.1[lane], outR.2[lane], outR.3[lane]), as: V.self)
+            UnsafeMutableRawPointer(yi + o).storeBytes(
+                of: V(outI.0[lane], outI.1[lane], outI.2[lane], outI.3[lane]), as: V.self)
         }
     }
 
@@ -207,7 +282,48 @@ public final class RealFFT {
         let nyquist = zr[0] - zi[0]
         power[0] = dc * dc
         power[m] = nyquist * nyquist
-        for k in 1...(m / 2) {
+        // Four bins k … k + 3 at once (their mirrors j = m − k … read and written reversed),
+        // lane by lane the scalar loop's arithmetic; the scalar loop finishes.
+        var k0 = 1
+        if m >= 16 {
+            typealias V = SIMD4<Float>
+            let zrp = zr.baseAddress!
+            let zip = zi.baseAddress!
+            let pw = power.baseAddress!
+            func load(_ q: UnsafePointer<Float>) -> V {
+                UnsafeRawPointer(q).loadUnaligned(as: V.self)
+            }
+            func reversed(_ v: V) -> V { V(v[3], v[2], v[1], v[0]) }
+            splitCos.withUnsafeBufferPointer { cosines in
+                splitSin.withUnsafeBufferPointer { sines in
+                    while k0 + 3 <= m / 2 {
+                        let j0 = m - k0 - 3
+                        let zrk = load(zrp + k0)
+                        let zik = load(zip + k0)
+                        let zrj = reversed(load(zrp + j0))
+                        let zij = reversed(load(zip + j0))
+                        let er = 0.5 * (zrk + zrj)
+                        let ei = 0.5 * (zik - zij)
+                        let or = 0.5 * (zik + zij)
+                        let oi = -0.5 * (zrk - zrj)
+                        let c = load(cosines.baseAddress! + k0)
+                        let s = load(sines.baseAddress! + k0)
+                        let wr = or * c - oi * s
+                        let wi = or * s + oi * c
+                        let xr = er + wr
+                        let xi = ei + wi
+                        UnsafeMutableRawPointer(pw + k0).storeBytes(
+                            of: xr * xr + xi * xi, as: V.self)
+                        let yr = er - wr
+                        let yi = ei - wi
+                        UnsafeMutableRawPointer(pw + j0).storeBytes(
+                            of: reversed(yr * yr + yi * yi), as: V.self)
+                        k0 += 4
+                    }
+                }
+            }
+        }
+        for k in k0..<(m / 2 + 1) {
             let j = m - k
             let er = 0.5 * (zr[k] + zr[j])
             let ei = 0.5 * (zi[k] - zi[j])

@@ -122,7 +122,8 @@ public final class SpectralAnalyzer {
         pending.withUnsafeBufferPointer { samples in
             frame.withUnsafeMutableBufferPointer { f in
                 window.withUnsafeBufferPointer { w in
-                    for i in 0..<n { f[i] = samples[start + i] * w[i] }
+                    Self.multiply(
+                        samples.baseAddress! + start, w.baseAddress!, into: f.baseAddress!, n)
                 }
             }
         }
@@ -170,6 +171,25 @@ public final class SpectralAnalyzer {
             total > 0 ? Float(centroidNumerator / Double(total)) : Float(log2(500.0)))
         features.voiceFlatness.append(flatness())
         features.onsetStrength.append(strength)
+    }
+
+    /// `out[i] = a[i] · b[i]` for i < `n`, eight at a time (the same products as one by one).
+    @inline(__always)
+    static func multiply(
+        _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>,
+        _ n: Int
+    ) {
+        var i = 0
+        while i + 8 <= n {
+            let x = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self)
+            let y = UnsafeRawPointer(b + i).loadUnaligned(as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: x * y, as: SIMD8<Float>.self)
+            i += 8
+        }
+        while i < n {
+            out[i] = a[i] * b[i]
+            i += 1
+        }
     }
 
     /// Spectral flatness of the voice-range bins in dB (geometric ÷ arithmetic mean). O(bins).
