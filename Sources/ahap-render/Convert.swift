@@ -161,13 +161,24 @@ struct Convert: ParsableCommand {
         if failed > 0 { throw ExitCode(ExitStatus.failure) }
     }
 
-    /// Each input's output path; an output that is one of the inputs (by identity), and two
-    /// inputs that would write one file (`Tap.ahap` and `Tap.haptic` to `Tap.json`), are usage
-    /// errors before anything is written.
+    /// Each input's output path; an output that is one of the inputs (by identity), two
+    /// inputs that would write one file (`Tap.ahap` and `Tap.haptic` to `Tap.json`), and two
+    /// whose Kotlin objects would clash (`tap-soft`, `TapSoft`), are usage errors before
+    /// anything is written.
     private func outputs(for files: [DiscoveredFile]) throws -> [String] {
         var seen: [String: String] = [:]
         var objects: [String: String] = [:]
         return try files.map { file in
+            let path = OutputNaming.output(
+                for: file, outputFile: output, outputDirectory: outputDir,
+                fileExtension: to.target.fileExtension, keepsClipExtension: false)
+            if let other = seen[path] {
+                throw CLIError.usage(
+                    nil,
+                    "\(other) and \(file.path) would both convert to \(path); convert one of them on its own with -o"
+                )
+            }
+            seen[path] = file.path
             if to == .kotlin {
                 // Kotlin of one batch compiles together: one object name each.
                 let object = FormatConverter.kotlinObjectName(
@@ -180,16 +191,6 @@ struct Convert: ParsableCommand {
                 }
                 objects[object] = file.path
             }
-            let path = OutputNaming.output(
-                for: file, outputFile: output, outputDirectory: outputDir,
-                fileExtension: to.target.fileExtension, keepsClipExtension: false)
-            if let other = seen[path] {
-                throw CLIError.usage(
-                    nil,
-                    "\(other) and \(file.path) would both convert to \(path); convert one of them on its own with -o"
-                )
-            }
-            seen[path] = file.path
             if path != "-" { try checkOutput(path, force: true, input: displayName(file.path)) }
             return path
         }
