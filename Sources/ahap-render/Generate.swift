@@ -233,7 +233,9 @@ struct Generate: ParsableCommand {
             throw CLIError.usage(
                 nil, "-o names one output but \(files.count) inputs were found; use --output-dir")
         }
-        let standardInput = files.contains { $0.path == "-" } ? try AudioInput("-") : nil
+        let standardInput =
+            files.contains { $0.path == "-" }
+            ? try AudioInput("-", maxDurationSeconds: maxDuration) : nil
         defer { standardInput?.remove() }
         let jobs = try makeJobs(
             files, threads: max(1, self.jobs / max(1, files.count)),

@@ -632,6 +632,80 @@ enum HostileSystem {
         #expect(info.frames == 1_800 * 8_000)
     }
 
+    /// `generate -` refuses a stream longer than its limit as it arrives, not at its end: a
+    /// WAV whose header declares an hour, after its first block; one streamed without a length
+    /// (sizes 0xFFFFFFFF, as `sox … -t wav -` writes), once what has arrived passes the limit.
+    /// The writer never closes the pipe, so a copy to the end would never return.
+    @Test(arguments: [true, false])
+    func standardInputPastTheLimitIsRefusedAsItArrives(declaresItsLength: Bool) throws {
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        signal(SIGPIPE, SIG_IGN)  // the writer outlives the reader; EPIPE is expected
+        let rate = 8_000
+        var header = floatWAVData([], sampleRate: rate)
+        let dataBytes = declaresItsLength ? UInt32(3_600 * rate * 4) : UInt32.max
+        header.replaceSubrange(
+            42..<46, with: withUnsafeBytes(of: dataBytes.littleEndian) { Data($0) })
+        header.replaceSubrange(
+            4..<8,
+            with: withUnsafeBytes(of: (dataBytes == .max ? dataBytes : dataBytes + 38).littleEndian)
+            { Data($0) })
+        // 4 MiB of samples: 131 s, past the 60 s limit; an hour is declared in the other case.
+        let samples = [Float](repeating: 0.1, count: 1 << 20).withUnsafeBytes { Data($0) }
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["generate", "-", "-o", "out.ahap", "--max-input-duration", "60"]
+        p.currentDirectoryURL = URL(fileURLWithPath: dir.path)
+        let input = Pipe()
+        let err = Pipe()
+        p.standardInput = input
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        try p.run()
+        let writer = input.fileHandleForWriting.fileDescriptor
+        let sent = DispatchSemaphore(value: 0)
+        let chunks = [header, samples]
+        Thread.detachNewThread {
+            for chunk in chunks {
+                let failed = chunk.withUnsafeBytes { bytes in
+                    var done = 0
+                    while done < bytes.count {
+                        let n = write(writer, bytes.baseAddress! + done, bytes.count - done)
+                        if n < 0 && errno == EINTR { continue }
+                        if n <= 0 { return true }
+                        done += n
+                    }
+                    return false
+                }
+                if failed { break }
+            }
+            sent.signal()
+        }
+        nonisolated(unsafe) var stderr = Data()
+        let drained = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            stderr = readToEnd(err.fileHandleForReading)
+            drained.signal()
+        }
+        let start = Date()
+        while p.isRunning, Date().timeIntervalSince(start) < 30 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let ended = !p.isRunning
+        if !ended { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        sent.wait()
+        try input.fileHandleForWriting.close()
+        drained.wait()
+        let text = String(decoding: stderr, as: UTF8.self)
+        #expect(ended, "generate - still reading a stream past its limit after 30 s")
+        #expect(p.terminationStatus == 1, "\(text)")
+        #expect(
+            text.contains("more than the limit of 60 s (raise --max-input-duration)")
+                && text.contains("read no further"), "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("out.ahap")))
+    }
+
     /// A page of 10 minutes of WAV audio: the page is written as the audio is read back, so
     /// memory does not hold the audio, its base64 and the page at once (2.5 GB an hour).
     @Test func aLongPageOfWAVIsStreamed() throws {
