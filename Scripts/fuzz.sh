@@ -2,9 +2,11 @@
 # Builds the libFuzzer targets with AddressSanitizer and runs each on one core, SECONDS in all
 # (default 60) split by weight: `ahap` (Fuzz/AHAP: decode → schedule → render a 0.25 s
 # window, lenient and strict) 4/6, `audio` (Fuzz/Audio: bytes as an audio file through
-# SoundFile.read — limits, bad samples, stereo folding — and the resampler) 1/6, `actuator`
-# (Fuzz/Actuator: bytes → an actuator profile → validate → a short render of every accepted
-# one, checked for finite samples) 1/6.
+# SoundFile.read — limits, bad samples, stereo folding — and the resampler, whole and block by
+# block) 1/7, `actuator` (Fuzz/Actuator: bytes → an actuator profile → validate → a short
+# render of every accepted one, checked for finite samples) 1/7, `output` (Fuzz/Output: bytes
+# → a tree of links, folders and files → one write through AtomicFile: links never replaced,
+# nothing left behind, nothing written outside) 1/7.
 #
 #   Scripts/fuzz.sh [SECONDS] [extra libFuzzer flags…]
 #   FUZZ_TARGETS="audio" Scripts/fuzz.sh 600      # one target for the whole time
@@ -17,13 +19,13 @@
 #   .build-fuzz/ahap-fuzz -minimize_crash=1 -runs=10000 <artifact>
 # and commit the small result under Tests/Fixtures/fuzz-regressions/.
 #
-# Environment: FUZZ_TARGETS (default "ahap audio actuator"), FUZZ_JOBS (default 1),
+# Environment: FUZZ_TARGETS (default "ahap audio actuator output"), FUZZ_JOBS (default 1),
 # FUZZ_REBUILD=1 forces a rebuild.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
-targets=(${FUZZ_TARGETS:-ahap audio actuator})
+targets=(${FUZZ_TARGETS:-ahap audio actuator output})
 
 out=.build-fuzz
 mkdir -p "$out/obj" "$out/artifacts"
@@ -67,6 +69,13 @@ build() {  # build TARGET
         module SoundFile "${cflags[@]}"
         swiftc "${flags[@]}" "${cflags[@]}" -module-name AudioFuzz Fuzz/Audio/*.swift \
             "$out/obj/SoundFile.o" -lm -o "$out/audio-fuzz" ;;
+    output)
+        newer "$out/output-fuzz" Sources/SoundFile Fuzz/Output || return 0
+        echo "fuzz: building output-fuzz…" >&2
+        [[ -f "$out/obj/SoundFile.o" && ! "$(find Sources/SoundFile -name '*.swift' -newer "$out/obj/SoundFile.o" | head -1)" ]] \
+            || module SoundFile "${cflags[@]}"
+        swiftc "${flags[@]}" "${cflags[@]}" -module-name OutputFuzz Fuzz/Output/*.swift \
+            "$out/obj/SoundFile.o" -lm -o "$out/output-fuzz" ;;
     esac
 }
 
@@ -90,6 +99,11 @@ seed() {  # seed TARGET: the working corpus, refreshed from the shared corpus an
         # The presets' byte encodings would need the mapping; the fuzzer starts from nothing
         # and one neutral input.
         [[ -f "$corpus/neutral" ]] || head -c 34 /dev/zero | tr '\0' '\200' >"$corpus/neutral" ;;
+    output)
+        # Every name a link of each kind, the destination one of them: a start for mutations.
+        for k in 1 2 3 4 5 6 7 8; do
+            [[ -f "$corpus/kind-$k" ]] || printf "\\00$k\\001\\00$k\\002\\00$k\\003\\00$k\\001\\001\\002\\001\\005" >"$corpus/kind-$k"
+        done ;;
     esac
 }
 

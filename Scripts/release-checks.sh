@@ -63,9 +63,9 @@ memcheck render Examples/Patterns --jobs 2 --output-dir "$work/batch" --quiet
 echo "valgrind memcheck: --mix-with and --jobs 2 release renders clean"
 
 # The Kotlin `convert --to kotlin` writes, compiled: every file lint accepts, each in a package
-# of its own (`Tap.ahap` and `Tap.haptic`, or one name in two folders, name one object), with
-# the Android API stubs of Scripts/android-stubs, in one kotlinc run (the JVM's start-up and
-# warm-up are most of its cost); a warning fails too (-Werror).
+# of its own (`Tap.ahap` and `Tap.haptic`, or one name in two folders, name one object), and a
+# 12-minute dense pattern's, with the Android API stubs of Scripts/android-stubs, in one kotlinc
+# run (the JVM's start-up and warm-up are most of its cost); a warning fails too (-Werror).
 if command -v kotlinc >/dev/null; then
     mkdir "$work/kotlin"
     converted=0
@@ -78,6 +78,11 @@ if command -v kotlinc >/dev/null; then
             python3 -c 'import json, sys; [print(f["file"], end="\0") for f in json.load(sys.stdin) if f["accepted"]]' || true
     done)
     [ "$converted" -eq "$accepted" ] || { echo "kotlin: converted $converted files, lint accepts $accepted" >&2; status=1; }
+    # And one long effect (12 minutes, 5,000 events): its arrays and tiers are split into
+    # methods that kotlinc takes ("Method too large" otherwise).
+    python3 Scripts/dense-pattern.py "$work/dense.ahap" --haptic-only
+    { echo "package converted.dense"; "$cli" convert "$work/dense.ahap" --to kotlin -o - --quiet; } \
+        >"$work/kotlin/Dense.kt" || { echo "dense.ahap: convert --to kotlin failed" >&2; status=1; }
     # Debian's kotlinc starts the JVM with a 256 MB heap, too small for the corpus's longest waveforms.
     kotlinc_status=0
     JAVA_OPTS=-Xmx2g kotlinc -Werror Scripts/android-stubs "$work/kotlin" -d "$work/kotlin-classes" \

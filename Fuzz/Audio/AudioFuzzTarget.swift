@@ -1,12 +1,14 @@
 // libFuzzer entry point: bytes as an audio file → the package's one door for audio
 // (SoundFile.read, as custom audio, soundtracks and plots read it: a regular file, the
 // read limits, bad samples read as 0, more than two channels folded to stereo while read) →
-// the resampler to the render rate. Built by Scripts/fuzz.sh (target `audio`) over the
+// the resampler to the render rate, whole and a block at a time (as a soundtrack is: the
+// blocks' sizes come from the input). Built by Scripts/fuzz.sh (target `audio`) over the
 // system's libsndfile and libsamplerate.
 //
 // What counts as a finding: a trap, an ASan report in our code, a sample that is NaN,
 // infinite or beyond the reader's magnitude cap, a replaced-sample count that disagrees with
-// the samples, or a result larger than the limits allow.
+// the samples, a result larger than the limits allow, or a block-by-block conversion that
+// differs from the whole one by a single sample.
 import SoundFile
 
 #if canImport(Glibc)
@@ -51,6 +53,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             for s in resampled.samples where !s.isFinite {
                 fatalError("the resampler made a non-finite sample from finite input")
             }
+            if audio.sampleRate != 8_000 {
+                let block = 1 + Int(data[size - 1]) * 7
+                let streamed = streamedConversion(audio, block: block)
+                if streamed != resampled.samples {
+                    fatalError("blocks of \(block) frames convert to other samples than the whole")
+                }
+            }
         }
     }
     return 0
@@ -64,4 +73,27 @@ func check(_ audio: DecodedAudio) {
         fatalError("a sample \(s) passed the reader")
     }
     if audio.replacedSamples < 0 { fatalError("negative replaced count") }
+}
+
+/// `audio` converted to 8 kHz `block` frames at a time (``Resampler/Stream``).
+func streamedConversion(_ audio: DecodedAudio, block: Int) -> [Float]? {
+    guard
+        var stream = try? Resampler.Stream(
+            quality: .sincFastest, channels: audio.channels, from: audio.sampleRate, to: 8_000)
+    else { return nil }
+    var out: [Float] = []
+    var start = 0
+    let samples = audio.samples
+    while true {
+        let end = min(start + block * audio.channels, samples.count)
+        let last = end == samples.count
+        guard
+            let part = try? samples[start..<end].withUnsafeBufferPointer({
+                (b) throws(SoundFileError) -> [Float] in try stream.process(b, last: last)
+            })
+        else { return nil }
+        out += part
+        if last { return out }
+        start = end
+    }
 }

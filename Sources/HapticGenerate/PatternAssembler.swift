@@ -18,7 +18,7 @@ import HapticPattern
 ///   `HapticSharpnessControl` adds the rest; a transient's own sharpness is its colour minus
 ///   the control at its time (controls add to transients too).
 ///
-/// Deterministic; O(blocks + points · log points).
+/// Deterministic; O(blocks + points · log points) when the hits come in time order.
 enum PatternAssembler {
     /// How long the control holds after a continuous event ends, seconds.
     static let hold = 0.1
@@ -71,11 +71,25 @@ enum PatternAssembler {
             curves += sharpnessCurves(
                 sharpness, from: start, to: end, hopSeconds: hopSeconds, base: base)
         }
+        // Whether a time lies in a busy span: the spans start in time order, so the last
+        // one starting at or before it and the furthest any of them reaches tell. O(log n).
+        var reach: [Double] = []
+        reach.reserveCapacity(busy.count)
+        for span in busy { reach.append(max(reach.last ?? -.infinity, span.upperBound)) }
+        func isBusy(_ t: Double) -> Bool {
+            var lo = 0
+            var hi = busy.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if busy[mid].lowerBound <= t { lo = mid + 1 } else { hi = mid }
+            }
+            return lo > 0 && reach[lo - 1] >= t
+        }
         for hit in hits {
             let ms = milliseconds(hit.time)
             let needed = max(hit.intensity, minimumControl)
             guard control.value(at: ms) < needed else { continue }
-            if busy.contains(where: { $0.contains(hit.time) }) {
+            if isBusy(hit.time) {
                 let before = control.value(at: ms - bumpMilliseconds)
                 let after = control.value(at: ms + bumpMilliseconds)
                 if ms >= bumpMilliseconds { control.set(ms - bumpMilliseconds, before) }

@@ -105,3 +105,93 @@ extension DecodedAudio {
         try Resampler(quality: quality).resample(self, to: sampleRate)
     }
 }
+
+extension Resampler {
+    /// A conversion fed a block at a time (a soundtrack as it is decoded), whose output is
+    /// that of ``Resampler/resample(_:to:)`` over the whole input: the same converter state
+    /// carried from block to block, and the same exact length, `round(frames × ratio)`
+    /// (libsamplerate's last few frames held back until the input's end is known, then
+    /// trimmed or padded with silence). O(frames × filter length); memory O(block).
+    public struct Stream: ~Copyable {
+        private let state: SampleRateState
+        private let ratio: Double
+        private let channels: Int
+        private var inputFrames = 0
+        private var emitted = 0
+        /// Output produced but not yet given out (at most ``holdFrames`` frames).
+        private var held: [Float] = []
+        private var scratch: [Float] = []
+
+        /// Output frames held back until the end: more than libsamplerate's flush can differ
+        /// from the exact length by.
+        static let holdFrames = 64
+
+        /// - Throws: `invalidSampleRate`, or `resamplingFailed` for a ratio outside 1/256…256.
+        public init(quality: Quality, channels: Int, from inputRate: Double, to outputRate: Double)
+            throws(SoundFileError)
+        {
+            guard inputRate > 0, inputRate.isFinite else {
+                throw .invalidSampleRate(format: nil, sampleRate: inputRate, valid: nil)
+            }
+            guard outputRate > 0, outputRate.isFinite else {
+                throw .invalidSampleRate(format: nil, sampleRate: outputRate, valid: nil)
+            }
+            let ratio = outputRate / inputRate
+            guard samplerate_is_valid_ratio(ratio) else {
+                throw .resamplingFailed(
+                    message: "ratio \(ratio) (\(inputRate) → \(outputRate) Hz) is outside 1/256…256"
+                )
+            }
+            let state = try samplerate_new(quality.rawValue, channels).get()
+            self.ratio = ratio
+            self.channels = channels
+            self.state = state
+        }
+
+        deinit { samplerate_delete(state) }
+
+        /// Converts the next `input` frames (interleaved; `last` for the final block, which
+        /// may be empty) and returns the output that is final (interleaved).
+        public mutating func process(_ input: UnsafeBufferPointer<Float>, last: Bool)
+            throws(SoundFileError) -> [Float]
+        {
+            let frames = input.count / channels
+            inputFrames += frames
+            let room = Int((Double(frames) * ratio).rounded(.up)) + 2 * Self.holdFrames
+            if scratch.count < room * channels {
+                scratch = [Float](repeating: 0, count: room * channels)
+            }
+            var consumed = 0
+            while true {
+                let step = try scratch.withUnsafeMutableBufferPointer {
+                    (out) throws(SoundFileError) -> (used: Int, generated: Int) in
+                    let start = input.baseAddress.map { $0 + consumed * channels }
+                    return try samplerate_process(
+                        state, ratio: ratio, input: start ?? UnsafePointer(out.baseAddress!),
+                        inputFrames: frames - consumed, output: out.baseAddress!,
+                        outputFrames: room, last: last
+                    ).get()
+                }
+                consumed += step.used
+                held += scratch[0..<(step.generated * channels)]
+                // The last block: until the flush is over. Others: until the block is used up.
+                if step.generated == 0 && step.used == 0 { break }
+                if !last, consumed == frames, step.generated < room { break }
+            }
+            if last {
+                let wanted = max(0, Int((Double(inputFrames) * ratio).rounded()) - emitted)
+                if held.count < wanted * channels {
+                    held += [Float](repeating: 0, count: wanted * channels - held.count)
+                }
+                emitted += wanted
+                defer { held = [] }
+                return Array(held[0..<(wanted * channels)])
+            }
+            let ready = held.count / channels - Self.holdFrames
+            guard ready > 0 else { return [] }
+            emitted += ready
+            defer { held.removeFirst(ready * channels) }
+            return Array(held[0..<(ready * channels)])
+        }
+    }
+}

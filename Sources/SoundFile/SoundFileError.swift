@@ -16,6 +16,10 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case destinationExists(path: String)
     /// The destination is a directory.
     case destinationIsDirectory(path: String)
+    /// The destination cannot take this output: a name in `/proc` that is no descriptor of
+    /// this process, or a stream (a pipe, a terminal) for a file that must seek or whose
+    /// length is not known up front. `reason` says which.
+    case unwritableDestination(path: String, reason: String)
     /// The destination is a file the running command reads (``InputFiles``): `input` is the
     /// name it was read under.
     case destinationIsInput(path: String, input: String)
@@ -51,6 +55,7 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .openFailed(let p, _), .readFailed(let p, _), .writeFailed(let p, _),
             .fileSystem(let p, _, _), .destinationExists(let p), .destinationIsDirectory(let p),
+            .unwritableDestination(let p, _),
             .destinationIsInput(let p, _),
             .unsupportedMetadata(let p, _, _), .tooLarge(let p, _), .streamClosed(let p),
             .streamLengthMismatch(let p, _, _), .nonFiniteSample(let p, _):
@@ -73,6 +78,8 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
             "'\(path)' already exists (allow overwriting to replace it)"
         case .destinationIsDirectory(let path):
             "'\(path)' is a directory"
+        case .unwritableDestination(let path, let reason):
+            "cannot write '\(path)': \(reason)"
         case .destinationIsInput(let path, let input):
             path == input
                 ? "'\(path)' is an input of this command; refusing to overwrite it"

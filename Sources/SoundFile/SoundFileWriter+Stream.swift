@@ -36,12 +36,30 @@ extension SoundFileWriter {
         sampleFormat: SampleFormat? = nil, sampleRate: Int, channels: Int,
         metadata: [SoundFileMetadataKey: String] = [:], channelMask: UInt32? = nil
     ) throws(SoundFileError) {
+        let resolved = try Self.validate(
+            format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
+        let (handle, output) = try Self.openStream(
+            descriptor, name: name, frames: frames, format: format, sampleFormat: resolved,
+            sampleRate: sampleRate, channels: channels, metadata: metadata,
+            channelMask: channelMask)
+        self.init(
+            path: name, format: format, sampleFormat: resolved, sampleRate: sampleRate,
+            channels: channels, oggSerialNumber: nil, vorbisComments: [],
+            handle: handle, file: nil, output: output)
+    }
+
+    /// libsndfile opened to stream `frames` frames to `descriptor` in order (see
+    /// ``init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:channelMask:)``);
+    /// `sampleFormat` is already resolved.
+    static func openStream(
+        _ descriptor: Int32, name: String, frames: Int, format: SoundFileFormat,
+        sampleFormat resolved: SampleFormat?, sampleRate: Int, channels: Int,
+        metadata: [SoundFileMetadataKey: String], channelMask: UInt32?
+    ) throws(SoundFileError) -> (SndFileHandle, Output) {
         guard format.isStreamable else { throw .notStreamable(format: format) }
         guard frames >= 0 else {
             throw .streamLengthMismatch(path: name, declared: frames, written: 0)
         }
-        let resolved = try Self.validate(
-            format: format, sampleFormat: sampleFormat, sampleRate: sampleRate, channels: channels)
         if let maxFrames = format.maxFrames(channels: channels, sampleFormat: resolved),
             frames > maxFrames
         {
@@ -51,8 +69,6 @@ extension SoundFileWriter {
                     "\(format) holds at most \(maxFrames) frames of \(channels) channels (4 GiB)"
             )
         }
-        let handle: SndFileHandle
-        let output: Output
         if let header = try Self.waveHeader(
             format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
             metadata: metadata, channelMask: channelMask, path: name)
@@ -62,22 +78,17 @@ extension SoundFileWriter {
                 throw Self.error(.system(f), path: name)
             }
             let sink = DescriptorSink(descriptor: descriptor, base: 0, sequential: true)
-            handle = try Self.openRaw(sink, header, sampleFormat: resolved, path: name)
-            output = .wave(header, sink, streamedFrames: frames, descriptor: descriptor)
-        } else {
-            let header = try Self.finalHeader(
-                frames: frames, format: format, sampleFormat: resolved, sampleRate: sampleRate,
-                channels: channels, metadata: metadata, name: name)
-            let sink = HeaderFirstStream(descriptor: descriptor, header: header)
-            handle = try Self.openVirtual(
-                sink, format: format, sampleFormat: resolved, sampleRate: sampleRate,
-                channels: channels, metadata: metadata, name: name)
-            output = .stream(sink, frames: frames)
+            let handle = try Self.openRaw(sink, header, sampleFormat: resolved, path: name)
+            return (handle, .wave(header, sink, streamedFrames: frames, descriptor: descriptor))
         }
-        self.init(
-            path: name, format: format, sampleFormat: resolved, sampleRate: sampleRate,
-            channels: channels, oggSerialNumber: nil, vorbisComments: [],
-            handle: handle, file: nil, output: output)
+        let header = try Self.finalHeader(
+            frames: frames, format: format, sampleFormat: resolved, sampleRate: sampleRate,
+            channels: channels, metadata: metadata, name: name)
+        let sink = HeaderFirstStream(descriptor: descriptor, header: header)
+        let handle = try Self.openVirtual(
+            sink, format: format, sampleFormat: resolved, sampleRate: sampleRate,
+            channels: channels, metadata: metadata, name: name)
+        return (handle, .stream(sink, frames: frames))
     }
 
     /// The header libsndfile finishes a `frames`-frame file with: a dry run over silence

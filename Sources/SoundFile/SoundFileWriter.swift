@@ -59,6 +59,10 @@ public struct SoundFileWriter: ~Copyable {
     // what is left, whatever path we leave by.
     private var handle: SndFileHandle?
     private var file: AtomicFile?
+    /// A stream (a pipe, `/dev/stdout`) that ``file``, a file no one sees, is sent to in order
+    /// once finished: for a format that cannot be streamed as it is encoded, or a length not
+    /// known up front.
+    private var relay: AtomicFile?
     /// The atomic file's descriptor (-1 for a stream) and whether it is a device written
     /// directly (kept apart from `file`, which only `finish()` may touch).
     private let fileDescriptor: Int32
@@ -88,13 +92,19 @@ public struct SoundFileWriter: ~Copyable {
     ///   - vorbisComments: extra `KEY=value` comments for Ogg output, which libsndfile cannot
     ///     write itself (e.g. Android's `ANDROID_HAPTIC=1`); added when the file is finished.
     ///   - channelMask: the WAV speaker mask; nil picks ``WAVEHeader``'s by channel count.
+    ///   - frames: the frames ``write(_:)`` will be given, when known: a destination written
+    ///     in order (a FIFO, `/dev/stdout`; ``AtomicFile/isSequential``) is then streamed as
+    ///     ``init(streamingTo:name:frames:format:sampleFormat:sampleRate:channels:metadata:channelMask:)``
+    ///     streams WAV and AIFF. Other formats, or an unknown length, are encoded into a file
+    ///     no one sees (in `TMPDIR`) and sent in order when finished.
     /// - Throws: `SoundFileError` — invalid settings, `destinationExists`,
-    ///   `destinationIsInput`, a file system error (unwritable folder), or libsndfile's refusal.
+    ///   `destinationIsInput`, `unwritableDestination` (a terminal), a file system error
+    ///   (unwritable folder), or libsndfile's refusal.
     public init(
         path: String, format: SoundFileFormat, sampleFormat: SampleFormat? = nil,
         sampleRate: Int, channels: Int, metadata: [SoundFileMetadataKey: String] = [:],
         overwrite: Bool = false, oggSerialNumber: UInt32? = SoundFileWriter.defaultOggSerialNumber,
-        vorbisComments: [String] = [], channelMask: UInt32? = nil
+        vorbisComments: [String] = [], channelMask: UInt32? = nil, frames: Int? = nil
     ) throws(SoundFileError) {
         guard vorbisComments.isEmpty || format.isOgg else {
             throw .unsupportedMetadata(
@@ -106,11 +116,43 @@ public struct SoundFileWriter: ~Copyable {
         let wave = try Self.waveHeader(
             format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
             metadata: metadata, channelMask: channelMask, path: path)
+        let file = try AtomicFile(path: path, replacing: overwrite ? .replace : .never)
+        if file.isSequential {
+            // A pipe, a terminal, or a descriptor such as /dev/stdout: streamed as `-o -` is.
+            if system_is_terminal(file.descriptor) {
+                throw .unwritableDestination(
+                    path: path,
+                    reason: "it is a terminal, which cannot show audio; redirect it to a file")
+            }
+            guard let frames, format.isStreamable else {
+                // Encoded into a file no one sees, then sent in order once finished: any
+                // format, any length, to a pipe (at the cost of the file's size on disk).
+                try self.init(
+                    file: AtomicFile(unnamedIn: Self.temporaryFolder), name: path, format: format,
+                    sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
+                    metadata: metadata, oggSerialNumber: oggSerialNumber,
+                    vorbisComments: vorbisComments, wave: wave)
+                relay = consume file
+                return
+            }
+            let (handle, output) = try Self.openStream(
+                file.descriptor, name: path, frames: frames, format: format,
+                sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
+                metadata: metadata, channelMask: channelMask)
+            self.init(
+                path: path, format: format, sampleFormat: resolved, sampleRate: sampleRate,
+                channels: channels, oggSerialNumber: nil, vorbisComments: [], handle: handle,
+                file: file, output: output)
+            return
+        }
         try self.init(
-            file: AtomicFile(path: path, replacing: overwrite ? .replace : .never), format: format,
-            sampleFormat: resolved, sampleRate: sampleRate, channels: channels, metadata: metadata,
+            file: file, name: path, format: format, sampleFormat: resolved,
+            sampleRate: sampleRate, channels: channels, metadata: metadata,
             oggSerialNumber: oggSerialNumber, vorbisComments: vorbisComments, wave: wave)
     }
+
+    /// Where an encoding bound for a stream is kept until it is sent: `TMPDIR`, else `/tmp`.
+    static var temporaryFolder: String { system_temporary_folder() }
 
     /// Encodes into a file no one can see (``AtomicFile/init(unnamedIn:)``), for bytes the
     /// caller keeps in memory (``finishBytes()``): an HTML page's audio. Nothing is ever left
@@ -126,9 +168,10 @@ public struct SoundFileWriter: ~Copyable {
             format, sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
             metadata: metadata, channelMask: channelMask, path: folder)
         try self.init(
-            file: AtomicFile(unnamedIn: folder), format: format, sampleFormat: resolved,
-            sampleRate: sampleRate, channels: channels, metadata: metadata,
-            oggSerialNumber: Self.defaultOggSerialNumber, vorbisComments: [], wave: wave)
+            file: AtomicFile(unnamedIn: folder), name: folder, format: format,
+            sampleFormat: resolved, sampleRate: sampleRate, channels: channels,
+            metadata: metadata, oggSerialNumber: Self.defaultOggSerialNumber, vorbisComments: [],
+            wave: wave)
     }
 
     /// The header of a WAV file with these settings (``WAVEHeader``), nil for other formats.
@@ -144,11 +187,11 @@ public struct SoundFileWriter: ~Copyable {
 
     /// Opens libsndfile over `file`: raw samples after `wave` for WAV, the container otherwise.
     private init(
-        file: consuming AtomicFile, format: SoundFileFormat, sampleFormat resolved: SampleFormat?,
+        file: consuming AtomicFile, name path: String, format: SoundFileFormat,
+        sampleFormat resolved: SampleFormat?,
         sampleRate: Int, channels: Int, metadata: [SoundFileMetadataKey: String],
         oggSerialNumber: UInt32?, vorbisComments: [String], wave: WAVEHeader?
     ) throws(SoundFileError) {
-        let path = file.path
         let fd = file.descriptor
         let handle: SndFileHandle
         let output: Output
@@ -315,16 +358,23 @@ public struct SoundFileWriter: ~Copyable {
                         "libsndfile's final header differs from the one streamed ahead of the audio"
                 )
             }
-            return  // the caller owns the descriptor
         case .wave(let header, _, let streamed, let fd):
             try finishWave(header, descriptor: fd, streamed: streamed != nil)
-            if streamed != nil { return }
         case .file:
             if format.isOgg, oggSerialNumber != nil || !vorbisComments.isEmpty, !fileIsDirect {
                 try rewriteOggPages(fileDescriptor)
             }
         }
-        try file?.commit()
+        if let stream = relay?.descriptor {
+            if let f = system_copy(from: fileDescriptor, to: stream) {
+                throw f.isBrokenPipe
+                    ? .streamClosed(path: path)
+                    : .fileSystem(path: path, call: f.call, message: f.message)
+            }
+            try relay?.commit()
+            relay = nil
+        }
+        try file?.commit()  // nil for a stream to the caller's descriptor
     }
 
     /// Completes a file opened with ``init(unnamedIn:format:sampleFormat:sampleRate:channels:metadata:channelMask:)``
@@ -344,6 +394,28 @@ public struct SoundFileWriter: ~Copyable {
         switch system_read_all(fileDescriptor) {
         case .success(let bytes): return bytes
         case .failure(let f): throw .fileSystem(path: path, call: f.call, message: f.message)
+        }
+    }
+
+    /// Completes a file opened with ``init(unnamedIn:format:sampleFormat:sampleRate:channels:metadata:channelMask:)``
+    /// and hands it over to be read back a piece at a time, so an hour of audio is never held
+    /// in memory whole. O(1) beyond finishing.
+    public consuming func finishUnnamed() throws(SoundFileError) -> UnnamedFile {
+        if let h = handle {
+            handle = nil
+            if let message = sndfile_close(h) { throw failure(message) }
+        }
+        switch output {
+        case .wave(let header, _, _, let fd):
+            try finishWave(header, descriptor: fd, streamed: false)
+        case .file:
+            if format.isOgg { try rewriteOggPages(fileDescriptor) }
+        case .stream: break
+        }
+        switch (system_duplicate(fileDescriptor), system_file_size(fileDescriptor)) {
+        case (.success(let fd), .success(let size)): return UnnamedFile(descriptor: fd, size: size)
+        case (.failure(let f), _), (_, .failure(let f)):
+            throw .fileSystem(path: path, call: f.call, message: f.message)
         }
     }
 

@@ -25,10 +25,14 @@ struct AHAPRender: ParsableCommand {
 
     /// Every command runs with the termination signals handled (no temporary file survives
     /// Ctrl-C, SIGTERM, SIGHUP or SIGPIPE; the process ends by the signal, so the shell sees
-    /// 128 + it) and inside an ``InputFiles`` scope: no file it reads can be one it writes.
+    /// 128 + it), inside an ``InputFiles`` scope (no file it reads can be one it writes), and
+    /// making the missing folders of its outputs, which a failed output takes away again
+    /// (`AtomicFile.createsFolders`).
     static func main() {
         TerminationSignals.install()
-        InputFiles.$current.withValue(InputFiles()) { parseAndRun() }
+        AtomicFile.$createsFolders.withValue(true) {
+            InputFiles.$current.withValue(InputFiles()) { parseAndRun() }
+        }
     }
 
     /// Parses and runs a command. Mistakes in the command line (found while parsing) print
@@ -45,7 +49,7 @@ struct AHAPRender: ParsableCommand {
         do {
             try command.run()
         } catch let error as CLIError {
-            StandardStream.error.write(error.text + "\n")
+            printError(error.text)
             terminate(error.status)
         } catch let error as ExitCode {
             terminate(error.rawValue)

@@ -80,7 +80,7 @@ struct Actuator: ParsableCommand {
         if let output {
             let text = isHTML ? ActuatorDatasheetPlot.html(sheet) : ActuatorDatasheetPlot.svg(sheet)
             try writeOutput(text, to: output, force: force, what: "datasheet")
-            printError("wrote \(output) (\(text.utf8.count / 1024) KB)")
+            printError("wrote \(displayName(output)) (\(text.utf8.count / 1024) KB)")
             guard format != nil else { return }
         }
         switch format ?? .text {

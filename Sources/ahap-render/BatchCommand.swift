@@ -7,13 +7,14 @@ import SoundFile
 /// output folders, and running the jobs with progress and Ctrl-C.
 enum BatchCommand {
     /// The positional inputs, then `fromList`'s, expanded into files of `kind` (folders
-    /// searched, standard input as `-`; see ``CommandLineInputs``).
+    /// searched, standard input as `-`; see ``CommandLineInputs``), each with its path below
+    /// the folder `--output-dir` mirrors them below (``CommandLineInputs/mirrored(_:inputs:fromList:base:)``).
     /// The list and every file found are protected from the outputs (``InputFiles``).
     /// - Throws: ``CLIError`` (exit 64): a list that cannot be read or names nothing, a missing
-    ///   input, or nothing found.
+    ///   input, nothing found, or a file outside `base`.
     static func discoverInputs(
         _ inputs: [String], fromList: String?, kind: InputDiscovery.Kind, includeHidden: Bool,
-        quiet: Bool
+        quiet: Bool, base: String? = nil
     ) throws -> [DiscoveredFile] {
         var all = inputs
         if let fromList {
@@ -21,7 +22,8 @@ enum BatchCommand {
             do {
                 let list = try InputList.read(fromList)
                 try list.checkExistence()
-                all += list.entries.map(\.path)
+                // A line is a path: `-` names a file called so, not standard input.
+                all += list.entries.map { $0.path == "-" ? "./-" : $0.path }
             } catch {
                 throw CLIError(formatted: error.message, status: ExitStatus.usage)
             }
@@ -30,7 +32,8 @@ enum BatchCommand {
             all, kind: kind, includeHidden: includeHidden, quiet: quiet,
             described: inputs.isEmpty ? ["the list \(fromList ?? "")"] : inputs)
         for file in files { InputFiles.current?.protect(file.path) }
-        return files
+        return try CommandLineInputs.mirrored(
+            files, inputs: inputs, fromList: fromList != nil, base: base)
     }
 
     /// Each distinct input file (one named twice, by any path, counts once) with its output
@@ -67,10 +70,13 @@ enum BatchCommand {
         return result
     }
 
-    /// Creates the missing folders of `outputs` (`-o out/x.wav`, or the folders an
-    /// `--output-dir` mirrors).
-    static func createFolders(of outputs: [String]) throws {
-        for output in Set(outputs).sorted() { try createOutputFolder(for: output) }
+    /// Fails before any work when a folder of `outputs` cannot be made
+    /// (``checkOutputFolder(for:)``); the folders are made as each output is written.
+    static func checkFolders(of outputs: [String]) throws {
+        var seen = Set<String>()
+        for output in outputs where seen.insert(PathString.deletingLastComponent(output)).inserted {
+            try checkOutputFolder(for: output)
+        }
     }
 
     /// Runs `batch` with a progress display (`unitsPerSecond` of the jobs' progress units make

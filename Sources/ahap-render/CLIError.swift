@@ -115,12 +115,35 @@ func checkOutput(_ output: String, force: Bool, input subject: String?) throws {
 /// Writes `text` to `output` through ``AtomicFile`` (complete or absent, whatever happens),
 /// creating its folder; failures name the output and what it is (`what`).
 func writeOutput(_ text: String, to output: String, force: Bool, what: String) throws {
-    try createOutputFolder(for: output)
-    do {
-        try AtomicFile.write(Array(text.utf8), to: output, replacing: force ? .replace : .never)
-    } catch .destinationExists {
-        throw CLIError.outputExists(output, input: nil)
-    } catch {
-        throw CLIError.failure(output, "cannot write the \(what): \(error.description)")
+    _ = try writeOutput(to: output, force: force, what: what) { try $0(text) }
+}
+
+/// Writes what `produce` passes to its argument, piece by piece, to `output` through
+/// ``AtomicFile`` (complete or absent, whatever happens: an error `produce` throws leaves
+/// nothing), creating its folder; returns the bytes written. Failures name the output and
+/// what it is (`what`).
+func writeOutput(
+    to output: String, force: Bool, what: String,
+    _ produce: (_ output: (String) throws -> Void) throws -> Void
+) throws -> Int {
+    try checkOutputFolder(for: output)
+    func failed(_ error: SoundFileError) -> CLIError {
+        if case .destinationExists = error { return CLIError.outputExists(output, input: nil) }
+        return CLIError.failure(output, "cannot write the \(what): \(error.description)")
     }
+    var written = 0
+    do {
+        var file = try AtomicFile(path: output, replacing: force ? .replace : .never)
+        try produce { piece in
+            let bytes = Array(piece.utf8)
+            try bytes.withUnsafeBufferPointer { (b) throws(SoundFileError) in
+                try file.append(UnsafeRawBufferPointer(b))
+            }
+            written += bytes.count
+        }
+        try file.commit()
+    } catch let error as SoundFileError {
+        throw failed(error)
+    }
+    return written
 }

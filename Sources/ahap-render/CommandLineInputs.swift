@@ -27,11 +27,55 @@ enum CommandLineInputs {
             } catch {
                 throw CLIError.usage(displayName(error.path), error.message)
             }
-            if !quiet { reportSkippedHidden(survey.skippedHidden, kind: kind) }
+            if !quiet {
+                reportSkippedHidden(survey.skippedHidden, kind: kind)
+                for entry in survey.skippedSpecial {
+                    printError(
+                        "\(displayName(entry.path)): note: skipped: it is \(entry.kind), not a file (name it to read it)"
+                    )
+                }
+            }
             files += survey.files.filter { seen.insert($0.path).inserted }
         }
         guard !files.isEmpty else { throw nothingFound(described ?? inputs, kind: kind) }
         return files
+    }
+
+    /// `files` with each one's path below the folder `--output-dir` mirrors them below
+    /// (``OutputNaming``): `base` when given (`--base`; a file outside it is a usage error),
+    /// the current folder when some came from an input list (so that every slice of a list
+    /// names an input's output alike), else the deepest folder `inputs` share.
+    /// - Throws: ``CLIError`` (exit 64): `base` is no folder, or a file lies outside it.
+    static func mirrored(
+        _ files: [DiscoveredFile], inputs: [String], fromList: Bool, base: String?
+    ) throws -> [DiscoveredFile] {
+        func isFolder(_ path: String) -> Bool {
+            var isDirectory = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                && isDirectory
+        }
+        let folder: String
+        if let base {
+            guard isFolder(base) else {
+                throw CLIError.usage(displayName(base), "--base names no folder")
+            }
+            folder = base
+        } else if fromList {
+            folder = FileManager.default.currentDirectoryPath
+        } else {
+            folder = OutputNaming.mirrorBase(of: inputs, isFolder: isFolder)
+        }
+        return try files.map { file in
+            guard file.path != "-" else { return file }
+            if let base, !OutputNaming.isBelow(file.path, base: folder) {
+                throw CLIError.usage(
+                    displayName(file.path),
+                    "it is not below --base \(base), so --output-dir cannot mirror it there")
+            }
+            return DiscoveredFile(
+                path: file.path,
+                relativePath: OutputNaming.mirroredPath(of: file.path, below: folder))
+        }
     }
 
     /// `dir: error: no pattern files found …` (exit 64), the error of every command handed

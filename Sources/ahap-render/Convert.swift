@@ -48,8 +48,14 @@ struct Convert: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (one input only); - writes to standard output.")
     var output: String?
 
-    @Option(help: "Folder for the outputs; mirrors the input folders' structure.")
+    @Option(help: "Folder for the outputs; mirrors the inputs below the folder they share.")
     var outputDir: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --output-dir: mirror every input below this folder (default: the folder the inputs share).",
+            valueName: "dir"))
+    var base: String?
 
     @Flag(help: "Render every target against the original and print what each loses.")
     var report = false
@@ -78,8 +84,13 @@ struct Convert: ParsableCommand {
     var limits: LimitOptions
 
     func validate() throws {
+        try refuseEmptyPaths([("-o", output), ("--output-dir", outputDir), ("--base", base)])
         if output != nil && outputDir != nil {
             throw ValidationError("Use -o or --output-dir, not both.")
+        }
+        if base != nil, outputDir == nil {
+            throw ValidationError(
+                "--base says where --output-dir mirrors the inputs from; add --output-dir.")
         }
         if output == "-" && report {
             throw ValidationError(
@@ -98,7 +109,9 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
-        let files = try CommandLineInputs.discover(inputs, includeHidden: hidden, quiet: quiet)
+        let files = try CommandLineInputs.mirrored(
+            CommandLineInputs.discover(inputs, includeHidden: hidden, quiet: quiet),
+            inputs: inputs, fromList: false, base: base)
         if output != nil, files.count > 1 {
             throw CLIError.usage(
                 nil, "-o names one output but \(files.count) inputs were found; use --output-dir")
@@ -118,6 +131,11 @@ struct Convert: ParsableCommand {
             }
             let converted = converter.convert(
                 source, to: to.format, name: PathString.lastComponent(name))
+            if let refusal = readBackRefusal(converted.bytes, options: options) {
+                printError("\(name): error: \(refusal); nothing written")
+                failed += 1
+                continue
+            }
             guard write(converted.bytes, to: destination, input: file.path) else {
                 failed += 1
                 continue
@@ -144,11 +162,13 @@ struct Convert: ParsableCommand {
         if failed > 0 { throw ExitCode(ExitStatus.failure) }
     }
 
-    /// Each input's output path; an output that is one of the inputs (by identity), and two
-    /// inputs that would write one file (`Tap.ahap` and `Tap.haptic` to `Tap.json`), are usage
-    /// errors before anything is written.
+    /// Each input's output path; an output that is one of the inputs (by identity), two
+    /// inputs that would write one file (`Tap.ahap` and `Tap.haptic` to `Tap.json`), and two
+    /// whose Kotlin objects would clash (`tap-soft`, `TapSoft`), are usage errors before
+    /// anything is written.
     private func outputs(for files: [DiscoveredFile]) throws -> [String] {
         var seen: [String: String] = [:]
+        var objects: [String: String] = [:]
         return try files.map { file in
             let path = OutputNaming.output(
                 for: file, outputFile: output, outputDirectory: outputDir,
@@ -160,6 +180,18 @@ struct Convert: ParsableCommand {
                 )
             }
             seen[path] = file.path
+            if to == .kotlin {
+                // Kotlin of one batch compiles together: one object name each.
+                let object = FormatConverter.kotlinObjectName(
+                    forInput: PathString.lastComponent(displayName(file.path)))
+                if let other = objects[object] {
+                    throw CLIError.usage(
+                        nil,
+                        "\(displayName(other)) and \(displayName(file.path)) would both define the Kotlin object \(object); rename one of them, or convert them on their own into different packages"
+                    )
+                }
+                objects[object] = file.path
+            }
             if path != "-" { try checkOutput(path, force: true, input: displayName(file.path)) }
             return path
         }
@@ -192,16 +224,37 @@ struct Convert: ParsableCommand {
         return source
     }
 
+    /// Why the converted `bytes` would be refused by this command and `lint` reading them
+    /// back with the same limits, or nil: what `convert` writes, its readers accept.
+    private func readBackRefusal(_ bytes: [UInt8], options: AHAPDecoder.Options) -> String? {
+        let errors = FormatConverter.readBackErrors(bytes, target: to.format, options: options)
+        guard let first = errors.first else { return nil }
+        let what = to == .haptic ? ".haptic clip" : "AHAP file"
+        let hint =
+            switch first.code {
+            case .limitDuration: " (raise --max-duration to write and read it)"
+            case .limitEvents: " (raise --max-events to write and read it)"
+            case .limitInputSize, .limitJSONValues, .limitCurvePoints:
+                " (no option raises this limit: convert a shorter part, or to another target)"
+            default: ""
+            }
+        return
+            "the converted \(what) would be refused when read back: \(first.message)\(hint)"
+    }
+
     /// Writes `bytes` to `path` through ``AtomicFile`` (complete or absent; an input never
     /// replaced) or to standard output for `-`; false, with the reason printed, when the path
     /// exists without `--force` or cannot be written.
     private func write(_ bytes: [UInt8], to path: String, input: String) -> Bool {
         if path == "-" {
-            StandardStream.output.write(String(decoding: bytes, as: UTF8.self))
+            if let problem = StandardStream.output.writeReporting(bytes) {
+                printError("<stdout>: error: cannot write: \(problem)")
+                return false
+            }
             return true
         }
         do {
-            try createOutputFolder(for: path)
+            try checkOutputFolder(for: path)
             try AtomicFile.write(bytes, to: path, replacing: force ? .replace : .never)
         } catch let error as CLIError {
             printError(error.text)
@@ -213,7 +266,7 @@ struct Convert: ParsableCommand {
             printError("\(path): error: \(error)")
             return false
         }
-        if !quiet { printError("wrote \(path)") }
+        if !quiet { printError("wrote \(displayName(path))") }
         return true
     }
 }

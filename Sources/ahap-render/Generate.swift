@@ -89,8 +89,17 @@ struct Generate: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output AHAP file (one input only).")
     var output: String?
 
-    @Option(help: "Folder for the outputs; mirrors the input folders' structure.")
+    @Option(
+        help:
+            "Folder for the outputs; mirrors the inputs below the folder they share (a listed file by its path; docs/batches.md)."
+    )
     var outputDir: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --output-dir: mirror every input below this folder (default: the folder the inputs share; with --from-list, the current one).",
+            valueName: "dir"))
+    var base: String?
 
     @Option(help: "auto, music, film, sfx or texture (see above).")
     var preset: GenerationPreset = .auto
@@ -163,8 +172,16 @@ struct Generate: ParsableCommand {
     var progressInterval = 5.0
 
     func validate() throws {
+        try refuseEmptyPaths([
+            ("-o", output), ("--output-dir", outputDir), ("--base", base),
+            ("--from-list", fromList),
+        ])
         if output != nil, outputDir != nil {
             throw ValidationError("Use either -o or --output-dir, not both.")
+        }
+        if base != nil, outputDir == nil {
+            throw ValidationError(
+                "--base says where --output-dir mirrors the inputs from; add --output-dir.")
         }
         if inputs.isEmpty, fromList == nil {
             throw ValidationError("Name audio files or folders, or --from-list FILE.")
@@ -210,12 +227,15 @@ struct Generate: ParsableCommand {
             )
         }
         let files = try BatchCommand.discoverInputs(
-            inputs, fromList: fromList, kind: .audio, includeHidden: hidden, quiet: quiet)
+            inputs, fromList: fromList, kind: .audio, includeHidden: hidden, quiet: quiet,
+            base: base)
         if output != nil, files.count > 1 {
             throw CLIError.usage(
                 nil, "-o names one output but \(files.count) inputs were found; use --output-dir")
         }
-        let standardInput = files.contains { $0.path == "-" } ? try AudioInput("-") : nil
+        let standardInput =
+            files.contains { $0.path == "-" }
+            ? try AudioInput("-", maxDurationSeconds: maxDuration) : nil
         defer { standardInput?.remove() }
         let jobs = try makeJobs(
             files, threads: max(1, self.jobs / max(1, files.count)),
@@ -247,7 +267,7 @@ struct Generate: ParsableCommand {
             if $0.file.path == "-" { job.sourceName = displayName("-") }
             return job
         }
-        try BatchCommand.createFolders(of: result.map(\.output))
+        try BatchCommand.checkFolders(of: result.map(\.output))
         return result
     }
 
@@ -273,7 +293,7 @@ struct Generate: ParsableCommand {
             case .success(let r):
                 guard let generated = r.generated else {
                     skipped += 1
-                    if !quiet { printError("skipped \(r.output) (already there)") }
+                    if !quiet { printError("skipped \(displayName(r.output)) (already there)") }
                     continue
                 }
                 seconds += generated.durationSeconds
@@ -282,7 +302,7 @@ struct Generate: ParsableCommand {
                 }
                 guard !quiet else { continue }
                 for note in generated.notes { printError(named("\(r.input): note: \(note)")) }
-                printError("wrote \(r.output): \(generated.summary)")
+                printError("wrote \(displayName(r.output)): \(generated.summary)")
             case .failure(.cancelled):
                 cancelled += 1
             case .failure(.outputExists(let path)):

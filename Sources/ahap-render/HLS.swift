@@ -56,6 +56,7 @@ struct HLS: ParsableCommand {
     var force = false
 
     func validate() throws {
+        try refuseEmptyPaths([("-o", output)])
         if let problem = HLSPlaylist.uriProblem(haptics) {
             throw ValidationError("--haptics cannot be written in a playlist: \(problem).")
         }
@@ -103,20 +104,20 @@ struct HLS: ParsableCommand {
         }
         do {
             var parsed = try HLSPlaylist(bytes: bytes, path: name)
-            let before = parsed.hapticsURIs
+            let before = parsed.hapticsTags
             try parsed.setHaptics(uri: haptics, path: name)
             if destination == "-" {
-                StandardStream.output.write(parsed.bytes)
+                if let problem = StandardStream.output.writeReporting(parsed.bytes) {
+                    throw CLIError.failure("<stdout>", "cannot write: \(problem)")
+                }
                 return
             }
-            try createOutputFolder(for: destination)
+            try checkOutputFolder(for: destination)
             try AtomicFile.write(
                 parsed.bytes, to: destination,
                 replacing: inPlace ? .rewrite : force ? .replace : .never)
             printError(
-                before.isEmpty
-                    ? "\(destination): added the haptics tag (URI \"\(haptics)\")"
-                    : "\(destination): replaced the haptics tag (was \"\(before.joined(separator: "\", \""))\", now \"\(haptics)\")"
+                "\(displayName(destination)): \(Self.change(from: before, to: parsed.hapticsTags, uri: haptics))"
             )
         } catch let error as HLSPlaylistError {
             throw CLIError(formatted: error.description)
@@ -125,6 +126,22 @@ struct HLS: ParsableCommand {
         } catch let error as SoundFileError {
             throw CLIError.failure(destination, "cannot write: \(error.description)")
         }
+    }
+}
+
+extension HLS {
+    /// What setting the haptics URI `uri` did to a playlist whose haptics tags were `before`
+    /// and are `after`: `added the haptics tag (URI "t.ahap")`, `replaced the haptics tag (was
+    /// URI "old.ahap", now "t.ahap")`, `replaced 2 haptics tags by one (…)`, `kept the haptics
+    /// tag (URI "t.ahap", already there)`. A tag without a URI (a `VALUE`) is shown whole.
+    static func change(from before: [String], to after: [String], uri: String) -> String {
+        guard !before.isEmpty else { return "added the haptics tag (URI \"\(uri)\")" }
+        if before == after { return "kept the haptics tag (URI \"\(uri)\", already there)" }
+        let old = before.map { tag in
+            HLSPlaylist.attribute("URI", in: tag).map { "URI \"\($0)\"" } ?? "\"\(tag)\""
+        }
+        let what = before.count == 1 ? "the haptics tag" : "\(before.count) haptics tags by one"
+        return "replaced \(what) (was \(old.joined(separator: ", ")), now \"\(uri)\")"
     }
 }
 

@@ -53,7 +53,8 @@ struct Palette: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Play this session offline instead of the live pad (see above).", valueName: "file"))
+            "Play this session offline instead of the live pad (see above); - reads it from standard input.",
+            valueName: "file"))
     var script: String?
 
     @Option(name: .shortAndLong, help: "With --script: the WAV file to write.")
@@ -63,6 +64,7 @@ struct Palette: ParsableCommand {
     var force = false
 
     func validate() throws {
+        try refuseEmptyPaths([("-o", output), ("--script", script)])
         if simulation.engine != .fast {
             throw ValidationError("The palette plays on the fast engine only.")
         }
@@ -97,7 +99,7 @@ struct Palette: ParsableCommand {
     private func render(script path: String, options: RenderOptions) throws {
         let limit = 1 << 20
         let bytes: [UInt8]
-        switch BoundedFileRead.read(path: path, limit: limit) {
+        switch BoundedFileRead.read(pathOrStandardInput: path, limit: limit) {
         case .success(let b): bytes = b
         case .failure(let failure):
             throw CLIError.failure(displayName(path), failure.message(limit: limit))

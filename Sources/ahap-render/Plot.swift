@@ -95,6 +95,7 @@ struct Plot: ParsableCommand {
     }
 
     func validate() throws {
+        try refuseEmptyPaths([("-o", output), ("--mix-with", mixWith)])
         if file == "-", output == nil {
             throw ValidationError("Name the output of standard input's pattern with -o FILE.")
         }
@@ -148,17 +149,22 @@ struct Plot: ParsableCommand {
         } catch {
             throw CLIError(formatted: error.description)
         }
-        var text = result.svg
-        if isHTML, let audio = result.audio {
-            text = page(result, audio: audio)
+        let bytes = try writeOutput(to: outputPath, force: force, what: "plot") { output in
+            if isHTML, let audio = result.audio {
+                try writePage(result, audio: audio, to: output)
+            } else {
+                try output(result.svg)
+            }
         }
-        try writeOutput(text, to: outputPath, force: force, what: "plot")
-        printError("wrote \(outputPath) (\(text.utf8.count / 1024) KB)")
+        printError("wrote \(displayName(outputPath)) (\(bytes / 1024) KB)")
     }
 
     /// The audition page, its diagnostics and summary naming files relative to the pattern's
-    /// folder (the page is meant to be mailed: no local absolute path in it).
-    func page(_ result: PlotRender.Output, audio: AuditionPage.Audio) -> String {
+    /// folder (the page is meant to be mailed: no local absolute path in it), written a piece
+    /// at a time to `output`.
+    func writePage(
+        _ result: PlotRender.Output, audio: AuditionPage.Audio, to output: (String) throws -> Void
+    ) throws {
         let name = PathString.lastComponent(displayName(file))
         let prefixes = folderPrefixes()
         func relative(_ text: String) -> String {
@@ -182,9 +188,9 @@ struct Plot: ParsableCommand {
         }
         // Compiler-style lines; the page reads the severity from them.
         let diagnostics = result.diagnostics.map { relative($0.rendered(file: name)) }
-        return AuditionPage.html(
+        try AuditionPage.write(
             plot: result.plot, svg: result.svg, audio: audio, detail: result.detail,
-            diagnostics: diagnostics, summary: summary)
+            diagnostics: diagnostics, summary: summary, to: output)
     }
 }
 

@@ -74,9 +74,15 @@ struct Render: ParsableCommand {
 
     @Option(
         help:
-            "Folder for the outputs; mirrors the inputs (a folder's files below it, a listed file by its path; docs/batches.md)."
+            "Folder for the outputs; mirrors the inputs below the folder they share (a listed file by its path; docs/batches.md)."
     )
     var outputDir: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --output-dir: mirror every input below this folder (default: the folder the inputs share; with --from-list, the current one).",
+            valueName: "dir"))
+    var base: String?
 
     @Option(
         name: [.customShort("t"), .customLong("type")],
@@ -154,8 +160,17 @@ struct Render: ParsableCommand {
     var progressInterval = 5.0
 
     func validate() throws {
+        try refuseEmptyPaths([
+            ("-o", output), ("--output-dir", outputDir), ("--base", base),
+            ("--from-list", fromList),
+            ("--mix-with", mixWith),
+        ])
         if output != nil, outputDir != nil {
             throw ValidationError("Use either -o or --output-dir, not both.")
+        }
+        if base != nil, outputDir == nil {
+            throw ValidationError(
+                "--base says where --output-dir mirrors the inputs from; add --output-dir.")
         }
         if inputs.isEmpty, fromList == nil {
             throw ValidationError("Name pattern files or folders, or --from-list FILE.")
@@ -204,7 +219,8 @@ struct Render: ParsableCommand {
         var options = try makeOptions()
         if let mixWith { try checkReadable(mixWith) }
         let files = try BatchCommand.discoverInputs(
-            inputs, fromList: fromList, kind: .pattern, includeHidden: hidden, quiet: quiet)
+            inputs, fromList: fromList, kind: .pattern, includeHidden: hidden, quiet: quiet,
+            base: base)
         if let mixWith { InputFiles.current?.protect(mixWith) }
         if output == RenderJob.standardOutput, files.count > 1 {
             throw CLIError.usage(
@@ -264,7 +280,7 @@ struct Render: ParsableCommand {
                     name: displayName(pair.file.path), output: pair.output, options: options)
                 : RenderJob(input: pair.file.path, output: pair.output, options: options)
         }
-        try BatchCommand.createFolders(of: jobs.map(\.output))
+        try BatchCommand.checkFolders(of: jobs.map(\.output))
         return jobs
     }
 
@@ -281,13 +297,13 @@ struct Render: ParsableCommand {
             switch result {
             case .success(let r) where r.skipped:
                 skipped += 1
-                if !quiet { printError("skipped \(r.output) (already there)") }
+                if !quiet { printError("skipped \(displayName(r.output)) (already there)") }
             case .success(let r):
                 frames += r.frames
                 guard !quiet else { continue }
                 let warnings = r.diagnostics.filter { $0.severity == .warning }
                 for line in diagnostics.lines(warnings, file: r.input) { printError(line) }
-                let name = r.output == RenderJob.standardOutput ? "<stdout>" : r.output
+                let name = r.output == RenderJob.standardOutput ? "<stdout>" : displayName(r.output)
                 printError(
                     "wrote \(name) (render length \(cFormat("%.3f", r.seconds)) s, \(r.channels) ch, \(Int(r.sampleRate)) Hz)"
                 )

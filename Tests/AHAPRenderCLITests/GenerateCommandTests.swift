@@ -210,12 +210,10 @@ import Testing
         let mixed = try CLI.run([
             "generate", silent, whole, "--output-dir", dir.path + "/out", "--quiet",
         ])
-        // A file named by its absolute path mirrors it under --output-dir (OutputNaming).
+        // Files named by their absolute paths mirror below the folder they share (OutputNaming).
         #expect(
             mixed.status == 1
-                && FileManager.default.fileExists(
-                    atPath: dir.path + "/out" + dir.path + "/whole.ahap")
-        )
+                && FileManager.default.fileExists(atPath: dir.path + "/out/whole.ahap"))
         // Usage errors: a missing file, a folder without audio, -o with two inputs.
         #expect(try CLI.run(["generate", dir.path + "/missing.wav"]).status == 64)
         try FileManager.default.createDirectory(

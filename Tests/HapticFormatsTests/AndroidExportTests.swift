@@ -225,6 +225,74 @@ import Testing
         #expect(k.firstMatch(of: /,\s*[)\]]/) == nil)
     }
 
+    /// However long the effect, no Kotlin method holds more values than a JVM method's 64 KB
+    /// of bytecode takes (kotlinc's "Method too large" for a few minutes of generated
+    /// haptics): five minutes of a busy clip are split into functions of data, each within
+    /// the budget, and a short effect is still one expression per tier.
+    @Test func kotlinOfALongEffectSplitsIntoMethodsThatFit() throws {
+        var intensity: [OutlinePoint] = []
+        var transients: [OutlineTransient] = []
+        var t = 0.0
+        var k = 0
+        while t < 300 {
+            // A rough, deterministic texture: a new level every 7 … 37 ms, a hit every 0.31 s.
+            intensity.append(OutlinePoint(time: t, value: 0.2 + Double((k * 37) % 71) / 100))
+            if k % 19 == 0 {
+                transients.append(OutlineTransient(time: t, intensity: 0.9, sharpness: 0.6))
+            }
+            t += 0.007 + Double((k * 13) % 31) / 1_000
+            k += 1
+        }
+        let outline = PatternOutline(
+            intensity: intensity, sharpness: [], transients: transients, duration: t)
+        let (effect, _) = AndroidExport().effect(outline)
+        #expect(effect.waveform.timings.count > 10_000, "\(effect.waveform.timings.count)")
+        let kotlin = effect.kotlin(name: "texture", source: "texture.ahap")
+        // Each function's text runs from its `fun` to the next one's.
+        let functions = kotlin.components(separatedBy: "\n    ").filter {
+            $0.hasPrefix("fun ") || $0.hasPrefix("private fun ")
+        }
+        #expect(functions.count > 10)
+        for function in functions {
+            let values = function.matches(of: /[-0-9][0-9.]*[fL]?(?=[,)\n])/).count
+            #expect(values <= 4_100, "\(function.prefix(80)): \(values) values")
+        }
+        for (open, close) in [("(", ")"), ("{", "}")] {
+            #expect(
+                kotlin.components(separatedBy: open).count
+                    == kotlin.components(separatedBy: close).count, "\(open)\(close)")
+        }
+        #expect(kotlin.firstMatch(of: /,\s*[)\]]/) == nil)
+        // Arrays are joined from parts (`part0() + part1()`), tiers from runs of segments.
+        #expect(kotlin.contains("() + part"))
+        #expect(kotlin.contains("private fun envelopeTier"))
+        // A short effect has no parts.
+        let clip = try #require(TestClips.decode(TestClips.valid).clip)
+        let short = AndroidExport().effect(PatternOutline(clip: clip)).effect
+        #expect(!short.kotlin(name: "a", source: "a.haptic").contains("part0"))
+    }
+
+    /// A clip too short for Android's 1 ms timings (0.4 ms) plays nothing on Android, and
+    /// every tier says so instead of writing an empty effect without a word.
+    @Test func aClipTooShortForAndroidSaysSo() {
+        let outline = PatternOutline(
+            intensity: [OutlinePoint(time: 0, value: 0.9), OutlinePoint(time: 0.0004, value: 0.9)],
+            duration: 0.0004)
+        let (effect, notes) = AndroidExport().effect(outline)
+        #expect(effect.waveform.timings.isEmpty)
+        for tier in AndroidTier.allCases {
+            #expect(
+                notes[tier, default: []].contains { $0.kind == .droppedTooShort },
+                "\(tier): \(notes[tier, default: []])")
+        }
+        // 0.5 ms rounds to 1 ms and plays: no such note.
+        let half = PatternOutline(
+            intensity: [OutlinePoint(time: 0, value: 0.9), OutlinePoint(time: 0.0005, value: 0.9)],
+            duration: 0.0005)
+        let playing = AndroidExport().effect(half).notes
+        #expect(!playing.values.joined().contains { $0.kind == .droppedTooShort })
+    }
+
     /// Every accepted corpus input, AHAP and `.haptic`, within the limits.
     @Test(needsCorpus) func corpusWithinLimits() throws {
         for file in Corpus.patternFiles() + Corpus.clipFiles() {

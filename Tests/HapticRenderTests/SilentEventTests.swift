@@ -23,9 +23,9 @@ import Testing
     }
 
     /// Decodes `items` in both modes; returns the lenient result (the one the renderer plays).
-    func decoded(_ items: [String]) throws -> AHAPDecodeResult {
+    func decoded(_ items: [String]) throws -> PatternDecodeResult {
         let text = ahap(items.joined(separator: ",\n"))
-        func decode(_ mode: AHAPDecoder.Mode) -> AHAPDecodeResult {
+        func decode(_ mode: AHAPDecoder.Mode) -> PatternDecodeResult {
             AHAPDecoder(options: .init(mode: mode)).decode(Array(text.utf8))
         }
         let strict = decode(.strict)

@@ -104,6 +104,89 @@ struct AtomicFileTests {
         #expect(try folder.contents().isEmpty)
     }
 
+    static func append(_ text: String, to file: borrowing AtomicFile) throws {
+        try Array(text.utf8).withUnsafeBufferPointer { (b) throws(SoundFileError) in
+            try file.append(UnsafeRawBufferPointer(b))
+        }
+    }
+
+    @Test("A link to a file: the file it points to is replaced, never the link")
+    func aLinkToAFileReplacesTheFile() throws {
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        try folder.write("real/out.txt", "old")
+        #expect(symlink("real/out.txt", folder.file("link")) == 0)
+        #expect(symlink(folder.file("link"), folder.file("chain")) == 0)
+        for name in ["link", "chain"] {
+            #expect(throws: SoundFileError.destinationExists(path: folder.file(name))) {
+                try AtomicFile.write(Array("new".utf8), to: folder.file(name), replacing: .never)
+            }
+            try AtomicFile.write(Array(name.utf8), to: folder.file(name), replacing: .replace)
+            #expect(try read(folder.file("real/out.txt")) == name)
+        }
+        var st = stat()
+        #expect(lstat(folder.file("link"), &st) == 0 && st.st_mode & S_IFMT == S_IFLNK)
+        #expect(try folder.contents() == ["chain", "link", "real"])
+        // A dangling link: the file it names is made.
+        #expect(symlink("made.txt", folder.file("dangling")) == 0)
+        try AtomicFile.write(Array("x".utf8), to: folder.file("dangling"), replacing: .replace)
+        #expect(try read(folder.file("made.txt")) == "x")
+        // A loop is refused as `open` refuses it.
+        #expect(symlink("loop", folder.file("loop")) == 0)
+        #expect(throws: SoundFileError.self) {
+            try AtomicFile.write(Array("x".utf8), to: folder.file("loop"), replacing: .replace)
+        }
+        #expect(lstat(folder.file("loop"), &st) == 0 && st.st_mode & S_IFMT == S_IFLNK)
+    }
+
+    @Test("A descriptor named through /dev/fd or /proc/self/fd is written through, in order")
+    func descriptorNamesAreWrittenThrough() throws {
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        let fd = open(folder.file("target"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        #expect(write(fd, "head ", 5) == 5)
+        for name in ["/dev/fd/\(fd)", "/proc/self/fd/\(fd)", "/proc/\(getpid())/fd/\(fd)"] {
+            var file = try AtomicFile(path: name, replacing: .never)
+            let sequential = file.isSequential
+            #expect(sequential)
+            try Self.append("x", to: file)
+            try file.commit()
+        }
+        // Each went after what the descriptor had written, as `>>` and `-o -` do.
+        #expect(try read(folder.file("target")) == "head xxx")
+        #expect(try folder.contents() == ["target"])
+        #expect(throws: SoundFileError.self) {
+            _ = try AtomicFile(path: "/proc/self/fd/987654", replacing: .replace)
+        }
+        #expect(throws: SoundFileError.self) {
+            _ = try AtomicFile(path: "/proc/self/status", replacing: .replace)
+        }
+    }
+
+    @Test("Folders made for an output go again when nothing is published in them")
+    func foldersMadeForAFailedOutputAreRemoved() throws {
+        let folder = try TempFolder()
+        defer { folder.cleanUp() }
+        try AtomicFile.$createsFolders.withValue(true) {
+            var kept = try AtomicFile(path: folder.file("a/b/kept.txt"), replacing: .never)
+            try Self.append("k", to: kept)
+            try kept.commit()
+            do {
+                let dropped = try AtomicFile(path: folder.file("a/c/d/gone.txt"), replacing: .never)
+                dropped.abandon()
+            }
+        }
+        #expect(
+            try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
+                == ["a", "a/b", "a/b/kept.txt"])
+        // Without the setting, a missing folder is an error, as it always was.
+        #expect(throws: SoundFileError.self) {
+            _ = try AtomicFile(path: folder.file("x/y.txt"), replacing: .never)
+        }
+    }
+
     @Test("A NaN or infinite sample is refused by the writer, naming the frame")
     func nonFiniteSamplesAreRefused() throws {
         let folder = try TempFolder()

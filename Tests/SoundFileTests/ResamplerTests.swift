@@ -80,3 +80,55 @@ struct ResamplerTests {
         #expect(throws: SoundFileError.self) { try input.resampled(to: .nan) }
     }
 }
+
+/// ``Resampler/Stream``: a conversion fed a block at a time (a soundtrack as it is decoded)
+/// gives the whole conversion's samples, to the last bit, and its exact length.
+@Suite("Resampler stream")
+struct ResamplerStreamTests {
+    @Test(
+        "Block by block is the whole conversion, bit for bit",
+        arguments: [
+            (44_100.0, 48_000.0, 1), (8_000.0, 48_000.0, 2), (48_000.0, 44_100.0, 2),
+            (96_000.0, 8_000.0, 1), (22_050.0, 48_000.0, 2),
+        ])
+    func matchesTheWhole(_ from: Double, _ to: Double, _ channels: Int) throws {
+        let frames = 20_011
+        let input = DecodedAudio(
+            sampleRate: from, channels: channels,
+            samples: testSignal(frames: frames, channels: channels, sampleRate: from))
+        for quality in [Resampler.Quality.sincBest, .sincFastest] {
+            let whole = try input.resampled(to: to, quality: quality)
+            for block in [1, 37, 4_096, 16_384, frames] {
+                var stream = try Resampler.Stream(
+                    quality: quality, channels: channels, from: from, to: to)
+                var out: [Float] = []
+                var start = 0
+                while true {
+                    let end = min(start + block * channels, input.samples.count)
+                    let last = end == input.samples.count
+                    out += try input.samples[start..<end].withUnsafeBufferPointer {
+                        (b) throws(SoundFileError) -> [Float] in try stream.process(b, last: last)
+                    }
+                    if last { break }
+                    start = end
+                }
+                #expect(out.count == whole.samples.count, "\(from)→\(to), blocks of \(block)")
+                #expect(out == whole.samples, "\(from)→\(to), blocks of \(block)")
+            }
+        }
+    }
+
+    @Test("An empty input gives nothing; a ratio outside 1/256…256 is refused")
+    func edges() throws {
+        var stream = try Resampler.Stream(
+            quality: .sincFastest, channels: 1, from: 8_000, to: 48_000)
+        let empty: [Float] = []
+        #expect(
+            try empty.withUnsafeBufferPointer { (b) throws(SoundFileError) -> [Float] in
+                try stream.process(b, last: true)
+            }.isEmpty)
+        #expect(throws: SoundFileError.self) {
+            _ = try Resampler.Stream(quality: .sincFastest, channels: 1, from: 1, to: 48_000)
+        }
+    }
+}

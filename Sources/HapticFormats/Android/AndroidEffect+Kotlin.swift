@@ -7,8 +7,16 @@ extension AndroidEffect {
     /// Pixel's. `name` names the object (`Heartbeat` → `HeartbeatHaptics`). No trailing
     /// commas, no unused parameters: the text compiles without warnings with Kotlin 1.3 as well
     /// as current Kotlin.
+    ///
+    /// However long the effect, no method outgrows the JVM's 64 KB of bytecode ("Method too
+    /// large"): an array of more than ``KotlinParts/arrayElements`` values is built from
+    /// private functions of that many each (`part3() + part4()`), and a tier whose segments
+    /// hold more than ``KotlinParts/methodWeight`` values from functions of segments
+    /// (`envelopeTier0(vibrator) + envelopeTier1()`). A short effect is written whole, as one
+    /// expression per tier.
     public func kotlin(name: String, source: String) -> String {
-        let object = Self.kotlinIdentifier(name) + "Haptics"
+        var parts = KotlinParts()
+        let object = Self.kotlinObjectName(name)
         let compositionAPI = composition.minimumAPILevel(tier: .composition)
         let envelopeAPI = envelope.minimumAPILevel(tier: .envelope)
         var k = """
@@ -35,14 +43,14 @@ extension AndroidEffect {
                         supports(vibrator, \(Self.idArray(envelope.primitives))) -> envelopeTier(\(Self.vibratorArgument(envelope)))
                     Build.VERSION.SDK_INT >= \(compositionAPI) && supports(vibrator, \(Self.idArray(composition.primitives))) ->
                         compositionTier(\(Self.vibratorArgument(composition)))
-                    else -> \(Self.fallback(waveform))
+                    else -> \(Self.fallback(waveform, parts: &parts))
                 }
 
                 @RequiresApi(\(envelopeAPI))
-                private fun envelopeTier(\(Self.vibratorParameter(envelope))): List<Pair<Long, VibrationEffect>> = \(Self.segments(envelope))
+                private fun envelopeTier(\(Self.vibratorParameter(envelope.segments))): List<Pair<Long, VibrationEffect>> = \(Self.tier(envelope, named: "envelopeTier", api: envelopeAPI, parts: &parts))
 
                 @RequiresApi(\(compositionAPI))
-                private fun compositionTier(\(Self.vibratorParameter(composition))): List<Pair<Long, VibrationEffect>> = \(Self.segments(composition))
+                private fun compositionTier(\(Self.vibratorParameter(composition.segments))): List<Pair<Long, VibrationEffect>> = \(Self.tier(composition, named: "compositionTier", api: compositionAPI, parts: &parts))
 
                 /** Primitives starting `atMs` apart from the first, as far as the device's primitive lengths allow. */
                 @RequiresApi(30)
@@ -70,65 +78,114 @@ extension AndroidEffect {
             "        \($0.kotlinConstant) to \($0.pixelDurationMs)"
         }
         .joined(separator: ",\n")
-        k += "\n    )\n}\n"
+        k += "\n    )\n" + parts.functions.joined() + "}\n"
         return k
     }
 
-    /// `listOf(start to effect, …)` for a sequence (`emptyList()` when it has no segments).
-    private static func segments(_ sequence: AndroidSequence) -> String {
-        guard !sequence.segments.isEmpty else { return "emptyList()" }
-        var lines: [String] = []
-        for s in sequence.segments {
-            let effect: String
-            switch s.content {
-            case .waveform(let w): effect = waveformCall(w)
-            case .primitives(let steps):
-                effect =
-                    "composition(\n            vibrator, " + idArray(steps.map(\.primitive))
-                    + ",\n            floatArrayOf("
-                    + steps.map { float($0.scale) }.joined(separator: ", ")
-                    + "),\n            intArrayOf("
-                    + steps.map { String($0.atMs) }.joined(separator: ", ") + ")\n        )"
-            case .envelope(let e):
-                effect =
-                    "VibrationEffect.BasicEnvelopeBuilder()\n            .setInitialSharpness(\(float(e.initialSharpness)))\n"
-                    + e.controlPoints.map {
-                        "            .addControlPoint(\(float($0.intensity)), \(float($0.sharpness)), \($0.durationMs)L)\n"
-                    }.joined() + "            .build()"
-            }
-            lines.append("        \(s.startMs)L to \(effect)")
+    /// A tier's segments: `listOf(start to effect, …)` (`emptyList()` when it has none), or,
+    /// past ``KotlinParts/methodWeight`` values, the sum of functions holding runs of them
+    /// (`named0(vibrator) + named1()`, each `@RequiresApi(api)`).
+    private static func tier(
+        _ sequence: AndroidSequence, named name: String, api: Int, parts: inout KotlinParts
+    ) -> String {
+        let segments = sequence.segments.map { s in
+            (segment: s, text: "        \(s.startMs)L to \(effect(s.content, parts: &parts))")
         }
-        return "listOf(\n" + lines.joined(separator: ",\n") + "\n    )"
+        func list(_ run: ArraySlice<(segment: AndroidSegment, text: String)>) -> String {
+            run.isEmpty
+                ? "emptyList()" : "listOf(\n" + run.map(\.text).joined(separator: ",\n") + "\n    )"
+        }
+        guard segments.map({ weight($0.segment.content) }).reduce(0, +) > KotlinParts.methodWeight
+        else { return list(segments[...]) }
+        var runs: [ArraySlice<(segment: AndroidSegment, text: String)>] = []
+        var start = 0
+        var total = 0
+        for (i, s) in segments.enumerated() {
+            let w = weight(s.segment.content)
+            if i > start, total + w > KotlinParts.methodWeight {
+                runs.append(segments[start..<i])
+                start = i
+                total = 0
+            }
+            total += w
+        }
+        runs.append(segments[start...])
+        return runs.map { run in
+            let segments = run.map(\.segment)
+            let function = parts.function(
+                "\(name)\(parts.count)", annotation: "@RequiresApi(\(api))",
+                parameters: vibratorParameter(segments),
+                type: "List<Pair<Long, VibrationEffect>>", body: list(run))
+            return "\(function)(\(vibratorArgument(segments)))"
+        }.joined(separator: " +\n        ")
+    }
+
+    /// One segment's effect.
+    private static func effect(_ content: AndroidSegment.Content, parts: inout KotlinParts)
+        -> String
+    {
+        switch content {
+        case .waveform(let w): return waveformCall(w, parts: &parts)
+        case .primitives(let steps):
+            return "composition(\n            vibrator, " + idArray(steps.map(\.primitive))
+                + ",\n            "
+                + parts.array("floatArrayOf", type: "FloatArray", steps.map { float($0.scale) })
+                + ",\n            "
+                + parts.array("intArrayOf", type: "IntArray", steps.map { String($0.atMs) })
+                + "\n        )"
+        case .envelope(let e):
+            return
+                "VibrationEffect.BasicEnvelopeBuilder()\n            .setInitialSharpness(\(float(e.initialSharpness)))\n"
+                + e.controlPoints.map {
+                    "            .addControlPoint(\(float($0.intensity)), \(float($0.sharpness)), \($0.durationMs)L)\n"
+                }.joined() + "            .build()"
+        }
+    }
+
+    /// The values a segment's effect writes into its method (an array written by functions of
+    /// its own counts one).
+    private static func weight(_ content: AndroidSegment.Content) -> Int {
+        func array(_ count: Int) -> Int { count > KotlinParts.arrayElements ? 1 : count }
+        switch content {
+        case .waveform(let w): return 4 + array(w.timings.count) + array(w.amplitudes.count)
+        case .primitives(let steps): return 4 + steps.count + 2 * array(steps.count)
+        case .envelope(let e): return 4 + 3 * e.controlPoints.count
+        }
     }
 
     /// A tier function's parameter: the vibrator where a composition asks it for its primitives'
     /// lengths, else none (Kotlin warns of an unused parameter).
-    private static func vibratorParameter(_ sequence: AndroidSequence) -> String {
-        usesVibrator(sequence) ? "vibrator: Vibrator" : ""
+    private static func vibratorParameter(_ segments: [AndroidSegment]) -> String {
+        usesVibrator(segments) ? "vibrator: Vibrator" : ""
     }
 
     /// The argument that matches ``vibratorParameter(_:)``.
     private static func vibratorArgument(_ sequence: AndroidSequence) -> String {
-        usesVibrator(sequence) ? "vibrator" : ""
+        vibratorArgument(sequence.segments)
     }
 
-    private static func usesVibrator(_ sequence: AndroidSequence) -> Bool {
-        sequence.segments.contains {
+    private static func vibratorArgument(_ segments: [AndroidSegment]) -> String {
+        usesVibrator(segments) ? "vibrator" : ""
+    }
+
+    private static func usesVibrator(_ segments: [AndroidSegment]) -> Bool {
+        segments.contains {
             if case .primitives = $0.content { true } else { false }
         }
     }
 
     /// The waveform tier; an empty list when nothing is felt (Android refuses a waveform
     /// without timings).
-    private static func fallback(_ w: AndroidWaveform) -> String {
-        w.timings.isEmpty ? "emptyList()" : "listOf(0L to \(waveformCall(w)))"
+    private static func fallback(_ w: AndroidWaveform, parts: inout KotlinParts) -> String {
+        w.timings.isEmpty ? "emptyList()" : "listOf(0L to \(waveformCall(w, parts: &parts)))"
     }
 
-    private static func waveformCall(_ w: AndroidWaveform) -> String {
-        "VibrationEffect.createWaveform(\n            longArrayOf("
-            + w.timings.map(String.init).joined(separator: ", ")
-            + "),\n            intArrayOf(" + w.amplitudes.map(String.init).joined(separator: ", ")
-            + "),\n            -1\n        )"
+    private static func waveformCall(_ w: AndroidWaveform, parts: inout KotlinParts) -> String {
+        "VibrationEffect.createWaveform(\n            "
+            + parts.array("longArrayOf", type: "LongArray", w.timings.map(String.init))
+            + ",\n            "
+            + parts.array("intArrayOf", type: "IntArray", w.amplitudes.map(String.init))
+            + ",\n            -1\n        )"
     }
 
     private static func idArray(_ primitives: [AndroidPrimitive]) -> String {
@@ -144,6 +201,9 @@ extension AndroidEffect {
         if !text.contains(".") { text += ".0" }
         return text + "f"
     }
+
+    /// The object ``kotlin(name:source:)`` defines for `name`: `Heartbeat` → `HeartbeatHaptics`.
+    static func kotlinObjectName(_ name: String) -> String { kotlinIdentifier(name) + "Haptics" }
 
     /// An identifier from a file name: letters and digits, each word capitalized
     /// (`heart-beat 2` → `HeartBeat2`); `Pattern` when none is left.
@@ -163,6 +223,49 @@ extension AndroidEffect {
         }
         if result.isEmpty || result.first!.isNumber { result = "Pattern" + result }
         return result
+    }
+}
+
+/// The private functions a long effect's Kotlin is split into, so that no method passes the
+/// JVM's 64 KB of bytecode: at most 8 bytes per array value or control-point argument (a
+/// `dup`, an index, a constant, a store), so a method of ``methodWeight`` values stays below
+/// 40 KB whatever else it holds.
+struct KotlinParts {
+    /// Most values an array literal holds in place; a longer array is built from functions of
+    /// that many each.
+    static let arrayElements = 2_000
+    /// Most values (array elements, control-point arguments) a tier function holds before it
+    /// is split into functions of segments.
+    static let methodWeight = 4_000
+
+    /// The functions, as text, in the order they were made.
+    private(set) var functions: [String] = []
+    /// Functions made so far: each one's number, so names never repeat.
+    var count: Int { functions.count }
+
+    /// Adds `private fun name(parameters): type = body` and returns its name.
+    mutating func function(
+        _ name: String, annotation: String? = nil, parameters: String = "", type: String,
+        body: String
+    ) -> String {
+        let line = annotation.map { "\n    \($0)" } ?? ""
+        functions.append(
+            "\(line)\n    private fun \(name)(\(parameters)): \(type) = \(body)\n")
+        return name
+    }
+
+    /// `maker(values…)` in place, or past ``arrayElements`` values the sum of functions of
+    /// that many each (`part3() + part4()`; Kotlin's `+` joins primitive arrays).
+    mutating func array(_ maker: String, type: String, _ values: [String]) -> String {
+        guard values.count > Self.arrayElements else {
+            return maker + "(" + values.joined(separator: ", ") + ")"
+        }
+        return stride(from: 0, to: values.count, by: Self.arrayElements).map { start in
+            let chunk = values[start..<min(start + Self.arrayElements, values.count)]
+            return function(
+                "part\(count)", type: type,
+                body: maker + "(" + chunk.joined(separator: ", ") + ")") + "()"
+        }.joined(separator: " + ")
     }
 }
 

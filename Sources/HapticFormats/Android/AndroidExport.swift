@@ -66,6 +66,18 @@ public struct AndroidExport: Sendable {
                 AndroidSegment.Content.envelope($0)
             }
         }
+        let sounds = !silent || !outline.transients.isEmpty
+        for (tier, empty) in [
+            (AndroidTier.waveform, waveformTier.timings.isEmpty),
+            (.composition, compositionTier.segments.isEmpty),
+            (.envelope, envelopeTier.segments.isEmpty),
+        ] where sounds && empty {
+            notes[tier, default: []].append(
+                ConversionNote(
+                    .droppedTooShort, at: outline.intensity.first { $0.value > 0 }?.time,
+                    "The pattern sounds for \(cFormatMs(outline.duration)) ms, less than the 1 ms step of Android's timings: this tier plays nothing."
+                ))
+        }
         let duration =
             [
                 waveformTier.durationMs, compositionTier.endMs, envelopeTier.endMs,
@@ -78,6 +90,12 @@ public struct AndroidExport: Sendable {
     }
 
     static func ms(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+
+    /// `seconds` in milliseconds to a tenth (`0.4`).
+    private func cFormatMs(_ seconds: Double) -> String {
+        let tenths = (seconds * 10_000).rounded() / 10
+        return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+    }
 
     /// Scales, intensities and sharpness to 4 decimals: far finer than any device resolves.
     static func fourDecimals(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }

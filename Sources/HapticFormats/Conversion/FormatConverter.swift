@@ -44,6 +44,31 @@ public struct FormatConverter: Sendable {
         return effect
     }
 
+    /// What the package's own readers would say of `bytes` converted to `target`, when they
+    /// would refuse it: the errors of decoding it as `convert` and `lint` read it, with the
+    /// limits of `options` in strict mode (AHAP as Core Haptics loads it, `.haptic` as the
+    /// SDKs' validator reads it). Empty when it would be accepted, and for the Android targets,
+    /// which nothing here reads. So a conversion that its readers would refuse — a clip that
+    /// ends past the duration limit once its release is counted, an AHAP file past the 64 MiB
+    /// input limit — is said to be so before anything is written. O(bytes).
+    public static func readBackErrors(
+        _ bytes: [UInt8], target: PatternFormat, options: AHAPDecoder.Options
+    ) -> [Diagnostic] {
+        guard target.reader != nil else { return [] }
+        var strict = options
+        strict.mode = .strict
+        return target.decode(bytes, options: strict).result.diagnostics.filter {
+            $0.severity == .error
+        }
+    }
+
+    /// The Kotlin object ``convert(_:to:name:)`` names for an input called `name`
+    /// (`tap-soft.ahap` → `TapSoftHaptics`): inputs whose objects would clash in one package
+    /// can be told apart before converting.
+    public static func kotlinObjectName(forInput name: String) -> String {
+        AndroidEffect.kotlinObjectName(stem(name))
+    }
+
     /// `name` without folders and its last extension.
     static func stem(_ name: String) -> String {
         let file = name.split(separator: "/").last.map(String.init) ?? name

@@ -15,8 +15,11 @@ extension PatternOutline {
     ///
     /// - the continuous signal is one `HapticContinuous` event per sounding piece (pieces end
     ///   at silences and every 30 s), shaped by a `HapticIntensityControl` curve (the
-    ///   intensity ÷ the event's, the envelope's attack and release divided out: ``AHAPForm/bed(_:)``)
-    ///   and a `HapticSharpnessControl` curve (the sharpness, added to the event's 0);
+    ///   intensity ÷ the event's, the envelope's attack and release divided out: ``AHAPForm/bed(_:fadesIn:fadesOut:)``)
+    ///   and a `HapticSharpnessControl` curve (the sharpness, added to the event's 0). Where a
+    ///   sounding signal is cut at 30 s, the event before the cut releases as the next one
+    ///   attacks, both at one intensity, and the control divides their merged gain out: the
+    ///   seam plays as the signal does (``AHAPForm/crossfadeGain(_:)``);
     /// - each transient is a `HapticTransient`. AHAP's intensity curve scales transients too,
     ///   so a transient's own intensity is its target ÷ the curve's value at its time; where
     ///   that would exceed 1 the curve is raised to the transient's level for
@@ -53,8 +56,18 @@ struct AHAPForm {
     func pattern(transients withTransients: Bool, notes: inout [ConversionNote]) -> HapticPattern {
         let pieces = outline.soundingPieces(
             maxLength: CoreHapticsFacts.hapticContinuousLimitSeconds)
-        let beds = pieces.map(bed)
-        var control = LiftedControl(controlCurve(beds))
+        // A seam: the signal goes on where one piece ends and the next starts (a 30 s cut).
+        let seams = zip(pieces, pieces.dropFirst()).map { a, b in
+            a.end == b.start && a.points[a.points.count - 1].value > 0
+        }
+        let beds = Self.sharingLevels(
+            pieces.indices.map { k in
+                bed(
+                    pieces[k], fadesIn: k > 0 && seams[k - 1], fadesOut: k < seams.count && seams[k]
+                )
+            }, seams: seams)
+        let lastTransient = withTransients ? outline.transients.map(\.time).max() : nil
+        var control = LiftedControl(controlCurve(beds, lastTransient: lastTransient))
         var events = beds.map(\.event)
         var lifts: [Double] = []
         if withTransients {
@@ -118,10 +131,43 @@ struct AHAPForm {
     /// One continuous event of the AHAP form and the intensity control it plays with.
     struct Bed {
         var event: HapticEvent
-        /// The piece's intensity ÷ the event's, from the event's start.
-        var control: [OutlinePoint]
+        /// The piece's intensity ÷ the envelope's gain, from the event's start: the control
+        /// times the event's intensity.
+        var ratios: [OutlinePoint]
         /// When the event has faded out (its release is over).
         var silentFrom: Double
+
+        /// The event's intensity.
+        var level: Double { event.parameters.hapticIntensity ?? 0 }
+        /// The piece's intensity ÷ the event's (at most 1), from the event's start.
+        var control: [OutlinePoint] {
+            let level = self.level
+            return ratios.map { OutlinePoint(time: $0.time, value: min($0.value / level, 1)) }
+        }
+    }
+
+    /// `beds` with each run joined by seams (`seams[k]`: beds k and k + 1 meet) at the run's
+    /// largest intensity: a seam's crossfade divides out the two events' merged gain, which
+    /// is theirs only when they play at one intensity. O(beds).
+    static func sharingLevels(_ beds: [Bed], seams: [Bool]) -> [Bed] {
+        var beds = beds
+        var start = 0
+        while start < beds.count {
+            var end = start
+            while end < seams.count, seams[end] { end += 1 }
+            let level = beds[start...end].map(\.level).max() ?? 0
+            for k in start...end { beds[k].event.parameters.hapticIntensity = level }
+            start = end + 1
+        }
+        return beds
+    }
+
+    /// The gain of a seam's two events together, `u` (0…1) of the way through the attack of
+    /// the second: the first releasing (1 − u) as the second rises (u), their amplitudes —
+    /// the intensities squared — adding, as ``PatternOutline/init(pattern:)`` merges voices.
+    static func crossfadeGain(_ u: Double) -> Double {
+        let u = min(max(u, 0), 1)
+        return ((1 - u) * (1 - u) + u * u).squareRoot()
     }
 
     /// The event for a piece. AHAP gives a continuous event an attack of at least 20 ms: the
@@ -132,7 +178,11 @@ struct AHAPForm {
     /// (a releasing voice lets a transient brake); otherwise the control drops to 0 where the
     /// piece ends, silencing the release. The event's intensity is the largest intensity ÷
     /// gain (at most 1).
-    func bed(_ piece: SoundingPiece) -> Bed {
+    ///
+    /// At a seam the events crossfade instead: one that `fadesOut` keeps its control to its
+    /// end and releases over the shortest release while the next, which `fadesIn`, attacks;
+    /// the second's control divides their merged gain out (``crossfadeGain(_:)``).
+    func bed(_ piece: SoundingPiece, fadesIn: Bool = false, fadesOut: Bool = false) -> Bed {
         var points = piece.points
         let start = piece.start
         let end = piece.end
@@ -148,9 +198,12 @@ struct AHAPForm {
             release = end - points[peak].time
             sustainEnd = points[peak].time
         }
-        points = Self.densified(points, in: [(start, start + attack), (sustainEnd, end)])
+        points = Self.densified(
+            points,
+            in: [(start, start + attack, fadesIn ? 0.00125 : 0.005), (sustainEnd, end, 0.005)])
         func gain(_ t: Double) -> Double {
-            let rise = min((t - start) / attack, 1)
+            let rise =
+                fadesIn ? Self.crossfadeGain((t - start) / attack) : min((t - start) / attack, 1)
             let fall = release.map { 1 - max(t - sustainEnd, 0) / $0 } ?? 1
             return max(min(rise, fall), 0)
         }
@@ -164,21 +217,19 @@ struct AHAPForm {
             ratios[ratios.count - 1] = ratios.dropLast().last { $0 != nil } ?? 0
         }
         let level = min(max(ratios.compactMap { $0 }.max() ?? 0, piece.peak), 1)
-        var control = zip(points, ratios).map {
-            OutlinePoint(time: $0.time, value: min(($1 ?? 0) / level, 1))
-        }
+        var control = zip(points, ratios).map { OutlinePoint(time: $0.time, value: $1 ?? 0) }
         var p = EventParameters()
         p.hapticIntensity = level
         p.hapticSharpness = outline.sharpness.isEmpty ? PatternOutline.defaultSharpness : 0
         if let release {
             p.releaseTime = EnvelopeTime.value(seconds: release)
-        } else if control[control.count - 1].value > 0 {
+        } else if !fadesOut, control[control.count - 1].value > 0 {
             control.append(OutlinePoint(time: end, value: 0))
         }
         let event = HapticEvent(
             type: .hapticContinuous, time: start, duration: sustainEnd - start, parameters: p)
         return Bed(
-            event: event, control: control,
+            event: event, ratios: control,
             silentFrom: end + (release == nil ? Self.releaseGuard : 0.001))
     }
 
@@ -203,18 +254,19 @@ struct AHAPForm {
         }
     }
 
-    /// `points` with a point every 5 ms inside each of `windows` and at its end (on the
-    /// polyline), so the control that divides a ramp's gain out stays within a few
-    /// thousandths of it.
-    static func densified(_ points: [OutlinePoint], in windows: [(Double, Double)])
+    /// `points` with a point every `step` seconds inside each of `windows` and at its end (on
+    /// the polyline), so the control that divides a ramp's gain out stays within a few
+    /// thousandths of it: every 5 ms for a ramp, every 1.25 ms for a seam's crossfade (whose
+    /// gain bends).
+    static func densified(_ points: [OutlinePoint], in windows: [(Double, Double, Double)])
         -> [OutlinePoint]
     {
         var extra: [OutlinePoint] = []
-        for (a, b) in windows where b > a {
-            var t = a + 0.005
+        for (a, b, step) in windows where b > a {
+            var t = a + step
             while t < b - 1e-9 {
                 extra.append(OutlinePoint(time: t, value: OutlinePoint.interpolate(points, at: t)))
-                t += 0.005
+                t += step
             }
             // The window's end, where the gain stops changing, unless a point is there.
             if !points.contains(where: { $0.time == b }) {
@@ -229,15 +281,19 @@ struct AHAPForm {
 
     /// The intensity control over the whole pattern: each event's, held until its release is
     /// over, then 1 (neutral) until the next event starts. Before the first event the lane is
-    /// neutral without a point.
-    func controlCurve(_ beds: [Bed]) -> [OutlinePoint] {
+    /// neutral without a point; after the last one it ends with that event's control unless
+    /// a transient comes later (`lastTransient`), so the pattern ends where its sound does.
+    func controlCurve(_ beds: [Bed], lastTransient: Double?) -> [OutlinePoint] {
         var points: [OutlinePoint] = []
         for (k, bed) in beds.enumerated() {
             if let last = points.last, last.time < bed.event.time {
                 points.append(OutlinePoint(time: bed.event.time, value: last.value))
             }
             points += bed.control
-            let nextStart = k + 1 < beds.count ? beds[k + 1].event.time : .infinity
+            let nextStart =
+                k + 1 < beds.count
+                ? beds[k + 1].event.time
+                : (lastTransient ?? -.infinity) >= bed.silentFrom ? .infinity : -.infinity
             if bed.silentFrom < nextStart {
                 points.append(
                     OutlinePoint(time: bed.silentFrom, value: points[points.count - 1].value))

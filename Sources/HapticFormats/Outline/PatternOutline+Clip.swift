@@ -2,15 +2,20 @@ extension PatternOutline {
     /// The outline a `.haptic` player plays (docs/formats.md, "Playing a clip"): intensity
     /// √amplitude and sharpness √frequency at the breakpoints (Lofelt's and Meta's laws: Core
     /// Haptics' intensity is perceived about quadratically), each emphasis a transient at
-    /// √amplitude with its frequency as sharpness. O(breakpoints).
+    /// √amplitude with its frequency as sharpness. Frequency breakpoints outside the amplitude
+    /// envelope play nothing, so the sharpness is cut to the envelope (a point interpolated at
+    /// each cut): they never make the clip last longer. O(breakpoints).
     public init(clip: HapticClip) {
+        let sharpness = clip.frequency.map {
+            OutlinePoint(time: $0.time, value: $0.frequency.squareRoot())
+        }
         self.init(
             intensity: clip.amplitude.map {
                 OutlinePoint(time: $0.time, value: $0.amplitude.squareRoot())
             },
-            sharpness: clip.frequency.map {
-                OutlinePoint(time: $0.time, value: $0.frequency.squareRoot())
-            },
+            sharpness: clip.amplitude.first.map {
+                OutlinePoint.cut(sharpness, to: $0.time...clip.duration)
+            } ?? sharpness,
             transients: clip.amplitude.compactMap { p in
                 p.emphasis.map {
                     OutlineTransient(

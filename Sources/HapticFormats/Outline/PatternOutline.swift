@@ -78,6 +78,28 @@ public struct OutlinePoint: Sendable, Hashable {
         self.value = value
     }
 
+    /// The part of the polyline `points` within `range`, with a point interpolated at each end
+    /// of it that the polyline passes (one held point when it lies wholly to one side).
+    /// O(points).
+    static func cut(_ points: [OutlinePoint], to range: ClosedRange<Double>) -> [OutlinePoint] {
+        guard let first = points.first, let last = points.last,
+            first.time < range.lowerBound || last.time > range.upperBound
+        else { return points }
+        var inside = points.filter { range.contains($0.time) }
+        if first.time < range.lowerBound, inside.first?.time != range.lowerBound {
+            inside.insert(
+                OutlinePoint(
+                    time: range.lowerBound, value: interpolate(points, at: range.lowerBound)),
+                at: 0)
+        }
+        if last.time > range.upperBound, inside.last?.time != range.upperBound {
+            inside.append(
+                OutlinePoint(
+                    time: range.upperBound, value: interpolate(points, at: range.upperBound)))
+        }
+        return inside
+    }
+
     /// The polyline's value at `t`: held before the first and after the last point, the
     /// right-hand value at a step. O(log points).
     static func interpolate(_ points: [OutlinePoint], at t: Double) -> Double {

@@ -27,6 +27,9 @@ public struct ConversionNote: Sendable, Hashable {
         case belowPerceptionThreshold = "below-perception-threshold"
         /// A part longer than the target allows, cut.
         case beyondPlatformMaximum = "beyond-platform-maximum"
+        /// A pattern that sounds, but too briefly for the target's time step to hold any of
+        /// it: the target plays nothing.
+        case droppedTooShort = "dropped-too-short"
         /// Ramps of the continuous signal played as steps.
         case rampsAsSteps = "ramps-as-steps"
         /// In AHAP the intensity curve also scales transients: a transient that the curve's

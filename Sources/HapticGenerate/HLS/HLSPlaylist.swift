@@ -103,8 +103,11 @@ public struct HLSPlaylist: Sendable, Equatable {
 
     /// The haptics URI of every haptics session-data tag (normally zero or one).
     public var hapticsURIs: [String] {
-        lines.filter(Self.isHapticsTag).compactMap { Self.attribute("URI", in: $0) }
+        hapticsTags.compactMap { Self.attribute("URI", in: $0) }
     }
+
+    /// Every haptics session-data tag, whole (one with a `VALUE` in place of its `URI`, too).
+    public var hapticsTags: [String] { lines.filter(Self.isHapticsTag) }
 
     /// Every `#EXT-X-SESSION-DATA` line.
     public var sessionData: [String] { lines.filter { $0.hasPrefix("#EXT-X-SESSION-DATA:") } }
@@ -200,7 +203,7 @@ public struct HLSPlaylist: Sendable, Equatable {
     }
 
     /// A quoted attribute's value (`NAME="value"`) in a tag line.
-    static func attribute(_ name: String, in line: String) -> String? {
+    public static func attribute(_ name: String, in line: String) -> String? {
         guard let colon = line.firstIndex(of: ":") else { return nil }
         var rest = line[line.index(after: colon)...]
         while !rest.isEmpty {

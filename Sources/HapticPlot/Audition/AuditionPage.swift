@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SoundFile
 
 /// A single self-contained HTML page to *see and hear* a pattern: the timeline SVG inline,
 /// the audition render as an embedded `<audio>` (a base64 `data:` URI, MP3 by default), a
@@ -16,17 +17,59 @@ import FoundationEssentials
 public enum AuditionPage {
     /// Audio to embed: a complete file and its MIME type.
     public struct Audio: Sendable {
-        public var bytes: Data
         /// `audio/mpeg` for MP3, `audio/wav` for WAV.
         public var mimeType: String
+        /// The file's size in bytes.
+        public let byteCount: Int
+        /// Passes the file's bytes to `body` in order, a piece at a time.
+        let forEachChunk: @Sendable (_ body: ([UInt8]) throws -> Void) throws -> Void
 
+        /// Audio in memory.
         public init(bytes: Data, mimeType: String) {
-            self.bytes = bytes
             self.mimeType = mimeType
+            byteCount = bytes.count
+            forEachChunk = { body in try body(Array(bytes)) }
+        }
+
+        /// Audio in a file no one sees, read a piece at a time as the page is written: a
+        /// long render's audio is never in memory whole.
+        public init(file: UnnamedFile, mimeType: String) {
+            self.mimeType = mimeType
+            byteCount = file.size
+            forEachChunk = { body in try file.forEachChunk(of: AuditionPage.audioChunkBytes, body) }
+        }
+
+        /// The whole file (for tests and small pages).
+        public var bytes: Data {
+            var all = Data()
+            try? forEachChunk { all.append(contentsOf: $0) }
+            return all
         }
     }
 
-    /// Builds the page.
+    /// Bytes of audio encoded per piece: a multiple of 3, so the pieces' base64 joins into
+    /// the whole file's.
+    static let audioChunkBytes = 3 << 16
+
+    /// Builds the page in memory (``write(plot:svg:audio:detail:diagnostics:summary:to:)``
+    /// collected). O(page).
+    public static func html(
+        plot: PlotData, svg: String, audio: Audio, detail: TimelineDetail? = nil,
+        diagnostics: [String], summary: [(String, String)]
+    ) -> String {
+        var page = ""
+        page.reserveCapacity(
+            svg.utf8.count + audio.byteCount * 4 / 3 + (detail?.json.utf8.count ?? 0) + 65_536)
+        try? write(
+            plot: plot, svg: svg, audio: audio, detail: detail, diagnostics: diagnostics,
+            summary: summary
+        ) { page += $0 }
+        return page
+    }
+
+    /// Writes the page, a piece at a time, to `output`: the audio's base64 as it is read, so
+    /// memory holds the picture, the zoom data and one piece of audio, however long the
+    /// pattern (an hour of WAV makes a page of 1.2 GB).
     ///
     /// - Parameters:
     ///   - plot: the plotted data (title, duration).
@@ -36,15 +79,14 @@ public enum AuditionPage {
     ///   - diagnostics: lint messages, one per row; a leading `error:`/`warning:`/`note:`
     ///     sets the row's severity badge.
     ///   - summary: inspect facts as (name, value) rows, in order.
+    ///   - output: takes each piece of the page, in order; an error it throws stops the page.
     /// - Complexity: O(svg + audio + detail).
-    public static func html(
+    public static func write(
         plot: PlotData, svg: String, audio: Audio, detail: TimelineDetail? = nil,
-        diagnostics: [String], summary: [(String, String)]
-    ) -> String {
+        diagnostics: [String], summary: [(String, String)], to output: (String) throws -> Void
+    ) throws {
         let title = esc(plot.title)
         var page = ""
-        page.reserveCapacity(
-            svg.utf8.count + audio.bytes.count * 4 / 3 + (detail?.json.utf8.count ?? 0) + 65_536)
         let hint =
             detail == nil
             ? "Click the timeline to seek · Space plays and pauses"
@@ -63,8 +105,9 @@ public enum AuditionPage {
             <h1>\(title)</h1>
             <audio id="audition" controls preload="auto" src="data:\(esc(audio.mimeType));base64,
             """
-        page += audio.bytes.base64EncodedString()
-        page += """
+        try output(page)
+        try audio.forEachChunk { try output(Data($0).base64EncodedString()) }
+        page = """
             "></audio>
             <div><p class="hint">\(hint)</p><p id="readout" aria-live="off"></p></div>
             </header>
@@ -82,7 +125,7 @@ public enum AuditionPage {
         page += summaryTable(summary)
         page += diagnosticsTable(diagnostics)
         page += "</section>\n<script>\n\(script)</script>\n</body>\n</html>\n"
-        return page
+        try output(page)
     }
 
     /// The SVG without its XML declaration (not allowed mid-document) and namespace URL.

@@ -25,7 +25,8 @@ public enum PlotRender {
     /// audio in `audioFormat` (`.mp3` or `.wav`) and its `TimelineDetail`. Memory stays
     /// bounded for long patterns: signals are reduced to min/max pairs while rendering (at
     /// most `TimelineDetail.levelZeroBudget(seconds:)` per signal), and only the embedded
-    /// audio grows with duration. O(frames + events); allocates.
+    /// audio grows with duration, and it stays on disk (``AuditionPage/Audio/init(file:mimeType:)``).
+    /// O(frames + events); allocates.
     public static func make(
         job: RenderJob, width: Int = TimelinePlot.defaultWidth,
         includeAudio: Bool, audioFormat: SoundFileFormat = .mp3
@@ -112,15 +113,16 @@ public enum PlotRender {
             plot: plot, svg: TimelinePlot.svg(for: plot, width: width),
             audio: audio.map {
                 AuditionPage.Audio(
-                    bytes: $0, mimeType: audioFormat == .mp3 ? "audio/mpeg" : "audio/wav")
+                    file: $0, mimeType: audioFormat == .mp3 ? "audio/mpeg" : "audio/wav")
             },
             detail: includeAudio ? TimelineDetail(data: plot, width: width) : nil,
             diagnostics: prepared.diagnostics, pattern: prepared.pattern,
             resources: prepared.resources)
     }
 
-    /// Encodes the embedded audio (MP3, or 16-bit WAV) into a file no one can see and returns
-    /// its bytes: nothing is left on disk whatever happens.
+    /// Encodes the embedded audio (MP3, or 16-bit WAV) into a file no one can see, read back
+    /// as the page is written: nothing is left on disk whatever happens, and an hour of WAV
+    /// (690 MB) is never in memory.
     struct AudioSink: ~Copyable {
         var writer: SoundFileWriter
         let channels: Int
@@ -149,9 +151,9 @@ public enum PlotRender {
             }
         }
 
-        consuming func finish() throws(RenderJobError) -> Data {
+        consuming func finish() throws(RenderJobError) -> UnnamedFile {
             let input = self.input
-            do { return Data(try writer.finishBytes()) } catch {
+            do { return try writer.finishUnnamed() } catch {
                 throw RenderJobError(input: input, stage: .write, message: error.description)
             }
         }

@@ -42,8 +42,12 @@ public enum BoundedFileRead {
     }
 
     /// Reads the file at `path` if it holds at most `limit` bytes.
+    ///
+    /// The open never waits: `O_NONBLOCK` keeps `open(2)` from blocking on a FIFO that no
+    /// process writes (which then reads as empty); reads are blocking again afterwards, so a
+    /// pipe that has a writer (`<(find …)`) is read to its end as standard input is.
     public static func read(path: String, limit: Int) -> Result<[UInt8], Failure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let reason =
                 errno == ENOENT
@@ -51,6 +55,7 @@ public enum BoundedFileRead {
             return .failure(.unreadable(message: reason))
         }
         defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         InputFiles.recordRead(descriptor: fd, path: path)
         return read(descriptor: fd, limit: limit)
     }

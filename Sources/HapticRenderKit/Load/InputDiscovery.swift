@@ -104,17 +104,23 @@ public enum InputDiscovery {
             walker.walk(below: "", names: names) { relative, name in
                 let full = PathString.appending(relative, to: input)
                 let ext = PathString.pathExtension(name).lowercased()
-                let wanted =
+                let named =
                     switch kind {
-                    case .pattern:
-                        patternExtensions.contains(ext)
-                            || (ext == "json"
-                                && looksLikePattern(atPath: full, fileManager: fileManager))
-                    case .audio:
-                        audioExtensions.contains(ext)
-                            && (isRegularFile(full) || isUnnamable(full))
+                    case .pattern: patternExtensions.contains(ext) || ext == "json"
+                    case .audio: audioExtensions.contains(ext)
                     }
-                if wanted { found.append(relative) }
+                guard named else { return }
+                switch entryKind(full) {
+                case .regular:
+                    if kind == .audio || ext != "json"
+                        || looksLikePattern(atPath: full, fileManager: fileManager)
+                    {
+                        found.append(relative)
+                    }
+                case .special(let what) where ext != "json":
+                    survey.skippedSpecial.append(SkippedSpecialEntry(path: full, kind: what))
+                case .special, .folder: break
+                }
             }
             for relative in found.sorted() {
                 add(PathString.appending(relative, to: input), relative)
@@ -124,17 +130,31 @@ public enum InputDiscovery {
         return survey
     }
 
-    /// Whether a folder listed `path` but no file has that name: its bytes were not UTF-8
-    /// (``PathEncoding``). Kept among the files so that reading it says so, not skipped.
-    private static func isUnnamable(_ path: String) -> Bool {
-        var status = stat()
-        return path.unicodeScalars.contains("\u{FFFD}") && lstat(path, &status) != 0
+    /// What a folder entry named like an input is (symbolic links followed).
+    private enum EntryKind {
+        /// A regular file, or a name a folder listed that no file has because its bytes were
+        /// not UTF-8 (``PathEncoding``): kept, so that reading it says so.
+        case regular
+        /// A FIFO, device or socket: reading one would block or never end, so a search skips
+        /// it and says so (`what` names it).
+        case special(String)
+        /// A folder (walked, not read), or a link that leads nowhere.
+        case folder
     }
 
-    /// Whether `path` is a regular file (symlinks followed): not a folder named like audio.
-    private static func isRegularFile(_ path: String) -> Bool {
+    private static func entryKind(_ path: String) -> EntryKind {
         var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        guard stat(path, &status) == 0 else {
+            return path.unicodeScalars.contains("\u{FFFD}") && lstat(path, &status) != 0
+                ? .regular : .folder
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .folder
+        case S_IFIFO: return .special("a pipe (FIFO)")
+        case S_IFSOCK: return .special("a socket")
+        default: return .special("a device")
+        }
     }
 
     /// Whether the JSON file's top level is an object with a pattern format's JSON key (AHAP's
@@ -183,6 +203,17 @@ public struct InputSurvey: Sendable {
     /// kind searched for (the topmost hidden entry of each, in walk order; counted by
     /// extension: `.json` files are not opened to count them).
     public var skippedHidden: [SkippedHiddenEntry] = []
+    /// The FIFOs, devices and sockets named like inputs that the search skipped, in walk
+    /// order.
+    public var skippedSpecial: [SkippedSpecialEntry] = []
+}
+
+/// A FIFO, device or socket named like an input (`f.ahap`) that a folder search skipped:
+/// opening or reading it could block forever. Named on the command line it is read.
+public struct SkippedSpecialEntry: Sendable, Hashable {
+    public var path: String
+    /// What it is: "a pipe (FIFO)", "a device", "a socket".
+    public var kind: String
 }
 
 /// A hidden file or folder a folder search skipped, and the files of the kind searched for

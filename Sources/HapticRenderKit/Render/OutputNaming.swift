@@ -1,16 +1,24 @@
 import FoundationEssentials
 import HapticFormats
 
-/// Where each input's rendered file goes (`ahap-render render`'s naming rules).
+/// Where each input's rendered file goes (`ahap-render render`'s naming rules, which
+/// `generate` and `convert` share).
 ///
 /// - `-o FILE`: exactly that file (one input only).
-/// - `--output-dir DIR`: `DIR/<relative path>.<ext>`, mirroring the inputs so that two
-///   `x.ahap` in different folders never collide: for a folder input, the path below that
-///   folder (`render in/ --output-dir out` writes `out/a/x.wav` for `in/a/x.ahap`); for a file
-///   named directly or listed in `--from-list`, its path as given (``mirroredPath(of:currentDirectory:)``:
-///   `in/a/x.ahap` → `out/in/a/x.wav`). The second rule depends on nothing but the path, so
-///   every slice of a list cut with `split` (and every rerun with `--skip-existing`) names an
-///   input's output alike.
+/// - `--output-dir DIR`: `DIR/<relative path>.<ext>`, the inputs mirrored below one folder,
+///   the **base** (``mirrorBase(of:currentDirectory:)``), so that two `x.ahap` in different
+///   folders never collide:
+///   - by default, the deepest folder the inputs share (a folder input counts as itself, a
+///     file as its folder): one file lands by its name (`render Examples/Patterns/Heartbeat.ahap
+///     --output-dir out` → `out/Heartbeat.wav`, whatever path named it), one folder's files by
+///     their path below it, and `in/a in/b` → `out/a/x.wav`, `out/b/x.wav`;
+///   - with an input list, the current folder, whose relative paths the list holds: the base
+///     then depends on nothing the list holds, so every slice of a list cut with `split` (and
+///     every rerun with `--skip-existing`) names an input's output alike;
+///   - `--base DIR`: that folder, for every input (a parallel run of one file per process).
+///   A file outside the base (possible only with a list) keeps its absolute path below `DIR`
+///   (``mirroredPath(of:below:currentDirectory:)``: `/data/x.ahap` → `DIR/data/x.wav`); nothing
+///   is ever written above `DIR`.
 /// - neither: next to the input, extension replaced (`Tap.ahap` → `Tap.wav`).
 ///
 /// A file of a format that keeps its extension in output names
@@ -37,24 +45,59 @@ public enum OutputNaming {
         return stem(file.path) + "." + fileExtension
     }
 
-    /// The relative path under which a file named directly is mirrored: its path with `.`
-    /// and `..` components and repeated slashes resolved (lexically, links untouched); an
-    /// absolute path, or one that leads above `currentDirectory`, relative to
-    /// `currentDirectory` when it lies below it, else the absolute path without its leading
-    /// `/` (`/data/in/x.ahap` → `data/in/x.ahap`). Never starts with `/` or `..`. O(path).
-    public static func mirroredPath(
-        of path: String, currentDirectory: String = FileManager.default.currentDirectoryPath
+    /// The folder the outputs mirror `inputs` below (absolute, `.` and `..` resolved
+    /// lexically, links untouched): the deepest folder every input lies in, a folder input
+    /// counting as itself (`isFolder`) and a file as its folder; standard input (`-`) does not
+    /// count. `/` when they share nothing; the current folder when there is no input.
+    /// O(inputs × path).
+    public static func mirrorBase(
+        of inputs: [String], isFolder: (String) -> Bool,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
     ) -> String {
-        if !path.hasPrefix("/"), let relative = normalized(path), relative.first != ".." {
-            return relative.joined(separator: "/")
+        var common: [String]?
+        for input in inputs where input != "-" {
+            var parts = absolute(input, currentDirectory: currentDirectory)
+            if !isFolder(input), !parts.isEmpty { parts.removeLast() }
+            guard let shared = common else {
+                common = parts
+                continue
+            }
+            common = Array(zip(shared, parts).prefix { $0 == $1 }.map(\.0))
         }
-        let cwd = normalized(currentDirectory) ?? []
-        let absolute =
-            normalized(path.hasPrefix("/") ? path : currentDirectory + "/" + path) ?? []
-        if !cwd.isEmpty, absolute.count > cwd.count, Array(absolute.prefix(cwd.count)) == cwd {
-            return absolute.dropFirst(cwd.count).joined(separator: "/")
+        let folder = common ?? absolute(".", currentDirectory: currentDirectory)
+        return "/" + folder.joined(separator: "/")
+    }
+
+    /// The relative path under which `path` is mirrored below the folder `base`: its path
+    /// below `base` when it lies there (`.`, `..` and repeated slashes resolved lexically,
+    /// links untouched), else its absolute path without the leading `/`
+    /// (`/data/in/x.ahap` → `data/in/x.ahap`). Never starts with `/` or `..`. O(path).
+    public static func mirroredPath(
+        of path: String, below base: String? = nil,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> String {
+        let parts = absolute(path, currentDirectory: currentDirectory)
+        let folder = absolute(base ?? currentDirectory, currentDirectory: currentDirectory)
+        if parts.count > folder.count, Array(parts.prefix(folder.count)) == folder {
+            return parts.dropFirst(folder.count).joined(separator: "/")
         }
-        return absolute.joined(separator: "/")
+        return parts.joined(separator: "/")
+    }
+
+    /// Whether `path` lies below the folder `base` (lexically, as ``mirroredPath(of:below:currentDirectory:)``
+    /// compares them).
+    public static func isBelow(
+        _ path: String, base: String,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> Bool {
+        let parts = absolute(path, currentDirectory: currentDirectory)
+        let folder = absolute(base, currentDirectory: currentDirectory)
+        return parts.count > folder.count && Array(parts.prefix(folder.count)) == folder
+    }
+
+    /// The components of `path` made absolute against `currentDirectory`, normalized.
+    private static func absolute(_ path: String, currentDirectory: String) -> [String] {
+        normalized(path.hasPrefix("/") ? path : currentDirectory + "/" + path) ?? []
     }
 
     /// `path`'s components with `.`, empty components and `name/..` pairs removed; leading

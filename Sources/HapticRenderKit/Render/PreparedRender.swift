@@ -39,8 +39,10 @@ public struct PreparedRender: ~Copyable {
     let audio: [AudioClip?]
     var layout: OutputLayout { job.options.layout }
     var blockFrames: Int { job.options.blockFrames }
-    /// One block of the renderer's four signals, with a soundtrack only.
+    /// One block of the renderer's four signals, and one of the soundtrack's stereo frames,
+    /// with a soundtrack only.
     let scratch: UnsafeMutablePointer<Float>?
+    let soundtrackScratch: UnsafeMutablePointer<Float>?
 
     init(
         job: RenderJob, renderer: consuming EngineRenderer, audio: [AudioClip?],
@@ -65,9 +67,14 @@ public struct PreparedRender: ~Copyable {
             "the renderer's channels do not match the layout and soundtrack")
         scratch =
             soundtrack == nil ? nil : .allocate(capacity: job.options.blockFrames * signalCount)
+        soundtrackScratch =
+            soundtrack == nil ? nil : .allocate(capacity: job.options.blockFrames * 2)
     }
 
-    deinit { scratch?.deallocate() }
+    deinit {
+        scratch?.deallocate()
+        soundtrackScratch?.deallocate()
+    }
 
     /// Output channels per frame (stored: ``read(into:)`` reads it on the real-time path).
     public let channelCount: Int
@@ -102,11 +109,12 @@ public struct PreparedRender: ~Copyable {
         while done < wanted {
             let n = min(wanted - done, blockFrames)
             let block = out + done * channelCount
-            if let scratch, let soundtrack {
+            if let scratch, let soundtrack, let soundtrackScratch {
                 // The soundtrack joins the audio before the layout mixes the acceleration in.
                 let signalCount = OutputLayout.renderChannels.count
                 renderPadded(into: scratch, frames: n, channels: signalCount)
-                soundtrack.add(to: scratch, from: position, frames: n)
+                soundtrack.add(
+                    to: scratch, from: position, frames: n, scratch: soundtrackScratch)
                 layout.mix(scratch, into: block, frames: n)
             } else {
                 renderPadded(into: block, frames: n, channels: channelCount)
@@ -172,7 +180,8 @@ public struct PreparedRender: ~Copyable {
                         sampleFormat: options.sampleFormat,
                         sampleRate: Int(options.sampleRate), channels: channelCount,
                         metadata: metadata, overwrite: options.overwrite,
-                        vorbisComments: layout.vorbisComments, channelMask: options.channelMask)
+                        vorbisComments: layout.vorbisComments, channelMask: options.channelMask,
+                        frames: Int(frames))
                 }
         } catch {
             throw fail(.output, error)

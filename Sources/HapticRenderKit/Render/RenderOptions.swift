@@ -93,8 +93,9 @@ public struct RenderOptions: Sendable {
 
     /// What a `mixWith` soundtrack may be: as long as the render may be
     /// (`renderLimits.maxDurationSeconds`, raised by `--max-duration`), in a file of any size.
-    /// It is held in memory folded to stereo: 8 bytes a frame at its own rate, then at the
-    /// render rate (1.4 GB for an hour at 48 kHz).
+    /// It is spooled to a file no one sees folded to stereo at the render rate (8 bytes a
+    /// frame: 1.4 GB of temporary disk for an hour at 48 kHz) and read a block at a time, so
+    /// its memory is a block's.
     public var soundtrackLimits: SoundFileReadLimits {
         SoundFileReadLimits(
             maxFrames: .max, maxBytes: .max, maxFileBytes: .max,

@@ -14,11 +14,17 @@ import SoundFile
 
 /// Starts `body` on a new detached thread (default attributes: the process's stack size),
 /// like `Thread.detachNewThread`, in the caller's ``InputFiles`` scope (so what the thread
-/// reads is protected from the command's outputs). Traps if the system cannot create a thread.
+/// reads is protected from the command's outputs) and with its `AtomicFile.createsFolders`.
+/// Traps if the system cannot create a thread.
 func detachThread(_ body: @escaping @Sendable () -> Void) {
     let scope = InputFiles.current
+    let createsFolders = AtomicFile.createsFolders
     let context = Unmanaged.passRetained(
-        ThreadBody { InputFiles.$current.withValue(scope) { body() } }
+        ThreadBody {
+            AtomicFile.$createsFolders.withValue(createsFolders) {
+                InputFiles.$current.withValue(scope) { body() }
+            }
+        }
     ).toOpaque()
     #if canImport(Darwin)
         var thread: pthread_t?

@@ -22,6 +22,30 @@ public enum StandardStream {
         if done == nil { Array(bytes).withUnsafeBufferPointer { writeAll($0) } }
     }
 
+    /// Writes all of `bytes`, retrying short writes and interruptions, and says why it could
+    /// not: a file's content sent to standard output (`-o -`), where a full disk (`> /dev/full`)
+    /// must be an error, not a silent loss. Nil when everything was written.
+    public func writeReporting(_ bytes: [UInt8]) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes {
+                #if canImport(Darwin)
+                    Darwin.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+                #else
+                    Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+                #endif
+            }
+            if n > 0 {
+                offset += n
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                return String(cString: strerror(n < 0 ? errno : EIO))
+            }
+        }
+        return nil
+    }
+
     /// Writes `text` as UTF-8.
     public func write(_ text: String) {
         var text = text

@@ -17,18 +17,28 @@ private let temporaryFileCounter = Atomic<Int>(0)
 /// of the running command's ``InputFiles`` scope is refused (``SoundFileError/destinationIsInput(path:input:)``),
 /// whatever name it is reached by.
 ///
-/// **Destinations.**
-/// - ``Replacing/never``: an existing file is refused up front, and at publication too (a
-///   `link(2)`, which fails atomically if the name appeared meanwhile).
-/// - ``Replacing/replace``: the file at the path is replaced; a symbolic link there is replaced
-///   by the new file (its target is left alone), like `mv`.
-/// - ``Replacing/rewrite``: an existing file is edited: the path's symbolic links are followed
-///   to the real file, the new content is written beside it with its mode and owner, then
-///   renamed over it. A file with other hard links, or whose owner cannot be given to a new
-///   file, is rewritten in place instead, so every name keeps seeing one file: the complete new
-///   content is written and synced beside it first (a full disk fails before the file is
-///   touched), then copied over it with the termination signals held, then removed.
-/// - An existing device or FIFO (`/dev/stdout`, a pipe) is written directly: nothing to rename.
+/// **Destinations.** The path's symbolic links are followed one by one
+/// (``DestinationKind``):
+/// - A regular file, or nothing yet: the new file is written beside the file the path (or
+///   its last link) names and renamed over it, so a link to a file keeps being a link and the
+///   file it points to is replaced.
+///   - ``Replacing/never``: an existing file (or a link, even a dangling one) is refused up
+///     front, and at publication too (a `link(2)`, which fails atomically if the name
+///     appeared meanwhile).
+///   - ``Replacing/replace``: the file is replaced.
+///   - ``Replacing/rewrite``: an existing file is edited: the new content is written beside
+///     it with its mode and owner, then renamed over it. A file with other hard links, or
+///     whose owner cannot be given to a new file, is rewritten in place instead, so every
+///     name keeps seeing one file: the complete new content is written and synced beside it
+///     first (a full disk fails before the file is touched), then copied over it with the
+///     termination signals held, then removed.
+/// - One of this process's descriptors (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`, or a
+///   link to one): written through it in order, as standard output is (``isSequential``),
+///   whatever it is open on: a pipe, a terminal, a file the shell opened (`> x.wav`).
+/// - A FIFO, terminal, socket or device: opened and written directly, in order unless it
+///   seeks (`/dev/null`). Nothing is renamed, and nothing about it is atomic.
+/// - Any other name in `/proc` (another process's descriptor, a kernel file): refused
+///   (``SoundFileError/unwritableDestination(path:reason:)``).
 ///
 /// The folder is not `fsync`ed: after a power loss the rename may be lost, but the destination
 /// is never torn.
@@ -42,12 +52,16 @@ public struct AtomicFile: ~Copyable {
     public let path: String
     /// The open descriptor to write (read-write, so content can be read back). Owned.
     public private(set) var descriptor: Int32
-    /// Whether the destination is a device or FIFO written directly (write-only, no rename).
-    public var isDirect: Bool { mode == .direct }
+    /// Whether the destination is a device, FIFO or descriptor written directly (write-only,
+    /// no rename).
+    public var isDirect: Bool { mode == .direct || mode == .sequential }
+    /// Whether the bytes must be written in order (a pipe, a terminal, a socket, or one of
+    /// this process's descriptors, written as standard output is): no `pwrite`, no going back.
+    public var isSequential: Bool { mode == .sequential }
     /// How the content reaches its destination.
     private let mode: Mode
 
-    private enum Mode { case temporary, direct, unnamed }
+    private enum Mode { case temporary, direct, sequential, unnamed }
     /// The temporary file, until published or removed; nil for a direct (device) destination.
     private var temporary: String?
     private var slot: Int?
@@ -56,36 +70,83 @@ public struct AtomicFile: ~Copyable {
     private let target: String
     /// For ``Replacing/rewrite``: the replaced file's status (mode, owner, links).
     private let original: FileStatus?
+    /// The folders made for the temporary file (``createsFolders``), outermost first: removed
+    /// again, when empty, unless the file is published.
+    private var createdFolders: [String] = []
 
-    /// Checks the destination and creates the temporary file beside it.
-    /// - Throws: `destinationExists`, `destinationIsDirectory`, `destinationIsInput`, or
+    /// Whether a destination's missing folders are made (`mkdir -p`) as its temporary file is
+    /// created, and removed again (when empty) if nothing is published in them — on an
+    /// error, a cancellation or a termination signal — so a failed output leaves no folder
+    /// behind either. Off by default; a command binds it for its run
+    /// (`AtomicFile.$createsFolders.withValue(true)`), as the command line does ("missing
+    /// folders on the way to an output are created").
+    @TaskLocal public static var createsFolders = false
+
+    /// Checks the destination and creates the temporary file beside the file it names.
+    /// - Throws: `destinationExists`, `destinationIsDirectory`, `destinationIsInput`,
+    ///   `unwritableDestination` (a name in `/proc` that is no descriptor of this process), or
     ///   `fileSystem` with the failing call (an unwritable folder, a missing file to rewrite).
     public init(path: String, replacing: Replacing) throws(SoundFileError) {
-        let kind = try Self.check(path: path, replacing: replacing)
-        if kind == .other {
-            switch system_open_write(path) {
-            case .success(let fd):
+        let target: String
+        switch try Self.check(path: path, replacing: replacing) {
+        case .descriptor(let fd):
+            switch system_duplicate(fd) {
+            case .success(let copy):
                 self.init(
-                    path: path, replacing: replacing, mode: .direct, descriptor: fd,
+                    path: path, replacing: replacing, mode: .sequential, descriptor: copy,
                     temporary: nil, slot: nil, target: path, original: nil)
             case .failure(let f):
                 throw .fileSystem(path: path, call: f.call, message: f.message)
             }
             return
-        }
-        var target = path
-        var original: FileStatus?
-        if replacing == .rewrite {
-            switch system_real_path(path) {
-            case .success(let real): target = real
-            case .failure(let f): throw .fileSystem(path: path, call: f.call, message: f.message)
+        case .stream(let device):
+            switch system_open_write(device) {
+            case .success(let fd):
+                self.init(
+                    path: path, replacing: replacing,
+                    mode: system_is_sequential(fd) ? .sequential : .direct, descriptor: fd,
+                    temporary: nil, slot: nil, target: path, original: nil)
+            case .failure(let f):
+                throw .fileSystem(path: path, call: f.call, message: f.message)
             }
-            original = system_file_status(target)
+            return
+        case .file(let file): target = file
+        case .directory, .procfs, .loop: preconditionFailure("refused by check")
         }
-        let (fd, temporary, slot) = try Self.createTemporary(beside: target, path: path)
-        self.init(
-            path: path, replacing: replacing, mode: .temporary, descriptor: fd,
-            temporary: temporary, slot: slot, target: target, original: original)
+        let original = replacing == .rewrite ? system_file_status(target) : nil
+        let folders = Self.createsFolders ? try Self.makeFolders(for: target, path: path) : []
+        do {
+            let (fd, temporary, slot) = try Self.createTemporary(
+                beside: target, path: path, remaking: Self.createsFolders)
+            self.init(
+                path: path, replacing: replacing, mode: .temporary, descriptor: fd,
+                temporary: temporary, slot: slot, target: target, original: original)
+            createdFolders = folders
+        } catch {
+            Self.removeFolders(folders)
+            throw error
+        }
+    }
+
+    /// Makes the missing folders on the way to `target`, each recorded for removal on a
+    /// signal (``TemporaryFiles/registerFolder(_:)``).
+    private static func makeFolders(for target: String, path: String) throws(SoundFileError)
+        -> [String]
+    {
+        let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? ""
+        switch system_make_folders(folder) {
+        case .success(let made):
+            for made in made { TemporaryFiles.registerFolder(made) }
+            return made
+        case .failure(let f):
+            throw .fileSystem(
+                path: path, call: f.call, message: "cannot make the folder: \(f.message)")
+        }
+    }
+
+    /// Removes `folders` (innermost first) where they are empty.
+    private static func removeFolders(_ folders: [String]) {
+        for folder in folders.reversed() { system_remove_folder(folder) }
     }
 
     /// A file no one can see, for bytes the caller reads back through ``descriptor`` rather
@@ -118,9 +179,12 @@ public struct AtomicFile: ~Copyable {
     /// Creates the temporary file beside `target` with `O_EXCL`, skipping names an earlier
     /// process with this pid left behind, registered (``TemporaryFiles``) before it exists so
     /// that no signal can leave it behind.
-    private static func createTemporary(beside target: String, path: String)
-        throws(SoundFileError) -> (descriptor: Int32, path: String, slot: Int)
-    {
+    ///
+    /// With `remaking`, a folder that vanished meanwhile (another worker removing the empty
+    /// folders its failed output left) is made again.
+    private static func createTemporary(
+        beside target: String, path: String, remaking: Bool = false
+    ) throws(SoundFileError) -> (descriptor: Int32, path: String, slot: Int) {
         var attempts = 0
         while true {
             let candidate = temporaryPath(for: target)
@@ -141,6 +205,10 @@ public struct AtomicFile: ~Copyable {
             case .failure(let f) where f.isAlreadyExists && attempts < 1_000:
                 TemporaryFiles.unregister(slot)
                 attempts += 1
+            case .failure(let f) where f.isNotFound && remaking && attempts < 3:
+                TemporaryFiles.unregister(slot)
+                _ = try makeFolders(for: target, path: path)
+                attempts += 1
             case .failure(let f):
                 TemporaryFiles.unregister(slot)
                 throw .fileSystem(path: path, call: f.call, message: f.message)
@@ -150,7 +218,10 @@ public struct AtomicFile: ~Copyable {
 
     deinit {
         if descriptor >= 0 { _ = system_close(descriptor) }
-        if let temporary { system_unlink(temporary) }
+        if let temporary {
+            system_unlink(temporary)
+            Self.removeFolders(createdFolders)
+        }
         if let slot { TemporaryFiles.unregister(slot) }
     }
 
@@ -164,23 +235,38 @@ public struct AtomicFile: ~Copyable {
     }
 
     /// Whether a file already holds `path`, so that ``Replacing/never`` refuses it: a file
-    /// (symbolic links followed) or a symbolic link, even a dangling one. A folder or a device
-    /// does not (writing reports the one, writes the other). What `--skip-existing` counts as
-    /// done, in every command.
+    /// (symbolic links followed) or a symbolic link, even a dangling one. A folder, a device,
+    /// a FIFO or a descriptor (`/dev/stdout`) does not (writing reports the one, writes the
+    /// others). What `--skip-existing` counts as done, in every command.
     public static func isOccupied(path: String) -> Bool {
-        system_path_kind(path) == .regularFile
+        guard case .file = system_resolve_destination(path) else { return false }
+        return system_path_kind(path) == .regularFile
     }
 
+    /// Where `path` leads (``DestinationKind``), refused when it cannot be written with
+    /// `replacing` or is one of `inputs`.
     private static func check(
         path: String, replacing: Replacing, inputs: InputFiles? = InputFiles.current
-    ) throws(SoundFileError) -> PathKind {
-        let kind = system_path_kind(path)
+    ) throws(SoundFileError) -> DestinationKind {
+        let kind = system_resolve_destination(path)
         switch kind {
         case .directory: throw .destinationIsDirectory(path: path)
-        case .regularFile where replacing == .never: throw .destinationExists(path: path)
-        case .missing where replacing == .rewrite:
-            throw .fileSystem(path: path, call: "open", message: "No such file or directory")
-        default: break
+        case .procfs:
+            throw .unwritableDestination(
+                path: path,
+                reason:
+                    "it is a name in /proc that is no open descriptor of this process (standard output is /dev/stdout)"
+            )
+        case .file(let target):
+            if replacing == .never, system_path_kind(path) == .regularFile {
+                throw .destinationExists(path: path)
+            }
+            if replacing == .rewrite, system_path_kind(target) == .missing {
+                throw .fileSystem(path: path, call: "open", message: "No such file or directory")
+            }
+        case .loop:
+            throw .fileSystem(path: path, call: "open", message: SystemCallFailure.loop.message)
+        case .descriptor, .stream: break
         }
         if replacing != .rewrite, let input = inputs?.input(sameAs: path) {
             throw .destinationIsInput(path: path, input: input)
@@ -235,6 +321,15 @@ public struct AtomicFile: ~Copyable {
 
     /// Removes the temporary file: nothing is published. (The work is `deinit`'s.)
     public consuming func abandon() {}
+
+    /// Appends `bytes` to the content, in order: a file written a piece at a time (an HTML
+    /// page around a long audio file). O(bytes).
+    /// - Throws: `fileSystem` with the system's words (`ENOSPC`, `EFBIG`, `EPIPE`).
+    public func append(_ bytes: UnsafeRawBufferPointer) throws(SoundFileError) {
+        if let f = system_write_sequential(descriptor, bytes) {
+            throw .fileSystem(path: path, call: f.call, message: f.message)
+        }
+    }
 
     /// Writes `bytes` to `path` through an atomic file. O(bytes).
     public static func write(_ bytes: [UInt8], to path: String, replacing: Replacing)

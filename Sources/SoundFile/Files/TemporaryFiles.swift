@@ -33,8 +33,11 @@ enum TemporaryFiles {
     }()
     private static let removing = Atomic<Bool>(false)
 
-    /// Makes sure the table exists, so a signal handler never initializes it.
-    static func prepare() { _ = slots }
+    /// Makes sure the tables exist, so a signal handler never initializes them.
+    static func prepare() {
+        _ = slots
+        _ = folders
+    }
 
     /// Records `path`; returns its slot, or nil when the table is full.
     static func register(_ path: String) -> Int? {
@@ -62,12 +65,42 @@ enum TemporaryFiles {
     /// removed by its creator (the handler may have passed its slot before it existed).
     static var isRemoving: Bool { removing.load(ordering: .sequentiallyConsistent) }
 
-    /// Unlinks every registered file. Async-signal-safe; the process is expected to end next.
+    /// Unlinks every registered file, then removes every folder ``registerFolder(_:)``
+    /// recorded that is empty now, innermost first. Async-signal-safe; the process is
+    /// expected to end next.
     static func removeAll() {
         removing.store(true, ordering: .sequentiallyConsistent)
         for i in 0..<capacity {
             let bits = slots[i].load(ordering: .sequentiallyConsistent)
             if bits != 0, let path = UnsafePointer<CChar>(bitPattern: bits) { unlink(path) }
         }
+        let made = min(folderCount.load(ordering: .sequentiallyConsistent), folderCapacity)
+        for i in stride(from: made - 1, through: 0, by: -1) {
+            let bits = folders[i].load(ordering: .sequentiallyConsistent)
+            if bits != 0, let path = UnsafePointer<CChar>(bitPattern: bits) { rmdir(path) }
+        }
+    }
+
+    // MARK: Folders
+
+    /// Folders recorded for removal on a signal.
+    static let folderCapacity = 4_096
+
+    nonisolated(unsafe) private static let folders: UnsafeMutablePointer<Atomic<Int>> = {
+        let slots = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: folderCapacity)
+        for i in 0..<folderCapacity { (slots + i).initialize(to: Atomic(0)) }
+        return slots
+    }()
+    private static let folderCount = Atomic<Int>(0)
+
+    /// Records a folder this process created for an output, so that a signal removes it
+    /// again when it is still empty (``removeAll()``; `rmdir(2)` leaves a folder that holds
+    /// anything). Append-only, in creation order (outer folders first); past
+    /// ``folderCapacity`` folders are no longer recorded. O(1).
+    static func registerFolder(_ path: String) {
+        _ = folders
+        let i = folderCount.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue
+        guard i < folderCapacity, let copy = strdup(path) else { return }
+        folders[i].store(Int(bitPattern: copy), ordering: .sequentiallyConsistent)
     }
 }

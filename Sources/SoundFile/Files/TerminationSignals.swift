@@ -17,16 +17,25 @@ import Synchronization
 /// ``stopCooperatively()``: the first SIGINT, SIGTERM or SIGHUP is then only recorded
 /// (``received``) for it to notice at its next block, clean up and call
 /// ``endByReceivedSignal()``; a second signal still ends the process at once, temporary
-/// files removed. SIGXFSZ (a file-size limit, `ulimit -f`) is ignored, so a write past the
-/// limit fails with `EFBIG` like a full disk instead of killing the process.
+/// files removed. Work that does not notice within ``gracePeriod`` — a job blocked in
+/// `open(2)` on a FIFO no one opens, in a `write(2)` to a reader that stopped reading, in a
+/// `read(2)` from a terminal — is not waited for: an alarm then ends the process by the first
+/// signal just the same, so every signal ends it promptly. SIGXFSZ (a file-size limit,
+/// `ulimit -f`) is ignored, so a write past the limit fails with `EFBIG` like a full disk
+/// instead of killing the process.
 ///
-/// The handler only uses atomics, `unlink`, `sigaction` and `raise`, all async-signal-safe.
+/// The handlers only use atomics, `unlink`, `rmdir`, `alarm`, `sigaction` and `raise`, all
+/// async-signal-safe.
 public enum TerminationSignals {
     /// The signals that end a command.
     public static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
 
     fileprivate static let first = Atomic<Int32>(0)
     fileprivate static let cooperative = Atomic<Bool>(false)
+
+    /// Seconds that work stopping by itself has after the first signal before the process
+    /// ends regardless (a block of any command takes well under it).
+    public static let gracePeriod: UInt32 = 2
 
     /// Installs the handler for ``handled``, unblocks them (a parent may start the process
     /// with them blocked: threads created afterwards inherit the mask) and ignores SIGXFSZ.
@@ -42,6 +51,8 @@ public enum TerminationSignals {
             setAction(sig, handler: terminationHandler)
             sigaddset(&set, sig)
         }
+        setAction(SIGALRM, handler: graceHandler)
+        sigaddset(&set, SIGALRM)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         signal(SIGXFSZ, SIG_IGN)
     }
@@ -112,8 +123,19 @@ private func terminationHandler(_ sig: Int32) {
     if isFirst, sig != SIGPIPE,
         TerminationSignals.cooperative.load(ordering: .sequentiallyConsistent)
     {
+        alarm(TerminationSignals.gracePeriod)
         return
     }
+    TemporaryFiles.removeAll()
+    TerminationSignals.endBy(sig)
+}
+
+/// SIGALRM, set by the first signal when work stops by itself: the grace period is over, so
+/// the process ends by that signal as the handler would have. An alarm before any signal is
+/// no one's (nothing here sets one) and is ignored.
+private func graceHandler(_: Int32) {
+    let sig = TerminationSignals.first.load(ordering: .sequentiallyConsistent)
+    guard sig != 0 else { return }
     TemporaryFiles.removeAll()
     TerminationSignals.endBy(sig)
 }

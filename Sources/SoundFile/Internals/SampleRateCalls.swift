@@ -20,19 +20,19 @@ func samplerate_delete(_ state: SampleRateState) {
     _ = src_delete(state)
 }
 
-/// One `src_process` call with `end_of_input` set. Returns (input frames used,
-/// output frames generated) or libsamplerate's error code.
+/// One `src_process` call, with `end_of_input` set unless more input follows (`last` false).
+/// Returns (input frames used, output frames generated) or libsamplerate's error code.
 func samplerate_process(
     _ state: SampleRateState, ratio: Double,
     input: UnsafePointer<Float>, inputFrames: Int,
-    output: UnsafeMutablePointer<Float>, outputFrames: Int
+    output: UnsafeMutablePointer<Float>, outputFrames: Int, last: Bool = true
 ) -> Result<(used: Int, generated: Int), SoundFileError> {
     var data = SRC_DATA()
     data.data_in = input
     data.input_frames = inputFrames
     data.data_out = output
     data.output_frames = outputFrames
-    data.end_of_input = 1
+    data.end_of_input = last ? 1 : 0
     data.src_ratio = ratio
     let error = src_process(state, &data)
     guard error == 0 else {

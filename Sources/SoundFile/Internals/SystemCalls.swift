@@ -19,6 +19,8 @@ struct SystemCallFailure: Error {
     var isAlreadyExists: Bool { errno == EEXIST }
     /// `EPIPE`: the reading end of a pipe has been closed.
     var isBrokenPipe: Bool { errno == EPIPE }
+    /// `open`'s `ELOOP`: symbolic links that never end in a file.
+    static var loop: SystemCallFailure { SystemCallFailure(call: "open", errno: ELOOP) }
 }
 
 /// What occupies a path, without following a final symlink's target type for the
@@ -40,6 +42,137 @@ func system_path_kind(_ path: String) -> PathKind {
     case S_IFDIR: return .directory
     default: return .other
     }
+}
+
+/// Where writing to a path leads once its symbolic links are followed, link by link.
+enum DestinationKind: Equatable {
+    /// A regular file at `path`, or nothing yet: `path` is where the last link points (the
+    /// path itself when it is no link), so a new file is renamed over the file a link names,
+    /// never over the link.
+    case file(path: String)
+    case directory
+    /// One of this process's open descriptors, named through `/dev/stdout`, `/dev/fd/N`,
+    /// `/proc/self/fd/N` (or a link to one): written through it in order, as standard output is.
+    case descriptor(Int32)
+    /// A FIFO, terminal, socket or device at `path` (links followed): opened and written.
+    case stream(path: String)
+    /// A name inside `/proc` that is not an open descriptor of this process: no file can be
+    /// made there (a rename into procfs fails), and another process's descriptor is not ours.
+    case procfs(path: String)
+    /// Links that never end in a file (a loop, or more than 40): `ELOOP`, as `open` says.
+    case loop
+}
+
+/// Follows `path`'s symbolic links one at a time (at most 40, as the kernel does), stopping
+/// at a descriptor of this process reached through procfs: `realpath` would turn
+/// `/proc/self/fd/1` into the name of the file behind it, or fail for a pipe. O(links).
+func system_resolve_destination(_ path: String) -> DestinationKind {
+    var current = path
+    for _ in 0..<40 {
+        let slash = current.lastIndex(of: "/")
+        let folder = slash.map { $0 == current.startIndex ? "/" : String(current[..<$0]) } ?? "."
+        let name = slash.map { String(current[current.index(after: $0)...]) } ?? current
+        if case .success(let real) = system_real_path(folder) {
+            if let fd = ownDescriptor(folder: real, name: name) { return .descriptor(fd) }
+            if real == "/proc" || real.hasPrefix("/proc/") { return .procfs(path: current) }
+        }
+        var st = stat()
+        guard lstat(current, &st) == 0, st.st_mode & S_IFMT == S_IFLNK,
+            let target = system_read_link(current)
+        else { break }
+        current =
+            target.hasPrefix("/") || slash == nil
+            ? target : String(current[...slash!]) + target
+    }
+    var st = stat()
+    if lstat(current, &st) == 0, st.st_mode & S_IFMT == S_IFLNK { return .loop }
+    guard stat(current, &st) == 0 else { return .file(path: current) }
+    switch st.st_mode & S_IFMT {
+    case S_IFREG: return .file(path: current)
+    case S_IFDIR: return .directory
+    default: return .stream(path: current)
+    }
+}
+
+/// The descriptor `name` names in the folder `real` (resolved) when that folder is this
+/// process's descriptor table (`/proc/<pid>/fd`, `/proc/<pid>/task/<tid>/fd`, or `/dev/fd`
+/// where it is a folder of its own, as on macOS) and the descriptor is open.
+private func ownDescriptor(folder real: String, name: String) -> Int32? {
+    let pid = "/proc/\(getpid())/"
+    let isTable =
+        real == "/dev/fd" || real == pid + "fd"
+        || (real.hasPrefix(pid + "task/") && real.hasSuffix("/fd")
+            && real.dropFirst(pid.count + 5).dropLast(3).allSatisfy(\.isNumber))
+    guard isTable, !name.isEmpty, name.utf8.count < 10, name.allSatisfy(\.isASCII),
+        name.allSatisfy(\.isNumber), let fd = Int32(name), fcntl(fd, F_GETFD) != -1
+    else { return nil }
+    return fd
+}
+
+/// `mkdir -p folder`: creates `folder` and the missing folders above it, and returns the
+/// ones it created, outermost first (a folder another process creates meanwhile is not one
+/// of them). An empty `folder` is the current one. O(depth).
+func system_make_folders(_ folder: String) -> Result<[String], SystemCallFailure> {
+    var missing: [String] = []
+    var current = folder
+    while !current.isEmpty, current != "/" {
+        var st = stat()
+        if stat(current, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFDIR else {
+                return .failure(SystemCallFailure(call: "mkdir", errno: ENOTDIR))
+            }
+            break
+        }
+        guard errno == ENOENT else {
+            return .failure(SystemCallFailure(call: "stat", errno: errno))
+        }
+        missing.append(current)
+        guard let slash = current.lastIndex(of: "/") else { break }
+        current = String(current[..<slash])
+    }
+    var created: [String] = []
+    for path in missing.reversed() {
+        if mkdir(path, 0o777) == 0 {
+            created.append(path)
+        } else if errno != EEXIST {
+            let failure = SystemCallFailure(call: "mkdir", errno: errno)
+            for made in created.reversed() { rmdir(made) }
+            return .failure(failure)
+        }
+    }
+    return .success(created)
+}
+
+/// `rmdir(2)`, which removes only an empty folder; false when it did not.
+@discardableResult
+func system_remove_folder(_ path: String) -> Bool {
+    rmdir(path) == 0
+}
+
+/// `readlink(2)`: the target a symbolic link holds, or nil.
+func system_read_link(_ path: String) -> String? {
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    let n = buffer.withUnsafeMutableBytes {
+        readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
+    }
+    guard n > 0, n < buffer.count else { return nil }
+    return String(decoding: buffer[0..<n], as: UTF8.self)
+}
+
+/// `dup(2)` with close-on-exec.
+func system_duplicate(_ fd: Int32) -> Result<Int32, SystemCallFailure> {
+    let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+    return copy >= 0 ? .success(copy) : .failure(SystemCallFailure(call: "dup", errno: errno))
+}
+
+/// Whether `fd` cannot seek (a pipe, a socket, a terminal): bytes must go in order.
+func system_is_sequential(_ fd: Int32) -> Bool {
+    lseek(fd, 0, SEEK_CUR) < 0
+}
+
+/// Whether `fd` is a terminal.
+func system_is_terminal(_ fd: Int32) -> Bool {
+    isatty(fd) == 1
 }
 
 /// Creates `path` exclusively (`O_CREAT | O_EXCL`), so an existing file or a planted
@@ -116,6 +249,15 @@ func system_unlink(_ path: String) {
 }
 
 func system_getpid() -> Int32 { getpid() }
+
+/// The size of the file open on `fd` (`fstat`).
+func system_file_size(_ fd: Int32) -> Result<Int, SystemCallFailure> {
+    var st = stat()
+    guard fstat(fd, &st) == 0 else {
+        return .failure(SystemCallFailure(call: "fstat", errno: errno))
+    }
+    return .success(Int(st.st_size))
+}
 
 /// Reads a whole (small) file through its descriptor with `pread`.
 func system_read_all(_ fd: Int32) -> Result<[UInt8], SystemCallFailure> {
@@ -223,6 +365,46 @@ func system_overwrite(_ path: String, with bytes: [UInt8], holding signals: [Int
         return SystemCallFailure(call: "ftruncate", errno: errno)
     }
     return system_fsync(fd)
+}
+
+/// One `pread(2)` of up to `count` bytes at `offset`, retried after signals.
+func system_pread(_ buffer: UnsafeMutableRawPointer, _ count: Int, _ fd: Int32, _ offset: Int)
+    -> Result<Int, SystemCallFailure>
+{
+    while true {
+        let n = pread(fd, buffer, count, off_t(offset))
+        if n >= 0 { return .success(n) }
+        if errno != EINTR { return .failure(SystemCallFailure(call: "pread", errno: errno)) }
+    }
+}
+
+/// The folder for files no one sees: `TMPDIR`, else `/tmp`.
+func system_temporary_folder() -> String {
+    guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
+    return String(cString: value)
+}
+
+/// Copies the whole file open on `from` (read with `pread` from its start) to `to`, in order,
+/// a megabyte at a time. O(file).
+func system_copy(from: Int32, to: Int32) -> SystemCallFailure? {
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    var offset = 0
+    while true {
+        let n = buffer.withUnsafeMutableBytes {
+            system_pread($0.baseAddress!, $0.count, from, offset)
+        }
+        switch n {
+        case .failure(let f): return f
+        case .success(0): return nil
+        case .success(let n):
+            offset += n
+            if let f = buffer.withUnsafeBytes({
+                system_write_sequential(to, UnsafeRawBufferPointer(rebasing: $0[0..<n]))
+            }) {
+                return f
+            }
+        }
+    }
 }
 
 /// Writes all of `bytes` at `offset` with `pwrite`, retrying after signals and short writes.

@@ -1,7 +1,8 @@
 import HapticPattern
 
 /// A palette session written down: one command a line, `SECONDS COMMAND [SHARPNESS INTENSITY]`,
-/// in time order; `#` starts a comment.
+/// in time order; `#` starts a comment. Lines may end in LF, CRLF or CR, and a leading
+/// byte-order mark is skipped (an editor on Windows writes both).
 ///
 /// ```
 /// 0.0 move 0.5 0.5   # the point: sharpness, intensity (0…1)
@@ -33,9 +34,12 @@ struct PaletteScript: Equatable {
         throws(PaletteScriptError)
     {
         steps = []
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated()
-        {
+        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        // `\r\n` is one Character in Swift, and a newline like `\n`.
+        for (number, raw) in body.split(
+            omittingEmptySubsequences: false, whereSeparator: \.isNewline
+        )
+        .enumerated() {
             let line =
                 raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
                 ?? ""
