@@ -1,3 +1,5 @@
+import HapticPattern
+
 /// The intensity control's points while they are being placed, on a whole-millisecond grid
 /// (the file's resolution): one value per millisecond, read back the way the renderer reads
 /// a chain of curves (neutral 1 before the first point, linear between, the last held).
@@ -45,12 +47,6 @@ struct ControlPolyline {
     }
 
     private func index(atOrAfter ms: Int, count: Int) -> Int {
-        var lo = 0
-        var hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if self[mid].ms < ms { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        partitionPoint(in: 0..<count) { self[$0].ms >= ms }
     }
 }

@@ -77,13 +77,8 @@ enum PatternAssembler {
         reach.reserveCapacity(busy.count)
         for span in busy { reach.append(max(reach.last ?? -.infinity, span.upperBound)) }
         func isBusy(_ t: Double) -> Bool {
-            var lo = 0
-            var hi = busy.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if busy[mid].lowerBound <= t { lo = mid + 1 } else { hi = mid }
-            }
-            return lo > 0 && reach[lo - 1] >= t
+            let after = partitionPoint(in: 0..<busy.count) { busy[$0].lowerBound > t }
+            return after > 0 && reach[after - 1] >= t
         }
         for hit in hits {
             let ms = milliseconds(hit.time)
