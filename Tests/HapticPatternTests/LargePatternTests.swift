@@ -21,7 +21,7 @@ import Testing
                         "Time": \(Double(i) * 0.0123456),
                         "EventType": "\(transient ? "HapticTransient" : "HapticContinuous")",
                         "EventDuration": 0.25,
-                        "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \(Double(i % 97) / 97)}, {"ParameterID": "HapticSharpness", "ParameterValue": \(Double(i % 13) / 13)}\(envelope)]
+                        "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \(Double(i % 97 + 1) / 97)}, {"ParameterID": "HapticSharpness", "ParameterValue": \(Double(i % 13) / 13)}\(envelope)]
                       }
                     }
                 """)
@@ -40,7 +40,7 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         let pattern = try #require(result.pattern)
         #expect(pattern.events.count == 5000)
-        #expect(pattern.events[3].parameters.hapticIntensity == 3.0 / 97)
+        #expect(pattern.events[3].parameters.hapticIntensity == 4.0 / 97)
         #expect(pattern.events[4].parameters.releaseTime == 0.3)
         #expect(elapsed < .seconds(3), "debug decode took \(elapsed)")
         #expect(AHAPDecoder().decode(AHAPEncoder().encode(pattern)).pattern == pattern)
