@@ -180,7 +180,7 @@ struct Convert: ParsableCommand {
                 )
             }
             seen[path] = file.path
-            if to == .kotlin {
+            if to.format == .kotlin {
                 // Kotlin of one batch compiles together: one object name each.
                 let object = FormatConverter.kotlinObjectName(
                     forInput: PathString.lastComponent(displayName(file.path)))
@@ -229,7 +229,7 @@ struct Convert: ParsableCommand {
     private func readBackRefusal(_ bytes: [UInt8], options: AHAPDecoder.Options) -> String? {
         let errors = FormatConverter.readBackErrors(bytes, target: to.format, options: options)
         guard let first = errors.first else { return nil }
-        let what = to == .haptic ? ".haptic clip" : "AHAP file"
+        let what = to.format.fileNoun
         let hint =
             switch first.code {
             case .limitDuration: " (raise --max-duration to write and read it)"
