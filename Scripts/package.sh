@@ -38,6 +38,8 @@ version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/HapticRender
 newest=$(grep -m1 -E '^## \[[0-9]' CHANGELOG.md | sed 's/^## \[\([^]]*\)\].*/\1/')
 [[ $newest == "$version" ]] || die "CHANGELOG.md's newest release is $newest, the version is $version"
 date=$(grep -m1 -E "^## \[$version\]" CHANGELOG.md | sed -n 's/.* - \([0-9-]*\)$/\1/p')
+[[ $date =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ ]] || die "CHANGELOG.md's $version heading has no date (## [$version] - YYYY-MM-DD)"
+year=${date%%-*}
 
 swift build -c release --product ahap-render
 swift build -c release --product hapticrender
@@ -63,8 +65,8 @@ Upstream-Name: HapticRender
 Comment: Built from the HapticRender Swift package, version $version.
 
 Files: *
-Copyright: HapticRender contributors
- Apple Inc. and the Swift project authors (the Swift runtime and standard library,
+Copyright: $year HapticRender contributors
+ 2014-$year Apple Inc. and the Swift project authors (the Swift runtime and standard library,
  FoundationEssentials and swift-argument-parser, linked into the executable and the library)
 License: MIT and Apache-2.0-with-Swift-exception
 
@@ -95,7 +97,7 @@ EOF
 # A native package's changelog in Debian's format (lintian reads it), pointing at the project's.
 debian_changelog() {  # debian_changelog PACKAGE
     local when
-    when=$(date -u -R -d "${date:-1970-01-01} 12:00")
+    when=$(date -u -R -d "$date 12:00")
     printf '%s (%s) unstable; urgency=medium\n\n  * HapticRender %s: see CHANGELOG.md.gz beside this file.\n\n -- %s  %s\n' \
         "$1" "$version" "$version" "$maintainer" "$when"
 }
@@ -146,12 +148,16 @@ swift package plugin generate-manual --help >"$stage/generate-manual.log" 2>&1 |
 manual_tool=$(swift build --show-bin-path)/generate-manual-tool
 [[ -x $manual_tool ]] || die "no $manual_tool after the GenerateManual plugin's build"
 mkdir -p "$stage/man"
-"$manual_tool" "$cli" --date "${date:-1970-01-01}" --authors "HapticRender contributors" \
+"$manual_tool" "$cli" --date "$date" --authors "HapticRender contributors" \
     --output-directory "$stage/man" >/dev/null
 manual=$stage/man/ahap-render.1
 [[ -s $manual ]] || die "generate-manual wrote no $manual"
-gz "$manual" "$cli_root/usr/share/man/man1/ahap-render.1.gz"
-"$cli" --generate-completion-script bash >"$cli_root/usr/share/bash-completion/completions/ahap-render"
+# A help text's blank line between paragraphs is an empty input line to groff (a warning
+# lintian turns into a failure): mdoc's paragraph macro says the same.
+sed 's/^$/.Pp/' "$manual" >"$manual.pp"
+gz "$manual.pp" "$cli_root/usr/share/man/man1/ahap-render.1.gz"
+# bash-completion sources the file: a #! line is noise there (lintian: bash-completion-with-hashbang).
+"$cli" --generate-completion-script bash | sed '1{/^#!/d}' >"$cli_root/usr/share/bash-completion/completions/ahap-render"
 "$cli" --generate-completion-script zsh >"$cli_root/usr/share/zsh/vendor-completions/_ahap-render"
 "$cli" --generate-completion-script fish >"$cli_root/usr/share/fish/vendor_completions.d/ahap-render.fish"
 chmod 0644 "$cli_root"/usr/share/*/*/* "$cli_root"/usr/share/*/*/*/* 2>/dev/null || true
@@ -174,18 +180,19 @@ Recommends: libportaudio2
 Section: sound
 Priority: optional
 Description: render Apple Haptic and Audio Pattern (AHAP) files offline
- ahap-render renders AHAP patterns (and Meta/Lofelt .haptic clips) the way Core Haptics
- plays them: the audio, the drive and the acceleration of a simulated linear resonant
- actuator, to WAV, FLAC or Ogg files. It lints files as an iPhone loads them, plots
- timelines, writes actuator datasheets, generates haptics from audio, converts to
- .haptic, Android and Kotlin, and plays patterns live (with libportaudio2).
+ ahap-render renders AHAP patterns and Meta/Lofelt clips (.haptic) the way
+ Core Haptics plays them: the audio, the drive and the acceleration of a
+ simulated linear resonant actuator, to WAV, FLAC or Ogg files. It lints files
+ as an iPhone loads them, plots timelines, writes actuator datasheets,
+ generates haptics from audio, converts to Meta/Lofelt clips, Android and
+ Kotlin, and plays patterns live (with libportaudio2).
 EOF
 build_deb "$cli_root"
 # The tarball: the same files below ahap-render-VERSION/ (bin, share), for /usr/local or ~/.local.
 cli_tar=ahap-render-$version
 mkdir -p "$stage/$cli_tar"
 cp -a "$cli_root/usr/." "$stage/$cli_tar/"
-tar --owner=0 --group=0 --numeric-owner --sort=name --mtime="${date:-1970-01-01} 00:00Z" \
+tar --owner=0 --group=0 --numeric-owner --sort=name --mtime="$date 00:00Z" \
     -C "$stage" -czf "$out/$cli_tar-linux-x86_64.tar.gz" "$cli_tar"
 
 # --- libhapticrender ----------------------------------------------------------------------
@@ -211,10 +218,11 @@ doc_files "$lib_root" libhapticrender0
 echo "libhapticrender 0 libhapticrender0 (>= $version)" >"$lib_root/DEBIAN/shlibs"
 echo "activate-noawait ldconfig" >"$lib_root/DEBIAN/triggers"
 chmod 0644 "$lib_root/DEBIAN/shlibs" "$lib_root/DEBIAN/triggers"
-description=" libhapticrender renders Apple Haptic and Audio Pattern (AHAP) files and .haptic clips
- to audio, actuator drive and acceleration, bit-identical to ahap-render, from C, C++ or
- any language with a C FFI: one-shot renders, real-time-safe streams with runtime
- parameters, lint and conversion. The Swift runtime is linked in."
+description=" libhapticrender renders Apple Haptic and Audio Pattern (AHAP) files and
+ Meta/Lofelt clips to audio, actuator drive and acceleration, bit-identical to
+ ahap-render, from C, C++ or any language with a C FFI: one-shot renders,
+ real-time-safe streams with runtime parameters, lint and conversion. The Swift
+ runtime is linked in."
 cat >"$lib_root/DEBIAN/control" <<EOF
 Package: libhapticrender0
 Version: $version
@@ -277,7 +285,7 @@ install -m 0644 Sources/HapticRenderC/include/hapticrender.h "$stage/$c_tar/incl
 pkg_config "\${pcfiledir}/../.." "\${prefix}/lib" " -Wl,-rpath,\${libdir}" >"$stage/$c_tar/lib/pkgconfig/hapticrender.pc"
 install -m 0644 Examples/C/render.c "$stage/$c_tar/share/doc/hapticrender/"
 copyright >"$stage/$c_tar/share/doc/hapticrender/copyright"
-tar --owner=0 --group=0 --numeric-owner --sort=name --mtime="${date:-1970-01-01} 00:00Z" \
+tar --owner=0 --group=0 --numeric-owner --sort=name --mtime="$date 00:00Z" \
     -C "$stage" -czf "$out/$c_tar-linux-x86_64.tar.gz" "$c_tar"
 
 # --- the wheel ----------------------------------------------------------------------------
