@@ -310,7 +310,7 @@ if command -v lintian >/dev/null; then
     # Accepted: no upstream signing key or source package (binary-only packages); the static
     # Swift runtime (embedded-library does not apply; no-symbols-control-file: the shlibs file
     # suffices for a library built outside dpkg-buildpackage).
-    lintian --no-tag-display-limit --fail-on error,warning \
+    lintian --tag-display-limit 0 --fail-on error,warning \
         --suppress-tags no-symbols-control-file,no-manual-page,hardening-no-fortify-functions \
         "$out"/*.deb
 fi

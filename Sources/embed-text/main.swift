@@ -20,4 +20,9 @@ let source = """
     \"\"\"\(hashes)
 
     """
-try source.write(toFile: arguments[2], atomically: true, encoding: .utf8)
+// SwiftPM links the tool anew on every build, which reruns this command: an output left as it
+// is (same bytes, same time stamp) keeps the module that compiles it and everything that links
+// that module from being rebuilt each time.
+if (try? String(contentsOfFile: arguments[2], encoding: .utf8)) != source {
+    try source.write(toFile: arguments[2], atomically: true, encoding: .utf8)
+}

@@ -103,7 +103,8 @@ public struct EnvelopeComparison: Sendable, Hashable {
         var rising = false
         for k in e.indices {
             let r = e[k] - e[max(k - riseFrames, 0)]
-            if r >= rise, !rising, result.last.map { k - $0 >= minimumOnsetGapFrames } ?? true {
+            let apart = result.last.map { k - $0 >= minimumOnsetGapFrames } ?? true
+            if r >= rise, !rising, apart {
                 result.append(k)
             }
             rising = r >= rise
