@@ -1,0 +1,18 @@
+/// What an `.hjif` experience plays on one vibrotactile actuator, flattened: library
+/// references and composites resolved, ticks turned into seconds, amplitudes into intensities
+/// (``HJIFMapping``), each channel's gain and mixing coefficient applied. What
+/// ``PatternOutline/init(playback:)`` merges into one outline.
+struct HJIFPlayback {
+    /// One point of a continuous piece: time (s), intensity (0…1), sharpness (0…1).
+    struct Point: Hashable {
+        var time: Double
+        var intensity: Double
+        var sharpness: Double
+    }
+
+    /// Transients, in file order.
+    var transients: [OutlineTransient] = []
+    /// Each vectorial (or Curve) effect as played: its points in time order, ≥ 2, spanning
+    /// a length > 0.
+    var pieces: [[Point]] = []
+}
