@@ -12,10 +12,10 @@ import HapticPattern
 ///   keyframes are sorted; an effect at a negative position, or a keyframe before its
 ///   effect, is skipped — each a warning.
 /// * **Refused** (both modes): invalid JSON, no `perceptions` array, a wavelet band (its
-///   coding is not read), an unknown band or effect type, the limits, nothing vibrotactile
-///   to play.
+///   coding is not read), an unknown band or effect type, the limits.
 /// * Unknown keys are notes; perceptions of other modalities (force, temperature, …) are
-///   warnings and are not played.
+///   warnings and are not played; a file with nothing vibrotactile to play is a warning (it
+///   plays silence).
 ///
 /// - Complexity: O(bytes + keyframes as played · log), within ``PatternLimits``: `maxEvents`
 ///   bounds the effects and `maxCurvePoints` the keyframes, both counted as references and

@@ -172,6 +172,7 @@ extension HJIFDecodingContext {
                 p.effectLibrary.append(e)
             }
         }
+        libraryIDs = Set(p.effectLibrary.compactMap(\.id))
         guard let channels = array(members, "channels", in: path, at: position) else { return nil }
         for (i, value) in channels.elements.enumerated() {
             let here = "\(channels.path)[\(i)]"

@@ -112,6 +112,13 @@ extension HJIFDecodingContext {
             members, "id", in: path, at: value.position, fallback: nil,
             optional: kind != .reference)
         if kind == .reference, id == nil { return nil }
+        if kind == .reference, band != nil, let id, !libraryIDs.contains(id) {
+            violation(
+                .hjifUnknownReference, join(path, "id"), member(members, "id")?.value.position,
+                "`\(join(path, "id"))` refers to effect \(id), which is not in its perception's `effect_library`.",
+                repair: "It is skipped.")
+            return nil
+        }
         guard
             let position = integer(
                 members, "position", in: path, at: value.position, fallback: nil)

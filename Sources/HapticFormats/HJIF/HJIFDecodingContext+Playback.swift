@@ -3,8 +3,8 @@ import HapticPattern
 extension HJIFDecodingContext {
     /// What `experience` plays on one vibrotactile actuator (``HJIFPlayback``): the
     /// perceptions of a vibrotactile modality, every channel, every band; what is not played
-    /// or is approximated reported once each. Nil (with an error) when a limit is crossed or
-    /// nothing plays.
+    /// or is approximated reported once each (a file that plays nothing is valid: a warning).
+    /// Nil (with an error) when a limit is crossed.
     ///
     /// - Complexity: O(keyframes as played), bounded by the limits: references and composites
     ///   are counted as they expand, so a small file cannot play an exponential number.
@@ -51,12 +51,23 @@ extension HJIFDecodingContext {
                 "Some amplitudes × gains exceed the scale of intensity 1 (0.6138 continuous, 0.792 transient, the reference software's AHAP scale); they play at intensity 1."
             )
         }
-        guard !state.result.transients.isEmpty || !state.result.pieces.isEmpty else {
+        // Effects that sound together are merged point by point against each other: bound
+        // that work as the keyframes are bounded.
+        let work = PatternOutline.mergeWork(state.result.pieces)
+        if work > 4 * limits.maxCurvePoints {
             add(
-                .error, .hjifNothingToPlay, "perceptions", nil,
-                "Nothing plays: no vibrotactile perception has a transient or a vectorial effect that lasts."
+                .error, .limitCurvePoints, "perceptions", nil,
+                "Vectorial effects overlap so much that merging them means \(work) evaluations, more than 4 × maxCurvePoints (\(4 * limits.maxCurvePoints)). The file is not decoded."
             )
             return nil
+        }
+        if state.result.transients.isEmpty, state.result.pieces.isEmpty,
+            !diagnostics.contains(where: { $0.severity == .error })
+        {
+            add(
+                .warning, .hjifNothingToPlay, "perceptions", nil,
+                "Nothing plays: no vibrotactile perception has a transient or a vectorial effect that lasts."
+            )
         }
         return state.result
     }

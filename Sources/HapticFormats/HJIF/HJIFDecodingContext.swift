@@ -13,6 +13,8 @@ struct HJIFDecodingContext {
     var keyframes = 0
     /// Set once a limit is crossed: the rest of the document is not read.
     var overLimit = false
+    /// The ids of the current perception's `effect_library`, which a band's references name.
+    var libraryIDs: Set<Int> = []
 
     /// How deep composites and references may nest: the key tree nests them without bound,
     /// and each level multiplies what a file of a few bytes plays.

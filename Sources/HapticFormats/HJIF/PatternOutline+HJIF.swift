@@ -41,6 +41,27 @@ extension PatternOutline {
             duration: end, notes: notes)
     }
 
+    /// What merging `pieces` costs: for each cluster of pieces that sound together, its
+    /// points × its pieces (the points of a piece alone count once). O(P log P).
+    static func mergeWork(_ pieces: [[HJIFPlayback.Point]]) -> Int {
+        let sorted = pieces.sorted { $0[0].time < $1[0].time }
+        var work = 0
+        var i = 0
+        while i < sorted.count {
+            var end = sorted[i][sorted[i].count - 1].time
+            var points = sorted[i].count
+            var j = i + 1
+            while j < sorted.count, sorted[j][0].time < end {
+                end = max(end, sorted[j][sorted[j].count - 1].time)
+                points += sorted[j].count
+                j += 1
+            }
+            work += j - i == 1 ? points : points.multipliedReportingOverflow(by: j - i).partialValue
+            i = j
+        }
+        return work
+    }
+
     /// Appends one sounding piece: from silence, its points, back to silence.
     private static func append(
         _ piece: [HJIFPlayback.Point], intensity: inout [OutlinePoint],

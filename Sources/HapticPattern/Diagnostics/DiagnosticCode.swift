@@ -143,7 +143,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
     /// Something an actuator does not play: a perception of another modality (force,
     /// temperature, …), a base signal other than a sine, a Curve band read as an envelope.
     case hjifNotPlayed = "hjif.not-played"
-    /// No vibrotactile perception with anything to play.
+    /// No vibrotactile perception with anything to play (a warning: the file is valid, silent).
     case hjifNothingToPlay = "hjif.nothing-to-play"
 
     // Audio resources (AudioCustom).
