@@ -126,7 +126,7 @@ import Testing
         let targets = try #require(reports.first?["targets"] as? [[String: Any]])
         #expect(
             targets.map { $0["target"] as? String } == [
-                "haptic", "android.waveform", "android.composition", "android.envelope",
+                "haptic", "hjif", "android.waveform", "android.composition", "android.envelope",
             ])
         #expect(
             targets.allSatisfy { ($0["correlation"] as? Double).map { $0 > 0 && $0 <= 1 } ?? false }

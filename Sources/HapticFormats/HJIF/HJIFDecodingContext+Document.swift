@@ -57,6 +57,14 @@ extension HJIFDecodingContext {
         experience.date = string(top, "date", in: "", at: at, fallback: "")
         experience.description = string(top, "description", in: "", at: at, fallback: "")
         experience.timescale = decodeTimescale(top, at: at)
+        let finest =
+            experience.profile == "Simple Parametric" ? 1000 : HJIFExperience.writtenTimescale
+        if experience.timescale > finest, let m = member(top, "timescale") {
+            violation(
+                .hjifValueOutOfRange, "timescale", m.value.position,
+                "The \(experience.profile) profile allows a timescale up to \(finest) ticks per second, not \(experience.timescale).",
+                repair: "It is read as given.")
+        }
         for key in ["avatars", "syncs"] {
             if member(top, key) == nil {
                 violation(

@@ -2,8 +2,8 @@ import HapticPattern
 
 /// Writes an ``HJIFExperience`` as `.hjif` JSON, every key the key tree requires in its order
 /// (`version`, `profile`, `level`, `date`, `description`, `timescale`, `avatars`, `syncs`,
-/// `perceptions`), one avatar (id 0, the whole body: `type` "Vibration"), numbers in shortest
-/// round-trip form. O(keyframes).
+/// `perceptions`), no avatar (the perception's `avatar_id` 0 is the unspecified one, and an
+/// avatar may not take id 0), numbers in shortest round-trip form. O(keyframes).
 public struct HJIFEncoder: Sendable {
     /// Spaces per nesting level.
     public var indent: Int
@@ -23,14 +23,7 @@ public struct HJIFEncoder: Sendable {
             ("version", .string(x.version)), ("profile", .string(x.profile)),
             ("level", .integer(x.level)), ("date", .string(x.date)),
             ("description", .string(x.description)), ("timescale", .integer(x.timescale)),
-            (
-                "avatars",
-                .array([
-                    .object([
-                        ("id", .integer(0)), ("lod", .integer(0)), ("type", .string("Vibration")),
-                    ])
-                ])
-            ),
+            ("avatars", .array([])),
             ("syncs", .array([])),
             ("perceptions", .array(x.perceptions.map(perception))),
         ])

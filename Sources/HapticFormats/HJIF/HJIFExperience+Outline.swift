@@ -7,13 +7,13 @@ extension HJIFExperience {
     /// resonance and drive band), one channel at gain 1; a Transient band with one effect per
     /// transient, a VectorialWave band with one sine effect per sounding piece of the
     /// continuous signal, a keyframe at each of its intensity and sharpness points. Times are
-    /// rounded to the millisecond (``defaultTimescale``), frequencies to the hertz.
+    /// in 48 kHz ticks (``writtenTimescale``), frequencies rounded to the hertz.
     ///
     /// - Complexity: O(points + transients).
     public init(
         outline: PatternOutline, actuator: ActuatorProfile, description: String, date: String
     ) {
-        let ticks = { (t: Double) in Int((t * Double(Self.defaultTimescale)).rounded()) }
+        let ticks = { (t: Double) in Int((t * Double(Self.writtenTimescale)).rounded()) }
         var bands: [HJIFBand] = []
         if !outline.transients.isEmpty {
             bands.append(
@@ -42,7 +42,7 @@ extension HJIFExperience {
         }
         let device = HJIFReferenceDevice(actuator: actuator)
         self.init(
-            date: date, description: description,
+            date: date, description: description, timescale: Self.writtenTimescale,
             perceptions: [
                 HJIFPerception(
                     description: "Vibrotactile", referenceDevices: [device],
@@ -72,10 +72,13 @@ extension HJIFExperience {
         let inside = outline.sharpness.filter { $0.time > piece.start && $0.time < piece.end }
         var s = 0
         for p in piece.points {
-            while s < inside.count, inside[s].time < p.time {
-                add(
-                    inside[s].time,
-                    intensity: OutlinePoint.interpolate(piece.points, at: inside[s].time))
+            // A sharpness point at an intensity point's time is that keyframe's.
+            while s < inside.count, inside[s].time <= p.time {
+                if inside[s].time < p.time {
+                    add(
+                        inside[s].time,
+                        intensity: OutlinePoint.interpolate(piece.points, at: inside[s].time))
+                }
                 s += 1
             }
             add(p.time, intensity: p.value)

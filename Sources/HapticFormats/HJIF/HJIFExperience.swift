@@ -17,8 +17,11 @@ public struct HJIFExperience: Sendable, Hashable {
 
     /// The edition this package writes.
     public static let currentVersion = "2023"
-    /// The timescale written, and read where a file gives none: milliseconds.
+    /// The timescale read where a file gives none: milliseconds.
     public static let defaultTimescale = 1000
+    /// The timescale written: the render rate, the finest the Main profile allows, so that an
+    /// outline traced at 48 kHz is written without rounding a time.
+    public static let writtenTimescale = 48_000
 
     public init(
         version: String = Self.currentVersion, profile: String = "Main", level: Int = 1,

@@ -62,7 +62,8 @@ extension PatternOutline {
         return work
     }
 
-    /// Appends one sounding piece: from silence, its points, back to silence.
+    /// Appends one sounding piece: from silence, its points (a repeated one once), back to
+    /// silence.
     private static func append(
         _ piece: [HJIFPlayback.Point], intensity: inout [OutlinePoint],
         sharpness: inout [OutlinePoint]
@@ -71,7 +72,9 @@ extension PatternOutline {
         let last = piece[piece.count - 1]
         if first.intensity > 0 { intensity.append(OutlinePoint(time: first.time, value: 0)) }
         for p in piece {
-            intensity.append(OutlinePoint(time: p.time, value: p.intensity))
+            // A keyframe repeating the one before (same time, same amplitude) is no step.
+            let point = OutlinePoint(time: p.time, value: p.intensity)
+            if intensity.last != point { intensity.append(point) }
             if sharpness.last.map({ $0.time != p.time || $0.value != p.sharpness }) ?? true {
                 sharpness.append(OutlinePoint(time: p.time, value: p.sharpness))
             }
