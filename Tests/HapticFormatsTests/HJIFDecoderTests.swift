@@ -61,8 +61,10 @@ import Testing
                 OutlineTransient(time: 0.1, intensity: 0.5, sharpness: 0),
                 OutlineTransient(time: 0.4, intensity: 1, sharpness: 1),
             ])
-        #expect(outline.intensity.map(\.time) == [0.2, 0.3, 0.5, 1.05, 1.05, 1.15, 1.15])
-        #expect(outline.intensity.map(\.value) == [0, 1, 0, 0, 0.5, 0.5, 0])
+        // Steps from and to silence between pieces; after the last, silence is the outline's.
+        #expect(outline.intensity.map(\.time) == [0.2, 0.3, 0.5, 1.05, 1.05, 1.15])
+        #expect(outline.intensity.map(\.value) == [0, 1, 0, 0, 0.5, 0.5])
+        #expect(outline.intensity(at: 1.151) == 0)
         #expect(outline.sharpness(at: 0.25) == 0.5 && outline.sharpness(at: 0.45) == 1)
         #expect(abs(outline.sharpness(at: 1.1) - 25.0 / 235) < 1e-12, "90 Hz where none is given")
         #expect(outline.duration == 1.15)
@@ -285,6 +287,9 @@ import Testing
         }
         for t in stride(from: 0.0, through: 1.2, by: 0.01) {
             #expect(abs(back.intensity(at: t) - outline.intensity(at: t)) < 1e-5, "\(t)")
+            if outline.intensity(at: t) > 0 {
+                #expect(abs(back.sharpness(at: t) - outline.sharpness(at: t)) < 0.003, "\(t)")
+            }
         }
     }
 }

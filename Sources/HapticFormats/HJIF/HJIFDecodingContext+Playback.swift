@@ -182,13 +182,16 @@ extension HJIFDecodingContext {
         let frequencies =
             Self.filled(effect.keyframes.map(\.frequency), times: times)
             ?? Array(repeating: fallback, count: times.count)
+        let ends = [0, times.count - 1]
         state.result.pieces.append(
             times.indices.map {
                 HJIFPlayback.Point(
                     time: times[$0],
                     intensity: state.intensity(
                         abs(amplitudes[$0]) * scale, full: HJIFMapping.continuousFullScale),
-                    sharpness: HJIFMapping.sharpness(hertz: frequencies[$0]))
+                    sharpness: HJIFMapping.sharpness(hertz: frequencies[$0]),
+                    givesIntensity: effect.keyframes[$0].amplitude != nil || ends.contains($0),
+                    givesSharpness: effect.keyframes[$0].frequency != nil || ends.contains($0))
             })
     }
 

@@ -53,35 +53,44 @@ extension HJIFExperience {
             ])
     }
 
-    /// One piece's sine effect: keyframes at the piece's intensity points and at the
-    /// sharpness points inside it, each with both values (read off the two polylines).
+    /// One piece's sine effect: a keyframe with the amplitude at each of the piece's
+    /// intensity points, with the frequency at each sharpness point inside it (a keyframe of
+    /// one or both), both at its ends: each polyline keeps its own points.
     private static func effect(
         _ piece: SoundingPiece, outline: PatternOutline, ticks: (Double) -> Int
     ) -> HJIFEffect {
         let start = ticks(piece.start)
-        var keyframes: [HJIFKeyframe] = []
-        keyframes.reserveCapacity(piece.points.count)
-        func add(_ time: Double, intensity: Double) {
-            keyframes.append(
-                HJIFKeyframe(
-                    relativePosition: ticks(time) - start,
-                    amplitude: rounded(min(max(intensity, 0), 1) * HJIFMapping.continuousFullScale),
-                    frequency: Double(HJIFMapping.hertz(sharpness: outline.sharpness(at: time)))))
-        }
-        // The sharpness points strictly inside the piece, merged in time order.
         let inside = outline.sharpness.filter { $0.time > piece.start && $0.time < piece.end }
+        var keyframes: [HJIFKeyframe] = []
+        keyframes.reserveCapacity(piece.points.count + inside.count)
+        func amplitude(_ intensity: Double) -> Double {
+            rounded(min(max(intensity, 0), 1) * HJIFMapping.continuousFullScale)
+        }
+        func frequency(_ sharpness: Double) -> Double {
+            Double(HJIFMapping.hertz(sharpness: sharpness))
+        }
         var s = 0
-        for p in piece.points {
-            // A sharpness point at an intensity point's time is that keyframe's.
-            while s < inside.count, inside[s].time <= p.time {
-                if inside[s].time < p.time {
-                    add(
-                        inside[s].time,
-                        intensity: OutlinePoint.interpolate(piece.points, at: inside[s].time))
-                }
+        for (i, p) in piece.points.enumerated() {
+            while s < inside.count, inside[s].time < p.time {
+                keyframes.append(
+                    HJIFKeyframe(
+                        relativePosition: ticks(inside[s].time) - start,
+                        frequency: frequency(inside[s].value)))
                 s += 1
             }
-            add(p.time, intensity: p.value)
+            // A sharpness point at this time (the last of a step), or an end of the piece.
+            var here: Double?
+            while s < inside.count, inside[s].time == p.time {
+                here = inside[s].value
+                s += 1
+            }
+            if i == 0 || i == piece.points.count - 1 {
+                here = here ?? outline.sharpness(at: p.time)
+            }
+            keyframes.append(
+                HJIFKeyframe(
+                    relativePosition: ticks(p.time) - start, amplitude: amplitude(p.value),
+                    frequency: here.map(frequency)))
         }
         return HJIFEffect(position: start, baseSignal: "Sine", keyframes: keyframes)
     }

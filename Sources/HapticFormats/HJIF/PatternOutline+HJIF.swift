@@ -35,6 +35,16 @@ extension PatternOutline {
             }
             i = j
         }
+        // Silence before the first point and after the last is the outline's own: the steps
+        // from and to it there are not written (between pieces they are what parts them).
+        if intensity.count >= 2, intensity[0].value == 0, intensity[1].time == intensity[0].time {
+            intensity.removeFirst()
+        }
+        if intensity.count >= 2, intensity[intensity.count - 1].value == 0,
+            intensity[intensity.count - 2].time == intensity[intensity.count - 1].time
+        {
+            intensity.removeLast()
+        }
         let end = max(intensity.last?.time ?? 0, playback.transients.map(\.time).max() ?? 0)
         self.init(
             intensity: intensity, sharpness: sharpness, transients: playback.transients,
@@ -74,8 +84,10 @@ extension PatternOutline {
         for p in piece {
             // A keyframe repeating the one before (same time, same amplitude) is no step.
             let point = OutlinePoint(time: p.time, value: p.intensity)
-            if intensity.last != point { intensity.append(point) }
-            if sharpness.last.map({ $0.time != p.time || $0.value != p.sharpness }) ?? true {
+            if p.givesIntensity, intensity.last != point { intensity.append(point) }
+            if p.givesSharpness,
+                sharpness.last.map({ $0.time != p.time || $0.value != p.sharpness }) ?? true
+            {
                 sharpness.append(OutlinePoint(time: p.time, value: p.sharpness))
             }
         }
