@@ -244,7 +244,7 @@ import Testing
             file(
                 library: fan,
                 effects: "{\"effect_type\": \"Reference\", \"id\": 3, \"position\": 0}"),
-            .limitEvents, limits: .default)
+            .limitEvents, limits: PatternLimits(maxEvents: 1_000, maxCurvePoints: 100_000))
         // Times past the duration limit, numbers that are no time.
         refused(
             file(
