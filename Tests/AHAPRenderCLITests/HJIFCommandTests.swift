@@ -57,5 +57,9 @@ import Testing
         #expect(render.status == 0 && FileManager.default.fileExists(atPath: dir.path + "/h.wav"))
         #expect(try CLI.run(["inspect", hjif]).stdout.contains("HapticTransient"))
         #expect(try CLI.run(["plot", hjif, "-o", dir.path + "/h.svg"]).status == 0)
+        // A folder contributes its .hjif files; the render is named after the input's extension.
+        let folder = try CLI.run(["render", dir.path, "--output-dir", dir.path + "/wav", "--quiet"])
+        #expect(folder.status == 0, "\(folder.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/wav/Heartbeat.hjif.wav"))
     }
 }
