@@ -28,13 +28,17 @@ struct Convert: ParsableCommand {
             --report renders the original and every target (the other pattern formats, and the \
             Android waveform, composition and envelope tiers) on a Pixel-class simulated \
             actuator and prints on standard output, per target, the envelope correlation, onset \
-            timing error, peak level error and what was dropped or approximated.
+            timing error, peak level error and what was dropped or approximated. An .hjif \
+            output (MPEG-I haptics) names that actuator as its reference device (type, \
+            resonance, frequency band).
 
             Examples:
               ahap-render convert Examples/Patterns/Heartbeat.ahap --to haptic \\
                   -o out/Heartbeat.haptic
               ahap-render convert Examples/Patterns/Heartbeat.ahap --to android \\
                   -o out/Heartbeat.json --report
+              ahap-render convert Examples/Patterns/Heartbeat.ahap --to hjif \\
+                  -o out/Heartbeat.hjif
               ahap-render convert Examples/Patterns --to kotlin --output-dir out/kotlin
               ahap-render convert out/Heartbeat.haptic --to ahap -o - --quiet
             """)

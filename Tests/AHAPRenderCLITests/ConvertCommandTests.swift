@@ -73,16 +73,18 @@ import Testing
         let wav = try CLI.run(["convert", a, "--to", "wav"])
         #expect(
             wav.status == 64
-                && ["'ahap'", "'haptic'", "'android'", "'kotlin'"].allSatisfy(wav.stderr.contains),
+                && ["'ahap'", "'haptic'", "'hjif'", "'android'", "'kotlin'"].allSatisfy(
+                    wav.stderr.contains),
             "\(wav.stderr)")
         // The help as one line: its columns wrap wherever the terminal width puts them.
         let help = try CLI.run(["convert", "--help"]).stdout
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(
             help.contains(
-                "Target: ahap, haptic, android (JSON with the three API tiers) or kotlin."),
+                "Target: ahap, haptic, hjif (MPEG-I haptics, ISO/IEC 23090-31), android (JSON with the three API tiers) or kotlin."
+            ),
             "\(help)")
-        #expect(help.contains("AHAP or .haptic files"))
+        #expect(help.contains("AHAP, .haptic or .hjif files"))
         #expect(
             try CLI.run(["convert", a, b, "--to", "haptic", "-o", dir.path + "/x.haptic"]).status
                 == 64)
@@ -124,7 +126,7 @@ import Testing
         let targets = try #require(reports.first?["targets"] as? [[String: Any]])
         #expect(
             targets.map { $0["target"] as? String } == [
-                "haptic", "android.waveform", "android.composition", "android.envelope",
+                "haptic", "hjif", "android.waveform", "android.composition", "android.envelope",
             ])
         #expect(
             targets.allSatisfy { ($0["correlation"] as? Double).map { $0 > 0 && $0 <= 1 } ?? false }

@@ -17,17 +17,20 @@ import Testing
         let report = try converter.report(source, name: name)
         let render = PlaybackRender()
         let original = try render.acceleration(source.playback)
-        let first: PatternFormat = source.format == .ahap ? .haptic : .ahap
+        // The other pattern formats read back, in the registry's order, then the tiers.
+        let formats = PatternFormats.writable.filter { $0.reader != nil && $0 != source.format }
         #expect(
-            report.targets.map(\.name) == [
-                first.name, "android.waveform", "android.composition", "android.envelope",
-            ])
-        let converted = converter.convert(source, to: first, name: name).bytes
-        let firstLayers = ConversionSource(bytes: converted).playback
+            report.targets.map(\.name)
+                == formats.map(\.name) + [
+                    "android.waveform", "android.composition", "android.envelope",
+                ])
+        let formatLayers = formats.map {
+            ConversionSource(bytes: converter.convert(source, to: $0, name: name).bytes).playback
+        }
         let android = try #require(
             AndroidEffect(json: converter.convert(source, to: .android, name: name).bytes))
         let layers =
-            [firstLayers]
+            formatLayers
             + AndroidTier.allCases.map { AndroidDevice.pixel.playback(android, tier: $0) }
         for (target, layers) in zip(report.targets, layers) {
             let c = EnvelopeComparison(

@@ -32,6 +32,12 @@ import Testing
             (#"{"version": 1.0}"#, "clip.haptic", .haptic),
             ("[1, 2]", "x.json", .ahap),
             ("[1, 2]", "x.haptic/inner", .ahap),
+            // An .hjif file: a `perceptions` array at the top level, or its extension.
+            (#"{"version": "2023", "perceptions": []}"#, nil, .hjif),
+            (#"{"perceptions": [], "timescale": 1000}"#, "x.ahap", .hjif),
+            (#"{"perceptions": {}}"#, nil, .ahap),
+            (#"{"Pattern": [], "perceptions": []}"#, nil, .ahap),
+            ("[1, 2]", "Tap.HJIF", .hjif),
         ] as [(String, String?, PatternFormat)])
     func detect(text: String, fileName: String?, format: PatternFormat) {
         #expect(PatternFormats.detect(Array(text.utf8), fileName: fileName) == format)
@@ -61,28 +67,29 @@ import Testing
 
     @Test func theTable() {
         let names = PatternFormats.all.map(\.name)
-        #expect(names == ["ahap", "haptic", "android", "kotlin"])
+        #expect(names == ["ahap", "haptic", "hjif", "android", "kotlin"])
         #expect(Set(names).count == names.count)
-        #expect(PatternFormats.readable.map(\.name) == ["ahap", "haptic"])
+        #expect(PatternFormats.readable.map(\.name) == ["ahap", "haptic", "hjif"])
         #expect(PatternFormats.writable.map(\.name) == names)
         let extensions = PatternFormats.readable.flatMap(\.extensions)
         #expect(Set(extensions).count == extensions.count, "an extension names one format")
         #expect(extensions.allSatisfy { $0 == $0.lowercased() && !$0.hasPrefix(".") })
         #expect(
             PatternFormats.writable.map { $0.writer!.fileExtension } == [
-                "ahap", "haptic", "json", "kt",
+                "ahap", "haptic", "hjif", "json", "kt",
             ])
         // A written pattern format is read back by its own extension.
         for format in PatternFormats.writable where format.reader != nil {
             #expect(format.extensions.first == format.writer?.fileExtension)
         }
-        #expect(PatternFormats.readable.filter(\.keepsExtensionInOutputNames) == [.haptic])
+        #expect(PatternFormats.readable.filter(\.keepsExtensionInOutputNames) == [.haptic, .hjif])
         for format in PatternFormats.all { #expect(PatternFormats.named(format.name) == format) }
         #expect(PatternFormats.named("AHAP") == nil && PatternFormats.named("mp3") == nil)
     }
 
     @Test(arguments: [
         ("Tap.ahap", PatternFormat.ahap), ("a/b/Tap.HAPTIC", .haptic), ("x.haptic", .haptic),
+        ("a/Tap.hjif", .hjif),
     ])
     func formatsByFileName(name: String, format: PatternFormat) {
         #expect(PatternFormats.format(forFileName: name) == format)
@@ -96,17 +103,18 @@ import Testing
 
     /// What every command, the C API and Python say, in one place.
     @Test func theTextsComeFromTheTable() {
-        #expect(PatternFormats.readableNames == "AHAP or .haptic")
+        #expect(PatternFormats.readableNames == "AHAP, .haptic or .hjif")
         #expect(
             PatternFormats.searchedFiles
-                == #".ahap and .haptic files and .json files with a "Pattern" key"#)
-        #expect(PatternFormats.targetNames == "ahap, haptic, android or kotlin")
+                == #".ahap, .haptic and .hjif files and .json files with a "Pattern" key"#)
+        #expect(PatternFormats.targetNames == "ahap, haptic, hjif, android or kotlin")
         #expect(
             PatternFormats.targetSummaries
-                == "ahap, haptic, android (JSON with the three API tiers) or kotlin")
+                == "ahap, haptic, hjif (MPEG-I haptics, ISO/IEC 23090-31), android (JSON with the three API tiers) or kotlin"
+        )
         #expect(
             PatternFormats.unknownTarget("mp3")
-                == #"unknown target "mp3"; use ahap, haptic, android or kotlin"#)
+                == #"unknown target "mp3"; use ahap, haptic, hjif, android or kotlin"#)
         #expect(
             PatternFormat.ahap.rejection(strict: true, errors: 2)
                 == "the AHAP file was rejected (strict mode, 2 errors)")
@@ -135,6 +143,9 @@ import Testing
             Array(#"{"Pattern": [{"Event": {"EventType": "HapticTransient", "Time": 0}}]}"#.utf8))
         #expect(ahap.format == .ahap && ahap.accepted && ahap.outline == nil)
         #expect(ahap.playback == [try #require(ahap.result.pattern)])
+        let hjif = PatternFormats.decode(Array(HJIFDecoderTests.valid.utf8))
+        #expect(hjif.format == .hjif && hjif.accepted && hjif.outline?.transients.count == 2)
+        #expect(hjif.playback == [try #require(hjif.result.pattern)], "it plays as its AHAP form")
         let rejected = PatternFormats.decode(Array("{}".utf8), fileName: "x.haptic")
         #expect(rejected.format == .haptic && !rejected.accepted && rejected.playback.isEmpty)
         #expect(rejected.result.errors.contains { $0.code == .hapticMissingKey })

@@ -8,11 +8,13 @@ import Testing
 /// (docs/formats.md, "Round trips", gives the corpus figures).
 @Suite(needsCorpus) struct RoundTripTests {
     /// Correlation of the original's render with the render after going there and back.
-    static func roundTrip(_ file: String) throws -> Double {
+    /// Through `via` (by default the other of AHAP and `.haptic`) and back to the input's
+    /// format.
+    static func roundTrip(_ file: String, via: PatternFormat? = nil) throws -> Double {
         let converter = FormatConverter()
         let source = ConversionSource(bytes: try TestClips.corpus(file))
-        let there: PatternFormat = source.format == .ahap ? .haptic : .ahap
-        let back: PatternFormat = there == .haptic ? .ahap : .haptic
+        let there: PatternFormat = via ?? (source.format == .ahap ? .haptic : .ahap)
+        let back: PatternFormat = via == nil ? (there == .haptic ? .ahap : .haptic) : source.format
         let middle = ConversionSource(bytes: converter.convert(source, to: there, name: file).bytes)
         #expect(middle.accepted)
         let final = ConversionSource(bytes: converter.convert(middle, to: back, name: file).bytes)
@@ -47,6 +49,23 @@ import Testing
     ])
     func ahapThroughClip(file: String) throws {
         #expect(try Self.roundTrip(file) >= 0.999)
+    }
+
+    /// AHAP → `.hjif` → AHAP and `.haptic` → `.hjif` → `.haptic` on a spread of the corpus
+    /// (every tenth accepted AHAP file and every eighth clip of at most 3 s, in name order,
+    /// so that the sweep stays short): the median correlation ≥ 0.95 each way
+    /// (docs/formats.md, "Round trips", has the whole corpus).
+    @Test func throughHJIF() throws {
+        for (files, step) in [(Corpus.patternFiles(), 10), (Corpus.clipFiles(), 8)] {
+            let short = try files.filter {
+                let source = ConversionSource(bytes: try TestClips.corpus($0))
+                return source.accepted && (source.outline?.duration ?? .infinity) <= 3
+            }
+            let spread = stride(from: 0, to: short.count, by: step).map { short[$0] }
+            #expect(spread.count >= 5)
+            let r = try spread.map { try Self.roundTrip($0, via: .hjif) }
+            #expect(r.sorted()[r.count / 2] >= 0.95, "\(zip(spread, r).map { "\($0): \($1)" })")
+        }
     }
 
     /// Every accepted corpus input converts to every target, each readable by its reader.

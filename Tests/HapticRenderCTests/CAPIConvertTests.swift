@@ -20,7 +20,7 @@ import Testing
         let reportText = String(cString: try #require(report))
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(reportText.utf8)) as? [String: Any])
-        #expect((json["targets"] as? [Any])?.count == 4)
+        #expect((json["targets"] as? [Any])?.count == 5)
         // The path by length (no NUL needed): the same text.
         let path = CAPI.example("Heartbeat.ahap")
         var byLength: UnsafeMutablePointer<CChar>?
@@ -29,6 +29,35 @@ import Testing
         }
         defer { hr_string_free(byLength) }
         #expect(String(cString: try #require(byLength)) == text)
+    }
+
+    /// An `.hjif` file goes through the registry as the others do: written, rendered with
+    /// `hr_render_file` like its AHAP original, converted back with `hr_convert_bytes`.
+    @Test func hjifRendersAndConvertsBack() throws {
+        var output: UnsafeMutablePointer<CChar>?
+        try CAPI.check {
+            hr_convert_file(CAPI.example("Heartbeat.ahap"), "hjif", nil, &output, nil, $0)
+        }
+        let text = String(cString: try #require(output))
+        hr_string_free(output)
+        #expect(text.contains("\"perceptions\"") && text.contains("\"VectorialWave\""))
+        let dir = try TempFolder()
+        defer { dir.cleanUp() }
+        let path = dir.path + "/Heartbeat.hjif"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let (samples, _) = try CAPI.render(path)
+        let (original, _) = try CAPI.render(CAPI.example("Heartbeat.ahap"))
+        #expect(samples.contains { $0 != 0 })
+        #expect(abs(samples.count - original.count) < original.count / 20)
+        var ahap: UnsafeMutablePointer<CChar>?
+        try CAPI.check { error in
+            text.withCString {
+                hr_convert_bytes(
+                    $0, UInt(strlen($0)), "Heartbeat.hjif", "ahap", nil, &ahap, nil, error)
+            }
+        }
+        #expect(String(cString: try #require(ahap)).contains("\"Pattern\""))
+        hr_string_free(ahap)
     }
 
     @Test func bytesWithoutReportAndErrors() throws {

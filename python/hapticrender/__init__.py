@@ -1,4 +1,4 @@
-"""Render Apple Haptic and Audio Pattern (AHAP) files to numpy arrays; convert AHAP and .haptic.
+"""Render Apple Haptic and Audio Pattern (AHAP) files to numpy arrays; convert AHAP, .haptic, .hjif.
 
 A ctypes layer over the C library libhapticrender: the pipeline of ``ahap-render render``, so for
 the same options the samples are bit-identical to the CLI's float32 output.
@@ -17,8 +17,8 @@ Renderer
 lint, lint_bytes
     The decoder's diagnostics, as ``ahap-render lint --format json``.
 convert, convert_bytes
-    AHAP or .haptic to AHAP, .haptic, Android JSON or Kotlin, as ``ahap-render convert``,
-    with the measured loss of each target.
+    AHAP, .haptic or .hjif to AHAP, .haptic, .hjif, Android JSON or Kotlin, as
+    ``ahap-render convert``, with the measured loss of each target.
 
 Errors
 ------

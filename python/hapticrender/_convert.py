@@ -1,5 +1,5 @@
-"""convert() and convert_bytes(): AHAP and .haptic to AHAP, .haptic, Android JSON or Kotlin,
-as ``ahap-render convert``, with the loss report."""
+"""convert() and convert_bytes(): AHAP, .haptic and .hjif to AHAP, .haptic, .hjif, Android JSON
+or Kotlin, as ``ahap-render convert``, with the loss report."""
 
 import ctypes
 import json
@@ -10,7 +10,7 @@ from ._library import check, lib
 from ._lint import diagnostics
 from ._options import Options
 
-Target = Literal["ahap", "haptic", "android", "kotlin"]
+Target = Literal["ahap", "haptic", "hjif", "android", "kotlin"]
 Report = Dict[str, Any]
 Converted = Union[str, Tuple[str, Report]]
 
@@ -21,15 +21,15 @@ def convert(path: _checks.AnyPath, to: Target, *, report: Literal[False] = False
 def convert(path: _checks.AnyPath, to: Target, *, report: Literal[True], strict: bool = False) -> Tuple[str, Report]:
     ...
 def convert(path: _checks.AnyPath, to: Target, *, report: bool = False, strict: bool = False) -> Converted:
-    """Converts the AHAP or .haptic file at ``path`` (told apart by its content).
+    """Converts the AHAP, .haptic or .hjif file at ``path`` (told apart by its content).
 
     Parameters
     ----------
     path : str, bytes or os.PathLike
-        The AHAP or .haptic file.
+        The AHAP, .haptic or .hjif file.
     to : str
-        ``"ahap"``, ``"haptic"``, ``"android"`` (one JSON file with the waveform, composition
-        and envelope tiers) or ``"kotlin"``.
+        ``"ahap"``, ``"haptic"``, ``"hjif"`` (MPEG-I haptics), ``"android"`` (one JSON file
+        with the waveform, composition and envelope tiers) or ``"kotlin"``.
     report : bool, default False
         Also render every target against the original (a few renders' time).
     strict : bool, default False
@@ -65,7 +65,7 @@ def convert_bytes(data: _checks.Data, to: Target, *, name: Optional[_checks.AnyP
                   report: Literal[True], strict: bool = False) -> Tuple[str, Report]: ...
 def convert_bytes(data: _checks.Data, to: Target, *, name: Optional[_checks.AnyPath] = None, report: bool = False,
                   strict: bool = False) -> Converted:
-    """:func:`convert` for AHAP or .haptic text held in memory; ``name`` names it in messages,
+    """:func:`convert` for AHAP, .haptic or .hjif text held in memory; ``name`` names it in messages,
     the Android JSON and the Kotlin object."""
     content = _checks.data(data)
     encoded = None if name is None else _checks.path(name, "name")

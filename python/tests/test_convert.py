@@ -19,11 +19,23 @@ def test_convert_matches_the_cli(tmp_path, cli):
 def test_report_and_bytes():
     text, report = hr.convert(example("Heartbeat.ahap"), "android", report=True)
     assert json.loads(text)["format"] == "hapticrender.android-effect"
-    assert [t["target"] for t in report["targets"]] == ["haptic", "android.waveform", "android.composition",
-                                                        "android.envelope"]
+    assert [t["target"] for t in report["targets"]] == ["haptic", "hjif", "android.waveform",
+                                                        "android.composition", "android.envelope"]
     clip = hr.convert(example("Heartbeat.ahap"), "haptic")
     kotlin = hr.convert_bytes(clip, "kotlin", name="Heart beat.haptic")
     assert "object HeartBeatHaptics" in kotlin
+
+
+def test_hjif_renders_and_converts_back():
+    """An .hjif file goes through the registry like the others: rendered, and converted back."""
+    hjif = hr.convert(example("Heartbeat.ahap"), "hjif")
+    assert json.loads(hjif)["perceptions"][0]["perception_modality"] == "Vibrotactile"
+    ahap = hr.convert_bytes(hjif, "ahap", name="Heartbeat.hjif")
+    assert json.loads(ahap)["Pattern"]
+    rendered, _ = hr.render_bytes(hjif, name="Heartbeat.hjif", layout="haptic")
+    original, _ = hr.render(example("Heartbeat.ahap"), layout="haptic")
+    assert rendered.shape[1] == 1 and abs(rendered).max() > 0.1
+    assert abs(len(rendered) - len(original)) < 0.05 * len(original)
 
 
 def test_errors():

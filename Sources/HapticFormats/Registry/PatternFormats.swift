@@ -6,7 +6,7 @@ import HapticPattern
 public enum PatternFormats {
     /// Every format, in the order detection asks them (the first that claims the bytes reads
     /// them) and help lists them; the first readable one is the ``fallback``.
-    public static let all: [PatternFormat] = [.ahap, .haptic, .android, .kotlin]
+    public static let all: [PatternFormat] = [.ahap, .haptic, .hjif, .android, .kotlin]
 
     /// The formats read: detection, loading, folder searches.
     public static let readable = all.filter { $0.reader != nil }
@@ -136,6 +136,40 @@ extension PatternFormat {
         writer: Writer(fileExtension: "haptic") { source, outline, notes, _, _ in
             HapticClipEncoder().encode(
                 HapticClip(outline: outline, metadata: source.clipMetadata, notes: &notes))
+        })
+
+    /// The MPEG-I haptics interchange (ISO/IEC 23090-31, ``HJIFDecoder``), which plays as its
+    /// AHAP form on one vibrotactile actuator; written from the outline with the report's
+    /// actuator as its reference device.
+    public static let hjif = PatternFormat(
+        name: "hjif", displayName: ".hjif", fileNoun: ".hjif file", extensions: ["hjif"],
+        keepsExtensionInOutputNames: true,
+        reader: Reader(
+            claims: { members in
+                members.contains { $0.key == "perceptions" && $0.valueStart == UInt8(ascii: "[") }
+            },
+            decode: { bytes, options in
+                let decoded = HJIFDecoder(options: options).decode(bytes)
+                var ignored: [ConversionNote] = []
+                return .init(
+                    result: PatternDecodeResult(
+                        pattern: decoded.outline?.ahapPattern(notes: &ignored),
+                        diagnostics: decoded.diagnostics),
+                    outline: decoded.outline,
+                    clipMetadata: HapticClip.Metadata(
+                        editor: "HapticRender convert",
+                        description: decoded.experience.map(\.description).flatMap {
+                            $0.isEmpty ? nil : $0
+                        }))
+            }),
+        writer: Writer(fileExtension: "hjif", summary: "MPEG-I haptics, ISO/IEC 23090-31") {
+            source, outline, notes, converter, name in
+            HJIFEncoder().encode(
+                HJIFExperience(
+                    outline: outline, actuator: converter.device.profile,
+                    description: source.clipMetadata.description
+                        ?? "Converted by HapticRender from \(FormatConverter.stem(name))",
+                    date: HJIFExperience.conversionDate()))
         })
 
     /// Android's three tiers in one JSON file (``AndroidEffect``), written only.

@@ -4,7 +4,8 @@
 /// Naming: `<area>.<problem>` in lower-case kebab case. Areas: `json` (syntax), `file`
 /// (top level), `version`, `metadata`, `item` (pattern items), `key`, `value`, `event`,
 /// `event-parameter`, `parameter`, `curve`, `pattern`, `resource`, `limit`, `diagnostics`, and
-/// `haptic` for `.haptic` clips (decoded by the HapticFormats module).
+/// `haptic` for `.haptic` clips and `hjif` for `.hjif` files (decoded by the HapticFormats
+/// module).
 /// The Core Haptics code that applies (if any) is carried separately in
 /// ``Diagnostic/coreHapticsCode`` because it depends on context.
 public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
@@ -121,6 +122,29 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Codable {
     case hapticEmphasisBelowEnvelope = "haptic.emphasis-below-envelope"
     /// A frequency breakpoint before the amplitude envelope's start or after its end.
     case hapticFrequencyOutsideEnvelope = "haptic.frequency-outside-envelope"
+
+    // `.hjif` files (MPEG-I haptics interchange, ISO/IEC 23090-31).
+    /// A required key is absent (`perceptions`, `channels`, `bands`, `effects`, `timescale`, …).
+    case hjifMissingKey = "hjif.missing-key"
+    /// A name the key tree does not list (`band_type`, `effect_type`, `perception_modality`).
+    case hjifUnknownName = "hjif.unknown-name"
+    /// A wavelet band: its coding is not read (the file is refused).
+    case hjifWaveletBand = "hjif.wavelet-band"
+    /// A `position` or `relative_position` below 0.
+    case hjifNegativeTime = "hjif.negative-time"
+    /// An effect's keyframes out of time order.
+    case hjifUnsortedKeyframes = "hjif.unsorted-keyframes"
+    /// An amplitude outside 0…1, a negative frequency, gain or mixing coefficient, a timescale
+    /// that is not a positive whole number.
+    case hjifValueOutOfRange = "hjif.value-out-of-range"
+    /// A `Reference` effect whose `id` is not in its perception's `effect_library`, or a
+    /// library that refers to itself.
+    case hjifUnknownReference = "hjif.unknown-reference"
+    /// Something an actuator does not play: a perception of another modality (force,
+    /// temperature, …), a base signal other than a sine, a Curve band read as an envelope.
+    case hjifNotPlayed = "hjif.not-played"
+    /// No vibrotactile perception with anything to play (a warning: the file is valid, silent).
+    case hjifNothingToPlay = "hjif.nothing-to-play"
 
     // Audio resources (AudioCustom).
     case resourceNotFound = "resource.not-found"

@@ -1,11 +1,11 @@
 /*
  * hapticrender.h — the HapticRender renderer through a C ABI (C11).
  *
- * Renders Apple Haptic and Audio Pattern (AHAP) files and .haptic clips (told apart by
- * content) to interleaved float samples: the pattern's audio, the simulated actuator's drive
+ * Renders Apple Haptic and Audio Pattern (AHAP) files, .haptic clips and MPEG-I haptics
+ * .hjif files (told apart by content) to interleaved float samples: the pattern's audio, the simulated actuator's drive
  * voltage, its body acceleration and excursion. The same pipeline as `ahap-render render`: for the same options, the samples
- * are bit-identical to the CLI's float32 output. Also converts AHAP and .haptic files to
- * AHAP, .haptic, Android JSON and Kotlin (`ahap-render convert`).
+ * are bit-identical to the CLI's float32 output. Also converts AHAP, .haptic and .hjif files
+ * to AHAP, .haptic, .hjif, Android JSON and Kotlin (`ahap-render convert`).
  *
  *   hr_options *o = hr_options_create();
  *   hr_options_set_layout(o, "split", NULL);
@@ -172,7 +172,7 @@ hr_status hr_options_add_search_root_n(hr_options *options, const char *folder, 
 /* A finished render: interleaved float frames plus what the decoder reported. */
 typedef struct hr_audio hr_audio;
 
-/* Renders the pattern file at `path` (AHAP or .haptic, told apart by content) with `options`
+/* Renders the pattern file at `path` (AHAP, .haptic or .hjif, told apart by content) with `options`
  * (NULL = defaults) into `*audio`.
  * Blocks for the whole render: O(pattern), a 12-minute dense pattern takes about a second.
  * The whole render is held in memory: one larger than 4 GiB of samples (frames × channels
@@ -298,8 +298,9 @@ void hr_string_free(char *string);
  * Convert
  * ------------------------------------------------------------------------------------- */
 
-/* Converts the AHAP or .haptic file at `path` (told apart by content) to `target`: "ahap",
- * "haptic", "android" (one JSON file with the waveform, composition and envelope tiers) or
+/* Converts the AHAP, .haptic or .hjif file at `path` (told apart by content) to `target`:
+ * "ahap", "haptic", "hjif" (MPEG-I haptics), "android" (one JSON file with the waveform,
+ * composition and envelope tiers) or
  * "kotlin" — what `ahap-render convert --to TARGET` writes. `*output` receives the converted
  * text. When `report` is not NULL, `*report` receives the loss report as JSON (one object, as
  * `convert --report --format json` prints per input: each target rendered on a Pixel-class
@@ -313,7 +314,7 @@ hr_status hr_convert_file(const char *path, const char *target, const hr_options
 /* The same with the path's length in bytes (see Conventions). */
 hr_status hr_convert_file_n(const char *path, size_t path_length, const char *target, const hr_options *options,
                             char **output, char **report, hr_error **error);
-/* The same for AHAP or .haptic text in memory; `name` (may be NULL) names it in messages and
+/* The same for AHAP, .haptic or .hjif text in memory; `name` (may be NULL) names it in messages and
  * in the Kotlin object and Android JSON. */
 hr_status hr_convert_bytes(const void *bytes, size_t length, const char *name, const char *target,
                            const hr_options *options, char **output, char **report, hr_error **error);
