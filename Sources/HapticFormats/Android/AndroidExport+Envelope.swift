@@ -25,22 +25,25 @@ extension AndroidExport {
         let maxInner = Self.envelopeMaxPoints - 1
         let lastInner = b - ramp
         precondition(b - a <= Self.envelopeMaxPartMs, "the caller cuts longer parts")
-        // The envelope law's intensity and sharpness every millisecond.
-        var belowThreshold = false
+        // The envelope law's intensity and sharpness every millisecond; the weakest drive
+        // below the perception threshold, in dB SL.
+        var weakest = 0.0
         let samples: [(ms: Int, x: Double, s: Double)] = (a + ramp...lastInner).map { m in
             let t = Double(m) / 1000
             let i = outline.intensity(at: t)
             let s = outline.sharpness(at: t)
             let x = device.envelopeIntensity(intensity: i, sharpness: s)
-            if i > 0 && x == 0 { belowThreshold = true }
+            if i > 0, x == 0 {
+                weakest = min(weakest, device.sensationLevel(intensity: i, sharpness: s))
+            }
             // Four decimals, but a positive intensity stays positive (0 is off).
-            return (m, x > 0 ? max(Self.fourDecimals(x), 0.0001) : 0, Self.fourDecimals(s * s))
-        }
-        if belowThreshold {
-            notes.record(
-                .belowPerceptionThreshold, at: Double(a) / 1000,
-                "Where the continuous signal drives the actuator below the perception threshold at its frequency, an envelope's intensity is 0: off."
+            return (
+                m, x > 0 ? max(Self.fourDecimals(x), AndroidDevice.leastEnvelopeIntensity) : 0,
+                Self.fourDecimals(s * s)
             )
+        }
+        if weakest < 0 {
+            notes.recordBelowThreshold(at: Double(a) / 1000, sensationLevel: weakest)
         }
         var kept = fit(samples, within: maxInner)
         if kept.count < samples.count, maxError(samples, kept) > 0.02 {
@@ -83,13 +86,16 @@ extension AndroidExport {
             let s = outline.sharpness(at: t)
             return (device.envelopeIntensity(intensity: outline.intensity(at: t), sharpness: s), s)
         }.max { $0.x < $1.x }!
-        guard peak.x > 0 else {
-            notes.record(
-                .belowPerceptionThreshold, at: at,
-                "Where the continuous signal drives the actuator below the perception threshold at its frequency, an envelope's intensity is 0: off."
-            )
-            return nil
+        if peak.x == 0 {
+            let level =
+                (a..<max(b, a + 1)).map { m -> Double in
+                    let t = Double(m) / 1000
+                    return device.sensationLevel(
+                        intensity: outline.intensity(at: t), sharpness: outline.sharpness(at: t))
+                }.max() ?? -.infinity
+            if level < 0 { notes.recordBelowThreshold(at: at, sensationLevel: level) }
         }
+        guard peak.x > 0 else { return nil }
         notes.record(
             .belowPlatformMinimum, at: at,
             "A continuous part shorter than \(2 * ramp) ms plays as a \(2 * ramp) ms envelope (up to its peak and back down over \(ramp) ms each, the shortest control points)."
@@ -154,5 +160,28 @@ extension AndroidExport {
         let line = kept.map { OutlinePoint(time: Double($0.ms), value: $0.x) }
         return samples.map { abs($0.x - OutlinePoint.interpolate(line, at: Double($0.ms))) }.max()
             ?? 0
+    }
+}
+
+extension [ConversionNote] {
+    /// One more continuous part that drives the actuator below the perception threshold: the
+    /// note keeps the weakest drive's sensation level (dB SL, < 0) in its figure and message.
+    mutating func recordBelowThreshold(at time: Double, sensationLevel level: Double) {
+        func message(_ dB: Double) -> String {
+            let figure = dB.isFinite ? LossReport.fixed(dB, 1) + " dB" : "silence"
+            return
+                "Where an envelope's continuous signal drives the actuator below the perception threshold at its frequency (down to \(figure) SL here), its intensity is 0, off: Android plays every positive intensity at least at the threshold, and what is weaker is not felt."
+        }
+        if let i = firstIndex(where: { $0.kind == .belowPerceptionThreshold }) {
+            self[i].count += 1
+            if level < (self[i].levelDB ?? 0) {
+                self[i].levelDB = level
+                self[i].message = message(level)
+            }
+        } else {
+            var note = ConversionNote(.belowPerceptionThreshold, at: time, message(level))
+            note.levelDB = level
+            append(note)
+        }
     }
 }
