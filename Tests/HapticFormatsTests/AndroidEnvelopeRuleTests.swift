@@ -12,7 +12,8 @@ import Testing
     /// Forward of inverse: the envelope intensity the export writes, played by Android's rule,
     /// drives as the square law asked wherever that drive is felt; and it is the rule's closed
     /// form, computed here from the actuator's physics and the threshold table: the drive's
-    /// sensation level over the band's largest. Below the threshold it is 0 (off).
+    /// sensation level over the band's largest (1 at the actuator's limit). Below the
+    /// threshold it is 0 (off).
     @Test func inverseOfAndroidsRule() throws {
         let device = AndroidDevice.pixel
         let lra = try #require(device.profile.lra)
@@ -37,6 +38,11 @@ import Testing
                     continue
                 }
                 felt += 1
+                guard intensity < 0.999 else {
+                    // The actuator's limit: 1, which Android plays at the limit too.
+                    #expect(x == 1)
+                    continue
+                }
                 #expect(
                     abs(x - level / android.maxSensationLevel) < 2e-3,
                     "\(sharpness) \(intensity): \(x) against \(level / android.maxSensationLevel)")
@@ -79,9 +85,10 @@ import Testing
                 && tiers[2].notes.contains { $0.kind == .belowPerceptionThreshold })
     }
 
-    /// A few corpus AHAP files (every 20th, so the sweep stays a few seconds in a debug
+    /// Seven corpus AHAP files (every 20th, so the sweep stays a few seconds in a debug
     /// build): each tier's rendered envelope against the AHAP's, through the report. Before
-    /// the inverse, the median correlation of the waveform tier over these was 0.
+    /// the inverse, the mean correlations over these were 0.575 (waveform), 0.854
+    /// (composition) and 0.785 (envelope); now 0.642, 0.920 and 0.837.
     @Test(needsCorpus) func corpusTiersFollowTheAHAP() throws {
         let files = Corpus.patternFiles().filter { $0.hasSuffix(".ahap") }
         let sample = stride(from: 0, to: files.count, by: 20).map { files[$0] }
@@ -95,10 +102,13 @@ import Testing
                 r[t.name, default: []].append(t.comparison.correlation)
             }
         }
-        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
-        #expect(r.count == 3)
+        let least = [
+            "android.waveform": 0.62, "android.composition": 0.89, "android.envelope": 0.82,
+        ]
+        #expect(r.count == 3 && r.values.allSatisfy { $0.count == sample.count })
         for (tier, values) in r {
-            #expect(median(values) >= 0.0, "\(tier): median r \(median(values))")
+            let mean = values.reduce(0, +) / Double(values.count)
+            #expect(mean >= least[tier] ?? 1, "\(tier): mean r \(mean) of \(values)")
         }
     }
 }

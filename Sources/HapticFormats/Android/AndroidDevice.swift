@@ -114,8 +114,8 @@ public struct AndroidDevice: Sendable {
 
     /// The envelope intensity whose playback under Android's rule drives this actuator as hard
     /// as `intensity` does under the square law at `sharpness` (the rule inverted: intensity =
-    /// the drive's sensation level ÷ the band's largest, 1 at the actuator's limit; at least
-    /// ``leastEnvelopeIntensity``). Android plays every positive intensity at least at the
+    /// the drive's sensation level ÷ the band's largest, at least ``leastEnvelopeIntensity``;
+    /// 1 where the drive is the actuator's limit there). Android plays every positive intensity at least at the
     /// perception threshold, so a drive below it — not felt — is 0, off. Bisection to 1e-6.
     /// O(20).
     public func envelopeIntensity(intensity: Double, sharpness: Double) -> Double {
@@ -126,11 +126,12 @@ public struct AndroidDevice: Sendable {
         func volts(_ x: Double) -> Double { law.evaluate(column, intensity: x).volts }
         // Below the law's least drive (the perception threshold at this frequency): off.
         guard target > 0, target >= volts(1e-9) else { return 0 }
-        // Past what the actuator gives there (the two laws' tables may differ in the last
-        // digits at its limit): 1. At its limit, the least intensity that reaches it.
-        let top = volts(1)
-        if top < target * (1 - 1e-4) { return 1 }
-        let goal = min(target, top)
+        // At the actuator's limit there (to 0.001 dB: the two laws' tables interpolate their
+        // limits differently), or past it: 1. Android plays every intensity from the limit's
+        // up alike, and 1 keeps the 20 ms ramp to the final 0 at full drive the longest, as
+        // near as an envelope gets to the stop the signal asks.
+        if volts(1) <= target * (1 + 1e-4) { return 1 }
+        let goal = target
         var lo = 0.0
         var hi = 1.0
         while hi - lo > 1e-6 {
