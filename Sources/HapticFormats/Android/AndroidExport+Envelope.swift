@@ -25,16 +25,16 @@ extension AndroidExport {
         let maxInner = Self.envelopeMaxPoints - 1
         let lastInner = b - ramp
         precondition(b - a <= Self.envelopeMaxPartMs, "the caller cuts longer parts")
-        // The envelope law's intensity and sharpness every millisecond; the weakest drive
-        // below the perception threshold, in dB SL.
-        var weakest = 0.0
+        // The envelope law's intensity and sharpness every millisecond; the strongest drive
+        // left off below the perception threshold, in dB SL.
+        var leftOff = -Double.infinity
         let samples: [(ms: Int, x: Double, s: Double)] = (a + ramp...lastInner).map { m in
             let t = Double(m) / 1000
             let i = outline.intensity(at: t)
             let s = outline.sharpness(at: t)
             let x = device.envelopeIntensity(intensity: i, sharpness: s)
             if i > 0, x == 0 {
-                weakest = min(weakest, device.sensationLevel(intensity: i, sharpness: s))
+                leftOff = max(leftOff, device.sensationLevel(intensity: i, sharpness: s))
             }
             // Four decimals, but a positive intensity stays positive (0 is off).
             return (
@@ -42,8 +42,8 @@ extension AndroidExport {
                 Self.fourDecimals(s * s)
             )
         }
-        if weakest < 0 {
-            notes.recordBelowThreshold(at: Double(a) / 1000, sensationLevel: weakest)
+        if leftOff > -.infinity {
+            notes.recordBelowThreshold(at: Double(a) / 1000, leftOff: min(leftOff, 0))
         }
         var kept = fit(samples, within: maxInner)
         if kept.count < samples.count, maxError(samples, kept) > 0.02 {
@@ -93,7 +93,7 @@ extension AndroidExport {
                     return device.sensationLevel(
                         intensity: outline.intensity(at: t), sharpness: outline.sharpness(at: t))
                 }.max() ?? -.infinity
-            if level < 0 { notes.recordBelowThreshold(at: at, sensationLevel: level) }
+            if level < 0 { notes.recordBelowThreshold(at: at, leftOff: level) }
         }
         guard peak.x > 0 else { return nil }
         notes.record(
@@ -165,23 +165,25 @@ extension AndroidExport {
 
 extension [ConversionNote] {
     /// One more continuous part that drives the actuator below the perception threshold: the
-    /// note keeps the weakest drive's sensation level (dB SL, < 0) in its figure and message.
-    mutating func recordBelowThreshold(at time: Double, sensationLevel level: Double) {
-        func message(_ dB: Double) -> String {
-            let figure = dB.isFinite ? LossReport.fixed(dB, 1) + " dB" : "silence"
+    /// note's figure and message keep the strongest such drive an envelope left off
+    /// (`leftOff`, dB SL, < 0; nil for a part played as a waveform, as weak as asked).
+    mutating func recordBelowThreshold(at time: Double, leftOff: Double?) {
+        func message(_ dB: Double?) -> String {
+            let figure =
+                dB.map { " (the strongest left off: " + LossReport.fixed($0, 1) + " dB SL)" } ?? ""
             return
-                "Where an envelope's continuous signal drives the actuator below the perception threshold at its frequency (down to \(figure) SL here), its intensity is 0, off: Android plays every positive intensity at least at the threshold, and what is weaker is not felt."
+                "Where the continuous signal drives the actuator below the perception threshold at its frequency, an envelope cannot play it: Android plays every positive intensity at least at the threshold. A part never felt plays as a waveform at the resonance, as weak as asked; a moment below the threshold inside a felt part is off (intensity 0)\(figure)."
         }
-        if let i = firstIndex(where: { $0.kind == .belowPerceptionThreshold }) {
-            self[i].count += 1
-            if level < (self[i].levelDB ?? 0) {
-                self[i].levelDB = level
-                self[i].message = message(level)
-            }
-        } else {
-            var note = ConversionNote(.belowPerceptionThreshold, at: time, message(level))
-            note.levelDB = level
+        guard let i = firstIndex(where: { $0.kind == .belowPerceptionThreshold }) else {
+            var note = ConversionNote(.belowPerceptionThreshold, at: time, message(leftOff))
+            note.levelDB = leftOff
             append(note)
+            return
+        }
+        self[i].count += 1
+        if let level = leftOff, level > (self[i].levelDB ?? -.infinity) {
+            self[i].levelDB = level
+            self[i].message = message(level)
         }
     }
 }

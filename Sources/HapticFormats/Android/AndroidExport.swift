@@ -67,10 +67,7 @@ public struct AndroidExport: Sendable {
             // A part too weak to be felt anywhere is one an envelope cannot play as weak: a
             // waveform at the resonance can.
             if let level = self.peakSensationLevel(outline, fromMs: a, toMs: b), level < 0 {
-                notes.record(
-                    .belowPerceptionThreshold, at: Double(a) / 1000,
-                    "A continuous part that stays below the perception threshold at its frequency plays as a waveform at the resonance, with the acceleration it asks: Android plays every positive envelope intensity at least at the threshold."
-                )
+                notes.recordBelowThreshold(at: Double(a) / 1000, leftOff: nil)
                 let w = self.waveform(
                     outline, fromMs: a, toMs: b, bursts: [], continuousSilent: silent,
                     notes: &notes)

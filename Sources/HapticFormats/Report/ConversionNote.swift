@@ -44,8 +44,9 @@ public struct ConversionNote: Sendable, Hashable {
     public var time: Double?
     /// What happened, for a sound designer.
     public var message: String
-    /// How far from what was asked, in dB, where a level is the loss (the weakest drive's
-    /// sensation level of `below-perception-threshold`); nil otherwise.
+    /// How far from what was asked, in dB, where a level is the loss: for
+    /// `below-perception-threshold`, the strongest drive an envelope left off, in dB SL (< 0;
+    /// nil when every such part played as a waveform); nil for the other kinds.
     public var levelDB: Double?
 
     public init(_ kind: Kind, count: Int = 1, at time: Double? = nil, _ message: String) {
