@@ -80,6 +80,12 @@ import Testing
         for case .envelope(let e) in effect.envelope.segments.map(\.content) {
             #expect(e.controlPoints.contains { $0.intensity > 0 })
         }
+        // Its beds are waveforms of the envelope tier, which its JSON keeps.
+        #expect(
+            effect.envelope.segments.contains {
+                if case .waveform = $0.content { true } else { false }
+            })
+        #expect(AndroidEffect(json: effect.json(source: "Heartbeat.ahap").utf8()) == effect)
         #expect(
             report.text.contains("felt level error dB")
                 && tiers[2].notes.contains { $0.kind == .belowPerceptionThreshold })
