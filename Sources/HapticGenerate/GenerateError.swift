@@ -16,6 +16,13 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
     case truncated(path: String)
     /// Longer than the limit.
     case tooLong(path: String, seconds: Double, limit: Double)
+    /// Its AHAP would end past the longest pattern its readers accept (`limit`, the pattern
+    /// duration limit): refused once its length is known, before the analysis.
+    case patternTooLong(path: String, seconds: Double, limit: Double)
+    /// The AHAP made of it would be refused by its readers (`lint --strict` and every command
+    /// that reads patterns, with the same limits): `reason` is their first error and what
+    /// helps. Nothing is written.
+    case refusedWhenRead(path: String, reason: String)
     /// The output exists (and overwriting was not allowed), or writing it failed.
     case outputExists(path: String)
     /// The output is an input of the running command (`input` names it as it was given).
@@ -40,6 +47,10 @@ public enum GenerateError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): error: the file is truncated: its header declares more audio than the file holds"
         case .tooLong(let path, let seconds, let limit):
             "\(path): error: the audio lasts \(fixedText(seconds, decimals: 1)) s, more than the limit of \(fixedText(limit, decimals: 0)) s (raise --max-input-duration)"
+        case .patternTooLong(let path, let seconds, let limit):
+            "\(path): error: the audio lasts \(fixedText(seconds, decimals: 1)) s: its AHAP would end past \(fixedText(limit, decimals: 0)) s, the longest pattern lint, render and convert read (their --max-duration); nothing generated (cut the audio, or pass --max-output-duration \(fixedText((seconds + HapticGeneration.tailSeconds).rounded(.up), decimals: 0)) and read the file with --max-duration as long)"
+        case .refusedWhenRead(let path, let reason):
+            "\(path): error: the generated AHAP would be refused when read back: \(reason); nothing written"
         case .outputExists(let path):
             "\(path): error: \(path) already exists; use --force to replace it"
         case .outputIsInput(let path, let input):

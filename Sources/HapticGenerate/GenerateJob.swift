@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HapticPattern
 import HapticRenderKit
 import SoundFile
 
@@ -11,6 +12,9 @@ public struct GenerateJob: BatchJob {
     public var preset: GenerationPreset
     public var overrides: GenerationSettings.Overrides
     public var maxDurationSeconds: Double
+    /// The longest pattern written: its readers' duration limit
+    /// (``HapticGeneration/generate(path:preset:overrides:maxDurationSeconds:maxPatternSeconds:threads:sourceName:progress:isCancelled:)``).
+    public var maxPatternSeconds: Double
     /// Threads the analysis of a long file may use (``SoundtrackAnalysis``).
     public var threads: Int
     /// Replace an existing output.
@@ -24,9 +28,11 @@ public struct GenerateJob: BatchJob {
     public init(
         input: String, output: String, preset: GenerationPreset = .auto,
         overrides: GenerationSettings.Overrides = .init(),
-        maxDurationSeconds: Double = 4 * 3_600, threads: Int = 1, overwrite: Bool = false,
-        skipExisting: Bool = false
+        maxDurationSeconds: Double = 4 * 3_600,
+        maxPatternSeconds: Double = PatternLimits.default.maxDurationSeconds, threads: Int = 1,
+        overwrite: Bool = false, skipExisting: Bool = false
     ) {
+        self.maxPatternSeconds = maxPatternSeconds
         self.threads = threads
         self.input = input
         self.output = output
@@ -45,7 +51,8 @@ public struct GenerateJob: BatchJob {
     public func cancelledBeforeStart() -> GenerateError { .cancelled(path: input) }
 
     /// Refuses an existing output unless ``overwrite``, and an output that is an input, before
-    /// reading anything; analyses; writes atomically.
+    /// reading anything; analyses; refuses a pattern its readers would refuse
+    /// (``HapticGeneration/readBackRefusal(_:maxPatternSeconds:)``); writes atomically.
     public func run(progress: (Int64, Int64) -> Void, isCancelled: () -> Bool) throws(GenerateError)
         -> GenerateReport
     {
@@ -60,13 +67,21 @@ public struct GenerateJob: BatchJob {
         }
         let generated = try HapticGeneration.generate(
             path: input, preset: preset, overrides: overrides,
-            maxDurationSeconds: maxDurationSeconds, threads: threads, sourceName: sourceName,
+            maxDurationSeconds: maxDurationSeconds, maxPatternSeconds: maxPatternSeconds,
+            threads: threads, sourceName: sourceName,
             progress: { done, total in
                 progress(Int64((done * 1_000).rounded()), Int64((total * 1_000).rounded()))
             },
             isCancelled: isCancelled)
         if isCancelled() { throw .cancelled(path: input) }
-        try HapticGeneration.write(generated, to: output, overwrite: overwrite)
+        // What is written, its readers accept.
+        let bytes = HapticGeneration.encode(generated)
+        if let reason = HapticGeneration.readBackRefusal(
+            bytes, maxPatternSeconds: maxPatternSeconds)
+        {
+            throw .refusedWhenRead(path: input, reason: reason)
+        }
+        try HapticGeneration.write(bytes: bytes, to: output, overwrite: overwrite)
         return GenerateReport(input: input, output: output, generated: generated)
     }
 }

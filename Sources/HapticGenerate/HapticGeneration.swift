@@ -1,5 +1,6 @@
 import AudioAnalysis
 import FoundationEssentials
+import HapticFormats
 import HapticPattern
 import HapticRenderKit
 import SoundFile
@@ -20,17 +21,23 @@ public enum HapticGeneration {
     /// - Throws: ``GenerateError`` naming the file: a knob out of range (before anything is
     ///   read), unreadable, empty, truncated, too long or silent. Unusable samples (NaN, infinite) are read as 0 with a warning. Sound with nothing to feel (e.g. dialogue only, in `film`) gives a valid
     ///   pattern of one silent transient, with a note.
+    ///   `maxPatternSeconds` is the longest pattern its readers accept (by default theirs,
+    ///   ``PatternLimits/maxDurationSeconds``): audio whose AHAP would end past it is refused
+    ///   once its length is known, before the analysis.
     public static func generate(
         path: String, preset: GenerationPreset = .auto,
         overrides: GenerationSettings.Overrides = .init(),
-        maxDurationSeconds: Double = 4 * 3_600, threads: Int = 1, sourceName: String? = nil,
+        maxDurationSeconds: Double = 4 * 3_600,
+        maxPatternSeconds: Double = PatternLimits.default.maxDurationSeconds, threads: Int = 1,
+        sourceName: String? = nil,
         progress: (_ seconds: Double, _ totalSeconds: Double) -> Void = { _, _ in },
         isCancelled: () -> Bool = { false }
     ) throws(GenerateError) -> GeneratedPattern {
         if let problem = overrides.problem { throw .badSettings(path: path, problem: problem) }
         var replaced = 0
         let analysis = try SoundtrackAnalysis.analyse(
-            path: path, maxDurationSeconds: maxDurationSeconds, threads: threads,
+            path: path, maxDurationSeconds: maxDurationSeconds,
+            maxPatternSeconds: maxPatternSeconds - tailSeconds, threads: threads,
             progress: progress, isCancelled: isCancelled, replacedSamples: { replaced = $0 })
         if analysis.isSilent {
             throw replaced > 0
@@ -65,14 +72,38 @@ public enum HapticGeneration {
         AHAPEncoder().encode(generated.pattern)
     }
 
-    /// Writes the AHAP through ``AtomicFile`` (temporary file, then rename): a failure or a
-    /// signal leaves nothing, and an input of the running command is never the destination.
-    public static func write(_ generated: GeneratedPattern, to path: String, overwrite: Bool)
+    /// How far past its audio a generated pattern may reach: the control's hold after the
+    /// last continuous event (``PatternAssembler/hold``) and a block's rounding, with room.
+    public static let tailSeconds = PatternAssembler.hold + 0.05
+
+    /// Why `bytes` (a generated AHAP) would be refused by its readers — `lint --strict`, and
+    /// every command that reads patterns, with the default limits and `maxPatternSeconds` as
+    /// the duration limit (``FormatConverter/readBackErrors(_:target:options:)``, the check
+    /// `convert` makes) — and what helps; nil when they accept it. O(bytes).
+    public static func readBackRefusal(
+        _ bytes: [UInt8], maxPatternSeconds: Double = PatternLimits.default.maxDurationSeconds
+    ) -> String? {
+        var limits = PatternLimits.default
+        limits.maxDurationSeconds = maxPatternSeconds
+        let errors = FormatConverter.readBackErrors(
+            bytes, target: .ahap, options: AHAPDecoder.Options(mode: .strict, limits: limits))
+        guard let first = errors.first else { return nil }
+        let hint =
+            switch first.code {
+            case .limitDuration:
+                " (pass --max-output-duration, and read the file with --max-duration as long)"
+            default:
+                " (no option of its readers raises this limit: generate from a shorter part of the audio, or with fewer transients, --density)"
+            }
+        return first.message + hint
+    }
+
+    /// Writes `bytes` (``encode(_:)``) through ``AtomicFile``, as ``write(_:to:overwrite:)``.
+    public static func write(bytes: [UInt8], to path: String, overwrite: Bool)
         throws(GenerateError)
     {
         do {
-            try AtomicFile.write(
-                encode(generated), to: path, replacing: overwrite ? .replace : .never)
+            try AtomicFile.write(bytes, to: path, replacing: overwrite ? .replace : .never)
         } catch {
             switch error {
             case .destinationExists: throw .outputExists(path: path)
@@ -80,5 +111,13 @@ public enum HapticGeneration {
             default: throw .writeFailed(path: path, reason: error.description)
             }
         }
+    }
+
+    /// Writes the AHAP through ``AtomicFile`` (temporary file, then rename): a failure or a
+    /// signal leaves nothing, and an input of the running command is never the destination.
+    public static func write(_ generated: GeneratedPattern, to path: String, overwrite: Bool)
+        throws(GenerateError)
+    {
+        try write(bytes: encode(generated), to: path, overwrite: overwrite)
     }
 }

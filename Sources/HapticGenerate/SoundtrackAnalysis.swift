@@ -29,13 +29,17 @@ public enum SoundtrackAnalysis {
 
     /// - Parameters:
     ///   - maxDurationSeconds: longer files are refused before any decoding.
+    ///   - maxPatternSeconds: longer files are refused before any decoding too, as
+    ///     ``GenerateError/patternTooLong(path:seconds:limit:)`` (their pattern would end past
+    ///     its readers' limit, less ``HapticGeneration/tailSeconds``).
     ///   - threads: how many stretches may be analysed at once.
     ///   - progress: called after blocks with the seconds analysed and the file's declared
     ///     duration (an estimate for compressed formats), always from the calling thread.
     ///   - isCancelled: polled after blocks; true stops with ``GenerateError/cancelled(path:)``.
     ///   - replacedSamples: called once at the end with how many samples were read as 0.
     public static func analyse(
-        path: String, maxDurationSeconds: Double = 4 * 3_600, threads: Int = 1,
+        path: String, maxDurationSeconds: Double = 4 * 3_600,
+        maxPatternSeconds: Double = .infinity, threads: Int = 1,
         progress: (_ seconds: Double, _ totalSeconds: Double) -> Void = { _, _ in },
         isCancelled: () -> Bool = { false }, replacedSamples: (Int) -> Void = { _ in }
     ) throws(GenerateError) -> AnalysisResult {
@@ -51,6 +55,11 @@ public enum SoundtrackAnalysis {
         } catch { throw .unreadable(path: path, reason: error.description) }
         if info.duration > maxDurationSeconds {
             throw .tooLong(path: path, seconds: info.duration, limit: maxDurationSeconds)
+        }
+        if info.duration > maxPatternSeconds {
+            throw .patternTooLong(
+                path: path, seconds: info.duration,
+                limit: maxPatternSeconds + HapticGeneration.tailSeconds)
         }
         if reader.isTruncated { throw .truncated(path: path) }
         let run = Run(

@@ -34,7 +34,10 @@ struct Generate: ParsableCommand {
             enough (--sensitivity) becomes a HapticTransient at its attack, at most --density a \
             second. The one intensity control is set so that every transient plays at its own \
             level and nothing changes while an event still sounds. The output passes \
-            `ahap-render lint --strict` and is byte-identical for the same input and options.
+            `ahap-render lint --strict` and is byte-identical for the same input and options: \
+            audio whose pattern would end past --max-output-duration (3600 s, the readers' \
+            --max-duration) is refused before its analysis, and a pattern its readers would \
+            refuse (past their 64 MiB or counts) is not written, saying which limit and what helps.
 
             Presets (knob settings; a knob given on the command line replaces the preset's):
             \(presetTable)
@@ -132,6 +135,12 @@ struct Generate: ParsableCommand {
     var maxInputDuration: Double = 4 * 3_600
 
     @Option(
+        help: ArgumentHelp(
+            "Longest pattern written, in seconds (at most 86400; default 3600, the longest lint, render and convert read without --max-duration). Longer audio is refused before its analysis; raise both to make and read a longer one.",
+            valueName: "seconds"))
+    var maxOutputDuration: Double = PatternLimits.default.maxDurationSeconds
+
+    @Option(
         name: .customLong("max-duration"),
         help: ArgumentHelp(
             "Deprecated spelling of --max-input-duration (--max-duration is the render length elsewhere).",
@@ -193,6 +202,11 @@ struct Generate: ParsableCommand {
         guard maxDuration.isFinite, maxDuration > 0, maxDuration <= ceiling else {
             throw ValidationError(
                 "--max-input-duration must be a positive number of seconds, at most \(Int(ceiling))."
+            )
+        }
+        guard maxOutputDuration.isFinite, maxOutputDuration > 0, maxOutputDuration <= ceiling else {
+            throw ValidationError(
+                "--max-output-duration must be a positive number of seconds, at most \(Int(ceiling))."
             )
         }
         guard (1...RenderOptions.maxThreads).contains(jobs) else {
@@ -262,7 +276,8 @@ struct Generate: ParsableCommand {
             var job = GenerateJob(
                 input: $0.file.path == "-" ? standardInputCopy ?? "-" : $0.file.path,
                 output: $0.output, preset: preset, overrides: overrides,
-                maxDurationSeconds: maxDuration, threads: threads, overwrite: force,
+                maxDurationSeconds: maxDuration, maxPatternSeconds: maxOutputDuration,
+                threads: threads, overwrite: force,
                 skipExisting: skipExisting)
             if $0.file.path == "-" { job.sourceName = displayName("-") }
             return job

@@ -37,7 +37,6 @@ import Testing
                     "\(name) \(tier): segments overlap at \(segment.startMs) ms")
                 switch segment.content {
                 case .waveform(let w):
-                    #expect(tier == .composition)
                     checkWaveform(w)
                     end = segment.startMs + w.durationMs
                 case .primitives(let steps):
@@ -81,9 +80,14 @@ import Testing
             sharpness: [OutlinePoint(time: 0, value: 0.5)],
             transients: [OutlineTransient(time: 0.2, intensity: 1, sharpness: 0.5)], duration: 0.4)
         let (effect, notes) = AndroidExport().effect(outline)
+        // The bed at the resonance with the acceleration it has at 113 Hz: softer than the
+        // square law's 64 there (the actuator is stronger at its resonance).
+        let bed = Int(
+            (255 * AndroidDevice.pixel.resonanceDrive(intensity: 0.5, sharpness: 0.5)).rounded())
+        #expect((20..<64).contains(bed))
         #expect(
             effect.waveform.timings == [200, 20, 180]
-                && effect.waveform.amplitudes == [64, 255, 64])
+                && effect.waveform.amplitudes == [bed, 255, bed])
         #expect(effect.composition.segments.map(\.startMs) == [0, 200, 212])
         guard case .primitives(let steps) = effect.composition.segments[1].content else {
             Issue.record("no primitives")
@@ -119,33 +123,38 @@ import Testing
     }
 
     /// Android's envelope intensity is 0 (off) only where the drive is below the perception
-    /// threshold at its frequency (noted); a weak but felt signal keeps a positive intensity,
-    /// however small.
+    /// threshold at its frequency; a weak but felt signal keeps a positive intensity, however
+    /// small; a part that is never felt, which no envelope plays as weak, is a waveform with
+    /// the composition tier's amplitudes (noted).
     @Test func envelopeIntensityIsOffOnlyBelowThreshold() throws {
-        func envelope(sharpness: Double) -> (AndroidEnvelope, [ConversionNote]) {
+        func tier(sharpness: Double) -> (AndroidEffect, [ConversionNote]) {
             let outline = PatternOutline(
                 intensity: [
                     OutlinePoint(time: 0, value: 0.4), OutlinePoint(time: 0.3, value: 0.4),
                 ],
                 sharpness: [OutlinePoint(time: 0, value: sharpness)], duration: 0.3)
             let (effect, notes) = AndroidExport().effect(outline)
-            guard case .envelope(let e) = effect.envelope.segments.first?.content else {
-                Issue.record("no envelope")
-                return (AndroidEnvelope(initialSharpness: 0, controlPoints: []), [])
-            }
-            return (e, notes[.envelope] ?? [])
+            return (effect, notes[.envelope] ?? [])
         }
-        let felt = envelope(sharpness: 0.5)
-        #expect(felt.0.controlPoints.dropLast().allSatisfy { $0.intensity > 0 })
+        let felt = tier(sharpness: 0.5)
+        guard case .envelope(let e) = felt.0.envelope.segments.first?.content else {
+            Issue.record("no envelope")
+            return
+        }
+        #expect(e.controlPoints.dropLast().allSatisfy { $0.intensity > 0 })
         #expect(!felt.1.contains { $0.kind == .belowPerceptionThreshold })
         let device = AndroidDevice.pixel
         #expect(device.envelopeIntensity(intensity: 0.4, sharpness: 0.1) == 0)
-        let unfelt = envelope(sharpness: 0.1)
-        #expect(unfelt.0.controlPoints.allSatisfy { $0.intensity == 0 })
-        #expect(
-            unfelt.1.contains {
-                $0.kind == .belowPerceptionThreshold
-            })
+        #expect(device.sensationLevel(intensity: 0.4, sharpness: 0.1) < 0)
+        let unfelt = tier(sharpness: 0.1)
+        guard case .waveform(let w) = unfelt.0.envelope.segments.first?.content,
+            case .waveform(let c) = unfelt.0.composition.segments.first?.content
+        else {
+            Issue.record("no waveform")
+            return
+        }
+        #expect(w == c && w.amplitudes.contains { $0 > 0 })
+        #expect(unfelt.1.contains { $0.kind == .belowPerceptionThreshold })
         // The envelope law's intensity, played back, drives as the square law asked.
         let x = device.envelopeIntensity(intensity: 0.4, sharpness: 0.5)
         let back = device.squareLawPoint(envelopeIntensity: x, envelopeSharpness: 0.25)

@@ -34,7 +34,8 @@ import Testing
             + AndroidTier.allCases.map { AndroidDevice.pixel.playback(android, tier: $0) }
         for (target, layers) in zip(report.targets, layers) {
             let c = EnvelopeComparison(
-                original: original, target: try render.acceleration(layers), sampleRate: 48_000)
+                original: original, target: try render.acceleration(layers), sampleRate: 48_000,
+                feltFloor: AndroidDevice.pixel.feltFloor)
             #expect(c == target.comparison, "\(name) \(target.name)")
             #expect(c.correlation > 0.3 && c.correlation <= 1)
         }

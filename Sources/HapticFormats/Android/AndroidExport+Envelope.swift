@@ -25,22 +25,25 @@ extension AndroidExport {
         let maxInner = Self.envelopeMaxPoints - 1
         let lastInner = b - ramp
         precondition(b - a <= Self.envelopeMaxPartMs, "the caller cuts longer parts")
-        // The envelope law's intensity and sharpness every millisecond.
-        var belowThreshold = false
+        // The envelope law's intensity and sharpness every millisecond; the strongest drive
+        // left off below the perception threshold, in dB SL.
+        var leftOff = -Double.infinity
         let samples: [(ms: Int, x: Double, s: Double)] = (a + ramp...lastInner).map { m in
             let t = Double(m) / 1000
             let i = outline.intensity(at: t)
             let s = outline.sharpness(at: t)
             let x = device.envelopeIntensity(intensity: i, sharpness: s)
-            if i > 0 && x == 0 { belowThreshold = true }
+            if i > 0, x == 0 {
+                leftOff = max(leftOff, device.sensationLevel(intensity: i, sharpness: s))
+            }
             // Four decimals, but a positive intensity stays positive (0 is off).
-            return (m, x > 0 ? max(Self.fourDecimals(x), 0.0001) : 0, Self.fourDecimals(s * s))
-        }
-        if belowThreshold {
-            notes.record(
-                .belowPerceptionThreshold, at: Double(a) / 1000,
-                "Where the continuous signal drives the actuator below the perception threshold at its frequency, an envelope's intensity is 0: off."
+            return (
+                m, x > 0 ? max(Self.fourDecimals(x), AndroidDevice.leastEnvelopeIntensity) : 0,
+                Self.fourDecimals(s * s)
             )
+        }
+        if leftOff > -.infinity {
+            notes.recordBelowThreshold(at: Double(a) / 1000, leftOff: min(leftOff, 0))
         }
         var kept = fit(samples, within: maxInner)
         if kept.count < samples.count, maxError(samples, kept) > 0.02 {
@@ -83,13 +86,16 @@ extension AndroidExport {
             let s = outline.sharpness(at: t)
             return (device.envelopeIntensity(intensity: outline.intensity(at: t), sharpness: s), s)
         }.max { $0.x < $1.x }!
-        guard peak.x > 0 else {
-            notes.record(
-                .belowPerceptionThreshold, at: at,
-                "Where the continuous signal drives the actuator below the perception threshold at its frequency, an envelope's intensity is 0: off."
-            )
-            return nil
+        if peak.x == 0 {
+            let level =
+                (a..<max(b, a + 1)).map { m -> Double in
+                    let t = Double(m) / 1000
+                    return device.sensationLevel(
+                        intensity: outline.intensity(at: t), sharpness: outline.sharpness(at: t))
+                }.max() ?? -.infinity
+            if level < 0 { notes.recordBelowThreshold(at: at, leftOff: level) }
         }
+        guard peak.x > 0 else { return nil }
         notes.record(
             .belowPlatformMinimum, at: at,
             "A continuous part shorter than \(2 * ramp) ms plays as a \(2 * ramp) ms envelope (up to its peak and back down over \(ramp) ms each, the shortest control points)."
@@ -154,5 +160,30 @@ extension AndroidExport {
         let line = kept.map { OutlinePoint(time: Double($0.ms), value: $0.x) }
         return samples.map { abs($0.x - OutlinePoint.interpolate(line, at: Double($0.ms))) }.max()
             ?? 0
+    }
+}
+
+extension [ConversionNote] {
+    /// One more continuous part that drives the actuator below the perception threshold: the
+    /// note's figure and message keep the strongest such drive an envelope left off
+    /// (`leftOff`, dB SL, < 0; nil for a part played as a waveform, as weak as asked).
+    mutating func recordBelowThreshold(at time: Double, leftOff: Double?) {
+        func message(_ dB: Double?) -> String {
+            let figure =
+                dB.map { " (the strongest left off: " + LossReport.fixed($0, 1) + " dB SL)" } ?? ""
+            return
+                "Where the continuous signal drives the actuator below the perception threshold at its frequency, an envelope cannot play it: Android plays every positive intensity at least at the threshold. A part never felt plays as a waveform at the resonance, as weak as asked; a moment below the threshold inside a felt part is off (intensity 0)\(figure)."
+        }
+        guard let i = firstIndex(where: { $0.kind == .belowPerceptionThreshold }) else {
+            var note = ConversionNote(.belowPerceptionThreshold, at: time, message(leftOff))
+            note.levelDB = leftOff
+            append(note)
+            return
+        }
+        self[i].count += 1
+        if let level = leftOff, level > (self[i].levelDB ?? -.infinity) {
+            self[i].levelDB = level
+            self[i].message = message(level)
+        }
     }
 }

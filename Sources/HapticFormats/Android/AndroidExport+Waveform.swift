@@ -3,16 +3,20 @@ import HapticPattern
 extension AndroidExport {
     /// The continuous signal from `a` to `b` ms as `createWaveform` steps (timings from `a`),
     /// with `bursts` raising it; trailing silence dropped. `continuousSilent` is
-    /// `outline.isContinuousSilent` (no sharpness to drop). O((b − a) · log points + bursts).
+    /// `outline.isContinuousSilent` (no sharpness to drop). Each millisecond's drive is the
+    /// acceleration the square law asks at its sharpness, at the resonance
+    /// (``AndroidDevice/resonanceDrive(intensity:sharpness:)``). O((b − a) · log points + bursts).
     func waveform(
         _ outline: PatternOutline, fromMs a: Int, toMs b: Int, bursts: [OutlineTransient],
         continuousSilent: Bool, notes: inout [ConversionNote]
     ) -> AndroidWaveform {
         guard b > a else { return AndroidWaveform() }
-        // Drive (amplitude / 255) of every millisecond, at its middle.
+        // Drive (amplitude / 255) of every millisecond, at its middle: the acceleration the
+        // square law asks at the signal's sharpness, given at the resonance.
         var drive = (a..<b).map { m -> Double in
-            let i = outline.intensity(at: (Double(m) + 0.5) / 1000)
-            return i * i
+            let t = (Double(m) + 0.5) / 1000
+            return device.resonanceDrive(
+                intensity: outline.intensity(at: t), sharpness: outline.sharpness(at: t))
         }
         var edges: Set<Int> = [a, b]
         let points = outline.intensity
@@ -67,7 +71,7 @@ extension AndroidExport {
         if amplitudes.contains(where: { $0 > 0 }), !continuousSilent {
             notes.record(
                 .sharpnessDropped, at: Double(a) / 1000,
-                "A waveform plays at the actuator's own frequency: the continuous signal's sharpness is dropped."
+                "A waveform plays at the actuator's own frequency: the continuous signal's sharpness is dropped (its drive is scaled to give the same acceleration there)."
             )
         }
         return AndroidWaveform(timings: timings, amplitudes: amplitudes)

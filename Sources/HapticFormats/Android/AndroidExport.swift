@@ -8,9 +8,11 @@
 ///   sharp, `LOW_TICK` when dull), primitives that would overlap played back to back; the
 ///   continuous parts around them as waveforms.
 /// - **envelope**: the same primitives; the continuous parts as envelopes of at most 16
-///   control points, each 20…1000 ms long, intensities in Android's sensation-level law; a
-///   part shorter than two points is stretched to 40 ms where no primitive cuts it and the
-///   next segment leaves room (else dropped).
+///   control points, each 20…1000 ms long, intensities by Android's envelope rule inverted
+///   (``AndroidDevice/envelopeIntensity(intensity:sharpness:)``); a part shorter than two
+///   points is stretched to 40 ms where no primitive cuts it and the next segment leaves room
+///   (else dropped); a part that never reaches the perception threshold, which no envelope
+///   plays as weak, as a waveform.
 public struct AndroidExport: Sendable {
     public var device: AndroidDevice
 
@@ -62,7 +64,17 @@ public struct AndroidExport: Sendable {
         let envelopeTier = sequence(
             outline, maxPartMs: Self.envelopeMaxPartMs, notes: &notes[.envelope, default: []]
         ) { a, b, free, notes in
-            self.envelope(outline, fromMs: a, toMs: b, freeUntilMs: free, notes: &notes).map {
+            // A part too weak to be felt anywhere is one an envelope cannot play as weak: a
+            // waveform at the resonance can.
+            if let level = self.peakSensationLevel(outline, fromMs: a, toMs: b), level < 0 {
+                notes.recordBelowThreshold(at: Double(a) / 1000, leftOff: nil)
+                let w = self.waveform(
+                    outline, fromMs: a, toMs: b, bursts: [], continuousSilent: silent,
+                    notes: &notes)
+                return w.amplitudes.contains { $0 > 0 } ? AndroidSegment.Content.waveform(w) : nil
+            }
+            return self.envelope(outline, fromMs: a, toMs: b, freeUntilMs: free, notes: &notes).map
+            {
                 AndroidSegment.Content.envelope($0)
             }
         }
@@ -90,6 +102,20 @@ public struct AndroidExport: Sendable {
     }
 
     static func ms(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+
+    /// The strongest sensation level the continuous signal drives from `a` to `b` ms (at
+    /// each millisecond's middle), or nil when it is silent there. O((b − a) · log points).
+    func peakSensationLevel(_ outline: PatternOutline, fromMs a: Int, toMs b: Int) -> Double? {
+        var peak = -Double.infinity
+        for m in a..<max(b, a + 1) {
+            let t = (Double(m) + 0.5) / 1000
+            let i = outline.intensity(at: t)
+            guard i > 0 else { continue }
+            peak = max(
+                peak, device.sensationLevel(intensity: i, sharpness: outline.sharpness(at: t)))
+        }
+        return peak > -.infinity ? peak : nil
+    }
 
     /// `seconds` in milliseconds to a tenth (`0.4`).
     private func cFormatMs(_ seconds: Double) -> String {

@@ -22,8 +22,8 @@ public struct ConversionNote: Sendable, Hashable {
         case envelopeSimplified = "envelope-simplified"
         /// A length below the target's minimum, lengthened (or a value below its floor, raised).
         case belowPlatformMinimum = "below-platform-minimum"
-        /// A part that drives the actuator below the perception threshold at its frequency,
-        /// played as off (Android's envelope intensity 0).
+        /// A part that drives the actuator below the perception threshold at its frequency: an
+        /// Android envelope plays it as off (intensity 0), or the whole part as a waveform.
         case belowPerceptionThreshold = "below-perception-threshold"
         /// A part longer than the target allows, cut.
         case beyondPlatformMaximum = "beyond-platform-maximum"
@@ -44,6 +44,10 @@ public struct ConversionNote: Sendable, Hashable {
     public var time: Double?
     /// What happened, for a sound designer.
     public var message: String
+    /// How far from what was asked, in dB, where a level is the loss: for
+    /// `below-perception-threshold`, the strongest drive an envelope left off, in dB SL (< 0;
+    /// nil when every such part played as a waveform); nil for the other kinds.
+    public var levelDB: Double?
 
     public init(_ kind: Kind, count: Int = 1, at time: Double? = nil, _ message: String) {
         self.kind = kind

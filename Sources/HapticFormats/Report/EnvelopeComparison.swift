@@ -19,7 +19,13 @@ import HapticPattern
 ///   (the first frame of each rise, at least 20 ms apart); each original onset is matched to
 ///   the nearest target onset within 50 ms; the timing error is the mean and the largest
 ///   distance, in ms, and the unmatched onsets are counted;
-/// - **peak level**: the target's largest |acceleration| over the original's, in dB.
+/// - **peak level**: the target's largest |acceleration| over the original's, in dB;
+/// - **felt level error**: how far the target's envelope is from the original's where it can
+///   be felt, frame by frame: the mean |dB| of their ratio over the frames where either
+///   reaches the floor — the perception threshold (`feltFloor`) or ``levelFloor`` of the
+///   original's peak (−40 dB), whichever is higher — each envelope held at that floor from
+///   below: a difference below the threshold is not felt, and a frame one plays and the
+///   other leaves silent counts at most the original's peak over the floor.
 public struct EnvelopeComparison: Sendable, Hashable {
     public var correlation: Double
     public var meanOnsetErrorMs: Double
@@ -29,15 +35,20 @@ public struct EnvelopeComparison: Sendable, Hashable {
     /// Onsets of the original.
     public var onsets: Int
     public var peakLevelErrorDB: Double
+    /// The mean |dB| between the envelopes where either is felt (see above); 0 when neither
+    /// is.
+    public var feltLevelErrorDB: Double
 
-    public init(original: [Float], target: [Float], sampleRate: Double) {
+    /// The comparison of two signals; `feltFloor` is the weakest envelope felt, in the
+    /// signals' units (0: every level counts).
+    public init(original: [Float], target: [Float], sampleRate: Double, feltFloor: Double = 0) {
         self.init(
             original: EnvelopeMeter(original, sampleRate: sampleRate),
-            target: EnvelopeMeter(target, sampleRate: sampleRate))
+            target: EnvelopeMeter(target, sampleRate: sampleRate), feltFloor: feltFloor)
     }
 
     /// The comparison of two measured signals.
-    init(original: EnvelopeMeter, target: EnvelopeMeter) {
+    init(original: EnvelopeMeter, target: EnvelopeMeter, feltFloor: Double = 0) {
         let a = original.envelope
         let b = target.envelope
         correlation = Self.correlation(a, b)
@@ -53,6 +64,29 @@ public struct EnvelopeComparison: Sendable, Hashable {
         let peakB = target.peak
         peakLevelErrorDB =
             peakA > 0 && peakB > 0 ? 20 * log10(peakB / peakA) : (peakA == peakB ? 0 : -.infinity)
+        feltLevelErrorDB = Self.levelError(a, b, feltFloor: feltFloor)
+    }
+
+    /// The fraction of the original's envelope peak below which a frame is not compared
+    /// (−40 dB).
+    static let levelFloor = 0.01
+
+    /// The mean |20·log10(b/a)| over the frames where `a` or `b` reaches the floor (the
+    /// higher of `feltFloor` and ``levelFloor`` of `a`'s peak), both held at it from below
+    /// (the shorter padded with silence). O(frames).
+    static func levelError(_ a: [Double], _ b: [Double], feltFloor: Double = 0) -> Double {
+        let floor = max(levelFloor * (a.max() ?? 0), feltFloor)
+        guard floor > 0 else { return 0 }
+        var sum = 0.0
+        var frames = 0
+        for i in 0..<max(a.count, b.count) {
+            let x = i < a.count ? a[i] : 0
+            let y = i < b.count ? b[i] : 0
+            guard x >= floor || y >= floor else { continue }
+            sum += abs(20 * log10(max(y, floor) / max(x, floor)))
+            frames += 1
+        }
+        return frames > 0 ? sum / Double(frames) : 0
     }
 
     /// Envelope frames per second.

@@ -29,16 +29,22 @@ extension LossReport {
                                 "peakLevelErrorDB",
                                 c.peakLevelErrorDB.isFinite ? .number(c.peakLevelErrorDB) : .null
                             ),
+                            ("feltLevelErrorDB", .number(c.feltLevelErrorDB)),
                             (
                                 "losses",
                                 .array(
                                     t.notes.map { n in
-                                        .object([
+                                        var note: [(String, JSONText)] = [
                                             ("kind", .string(n.kind.rawValue)),
                                             ("count", .integer(n.count)),
                                             ("firstAt", n.time.map(JSONText.number) ?? .null),
-                                            ("message", .string(n.message)),
-                                        ])
+                                        ]
+                                        if let level = n.levelDB {
+                                            note.append(
+                                                ("levelDB", level.isFinite ? .number(level) : .null)
+                                            )
+                                        }
+                                        return .object(note + [("message", .string(n.message))])
                                     })
                             ),
                         ]
@@ -53,7 +59,7 @@ extension LossReport {
         var out =
             "\(source) (\(format.name)): every target rendered on `\(actuator)` at \(Int(sampleRate)) Hz against the original\n"
         out +=
-            "  target                correlation  onset error ms (mean/max)  missed onsets  peak level dB\n"
+            "  target                correlation  onset error ms (mean/max)  missed onsets  peak level dB  felt level error dB\n"
         for t in targets {
             let c = t.comparison
             out +=
@@ -62,8 +68,9 @@ extension LossReport {
                     Self.fixed(c.meanOnsetErrorMs, 1) + " / " + Self.fixed(c.maxOnsetErrorMs, 1), 27
                 )
                 + Self.pad("\(c.missedOnsets) of \(c.onsets)", 15)
-                + (c.peakLevelErrorDB.isFinite ? Self.fixed(c.peakLevelErrorDB, 2) : "silent")
-                + "\n"
+                + Self.pad(
+                    c.peakLevelErrorDB.isFinite ? Self.fixed(c.peakLevelErrorDB, 2) : "silent", 15)
+                + Self.fixed(c.feltLevelErrorDB, 2) + "\n"
         }
         for t in targets where !t.notes.isEmpty {
             out += "\(t.name)\(t.minimumAPILevel.map { " (API \($0)+)" } ?? ""):\n"

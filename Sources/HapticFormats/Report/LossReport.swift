@@ -39,7 +39,8 @@ extension FormatConverter {
             _ name: String, _ layers: [HapticPattern], _ notes: [ConversionNote], api: Int? = nil
         ) throws(RenderError) {
             let comparison = EnvelopeComparison(
-                original: original, target: try render.measure(layers))
+                original: original, target: try render.measure(layers),
+                feltFloor: device.feltFloor)
             targets.append(
                 LossReport.Target(
                     name: name, comparison: comparison, notes: notes, minimumAPILevel: api))
