@@ -62,7 +62,7 @@ public enum InputDiscovery {
     /// folder it was found in, or for a file named directly its path as given
     /// (``OutputNaming/mirroredPath(of:currentDirectory:)``), so outputs can mirror the input
     /// tree.
-    public static func discoverFiles(
+    package static func discoverFiles(
         _ inputs: [String], kind: Kind = .pattern, fileManager: FileManager = .default
     )
         throws(InputDiscoveryError) -> [DiscoveredFile]
