@@ -69,7 +69,8 @@ import Testing
                     eventType: .hapticContinuous,
                     parameters: [CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.3)],
                     relativeTime: 0.125, duration: 0.75)
-            ], parameterCurves: [
+            ],
+            parameterCurves: [
                 CHHapticParameterCurve(
                     parameterID: .hapticIntensityControl,
                     controlPoints: [

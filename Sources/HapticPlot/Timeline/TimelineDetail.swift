@@ -25,7 +25,7 @@ public struct TimelineDetail: Sendable {
     public let json: String
 
     /// The most level-0 values per signal: 2^20 ≈ 0.7 ms per value over 12 minutes.
-    public static let defaultMaxLevelZeroValues = 1 << 20
+    package static let defaultMaxLevelZeroValues = 1 << 20
 
     /// The level-0 budget per signal for a pattern of `seconds`: 8,000 values (4,000 min/max
     /// pairs, ~27 per cycle at 150 Hz) per second, at least 2^17 (every sample of a 2.7 s

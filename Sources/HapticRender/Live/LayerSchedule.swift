@@ -67,7 +67,7 @@ public struct LayerContents: @unchecked Sendable {
     /// The layer it plays as.
     public let layer: Int
     /// Voices in the schedule.
-    public var voiceCount: Int { voices.count }
+    package var voiceCount: Int { voices.count }
 }
 
 extension VoiceSpec {

@@ -127,7 +127,7 @@ public enum OutputLayout: String, CaseIterable, Sendable {
     public var channelMask: UInt32 { spec.channelMask }
 
     /// Whether the layout contains the pattern's audio (and so can carry `--mix-with`).
-    public var hasAudio: Bool {
+    package var hasAudio: Bool {
         spec.channels.contains {
             switch $0 {
             case .signal(let s), .mix(let s, _, _): s == .audioLeft || s == .audioRight

@@ -79,7 +79,7 @@ public struct RenderOptions: Sendable {
     /// The renderer configuration these options describe. Its channels are the channel list,
     /// else the layout's own (``OutputLayout/outputChannels``), or the four ``OutputLayout/renderSignals`` signals
     /// when a soundtrack must be added to the audio before the layout's mix.
-    public var renderConfiguration: RenderConfiguration {
+    package var renderConfiguration: RenderConfiguration {
         let outputChannels = channels?.map(OutputChannel.signal) ?? layout.outputChannels
         let channels =
             mixWith == nil ? outputChannels : OutputLayout.renderSignals.map(OutputChannel.signal)
