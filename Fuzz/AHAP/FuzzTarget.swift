@@ -69,10 +69,10 @@ func exercise(_ pattern: HapticPattern, options: PlayerOptions) {
     let problems = timeline.validate()
     if !problems.isEmpty { fatalError("timeline invariants broken: \(problems)") }
 
-    let clip = AudioClip(samples: (0..<800).map { Float($0 % 40) / 40 - 0.5 }, channels: 1)
-    let audio = [AudioClip?](repeating: clip, count: timeline.audioResources.count)
+    let clip = AudioResource(samples: (0..<800).map { Float($0 % 40) / 40 - 0.5 }, channels: 1)
+    let audio = [AudioResource?](repeating: clip, count: timeline.audioResources.count)
     let configuration = RenderConfiguration(
-        sampleRate: fuzzSampleRate, channels: RenderChannel.allCases)
+        sampleRate: fuzzSampleRate, channels: RenderSignal.allCases)
     var renderer: PatternRenderer
     do {
         renderer = try PatternRenderer(
@@ -86,7 +86,7 @@ func exercise(_ pattern: HapticPattern, options: PlayerOptions) {
     {
         fatalError("renderFrameCount \(frames) != totalFrames \(renderer.totalFrames)")
     }
-    let channels = RenderChannel.allCases.count
+    let channels = RenderSignal.allCases.count
     var block = [Float](repeating: 0, count: 512 * channels)
     var rendered = 0
     while !renderer.isFinished && rendered < fuzzWindowFrames {

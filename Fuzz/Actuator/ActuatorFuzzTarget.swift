@@ -78,7 +78,7 @@ func render(_ p: LRAProfile, sampleRate: Double) {
     let configuration = RenderConfiguration(sampleRate: sampleRate, actuator: .lra(p))
     guard var renderer = try? PatternRenderer(timeline: timeline, configuration: configuration)
     else { fatalError("the renderer refused a validated profile: \(p)") }
-    let channels = RenderChannel.allCases.count
+    let channels = RenderSignal.allCases.count
     let frames = Int(0.12 * sampleRate)
     var block = [Float](repeating: 0, count: 1_024 * channels)
     var done = 0

@@ -23,7 +23,7 @@ public enum LevelEnvelope {
         return out
     }
 
-    /// The level that only 0.1 % of the blocks exceed (at least one block): a clip's peak, a
+    /// The level that only 0.1 % of the blocks exceed (at least one block): a sound's peak, a
     /// long file's loud passages without a lone click setting the scale. From a histogram in
     /// 0.1 dB steps down to 120 dB below the maximum, so O(blocks) and exact to 0.1 dB.
     public static func reference(_ envelope: [Float]) -> Float {

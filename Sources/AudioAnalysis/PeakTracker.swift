@@ -31,7 +31,7 @@ public struct PeakOutline: Sendable {
     public var candidates: [PeakCandidate]
     /// How many milliseconds lie at each level, in 0.1 dB steps from -140 to +20 dBFS.
     public var levelCounts: [Int]
-    /// The millisecond level that only 0.1 % of the milliseconds exceed: the clip's peak, or a
+    /// The millisecond level that only 0.1 % of the milliseconds exceed: the sound's peak, or a
     /// long file's loud passages without one click setting the scale. 0 for silence.
     public let reference: Float
 

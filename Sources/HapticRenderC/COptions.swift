@@ -113,7 +113,7 @@ public func hr_options_set_channels(
 ) -> Int32 {
     setting(options, error) { (o: inout COptions.Settings) throws(CError) in
         let list = try string(channels, "channels")
-        var result: [RenderChannel] = []
+        var result: [RenderSignal] = []
         let parts = list.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count <= COptions.maxChannels else {
             throw .argument(
@@ -121,8 +121,8 @@ public func hr_options_set_channels(
         }
         for part in parts {
             let name = part.trimmingWhitespace()
-            guard let channel = RenderChannel(rawValue: name) else {
-                let names = RenderChannel.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let channel = RenderSignal(rawValue: name) else {
+                let names = RenderSignal.allCases.map(\.rawValue).joined(separator: ", ")
                 throw .argument(
                     "unknown channel '\(name)' in '\(list)': use a comma-separated list of \(names)"
                 )

@@ -161,22 +161,22 @@ public struct SampleFormat: RawRepresentable, Hashable, Sendable, CustomStringCo
     /// Wraps raw `SF_FORMAT_*` subtype bits.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
-    /// Signed 16-bit integer PCM. Out-of-range floats clip.
+    /// Signed 16-bit integer PCM. Out-of-range floats are clamped to full scale.
     ///
     /// The corresponding C constant is `SF_FORMAT_PCM_16`.
     public static var pcm16: Self { Self(rawValue: Int32(SF_FORMAT_PCM_16)) }
 
-    /// Signed 24-bit integer PCM. Out-of-range floats clip.
+    /// Signed 24-bit integer PCM. Out-of-range floats are clamped to full scale.
     ///
     /// The corresponding C constant is `SF_FORMAT_PCM_24`.
     public static var pcm24: Self { Self(rawValue: Int32(SF_FORMAT_PCM_24)) }
 
-    /// 32-bit IEEE float: lossless for `Float` input, no clipping.
+    /// 32-bit IEEE float: lossless for `Float` input, never clamped.
     ///
     /// The corresponding C constant is `SF_FORMAT_FLOAT`.
     public static var float32: Self { Self(rawValue: Int32(SF_FORMAT_FLOAT)) }
 
-    /// Integer formats are the ones where libsndfile must convert (and may clip) floats.
+    /// Integer formats are the ones where libsndfile must convert (and may clamp) floats.
     public var isInteger: Bool { self == .pcm16 || self == .pcm24 }
 
     /// Every sample format, each with the names `--sample-format` accepts (its own first).

@@ -266,7 +266,8 @@ public struct SoundFileWriter: ~Copyable {
         }
     }
 
-    /// Settings every written file gets: no PEAK chunk, clipping, metadata in key order.
+    /// Settings every written file gets: no PEAK chunk, clamping (libsndfile: "clipping"),
+    /// metadata in key order.
     /// The caller closes `handle` when this throws.
     static func configure(
         _ handle: SndFileHandle, sampleFormat: SampleFormat?,
@@ -276,7 +277,7 @@ public struct SoundFileWriter: ~Copyable {
         // function of the input. Formats without the chunk ignore the command.
         sndfile_command_bool(handle, Int32(SFC_SET_ADD_PEAK_CHUNK), false)
         if sampleFormat?.isInteger == true {
-            // Overs must clip, not wrap around to the opposite polarity.
+            // Overs must be clamped, not wrap around to the opposite polarity.
             sndfile_command_bool(handle, Int32(SFC_SET_CLIPPING), true)
         }
         for key in metadata.keys.sorted() {

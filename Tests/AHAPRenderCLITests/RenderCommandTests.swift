@@ -135,7 +135,7 @@ import Testing
         }
         let plain = channel(try readBack(dir.path + "/plain.wav"), 0)
         let param = channel(try readBack(dir.path + "/param.wav"), 0)
-        // Identical until the control period (64 samples) that reaches 0.5 s — continuous
+        // Identical until the drive period (64 samples) that reaches 0.5 s — continuous
         // haptics evaluate their controls every 64 samples and interpolate — then the
         // intensity control lowers the vibration.
         #expect(Array(plain[0..<(24_000 - 64)]) == Array(param[0..<(24_000 - 64)]))

@@ -113,9 +113,6 @@ import Testing
         #expect(
             quoted(text, forScript: true) == #""é/\u0001\u001f\"\\\n\r\t\b\f\u003c/x>\u2028""#)
         #expect(quoted("plain") == #""plain""#)
-        var string = "x"
-        JSONWriter.quote("a\"b", into: &string)
-        #expect(string == #"x"a\"b""#)
     }
 
     /// A value tree prints through the writer: rows of numbers on one line when indented.

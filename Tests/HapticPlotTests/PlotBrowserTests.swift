@@ -149,13 +149,13 @@ struct PlotBrowserTests {
         #expect(try range("data-after-reset") == (0, 4))
         #expect(
             Int(Self.attribute("data-marks", in: dom) ?? "") ?? 0 > 20,
-            "zoomed lanes were not redrawn")
+            "zoomed panels were not redrawn")
         #expect(
             Self.attribute("data-readout", in: dom)?.contains("intensity") == true,
             "no readout under the cursor")
     }
 
-    @Test("opens the view in the URL, redraws the lanes and the axis for it")
+    @Test("opens the view in the URL, redraws the panels and the axis for it")
     func viewFromURL() throws {
         let folder = try TempFolder()
         defer { folder.cleanUp() }

@@ -39,17 +39,17 @@ private final class XMLSurvey: NSObject, XMLParserDelegate {
 
 @Suite("Timeline plot SVG")
 struct PlotSVGTests {
-    @Test("is well-formed XML with every lane, the legend, the title and the playhead geometry")
+    @Test("is well-formed XML with every panel, the legend, the title and the playhead geometry")
     func structure() throws {
         let data = PlotFixtures.demo()
         let svg = TimelinePlot.svg(for: data)
         let (survey, error) = XMLSurvey.parse(svg)
         #expect(error == nil, "SVG is not well-formed: \(error ?? "")")
-        for lane in [
+        for panel in [
             "haptic-events", "intensity", "sharpness", "audio-events", "drive", "acceleration",
             "audio",
         ] {
-            #expect(survey.ids.contains("lane-\(lane)"), "missing lane group lane-\(lane)")
+            #expect(survey.ids.contains("lane-\(panel)"), "missing panel group lane-\(panel)")
         }
         #expect(survey.ids.contains("legend"))
         #expect(survey.ids.contains("time-axis"))

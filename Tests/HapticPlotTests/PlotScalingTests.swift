@@ -5,25 +5,25 @@ import Testing
 
 @testable import HapticPlot
 
-/// Pictures that scale: a dense lane becomes a summary, an empty lane is left out, a long
-/// pattern reads on a clock, a quiet stretch fills its lane when zoomed.
+/// Pictures that scale: a dense panel becomes a summary, an empty panel is left out, a long
+/// pattern reads on a clock, a quiet stretch fills its panel when zoomed.
 @Suite("Timeline pictures that scale")
 struct PlotScalingTests {
     /// The film-length fixture (5,000 events over 12 minutes, 3.5 per pixel column) draws
     /// bars per 4-pixel bucket over an events-per-second strip, not a mark per column.
-    @Test("summarises a dense haptic events lane")
+    @Test("summarises a dense haptic events panel")
     func denseLaneIsSummarised() throws {
         let data = PlotFixtures.long(minutes: 12, eventCount: 5_000, sampleRate: 200)
         let svg = TimelinePlot.svg(for: data)
-        let lane = try #require(Self.group("lane-haptic-events", in: svg))
-        #expect(lane.contains("strip: events/s") && lane.contains("bars: peak per "))
-        #expect(lane.contains("class=\"density\""))
-        #expect(!lane.contains("<circle"), "no stem heads")
+        let panel = try #require(Self.group("lane-haptic-events", in: svg))
+        #expect(panel.contains("strip: events/s") && panel.contains("bars: peak per "))
+        #expect(panel.contains("class=\"density\""))
+        #expect(!panel.contains("<circle"), "no stem heads")
         // At most one bar per bucket of 4 columns (a bar's path goes up and down: two Vs).
         let buckets = (1_422 + 3) / 4
-        let bars = (lane.components(separatedBy: "V").count - 1) / 2
+        let bars = (panel.components(separatedBy: "V").count - 1) / 2
         #expect(bars <= buckets, "\(bars) bars for \(buckets) buckets")
-        #expect(bars > buckets / 2, "the lane is mostly filled: \(bars)")
+        #expect(bars > buckets / 2, "the panel is mostly filled: \(bars)")
 
         // A sparse pattern keeps a stem per transient.
         let sparse = TimelinePlot.svg(for: PlotFixtures.demo())
@@ -51,9 +51,9 @@ struct PlotScalingTests {
         #expect(b[9].peak < 0 && b[9].starts == 0)
     }
 
-    /// A haptics-only pattern (no audio events, silent audio) gets no audio lanes, and the
-    /// title says they were left out; the zoom data lists only the lanes drawn.
-    @Test("leaves out empty lanes and says so")
+    /// A haptics-only pattern (no audio events, silent audio) gets no audio panels, and the
+    /// title says they were left out; the zoom data lists only the panels drawn.
+    @Test("leaves out empty panels and says so")
     func emptyLanesAreLeftOut() throws {
         var data = PlotFixtures.demo()
         data.audioEvents = []
@@ -67,12 +67,12 @@ struct PlotScalingTests {
         let height = { (s: String) in
             Int(s.range(of: "height=\"").map { s[$0.upperBound...].prefix { $0 != "\"" } } ?? "")!
         }
-        #expect(height(svg) <= height(full) - 128 - 66, "the picture is shorter by the two lanes")
+        #expect(height(svg) <= height(full) - 128 - 66, "the picture is shorter by the two panels")
         let detail = try #require(
             try JSONSerialization.jsonObject(with: Data(TimelineDetail(data: data).json.utf8))
                 as? [String: Any])
-        let lanes = try #require(detail["lanes"] as? [String: [Double]])
-        #expect(lanes["audio"] == nil && lanes["drive"] != nil)
+        let panels = try #require(detail["lanes"] as? [String: [Double]])
+        #expect(panels["audio"] == nil && panels["drive"] != nil)
     }
 
     @Test("labels a long pattern's axis on a clock")
@@ -88,7 +88,7 @@ struct PlotScalingTests {
         #expect(axis.contains(">12:00</text>") && axis.contains(">time (m:ss)</text>"))
     }
 
-    /// The text of `<g id="…">` up to its closing tag (groups do not nest inside lanes).
+    /// The text of `<g id="…">` up to its closing tag (groups do not nest inside panels).
     static func group(_ id: String, in svg: String) -> String? {
         guard let start = svg.range(of: "<g id=\"\(id)\"") else { return nil }
         var depth = 0
@@ -114,7 +114,7 @@ struct PlotScalingTests {
     "Audition page zoom that scales",
     .enabled(if: PlotTools.chromium != nil, "chromium not installed"))
 struct PlotZoomScalingTests {
-    /// Drive at 1.5 % of full scale from 2.5 s: zoomed there, the lane shows it ×50 and says
+    /// Drive at 1.5 % of full scale from 2.5 s: zoomed there, the panel shows it ×50 and says
     /// so; the full view is not scaled.
     @Test("scales a quiet stretch up when zoomed")
     func quietStretchFillsTheLane() throws {
@@ -132,7 +132,7 @@ struct PlotZoomScalingTests {
         let drive = try #require(PlotScalingTests.group("lane-drive", in: zoomed))
         #expect(drive.contains("data-gain=\"50\""), "\(drive.prefix(300))")
         #expect(drive.contains("×50 (zoomed to ±0.02 of full scale)"))
-        // The polygon spans most of the lane (92 px), not a flat line.
+        // The polygon spans most of the panel (92 px), not a flat line.
         let ys = Self.polygonYs(drive.components(separatedBy: "class=\"zoom-marks\"").last ?? "")
         #expect((ys.max() ?? 0) - (ys.min() ?? 0) > 50, "\(ys.min() ?? 0)…\(ys.max() ?? 0)")
         let loud = try PlotBrowserTests.dump(page, hash: "#view=0.5,1.5", in: dir)
@@ -155,9 +155,9 @@ struct PlotZoomScalingTests {
         #expect(ten.contains(">2:10</text>"), "clock ticks")
         #expect(ten.contains("time (m:ss) · 2:05.000–2:15.000 of 12:00.000"))
         let wide = try PlotBrowserTests.dump(page, hash: "#view=0,600", in: dir)
-        let lane = try #require(PlotScalingTests.group("lane-haptic-events", in: wide))
-        #expect(lane.contains("class=\"zoom-marks\"") && lane.contains("class=\"density\""))
-        let marks = lane.components(separatedBy: "class=\"zoom-marks\"")[1]
+        let panel = try #require(PlotScalingTests.group("lane-haptic-events", in: wide))
+        #expect(panel.contains("class=\"zoom-marks\"") && panel.contains("class=\"density\""))
+        let marks = panel.components(separatedBy: "class=\"zoom-marks\"")[1]
         #expect(!marks.contains("<circle"), "a dense view gets bars, not stems")
     }
 

@@ -6,7 +6,7 @@ import HapticTestSupport
 
 /// Shared fixtures and helpers of the plot tests.
 enum PlotFixtures {
-    /// A 4-second pattern that uses every lane: heartbeat transients, a swelling continuous
+    /// A 4-second pattern that uses every panel: heartbeat transients, a swelling continuous
     /// event, intensity/sharpness curves, a tone and a custom clip, stereo audio.
     static func demo(sampleRate: Double = 8_000) -> PlotData {
         let duration = 4.0
@@ -96,7 +96,7 @@ enum PlotFixtures {
         return PlotData(
             title: "Heartbeat.ahap", duration: duration, actuatorName: "Generic LRA 170 Hz",
             accelerationFullScaleG: 1.5, hapticEvents: haptic, audioEvents: audio,
-            intensityLane: intensity, sharpnessLane: sharpness, sampleRate: sampleRate,
+            effectiveIntensity: intensity, effectiveSharpness: sharpness, sampleRate: sampleRate,
             drive: drive, acceleration: acceleration, audioLeft: left, audioRight: right)
     }
 
@@ -148,7 +148,7 @@ enum PlotFixtures {
         return PlotData(
             title: "Long.ahap", duration: duration, actuatorName: "Generic LRA 170 Hz",
             accelerationFullScaleG: 2, hapticEvents: haptic, audioEvents: audio,
-            intensityLane: intensity, sharpnessLane: sharpness, sampleRate: sampleRate,
+            effectiveIntensity: intensity, effectiveSharpness: sharpness, sampleRate: sampleRate,
             drive: periodic(count: n, period: 47, amplitude: 0.8),
             acceleration: periodic(count: n, period: 53, amplitude: 0.6),
             audioLeft: periodic(count: n, period: 18, amplitude: 0.5),

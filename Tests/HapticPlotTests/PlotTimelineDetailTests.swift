@@ -26,7 +26,7 @@ struct PlotTimelineDetailTests {
         }
     }
 
-    @Test("is valid JSON with the events, curves, lanes and colours of the plot")
+    @Test("is valid JSON with the events, curves, panels and colours of the plot")
     func content() throws {
         let data = PlotFixtures.demo()
         let json = try Self.parse(TimelineDetail(data: data))
@@ -35,7 +35,7 @@ struct PlotTimelineDetailTests {
         #expect((json["continuous"] as? [Any])?.count == 2)
         let audio = try #require(json["audio"] as? [[Any]])
         #expect(audio.count == 3 && audio.contains { $0.last as? String == "knock.wav" })
-        #expect((json["intensity"] as? [Double])?.count == 2 * data.intensityLane.count)
+        #expect((json["intensity"] as? [Double])?.count == 2 * data.effectiveIntensity.count)
         #expect(
             (json["lanes"] as? [String: [Double]])?.keys.sorted()
                 == [

@@ -6,7 +6,7 @@ import HapticTestSupport
 import Testing
 
 /// The C header and the Python package restate what the tables hold — the output layouts and
-/// signals (``OutputLayout``, ``RenderChannel``), the pattern formats read and the conversion
+/// signals (``OutputLayout``, ``RenderSignal``), the pattern formats read and the conversion
 /// targets (``PatternFormats``) — in their comments, docstrings and type hints, where nothing
 /// can generate them. These tests read those files and fail when they disagree with the tables,
 /// so a layout or a format added in Swift cannot leave them stale.
@@ -73,7 +73,7 @@ import Testing
     @Test func theHeaderListsEverySignal() throws {
         let comment = try Self.comment(
             before: "hr_options_set_channels", in: try Self.source(Self.header))
-        let names = RenderChannel.allCases.map(\.rawValue).joined(separator: ", ")
+        let names = RenderSignal.allCases.map(\.rawValue).joined(separator: ", ")
         #expect(Self.prose(comment).contains(names), "hapticrender.h should list \(names)")
     }
 
@@ -93,11 +93,11 @@ import Testing
     @Test func pythonsLayoutsAndSignalsAreTheTables() throws {
         let options = try Self.source("python/hapticrender/_options.py")
         #expect(try Self.literal("Layout", in: options) == OutputLayout.allCases.map(\.rawValue))
-        #expect(try Self.literal("Channel", in: options) == RenderChannel.allCases.map(\.rawValue))
+        #expect(try Self.literal("Channel", in: options) == RenderSignal.allCases.map(\.rawValue))
         let doc = options.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let layouts = OutputLayout.allCases.map { "\($0.rawValue) (\($0.spec.contents))" }
         #expect(doc.contains("The output channels: " + layouts.joined(separator: ", ") + "."))
-        let signals = RenderChannel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let signals = RenderSignal.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         #expect(doc.contains("in order: " + signals))
     }
 

@@ -40,7 +40,7 @@ import Testing
             ])
         #expect(
             OutputLayout.split.outputChannels
-                == OutputLayout.renderChannels.map(OutputChannel.signal))
+                == OutputLayout.renderSignals.map(OutputChannel.signal))
         #expect(
             OutputLayout.android.outputChannels == [
                 .signal(.audioLeft), .signal(.audioRight), .signal(.hapticDrive),

@@ -62,7 +62,7 @@ import Testing
         return samples
     }
 
-    /// What `read` computed before the renderer wrote layouts: the four `renderChannels`
+    /// What `read` computed before the renderer wrote layouts: the four `renderSignals`
     /// signals, padded with silence, through `OutputLayout.mix`; and the frames the renderer
     /// produced.
     func fourSignalMix(_ job: RenderJob, layout: OutputLayout) throws -> (
@@ -71,9 +71,9 @@ import Testing
         let prepared = try job.prepare()
         var renderer = try PatternRenderer(
             timeline: prepared.timeline,
-            configuration: RenderConfiguration(channels: OutputLayout.renderChannels))
+            configuration: RenderConfiguration(channels: OutputLayout.renderSignals))
         let frames = Int(prepared.frames)
-        let count = OutputLayout.renderChannels.count
+        let count = OutputLayout.renderSignals.count
         var signals = [Float](repeating: 0, count: frames * count)
         let rendered = signals.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
         var out = [Float](repeating: .nan, count: frames * layout.channelCount)

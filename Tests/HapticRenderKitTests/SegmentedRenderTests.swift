@@ -39,7 +39,7 @@ import Testing
                     pattern.events.append(random.tone(at: at...at, duration: 0.05...0.5))
                 default:
                     pattern.events.append(
-                        random.clip(at: at...at, path: "clip.wav", mayLoop: false))
+                        random.customAudio(at: at...at, path: "clip.wav", mayLoop: false))
                 }
             }
             t +=

@@ -3,7 +3,7 @@ import Testing
 
 @_spi(Testing) @testable import HapticRender
 
-/// The actuator's block kernel (``LRAModel/run(drive:count:excursionGuard:into:)``) and the
+/// The actuator's block kernel (``LRAModel/process(drive:count:excursionGuard:into:)``) and the
 /// model's group form (each sample of a 4-sample group computed from the group's anchor, in
 /// Float).
 ///
@@ -84,7 +84,7 @@ struct ActuatorBlockKernelTests {
             var k = 0
             while i < n {
                 let count = min(sizes[k % sizes.count], n - i)
-                model.run(
+                model.process(
                     drive: d.baseAddress! + i, count: count, excursionGuard: g,
                     into: HapticSignalBuffers(
                         volts: volts + i, voltsScale: scales.volts, acceleration: acceleration + i,
@@ -297,7 +297,7 @@ struct ActuatorBlockKernelTests {
         defer { out.deallocate() }
         drive.withUnsafeBufferPointer { d in
             // Warm-up (first use of generic SIMD code instantiates type metadata in debug builds).
-            model.run(
+            model.process(
                 drive: d.baseAddress!, count: 333, excursionGuard: g,
                 into: HapticSignalBuffers(
                     volts: out, voltsScale: 1, acceleration: out + 333, accelerationScale: 1,
@@ -308,7 +308,7 @@ struct ActuatorBlockKernelTests {
             let count = allocationsOnThisThread {
                 var i = 333
                 while i + 333 <= d.count {
-                    model.run(
+                    model.process(
                         drive: d.baseAddress! + i, count: 333, excursionGuard: g,
                         into: HapticSignalBuffers(
                             volts: out, voltsScale: 1, acceleration: out + 333,

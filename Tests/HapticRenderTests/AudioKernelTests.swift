@@ -118,11 +118,11 @@ private func rms(_ x: [Float]) -> Double {
     }
 }
 
-@Suite struct ClipPlayerTests {
+@Suite struct CustomAudioPlayerTests {
     @Test func pitchChangesPlaybackSpeed() {
-        let clip = (0..<1_000).map { Float($0) / 1_000 }  // a ramp: position is readable
-        clip.withUnsafeBufferPointer { buf in
-            var normal = ClipPlayer(
+        let samples = (0..<1_000).map { Float($0) / 1_000 }  // a ramp: position is readable
+        samples.withUnsafeBufferPointer { buf in
+            var normal = CustomAudioPlayer(
                 samples: buf.baseAddress!, frames: 1_000, channels: 1, loops: false)
             var octaveUp = normal
             var playedNormal = 0
@@ -141,26 +141,28 @@ private func rms(_ x: [Float]) -> Double {
         }
     }
 
-    @Test func unityRateReproducesTheClipExactly() {
-        let clip: [Float] = (0..<64).map { Float(sin(Double($0) * 0.3)) }
-        clip.withUnsafeBufferPointer { buf in
-            var p = ClipPlayer(samples: buf.baseAddress!, frames: 64, channels: 1, loops: false)
+    @Test func unityRateReproducesTheResourceExactly() {
+        let samples: [Float] = (0..<64).map { Float(sin(Double($0) * 0.3)) }
+        samples.withUnsafeBufferPointer { buf in
+            var p = CustomAudioPlayer(
+                samples: buf.baseAddress!, frames: 64, channels: 1, loops: false)
             for i in 0..<64 {
                 let (l, r) = p.next(rate: 1, lowPass: 1)
-                #expect(l == clip[i] && r == clip[i])
+                #expect(l == samples[i] && r == samples[i])
             }
             #expect(p.isExhausted)
         }
     }
 
     @Test func loopingWrapsAround() {
-        let clip: [Float] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
-        clip.withUnsafeBufferPointer { buf in
-            var p = ClipPlayer(samples: buf.baseAddress!, frames: 16, channels: 1, loops: true)
+        let samples: [Float] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
+        samples.withUnsafeBufferPointer { buf in
+            var p = CustomAudioPlayer(
+                samples: buf.baseAddress!, frames: 16, channels: 1, loops: true)
             var out: [Float] = []
             for _ in 0..<40 { out.append(p.next(rate: 1, lowPass: 1).left) }
             #expect(!p.isExhausted)
-            #expect(Array(out[16..<32]) == clip)
+            #expect(Array(out[16..<32]) == samples)
         }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 /// ``ContinuousDriver/drive(_:velocity:excursion:othersDriving:)`` does sample by sample, bit for
 /// bit.
 @Suite struct ContinuousCarrierSpanTests {
-    /// A control period that glides in amplitude, frequency and excursion per volt, longer than
+    /// A drive period that glides in amplitude, frequency and excursion per volt, longer than
     /// every preset's overdrive (two periods of f0).
     static let ramp = DriveRamp(
         from: 100, start: DrivePoint(hz: 150, volts: 0.5, excursionPerVolt: 2e-4),

@@ -39,7 +39,7 @@ import Testing
     }
 
     /// A carrier that glides for seconds keeps the reference's phase: the steady path rebuilds a
-    /// gliding carrier from its phase summed in Double at every control period (the paired path
+    /// gliding carrier from its phase summed in Double at every drive period (the paired path
     /// shares that step; `steadyPairAddsWhatTwoPassesAdd` checks the two agree). Rebuilt from
     /// its own Float phasor instead, it drifted: 1.3e-3 of drive here after 14 s, which the
     /// excursion guard and the slew limit amplified to 1.2e-2 in ahap_rs `bike`. Now 2.4e-5.
@@ -94,7 +94,7 @@ import Testing
 
 /// Shifting every time of a pattern by k samples shifts the output by exactly k samples: bit for
 /// bit in the reference engine, and in the fast engine for transients; within the agreement
-/// tolerance for everything else in the fast engine (its control grid is absolute).
+/// tolerance for everything else in the fast engine (its drive grid is absolute).
 @Suite struct TimeInvarianceTests {
     static let shifts: [Int64] = [1, 2, 3, 4, 5, 6, 7, 61, 129]
 
@@ -102,7 +102,7 @@ import Testing
     static let actuators: [ActuatorProfile] = [.iphone, .erm(.erm)]
 
     static func render(
-        _ timeline: Timeline, _ audio: [AudioClip?], reference: Bool,
+        _ timeline: Timeline, _ audio: [AudioResource?], reference: Bool,
         actuator: ActuatorProfile = .iphone
     ) throws -> [Float] {
         let configuration = RenderConfiguration(

@@ -9,7 +9,7 @@ import Testing
 /// time-invariance and clean-drive tests.
 enum EngineComparison {
     /// The four signals the tests compare, in this order.
-    static let signals: [RenderChannel] = [.audioLeft, .audioRight, .hapticDrive, .acceleration]
+    static let signals: [RenderSignal] = [.audioLeft, .audioRight, .hapticDrive, .acceleration]
     /// Worst absolute difference allowed, of full scale: audio and acceleration 1e-3, drive 2e-3.
     static let tolerance: [Float] = [1e-3, 1e-3, 2e-3, 1e-3]
 
@@ -39,7 +39,7 @@ enum EngineComparison {
                 random.continuous(at: 0...seconds * 0.7, duration: 0.05...seconds * 0.5))
         }
         events.append(random.tone(at: 0...seconds * 0.5, duration: 0.05...seconds * 0.5))
-        events.append(random.clip(at: 0...seconds * 0.5, path: "clip.wav"))
+        events.append(random.customAudio(at: 0...seconds * 0.5, path: "clip.wav"))
         var parameters: [DynamicParameter] = []
         var curves: [ParameterCurve] = []
         for id in DynamicParameterID.allCases where id.isCurvable {
@@ -52,17 +52,19 @@ enum EngineComparison {
     }
 
     /// The custom audio the random patterns play: 0.2 s of a decaying two-tone knock.
-    static func clip(sampleRate: Double) -> AudioClip {
+    static func clip(sampleRate: Double) -> AudioResource {
         let n = Int(0.2 * sampleRate)
         let samples = (0..<n).map { i -> Float in
             let t = Double(i) / sampleRate
             return Float(
                 0.6 * (sin(2 * .pi * 220 * t) + 0.5 * sin(2 * .pi * 1_250 * t)) * exp(-t * 12))
         }
-        return AudioClip(samples: samples, channels: 1)
+        return AudioResource(samples: samples, channels: 1)
     }
 
-    static func timeline(_ pattern: HapticPattern, sampleRate: Double) -> (Timeline, [AudioClip?]) {
+    static func timeline(_ pattern: HapticPattern, sampleRate: Double) -> (
+        Timeline, [AudioResource?]
+    ) {
         let timeline = Scheduler(sampleRate: sampleRate, customAudioLengths: ["clip.wav": 0.2])
             .schedule(pattern).timeline
         return (timeline, timeline.audioResources.map { _ in clip(sampleRate: sampleRate) })
@@ -76,7 +78,7 @@ enum EngineComparison {
 
     /// Every frame of the fast engine, in blocks of `blockFrames` (interleaved `signals`).
     static func renderFast(
-        _ timeline: Timeline, _ audio: [AudioClip?], _ configuration: RenderConfiguration,
+        _ timeline: Timeline, _ audio: [AudioResource?], _ configuration: RenderConfiguration,
         blockFrames: Int = 4_096, parameters: [QueuedParameter] = []
     ) throws -> [Float] {
         try TestRender.frames(
@@ -86,7 +88,7 @@ enum EngineComparison {
 
     /// Every frame of the reference engine.
     static func renderReference(
-        _ timeline: Timeline, _ audio: [AudioClip?], _ configuration: RenderConfiguration,
+        _ timeline: Timeline, _ audio: [AudioResource?], _ configuration: RenderConfiguration,
         parameters: [QueuedParameter] = []
     ) throws -> [Float] {
         try TestRender.frames(

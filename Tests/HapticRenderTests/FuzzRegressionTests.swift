@@ -58,10 +58,10 @@ import Testing
             pattern, options: options
         ).timeline
         #expect(timeline.validate().isEmpty, "\(timeline.validate())")
-        let clip = AudioClip(samples: (0..<800).map { Float($0 % 40) / 40 - 0.5 }, channels: 1)
+        let clip = AudioResource(samples: (0..<800).map { Float($0 % 40) / 40 - 0.5 }, channels: 1)
         let samples = try TestRender.frames(
             timeline, audio: Array(repeating: clip, count: timeline.audioResources.count),
-            configuration: RenderConfiguration(sampleRate: 8_000, channels: RenderChannel.allCases),
+            configuration: RenderConfiguration(sampleRate: 8_000, channels: RenderSignal.allCases),
             blockFrames: 500, frames: 2_000)
         #expect(!samples.isEmpty)
         #expect(samples.allSatisfy { $0.isFinite })

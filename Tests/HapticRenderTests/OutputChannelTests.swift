@@ -7,7 +7,7 @@ import Testing
 /// plain signals with `base + gain * added`, whichever interleaver loop writes them and for
 /// any block size.
 @Suite struct OutputChannelTests {
-    static let allSignals = RenderChannel.allCases.map(OutputChannel.signal)
+    static let allSignals = RenderSignal.allCases.map(OutputChannel.signal)
 
     /// One recipe per interleaver loop, and the corner cases of choosing it.
     static let recipes: [[OutputChannel]] = [
@@ -53,12 +53,12 @@ import Testing
             blockFrames: blockFrames)
     }
 
-    /// `channels` computed from the five plain signals (interleaved in ``RenderChannel``
+    /// `channels` computed from the five plain signals (interleaved in ``RenderSignal``
     /// order) with the documented expression.
     func expected(_ channels: [OutputChannel], from signals: [Float]) -> [Float] {
-        let n = RenderChannel.allCases.count
-        func value(_ s: RenderChannel, _ frame: Int) -> Float {
-            signals[frame * n + RenderChannel.allCases.firstIndex(of: s)!]
+        let n = RenderSignal.allCases.count
+        func value(_ s: RenderSignal, _ frame: Int) -> Float {
+            signals[frame * n + RenderSignal.allCases.firstIndex(of: s)!]
         }
         return (0..<(signals.count / n)).flatMap { frame in
             channels.map { channel -> Float in
@@ -84,7 +84,7 @@ import Testing
     /// Audio and acceleration overlap in the test pattern, so the `audition` pair really adds.
     @Test func auditionPairAddsBothSignals() throws {
         let plain = try render(Self.allSignals, blockFrames: 4_096)
-        let n = RenderChannel.allCases.count
+        let n = RenderSignal.allCases.count
         let both = (0..<(plain.count / n)).filter { plain[$0 * n] != 0 && plain[$0 * n + 3] != 0 }
         #expect(both.count > 1_000)
     }

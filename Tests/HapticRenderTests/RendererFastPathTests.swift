@@ -4,7 +4,7 @@ import Testing
 
 @_spi(Testing) @testable import HapticRender
 
-/// The render loop's fast paths — control-rate drive ramps, steady continuous voices rendered
+/// The render loop's fast paths — drive-rate drive ramps, steady continuous voices rendered
 /// voice-major with the rotating carrier, the actuator block kernel — must keep the signal the
 /// per-sample definition gives, and must not make the samples depend on the block size.
 @Suite struct RendererFastPathTests {
@@ -87,7 +87,7 @@ import Testing
             var renderer = try PatternRenderer(
                 timeline: timeline, configuration: RenderConfiguration())
             var result: [UInt64] = []
-            var block = [Float](repeating: 0, count: blockFrames * RenderChannel.allCases.count)
+            var block = [Float](repeating: 0, count: blockFrames * RenderSignal.allCases.count)
             var left = Int(4.15 * 48_000)
             var rested = false
             while left > 0 {
@@ -95,9 +95,9 @@ import Testing
                     renderer.render(
                         into: UnsafeMutableBufferPointer(
                             rebasing: $0[
-                                0..<(min(left, blockFrames) * RenderChannel.allCases.count)]))
+                                0..<(min(left, blockFrames) * RenderSignal.allCases.count)]))
                 }
-                result += block[0..<(n * RenderChannel.allCases.count)].map {
+                result += block[0..<(n * RenderSignal.allCases.count)].map {
                     UInt64($0.bitPattern)
                 }
                 left -= n
@@ -184,14 +184,14 @@ import Testing
         // Onset (per-sample path, overdrive) and the steady sustain: the same signal.
         #expect(error(drive, run.volts, onset) / drivePeak < 1e-3)
         #expect(error(drive, run.volts, sustain) / drivePeak < 1e-4)
-        // Across the attack and release corners (and the level limit's kink) the control-rate
+        // Across the attack and release corners (and the level limit's kink) the drive-rate
         // line differs for at most one 1.3 ms period; the actuator smooths it further.
         #expect(error(drive, run.volts, all) / drivePeak < 0.03)
         #expect(error(accel, run.acceleration, all) / accelPeak < 0.05)
     }
 
     /// The renderer sums steady voices two at a time; a pair must add exactly what the two
-    /// voices add one after the other — through control periods, retunes under a sharpness
+    /// voices add one after the other — through drive periods, retunes under a sharpness
     /// curve, a partial last group, and a call that starts off the 4-sample grid.
     @Test func steadyPairAddsWhatTwoPassesAdd() throws {
         var held = EventParameters()
@@ -214,7 +214,7 @@ import Testing
         ]
         let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
         var renderer = try PatternRenderer(timeline: timeline, configuration: RenderConfiguration())
-        var block = [Float](repeating: 0, count: 256 * RenderChannel.allCases.count)
+        var block = [Float](repeating: 0, count: 256 * RenderSignal.allCases.count)
         while renderer.position < 9_600 {  // 0.2 s: both voices steady
             _ = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
         }
@@ -224,7 +224,7 @@ import Testing
         var solo = (voices[0], voices[1])
         var pairSum = (0..<24_000).map { Float($0 % 7) * 0.01 }
         var soloSum = pairSum
-        let c = renderer.haptics.controls
+        let c = renderer.haptics.grid
         let step = renderer.haptics.slewStep
         let radians = renderer.haptics.radiansPerHz
         // 12,001 samples (ends inside a group), then 11,999 from there (starts inside one).
@@ -235,7 +235,7 @@ import Testing
                     pairSum.withUnsafeMutableBufferPointer {
                         ContinuousHapticVoice.renderSteady(
                             a, b, from: n, count: count, into: $0.baseAddress! + from,
-                            slewStep: step, controls: c, radiansPerHz: radians)
+                            slewStep: step, grid: c, radiansPerHz: radians)
                     }
                 }
             }
@@ -243,7 +243,7 @@ import Testing
                 func alone(_ voice: UnsafeMutablePointer<ContinuousHapticVoice>) {
                     ContinuousHapticVoice.renderSteady(
                         voice, nil, from: n, count: count, into: sum.baseAddress! + from,
-                        slewStep: step, controls: c, radiansPerHz: radians)
+                        slewStep: step, grid: c, radiansPerHz: radians)
                 }
                 alone(&solo.0)
                 alone(&solo.1)

@@ -4,7 +4,7 @@ import HapticTestSupport
 import Testing
 
 /// A pattern with every voice kind, a curve and a parameter, scheduled at 48 kHz.
-func mixedTimeline(clipFrames: Int = 4_800) -> (Timeline, [AudioClip?]) {
+func mixedTimeline(clipFrames: Int = 4_800) -> (Timeline, [AudioResource?]) {
     var p = EventParameters()
     p.hapticIntensity = 1
     p.hapticSharpness = 0.6
@@ -35,12 +35,12 @@ func mixedTimeline(clipFrames: Int = 4_800) -> (Timeline, [AudioClip?]) {
         sampleRate: 48_000, customAudioLengths: ["clip.wav": Double(clipFrames) / 48_000]
     )
     .schedule(pattern).timeline
-    let clip = AudioClip(
+    let clip = AudioResource(
         samples: (0..<clipFrames).map { Float(($0 % 100)) / 100 - 0.5 }, channels: 1)
     return (timeline, [clip])
 }
 
-private func renderAll(blockFrames: Int, channels: [RenderChannel] = RenderChannel.allCases) throws
+private func renderAll(blockFrames: Int, channels: [RenderSignal] = RenderSignal.allCases) throws
     -> [Float]
 {
     let (timeline, audio) = mixedTimeline()
@@ -82,7 +82,7 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
 
     @Test func signalsAppearWhereTheEventsAre() throws {
         let out = try renderAll(blockFrames: 512)
-        let count = RenderChannel.allCases.count
+        let count = RenderSignal.allCases.count
         let left = channel(out, 0, of: count)
         let right = channel(out, 1, of: count)
         let accel = channel(out, 3, of: count)
@@ -105,7 +105,7 @@ private func channel(_ interleaved: [Float], _ c: Int, of count: Int) -> [Float]
     /// the `audition` pair, channel by channel.
     @Test(
         arguments: [
-            RenderChannel.allCases.map(OutputChannel.signal),
+            RenderSignal.allCases.map(OutputChannel.signal),
             [
                 .mix(.audioLeft, plus: 0.5, times: .acceleration),
                 .mix(.audioRight, plus: 0.5, times: .acceleration),

@@ -23,7 +23,8 @@ enum SyntheticPattern {
             case 2:
                 pattern.events.append(random.tone(at: span, duration: 0.01...2))
             default:
-                pattern.events.append(random.clip(at: span, path: customAudioPath, mayLoop: false))
+                pattern.events.append(
+                    random.customAudio(at: span, path: customAudioPath, mayLoop: false))
             }
             if i % 10 == 0 {
                 let id = DynamicParameterID.allCases[random.count(0...11)]

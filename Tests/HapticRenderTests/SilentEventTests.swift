@@ -14,10 +14,10 @@ import Testing
         let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
         var renderer = try PatternRenderer(timeline: timeline, configuration: RenderConfiguration())
         var result: [Float] = []
-        var block = [Float](repeating: 0, count: 4_096 * RenderChannel.allCases.count)
+        var block = [Float](repeating: 0, count: 4_096 * RenderSignal.allCases.count)
         while !renderer.isFinished {
             let n = block.withUnsafeMutableBufferPointer { renderer.render(into: $0) }
-            result.append(contentsOf: block[0..<(n * RenderChannel.allCases.count)])
+            result.append(contentsOf: block[0..<(n * RenderSignal.allCases.count)])
         }
         return result
     }

@@ -68,7 +68,9 @@ public struct RandomPattern {
 
     /// An `AudioCustom` event playing `path`. Draws pitch (−0.5…0.5), brightness (0.3…1), the
     /// start, then whether it loops (when `mayLoop`; otherwise the key is absent).
-    public mutating func clip(at time: ClosedRange<Double>, path: String, mayLoop: Bool = true)
+    public mutating func customAudio(
+        at time: ClosedRange<Double>, path: String, mayLoop: Bool = true
+    )
         -> HapticEvent
     {
         var p = EventParameters()

@@ -44,7 +44,7 @@ let benchmarks: @Sendable () -> Void = {
         let timeline = Scheduler(sampleRate: 48_000).schedule(pattern).timeline
         var renderer = try! PatternRenderer(
             timeline: timeline, configuration: RenderConfiguration())
-        var block = [Float](repeating: 0, count: 512 * RenderChannel.allCases.count)
+        var block = [Float](repeating: 0, count: 512 * RenderSignal.allCases.count)
         blackHole(block.withUnsafeMutableBufferPointer { renderer.render(into: $0) })
         blackHole(block[0])
     } setup: {

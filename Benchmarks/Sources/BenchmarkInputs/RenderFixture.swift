@@ -7,11 +7,11 @@ import HapticRender
 public struct RenderFixture: Sendable {
     public let pattern: HapticPattern
     public let timeline: Timeline
-    public let audio: [AudioClip?]
+    public let audio: [AudioResource?]
     public let configuration: RenderConfiguration
 
     /// Schedules `recipe`'s pattern at 48 kHz for all five output channels.
-    public init(_ recipe: PatternRecipe, channels: [RenderChannel] = RenderChannel.allCases) {
+    public init(_ recipe: PatternRecipe, channels: [RenderSignal] = RenderSignal.allCases) {
         pattern = PatternGenerator.make(recipe)
         let clip = SyntheticClip.make()
         timeline =

@@ -6,7 +6,7 @@ public enum SyntheticClip {
     public static let seconds = 0.5
 
     /// The clip at `sampleRate`. O(frames), setup time only.
-    public static func make(sampleRate: Double = 48_000) -> AudioClip {
+    public static func make(sampleRate: Double = 48_000) -> AudioResource {
         let frames = Int(seconds * sampleRate)
         var rng = SeededGenerator(seed: 0xC11F)
         var samples = [Float](repeating: 0, count: frames)
@@ -21,6 +21,6 @@ public enum SyntheticClip {
             samples[i] = Float(0.6 * decay * s + 0.05 * (rng.unit() - 0.5))
             (c, s) = (c * cw - s * sw, s * cw + c * sw)
         }
-        return AudioClip(samples: samples, channels: 1)
+        return AudioResource(samples: samples, channels: 1)
     }
 }

@@ -3,7 +3,7 @@
 /// centred on every frame, ``EnvelopeComparison/frameRate`` frames a second) and its largest
 /// |sample|. Holds the envelope and one window of running sums, never the signal.
 ///
-/// Each frame's RMS is `√((S(hi) − S(lo)) / (hi − lo))` for the window `lo..<hi` clipped to the
+/// Each frame's RMS is `√((S(hi) − S(lo)) / (hi − lo))` for the window `lo..<hi` cut to the
 /// signal, where `S(i)` is the sum of the first `i` squared samples, added in order.
 struct EnvelopeMeter: Sendable {
     /// The envelope so far.

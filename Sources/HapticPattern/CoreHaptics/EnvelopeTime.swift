@@ -17,7 +17,7 @@
 /// ``value(seconds:)``) all use it; none runs on the render thread, so libm's `exp2` and `log2`
 /// are fine here. O(1).
 public enum EnvelopeTime {
-    /// `T(0)`: the shortest envelope segment, in seconds.
+    /// `T(0)`: the shortest envelope stage, in seconds.
     public static let minimumSeconds = 0.02
     /// `log2(T(1) / T(0))`: the range spans 8 octaves (20 ms … 5.12 s).
     public static let octaves = 8.0

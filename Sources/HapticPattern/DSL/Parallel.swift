@@ -1,10 +1,10 @@
 /// A group whose elements all start together, at the group's start (layering).
 ///
-/// Each element is laid out on its own lane from the group's start, with no gap
-/// between lanes; ``TimedPatternElement/at(_:)`` inside is relative to the group's
-/// start. The group moves the enclosing cursor by its longest lane (pinned elements,
-/// controls and curves do not count), and a gap follows it when any lane ended with an
-/// event. Wrap a lane in ``Sequential`` to sequence elements inside it.
+/// Each element is laid out on its own branch from the group's start, with no gap
+/// between branches; ``TimedPatternElement/at(_:)`` inside is relative to the group's
+/// start. The group moves the enclosing cursor by its longest branch (pinned elements,
+/// controls and curves do not count), and a gap follows it when any branch ended with an
+/// event. Wrap a branch in ``Sequential`` to sequence elements inside it.
 ///
 /// ```swift
 /// Pattern(gap: 0.1) {
@@ -17,13 +17,13 @@
 /// }
 /// ```
 public struct Parallel: TimedPatternElement, Hashable {
-    /// The lanes.
+    /// The branches.
     public var elements: [PatternNode]
     public var timing = ElementTiming()
 
     /// Creates a parallel group.
     ///
-    /// - Parameter content: The lanes; each element (after control flow) is one lane.
+    /// - Parameter content: The branches; each element (after control flow) is one branch.
     public init(@PatternBuilder _ content: () -> [PatternNode]) {
         self.elements = content()
     }

@@ -65,7 +65,7 @@ public struct AHAPEncoder: Sendable {
     }
 
     /// The canonical AHAP document as text.
-    public func encodeString(_ pattern: HapticPattern) -> String {
+    package func encodeString(_ pattern: HapticPattern) -> String {
         String(decoding: encode(pattern), as: UTF8.self)
     }
 }

@@ -188,11 +188,4 @@ package struct JSONWriter {
         }
         out.append(UInt8(ascii: "\""))
     }
-
-    /// ``quote(_:into:forScript:)`` appended to a string.
-    package static func quote(_ s: String, into out: inout String) {
-        var bytes: [UInt8] = []
-        quote(s, into: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
-    }
 }

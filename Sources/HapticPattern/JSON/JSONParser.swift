@@ -19,7 +19,7 @@
 /// bytes of tree per input byte.
 public struct JSONParser {
     /// Maximum nesting of arrays/objects. AHAP needs 6; 512 leaves room for odd metadata.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Most values (scalars, arrays and objects, keys not counted) in one document; parsing
     /// stops with ``JSONSyntaxError/Kind/tooManyValues`` at the first one over.

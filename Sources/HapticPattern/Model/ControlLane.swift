@@ -62,7 +62,7 @@ public struct ControlLane: Sendable {
     /// intensity and volume controls, which multiply: every event they apply to is silent
     /// there), sorted and disjoint; the last may end at infinity. A span ends where a
     /// breakpoint lifts the value, so it may include that instant. O(breakpoints).
-    public var floorSpans: [ClosedRange<Double>] {
+    package var floorSpans: [ClosedRange<Double>] {
         let floor = id.range.lowerBound
         var spans: [ClosedRange<Double>] = []
         func add(_ from: Double, _ to: Double) {

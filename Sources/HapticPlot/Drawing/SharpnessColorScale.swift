@@ -1,4 +1,4 @@
-/// The colour scale for haptic sharpness, used by event marks, the sharpness lane and the legend.
+/// The colour scale for haptic sharpness, used by event marks, the sharpness panel and the legend.
 ///
 /// Sharpness 0 (round, soft) is deep indigo; 1 (crisp, precise) is amber. The stops are
 /// taken from matplotlib's *plasma* map (perceptually uniform, readable by the common
@@ -7,9 +7,9 @@
 ///
 /// Colours are quantized to `steps` levels: marks can then be grouped into one `<path>` per
 /// colour (smaller files) and identical input always maps to identical bytes.
-public enum SharpnessColorScale {
+package enum SharpnessColorScale {
     /// Number of distinct colours marks use (the legend's gradient is continuous).
-    public static let steps = 24
+    package static let steps = 24
 
     /// Plasma at 0, 0.22, 0.44, 0.66, 0.88, as RGB.
     static let stops: [(r: Double, g: Double, b: Double)] = [
@@ -21,18 +21,18 @@ public enum SharpnessColorScale {
     ]
 
     /// The quantization level (0..<steps) of a sharpness; values are clamped to 0…1.
-    public static func level(_ sharpness: Double) -> Int {
+    package static func level(_ sharpness: Double) -> Int {
         let s = sharpness.isFinite ? min(1, max(0, sharpness)) : 0
         return min(steps - 1, Int((s * Double(steps - 1)).rounded()))
     }
 
     /// `#rrggbb` for a quantization level.
-    public static func color(level: Int) -> String {
+    package static func color(level: Int) -> String {
         hex(at: Double(level) / Double(steps - 1))
     }
 
     /// `#rrggbb` for a sharpness (quantized, clamped).
-    public static func color(_ sharpness: Double) -> String {
+    package static func color(_ sharpness: Double) -> String {
         color(level: level(sharpness))
     }
 

@@ -3,10 +3,10 @@ import HapticRender
 import HapticRenderKit
 
 extension PlotData {
-    /// The event lanes and effective-parameter lanes of a scheduled timeline, in player time
+    /// The event panels and effective-parameter panels of a scheduled timeline, in player time
     /// (rate, loops and seek applied — what the render plays). Signals are left empty.
     ///
-    /// Choices (Apple draws no such lane):
+    /// Choices (Apple draws no such panel):
     /// - An event's drawn envelope is its scheduled gain (``Envelope``) × intensity at the
     ///   envelope's corners.
     /// - The *effective* intensity at a time is the strongest active continuous haptic event's
@@ -14,7 +14,7 @@ extension PlotData {
     ///   sharpness is that event's sharpness + `HapticSharpnessControl`, clamped to 0…1, held
     ///   while nothing plays. Transients show their own values on their stems.
     ///
-    /// O(voices · active voices + lane breakpoints).
+    /// O(voices · active voices + panel breakpoints).
     public static func events(
         of timeline: Timeline, title: String, actuator: ActuatorProfile,
         duration: Double
@@ -55,11 +55,11 @@ extension PlotData {
                         kind: .audioCustom(fileName: name, volume: level)))
             }
         }
-        let (intensity, sharpness) = effectiveLanes(timeline)
+        let (intensity, sharpness) = effectiveParameters(timeline)
         return PlotData(
             title: title, duration: duration, actuatorName: actuator.name,
             accelerationFullScaleG: actuator.fullScaleG, hapticEvents: haptic, audioEvents: audio,
-            intensityLane: intensity, sharpnessLane: sharpness, sampleRate: rate)
+            effectiveIntensity: intensity, effectiveSharpness: sharpness, sampleRate: rate)
     }
 
     /// The envelope's corners relative to the voice's start, scaled by its level.
@@ -83,7 +83,7 @@ extension PlotData {
     }
 
     /// Effective intensity and sharpness as piecewise-linear curves (see ``events(of:title:actuator:duration:)``).
-    static func effectiveLanes(_ timeline: Timeline) -> ([PlotPoint], [PlotPoint]) {
+    static func effectiveParameters(_ timeline: Timeline) -> ([PlotPoint], [PlotPoint]) {
         let v = timeline.voices
         let continuous = (0..<v.count).filter { v.kind[$0] == .hapticContinuous }
         var times = Set<Int64>()

@@ -6,7 +6,7 @@
 ///
 /// Times are seconds from the start of the pattern. Signals start at time 0 and have one
 /// sample per `1 / sampleRate` seconds; they may be shorter or longer than `duration` (the
-/// plot shows `0…duration` and clips the rest). Signal arrays may be tens of millions of
+/// plot shows `0…duration` and crops the rest). Signal arrays may be tens of millions of
 /// samples long — the plot reduces them to one min/max pair per pixel column.
 public struct PlotData: Sendable {
     /// Shown in the title, usually the pattern's file name.
@@ -15,7 +15,7 @@ public struct PlotData: Sendable {
     public var duration: Double
     /// The simulated actuator's name, shown in the title.
     public var actuatorName: String
-    /// The acceleration that `acceleration == ±1` stands for, in g (labels the lane's axis).
+    /// The acceleration that `acceleration == ±1` stands for, in g (labels the panel's axis).
     public var accelerationFullScaleG: Double
     /// `HapticTransient` and `HapticContinuous` events (kinds `.hapticTransient`, `.hapticContinuous`).
     public var hapticEvents: [PlotEvent]
@@ -24,9 +24,9 @@ public struct PlotData: Sendable {
     /// Effective haptic intensity (0…1) after dynamic parameters and parameter curves, as a
     /// piecewise-linear function: points in time order, held constant before the first and
     /// after the last point. Empty hides the curve.
-    public var intensityLane: [PlotPoint]
-    /// Effective haptic sharpness (0…1), same conventions as `intensityLane`.
-    public var sharpnessLane: [PlotPoint]
+    public var effectiveIntensity: [PlotPoint]
+    /// Effective haptic sharpness (0…1), same conventions as `effectiveIntensity`.
+    public var effectiveSharpness: [PlotPoint]
     /// Samples per second of `drive`, `acceleration`, `audioLeft` and `audioRight`.
     public var sampleRate: Double
     /// The rate the signals were rendered at, shown in the title when the signals were
@@ -49,8 +49,8 @@ public struct PlotData: Sendable {
         accelerationFullScaleG: Double,
         hapticEvents: [PlotEvent] = [],
         audioEvents: [PlotEvent] = [],
-        intensityLane: [PlotPoint] = [],
-        sharpnessLane: [PlotPoint] = [],
+        effectiveIntensity: [PlotPoint] = [],
+        effectiveSharpness: [PlotPoint] = [],
         sampleRate: Double,
         drive: [Float] = [],
         acceleration: [Float] = [],
@@ -63,8 +63,8 @@ public struct PlotData: Sendable {
         self.accelerationFullScaleG = accelerationFullScaleG
         self.hapticEvents = hapticEvents
         self.audioEvents = audioEvents
-        self.intensityLane = intensityLane
-        self.sharpnessLane = sharpnessLane
+        self.effectiveIntensity = effectiveIntensity
+        self.effectiveSharpness = effectiveSharpness
         self.sampleRate = sampleRate
         self.drive = drive
         self.acceleration = acceleration
@@ -75,7 +75,7 @@ public struct PlotData: Sendable {
 
 /// One point of a piecewise-linear curve: a time in seconds and a value.
 public struct PlotPoint: Sendable, Hashable {
-    /// Seconds (absolute for lanes, relative to the event's start for envelopes).
+    /// Seconds (absolute for panels, relative to the event's start for envelopes).
     public var time: Double
     /// The curve's value at `time`.
     public var value: Double
@@ -99,7 +99,7 @@ public struct PlotEvent: Sendable, Hashable {
         case hapticContinuous(intensity: Double, sharpness: Double, envelope: [PlotPoint])
         /// An `AudioContinuous` tone at `volume` (0…1).
         case audioContinuous(volume: Double)
-        /// An `AudioCustom` clip, labelled with `fileName`, at `volume` (0…1).
+        /// An `AudioCustom` event, labelled with `fileName`, at `volume` (0…1).
         case audioCustom(fileName: String, volume: Double)
     }
 
@@ -117,9 +117,9 @@ public struct PlotEvent: Sendable, Hashable {
 }
 
 extension PlotData {
-    /// Whether lane `kind` has anything to draw: events for the event and parameter lanes, a
-    /// non-zero sample for the signal lanes. O(samples) for a silent signal, O(1) usually.
-    func hasContent(_ kind: TimelinePlot.Lane.Kind) -> Bool {
+    /// Whether panel `kind` has anything to draw: events for the event and parameter panels, a
+    /// non-zero sample for the signal panels. O(samples) for a silent signal, O(1) usually.
+    func hasContent(_ kind: TimelinePlot.Panel.Kind) -> Bool {
         switch kind {
         case .hapticEvents, .intensity, .sharpness: !hapticEvents.isEmpty
         case .audioEvents: !audioEvents.isEmpty

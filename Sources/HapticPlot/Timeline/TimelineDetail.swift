@@ -1,7 +1,7 @@
 import FoundationEssentials
 import HapticPattern
 
-/// What the audition page redraws its lanes from when the user zooms in: the events, the
+/// What the audition page redraws its panels from when the user zooms in: the events, the
 /// parameter curves and every signal as a multi-resolution min/max pyramid, as one compact
 /// JSON document embedded in the page.
 ///
@@ -13,7 +13,7 @@ import HapticPattern
 /// coarsest level that still has ≥ 1 entry per pixel, so a redraw costs O(pixels), never
 /// O(samples). Values are quantized to 8 bits on a square-root scale (min rounded down, max
 /// up: no extreme is lost) and base64-encoded: steps of 1/64 of full scale near full scale
-/// (below a lane's pixel height) and of 1/16,000 near zero, so a quiet stretch the page
+/// (below a panel's pixel height) and of 1/16,000 near zero, so a quiet stretch the page
 /// scales up when zoomed keeps its shape.
 ///
 /// Size: ≈ 2.2 bytes per level-0 value per signal (the coarser levels add two thirds, base64
@@ -25,13 +25,13 @@ public struct TimelineDetail: Sendable {
     public let json: String
 
     /// The most level-0 values per signal: 2^20 ≈ 0.7 ms per value over 12 minutes.
-    public static let defaultMaxLevelZeroValues = 1 << 20
+    package static let defaultMaxLevelZeroValues = 1 << 20
 
     /// The level-0 budget per signal for a pattern of `seconds`: 8,000 values (4,000 min/max
     /// pairs, ~27 per cycle at 150 Hz) per second, at least 2^17 (every sample of a 2.7 s
     /// pattern at 48 kHz), at most `defaultMaxLevelZeroValues` — so a one-minute page carries
     /// ≈ 4 MB of zoom data and no page more than 9.5 MB.
-    public static func levelZeroBudget(seconds: Double) -> Int {
+    package static func levelZeroBudget(seconds: Double) -> Int {
         guard seconds.isFinite, seconds > 0 else { return 1 << 17 }
         return min(defaultMaxLevelZeroValues, max(1 << 17, Int(min(seconds, 1e6) * 8_000)))
     }
@@ -60,9 +60,9 @@ public struct TimelineDetail: Sendable {
         out.number(Self.rounded(layout.plotWidth, 1))
         out.key("lanes")
         out.beginObject()
-        for lane in layout.lanes {
-            out.key(lane.id)
-            out.numbers([Self.rounded(lane.top, 1), Self.rounded(lane.height, 1)])
+        for panel in layout.panels {
+            out.key(panel.id)
+            out.numbers([Self.rounded(panel.top, 1), Self.rounded(panel.height, 1)])
         }
         out.endObject()
         out.key("denseEvents")
@@ -76,9 +76,9 @@ public struct TimelineDetail: Sendable {
         out.endArray()
         Self.appendEvents(&out, data: data, duration: layout.duration)
         out.key("intensity")
-        Self.appendCurve(&out, data.intensityLane)
+        Self.appendCurve(&out, data.effectiveIntensity)
         out.key("sharpness")
-        Self.appendCurve(&out, data.sharpnessLane)
+        Self.appendCurve(&out, data.effectiveSharpness)
         out.key("signals")
         out.beginObject()
         let signals: [(String, [Float])] = [
@@ -173,10 +173,10 @@ public struct TimelineDetail: Sendable {
         for i in order {
             let e = data.audioEvents[i]
             let length = e.duration.isFinite ? max(0, e.duration) : 0
-            let (clip, volume, label): (Int, Double, String)
+            let (custom, volume, label): (Int, Double, String)
             switch e.kind {
-            case .audioContinuous(let v): (clip, volume, label) = (0, v, "tone")
-            case .audioCustom(let file, let v): (clip, volume, label) = (1, v, file)
+            case .audioContinuous(let v): (custom, volume, label) = (0, v, "tone")
+            case .audioCustom(let file, let v): (custom, volume, label) = (1, v, file)
             default: continue
             }
             out.element()
@@ -188,7 +188,7 @@ public struct TimelineDetail: Sendable {
             out.element()
             out.integer(rowOf[i])
             out.element()
-            out.integer(clip)
+            out.integer(custom)
             out.element()
             out.number(rounded(TimelinePlot.clamp01(volume), 3))
             out.element()

@@ -76,7 +76,7 @@ extension TimelinePlot {
         return TimeTicks(step: step, decimals: decimals, values: values)
     }
 
-    /// Draws the tick marks, labels and title of the time axis under the last lane.
+    /// Draws the tick marks, labels and title of the time axis under the last panel.
     static func drawTimeAxis(_ svg: inout SVGBuilder, layout: Layout, ticks: TimeTicks, y: Double) {
         svg.raw("<g id=\"time-axis\" class=\"axis\">\n")
         svg.line(

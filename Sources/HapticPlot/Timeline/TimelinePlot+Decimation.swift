@@ -6,9 +6,9 @@
 /// column — an envelope polygon. Min/max (not averaging or picking every n-th sample) keeps
 /// every extreme: a single-sample spike stays visible however long the signal is.
 struct MinMaxEnvelope: Equatable {
-    /// Per-column minimum, clamped to the lane's −1…1.
+    /// Per-column minimum, clamped to the panel's −1…1.
     var minimum: [Float]
-    /// Per-column maximum, clamped to the lane's −1…1.
+    /// Per-column maximum, clamped to the panel's −1…1.
     var maximum: [Float]
 
     /// Columns with data; fewer than requested when the signal ends before the plot does.

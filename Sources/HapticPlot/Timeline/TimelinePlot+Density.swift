@@ -1,11 +1,11 @@
-/// The haptic events lane of a pattern too dense for a mark per event (a film's thousands of
+/// The haptic events panel of a pattern too dense for a mark per event (a film's thousands of
 /// events over a few hundred pixels would merge into a solid wall): a summary instead —
 /// bars of the peak intensity per bucket of a few pixels, coloured by the sharpness of the
 /// event that peaks there, over a strip whose darkness is the events started per second.
 enum HapticDensity {
     /// Pixel columns summarised by one bar; the gap between bars keeps them apart.
     static let bucketColumns = 4
-    /// Height of the events-per-second strip at the lane's bottom.
+    /// Height of the events-per-second strip at the panel's bottom.
     static let stripHeight = 14.0
 
     /// Dense: more events than half the pixel columns, i.e. on average closer than 2 px.
@@ -57,37 +57,37 @@ enum HapticDensity {
 }
 
 extension TimelinePlot {
-    /// The haptic events lane of a dense pattern (see ``HapticDensity``): value labels, the
-    /// strip's scale, then the bars and the strip, clipped to the plot.
-    static func drawDenseHapticLane(
-        _ svg: inout SVGBuilder, lane: Lane, layout: Layout, data: PlotData
+    /// The haptic events panel of a dense pattern (see ``HapticDensity``): value labels, the
+    /// strip's scale, then the bars and the strip, cropped to the plot.
+    static func drawDenseHapticPanel(
+        _ svg: inout SVGBuilder, panel: Panel, layout: Layout, data: PlotData
     ) {
-        var bars = lane
+        var bars = panel
         bars.height -= HapticDensity.stripHeight
         let buckets = HapticDensity.buckets(
             data.hapticEvents, duration: layout.duration, columns: layout.columns)
         drawValueLabels(
-            &svg, lane: bars, layout: layout, labels: [(1, "1"), (0.5, "0.5"), (0, "0")])
-        drawDensityLabels(&svg, lane: lane, layout: layout, buckets: buckets)
-        clipped(&svg, lane) {
-            drawHapticDensity(&$0, lane: lane, bars: bars, layout: layout, buckets: buckets)
+            &svg, panel: bars, layout: layout, labels: [(1, "1"), (0.5, "0.5"), (0, "0")])
+        drawDensityLabels(&svg, panel: panel, layout: layout, buckets: buckets)
+        cropped(&svg, panel) {
+            drawHapticDensity(&$0, panel: panel, bars: bars, layout: layout, buckets: buckets)
         }
     }
 
-    /// Bars of each bucket's peak intensity on `bars` (the lane minus the strip), and the
+    /// Bars of each bucket's peak intensity on `bars` (the panel minus the strip), and the
     /// strip of events per second.
     private static func drawHapticDensity(
-        _ svg: inout SVGBuilder, lane: Lane, bars: Lane, layout: Layout,
+        _ svg: inout SVGBuilder, panel: Panel, bars: Panel, layout: Layout,
         buckets: [HapticDensity.Bucket]
     ) {
         let width = layout.plotWidth / Double(buckets.count)
-        let base = SVGBuilder.format(unipolarY(0, lane: bars))
+        let base = SVGBuilder.format(unipolarY(0, panel: bars))
         var paths = [String](repeating: "", count: SharpnessColorScale.steps)
         for (i, b) in buckets.enumerated() where b.peak >= 0 {
             let x0 = layout.plotLeft + Double(i) * width
             paths[b.level] +=
                 "M" + SVGBuilder.format(x0) + "," + base + "V"
-                + SVGBuilder.format(unipolarY(b.peak, lane: bars)) + "h"
+                + SVGBuilder.format(unipolarY(b.peak, panel: bars)) + "h"
                 + SVGBuilder.format(max(1, width - 1)) + "V" + base + "Z"
         }
         for level in 0..<paths.count where !paths[level].isEmpty {
@@ -98,7 +98,7 @@ extension TimelinePlot {
         // The strip: eight shades of events per second, one path each.
         let most = buckets.map(\.starts).max() ?? 0
         guard most > 0 else { return }
-        let top = lane.bottom - HapticDensity.stripHeight + 2
+        let top = panel.bottom - HapticDensity.stripHeight + 2
         var shades = [String](repeating: "", count: 8)
         for (i, b) in buckets.enumerated() where b.starts > 0 {
             let shade = min(7, (b.starts * 8 - 1) / most)
@@ -116,19 +116,19 @@ extension TimelinePlot {
         }
     }
 
-    /// What the summary shows, under the lane's title, and the strip's scale left of the
+    /// What the summary shows, under the panel's title, and the strip's scale left of the
     /// plot: the darkest shade's events per second.
     private static func drawDensityLabels(
-        _ svg: inout SVGBuilder, lane: Lane, layout: Layout, buckets: [HapticDensity.Bucket]
+        _ svg: inout SVGBuilder, panel: Panel, layout: Layout, buckets: [HapticDensity.Bucket]
     ) {
         let seconds = layout.duration / Double(buckets.count)
         let most = Double(buckets.map(\.starts).max() ?? 0) / seconds
-        let y = lane.bottom - HapticDensity.stripHeight / 2 + 3.5
+        let y = panel.bottom - HapticDensity.stripHeight / 2 + 3.5
         svg.label(
             "≤ \(trimmed(most.rounded()))/s", x: layout.plotLeft - 7, y: y, anchor: "end",
             cssClass: "tick")
         svg.label(
-            "bars: peak per \(trimmed(seconds)) s", x: 24, y: lane.top + 46, cssClass: "lane-unit")
-        svg.label("strip: events/s", x: 24, y: lane.top + 60, cssClass: "lane-unit")
+            "bars: peak per \(trimmed(seconds)) s", x: 24, y: panel.top + 46, cssClass: "lane-unit")
+        svg.label("strip: events/s", x: 24, y: panel.top + 60, cssClass: "lane-unit")
     }
 }

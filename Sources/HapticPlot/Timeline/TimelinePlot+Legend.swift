@@ -1,5 +1,5 @@
 /// The legend under the time axis: the sharpness colour bar, a key of mark shapes and a
-/// note on what the lanes mean. It flows into more rows on narrow pictures rather than
+/// note on what the panels mean. It flows into more rows on narrow pictures rather than
 /// overflowing, so its height is planned before drawing starts (the SVG's height needs it).
 extension TimelinePlot {
     /// The legend's rows at one width.
@@ -29,7 +29,7 @@ extension TimelinePlot {
             }
             keyRows = rows
             let note =
-                "Intensity and sharpness lanes show the effective values after dynamic "
+                "Intensity and sharpness panels show the effective values after dynamic "
                 + "parameters and parameter curves. Drive and audio are normalized to ±1; "
                 + "acceleration is in g (±1 = ±\(TimelinePlot.trimmed(fullScaleG)) g full scale)."
             noteLines = LegendPlan.wrap(note, width: availableWidth)
@@ -66,7 +66,7 @@ extension TimelinePlot {
         "transient: stem height = intensity",
         "continuous: envelope",
         "AudioContinuous tone",
-        "AudioCustom clip (file name)",
+        "AudioCustom audio (file name)",
         "signals: min–max per pixel column",
     ]
 
@@ -75,7 +75,7 @@ extension TimelinePlot {
         let left = layout.plotLeft
         svg.raw("<g id=\"legend\">\n")
 
-        // The colour bar uses the same gradient as the sharpness lane.
+        // The colour bar uses the same gradient as the sharpness panel.
         let barWidth = 220.0
         svg.label("Sharpness colour", x: 24, y: top + 12, cssClass: "legend-head")
         svg.rect(
@@ -106,7 +106,7 @@ extension TimelinePlot {
         svg.raw("</g>\n")
     }
 
-    /// A 14 × 12 px symbol centred vertically on `y`, matching how the lanes draw that mark.
+    /// A 14 × 12 px symbol centred vertically on `y`, matching how the panels draw that mark.
     private static func drawKeySwatch(_ svg: inout SVGBuilder, item: Int, x: Double, y: Double) {
         func polygon(_ points: [(Double, Double)], fill: String) {
             svg.raw("<polygon points=\"")

@@ -1,8 +1,8 @@
-/// Draws a `PlotData` as one SVG picture: stacked lanes over a shared time axis.
+/// Draws a `PlotData` as one SVG picture: stacked panels over a shared time axis.
 ///
 /// Lanes, top to bottom: haptic events, effective intensity, effective sharpness, audio
 /// events, drive, actuator acceleration, audio waveform — each only when it has something
-/// to show (a haptics-only pattern has no audio lanes; the title says which were left
+/// to show (a haptics-only pattern has no audio panels; the title says which were left
 /// out). Then the time axis (`m:ss` for long patterns) and a legend.
 ///
 /// The output is plain string building — no XML library, no floating-point formatting that
@@ -13,29 +13,29 @@
 ///
 /// The root `<svg>` carries the plot geometry for scripts (the audition page's playhead):
 /// `data-plot-left` and `data-plot-width` (x of time 0 and px per `duration`, in viewBox
-/// units), `data-plot-top`/`data-plot-bottom` (the lanes' vertical extent) and
+/// units), `data-plot-top`/`data-plot-bottom` (the panels' vertical extent) and
 /// `data-duration` (seconds).
 public enum TimelinePlot {
     /// The default picture width in pixels (`ahap-render plot --width`).
     public static let defaultWidth = 1600
 
-    /// The narrowest picture that still fits the lane labels and a usable plot area.
+    /// The narrowest picture that still fits the panel labels and a usable plot area.
     public static let minimumWidth = 480
     /// The widest picture: 16,384 px (ten times a screen; the SVG and the page's detail
     /// grow with the width, so a typo such as 1e9 is refused instead of filling memory).
     public static let maximumWidth = 16_384
 
     /// Renders `data` as a standalone SVG document `width` pixels wide (clamped to at least
-    /// `minimumWidth`); the height follows from the lanes (about 1000 px).
+    /// `minimumWidth`); the height follows from the panels (about 1000 px).
     public static func svg(for data: PlotData, width: Int = defaultWidth) -> String {
         let layout = Layout(width: max(minimumWidth, width), data: data)
         var svg = SVGBuilder(reservingCapacity: 1 << 19)
         drawDocumentStart(&svg, layout: layout, data: data)
         drawTitle(&svg, layout: layout, data: data)
-        for lane in layout.lanes {
-            drawLane(&svg, lane: lane, layout: layout, data: data)
+        for panel in layout.panels {
+            drawPanel(&svg, panel: panel, layout: layout, data: data)
         }
-        drawTimeAxis(&svg, layout: layout, ticks: layout.ticks, y: layout.lanesBottom + 6)
+        drawTimeAxis(&svg, layout: layout, ticks: layout.ticks, y: layout.panelsBottom + 6)
         drawLegend(&svg, layout: layout)
         svg.raw("</svg>\n")
         return svg.text
@@ -44,7 +44,7 @@ public enum TimelinePlot {
     // MARK: - Geometry
 
     /// One horizontal band of the picture.
-    struct Lane {
+    struct Panel {
         enum Kind {
             case hapticEvents, intensity, sharpness, audioEvents, drive, acceleration, audio
         }
@@ -62,21 +62,21 @@ public enum TimelinePlot {
     struct Layout {
         let width: Int
         let height: Int
-        /// x of time 0; the lane titles and value labels live left of it.
+        /// x of time 0; the panel titles and value labels live left of it.
         let plotLeft: Double = 150
         let plotRight: Double
         /// One decimation column per pixel.
         let columns: Int
         let duration: Double
-        let lanes: [Lane]
-        /// Titles of the lanes left out for having nothing to show.
-        let hiddenLanes: [String]
-        /// The haptic events lane summarises (see ``HapticDensity``).
+        let panels: [Panel]
+        /// Titles of the panels left out for having nothing to show.
+        let hiddenPanels: [String]
+        /// The haptic events panel summarises (see ``HapticDensity``).
         let dense: Bool
         let ticks: TimeTicks
         var plotWidth: Double { plotRight - plotLeft }
-        var lanesTop: Double { lanes.first?.top ?? 0 }
-        var lanesBottom: Double { lanes.last?.bottom ?? 0 }
+        var panelsTop: Double { panels.first?.top ?? 0 }
+        var panelsBottom: Double { panels.last?.bottom ?? 0 }
         /// Top of the legend block.
         let legendTop: Double
         /// How the legend flows at this width.
@@ -89,7 +89,7 @@ public enum TimelinePlot {
             // A zero or invalid duration still gets an axis, so an empty pattern plots.
             duration = (data.duration.isFinite && data.duration > 0) ? data.duration : 1
             let stereo = !data.audioRight.isEmpty
-            let specs: [(Lane.Kind, String, String, String, Double)] = [
+            let specs: [(Panel.Kind, String, String, String, Double)] = [
                 (.hapticEvents, "haptic-events", "Haptic events", "intensity 0–1", 124),
                 (.intensity, "intensity", "Intensity", "effective, 0–1", 58),
                 (.sharpness, "sharpness", "Sharpness", "effective, 0–1", 58),
@@ -106,16 +106,16 @@ public enum TimelinePlot {
             ]
             var shown = specs.filter { data.hasContent($0.0) }
             if shown.isEmpty { shown = [specs[0]] }
-            hiddenLanes = specs.filter { spec in !shown.contains { $0.0 == spec.0 } }.map(\.2)
+            hiddenPanels = specs.filter { spec in !shown.contains { $0.0 == spec.0 } }.map(\.2)
             dense = HapticDensity.isDense(events: data.hapticEvents.count, columns: columns)
             var y = 84.0
-            var lanes: [Lane] = []
+            var panels: [Panel] = []
             for (kind, id, title, unit, height) in shown {
-                lanes.append(
-                    Lane(kind: kind, id: id, title: title, unit: unit, top: y, height: height))
+                panels.append(
+                    Panel(kind: kind, id: id, title: title, unit: unit, top: y, height: height))
                 y += height + 10
             }
-            self.lanes = lanes
+            self.panels = panels
             ticks = TimelinePlot.timeTicks(
                 duration: duration, maximumCount: max(2, Int((plotRight - plotLeft) / 90)))
             legendTop = y - 10 + 58
@@ -151,8 +151,8 @@ public enum TimelinePlot {
                 + "aria-label=\"\(SVGBuilder.escape("Haptic timeline of " + data.title))\" "
                 + "data-plot-left=\"\(SVGBuilder.format(layout.plotLeft))\" "
                 + "data-plot-width=\"\(SVGBuilder.format(layout.plotWidth))\" "
-                + "data-plot-top=\"\(SVGBuilder.format(layout.lanesTop))\" "
-                + "data-plot-bottom=\"\(SVGBuilder.format(layout.lanesBottom))\" "
+                + "data-plot-top=\"\(SVGBuilder.format(layout.panelsTop))\" "
+                + "data-plot-bottom=\"\(SVGBuilder.format(layout.panelsBottom))\" "
                 + "data-duration=\"\(SVGBuilder.fixed(layout.duration, decimals: 6))\">\n")
         svg.raw("<title>\(SVGBuilder.escape(data.title))</title>\n")
         // Classes keep repeated presentation out of the (many) marks. Fonts: the first
@@ -181,10 +181,10 @@ public enum TimelinePlot {
         svg.rect(x: 0, y: 0, width: Double(w), height: Double(h), attributes: "fill=\"#ffffff\"")
         // The sharpness gradient, bottom (0) to top (1); also used by the legend bar.
         svg.raw("<defs>\n")
-        for lane in layout.lanes {
-            svg.raw("<clipPath id=\"clip-\(lane.id)\">")
+        for panel in layout.panels {
+            svg.raw("<clipPath id=\"clip-\(panel.id)\">")
             svg.rect(
-                x: layout.plotLeft, y: lane.top, width: layout.plotWidth, height: lane.height,
+                x: layout.plotLeft, y: panel.top, width: layout.plotWidth, height: panel.height,
                 attributes: "")
             svg.raw("</clipPath>\n")
         }
@@ -221,9 +221,9 @@ public enum TimelinePlot {
         ]
         let rate = data.renderSampleRate ?? data.sampleRate
         if rate > 0 { parts.append("\(trimmed(rate / 1000)) kHz") }
-        if !layout.hiddenLanes.isEmpty {
+        if !layout.hiddenPanels.isEmpty {
             parts.append(
-                "left out (empty): \(layout.hiddenLanes.joined(separator: ", ").lowercased())")
+                "left out (empty): \(layout.hiddenPanels.joined(separator: ", ").lowercased())")
         }
         svg.label(parts.joined(separator: "  ·  "), x: 24, y: 60, cssClass: "subtitle")
         svg.raw("</g>\n")

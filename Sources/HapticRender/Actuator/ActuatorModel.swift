@@ -31,9 +31,9 @@ protocol ActuatorModel {
     mutating func skipAtRest(frames: Int)
     /// At exact rest, the next sample starts a group and the feedback history is zero. O(1).
     mutating func restartGroupsAtRest()
-    /// Runs `drive[0 ..< count]` (volts, the voices' sum) through the output stage and the
+    /// Processes `drive[0 ..< count]` (volts, the voices' sum) through the output stage and the
     /// plant, writing the applied volts, the acceleration and the excursion into `sink`
     /// (only the acceleration unless `allSignals`, a literal at every call site). O(count).
-    mutating func run(
+    mutating func process(
         _ drive: UnsafePointer<Float>, count: Int, into sink: GroupSink, allSignals: Bool)
 }

@@ -22,7 +22,7 @@ public enum ActuatorProfile: Sendable, Hashable, Codable {
     }
 
     /// Standard gravity, for expressing acceleration in g.
-    public static let standardGravity = 9.80665
+    package static let standardGravity = 9.80665
 
     /// Display name ("iphone", "coin", "pixel" for the presets).
     public var name: String { kind.name }

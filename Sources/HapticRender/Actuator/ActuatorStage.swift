@@ -58,13 +58,13 @@ struct ActuatorStage<Model: ActuatorModel> {
     /// Runs `drive[offset ..< offset + count]` into the rows' samples `offset ..< offset + count`.
     /// O(count).
     @inline(__always)
-    mutating func run(_ drive: UnsafeMutablePointer<Float>, from offset: Int, count: Int) {
+    mutating func process(_ drive: UnsafeMutablePointer<Float>, from offset: Int, count: Int) {
         // Literal flags, so each call specializes the inlined kernel (no per-sample test).
         if writesDriveAndExcursion {
-            model.run(
+            model.process(
                 drive + offset, count: count, into: sink.advanced(by: offset), allSignals: true)
         } else {
-            model.run(
+            model.process(
                 drive + offset, count: count, into: sink.advanced(by: offset), allSignals: false)
         }
     }

@@ -207,7 +207,7 @@ extension ERMProfile: ActuatorKind {
     /// sine at 0 Hz from a quarter cycle — with no onset overdrive and no brake of their own
     /// (the loop overdrives and brakes); a click is a pulse of the rated voltage as long as
     /// the spin-up to 90 % (sharpness 0) down to a third of it (sharpness 1). The continuous
-    /// drive follows the mapping within 1e-7 of the rail between control points: the phase
+    /// drive follows the mapping within 1e-7 of the rail between grid points: the phase
     /// integrates the speed, so the engines' drives must agree closer than an LRA's.
     func driverConfig(sampleRate: Double) -> ActuatorDriverConfig {
         ActuatorDriverConfig(
@@ -218,7 +218,7 @@ extension ERMProfile: ActuatorKind {
             carrierPhase: 0.25,
             clickPulse: ClickPulse(
                 volts: ratedVoltage, softSeconds: spinUpSeconds, hardSeconds: spinUpSeconds / 3),
-            controlTolerance: 1e-7)
+            periodTolerance: 1e-7)
     }
 
     /// docs/physics.md, ERM drive: sharpness moves nothing (a DC carrier at every sharpness);
@@ -400,7 +400,7 @@ package struct ERMModel: ActuatorModel, Sendable {
 
     mutating func restartGroupsAtRest() { if isAtRest { groupPhase = 0 } }
 
-    mutating func run(
+    mutating func process(
         _ drive: UnsafePointer<Float>, count: Int, into sink: GroupSink, allSignals: Bool
     ) {
         for i in 0..<count {

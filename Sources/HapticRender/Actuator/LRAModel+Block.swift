@@ -104,20 +104,20 @@ extension LRAModel {
     /// slew-limits). Otherwise, and for a group cut by the block's ends,
     /// ``drive(_:through:)`` runs per sample. O(count), no allocation.
     @inline(__always)
-    mutating func run(
+    mutating func process(
         _ drive: UnsafePointer<Float>, count: Int, into sink: GroupSink, allSignals: Bool
     ) {
         let k = outputStage
-        runBlock(drive: drive, count: count, setup: k, into: sink, allSignals: allSignals)
+        processBlock(drive: drive, count: count, setup: k, into: sink, allSignals: allSignals)
     }
 
     /// The kernel through an output stage with `g` for a guard (and its slew limit) instead of
     /// the model's own, into `out`: for tests of the kernel with other guards. O(count).
-    mutating func run(
+    mutating func process(
         drive: UnsafePointer<Float>, count: Int, excursionGuard g: ExcursionGuard,
         into out: HapticSignalBuffers
     ) {
-        runBlock(
+        processBlock(
             drive: drive, count: count, setup: outputStage(g), into: GroupSink(out),
             allSignals: true)
     }
@@ -136,11 +136,11 @@ extension LRAModel {
         return step(volts: Double(applied))
     }
 
-    /// ``run(_:count:into:allSignals:)`` through the output stage `k`, writing the
+    /// ``process(_:count:into:allSignals:)`` through the output stage `k`, writing the
     /// acceleration only if not `allSignals` (then `sink`'s other pointers are not touched). A
     /// constant at each call site: the kernel is inlined and specialized per caller.
     @inline(__always)
-    mutating func runBlock(
+    mutating func processBlock(
         drive: UnsafePointer<Float>, count: Int, setup k: LRAOutputStage, into sink: GroupSink,
         allSignals: Bool
     ) {
@@ -156,7 +156,7 @@ extension LRAModel {
                 // in low-Z; the kernel stops at a group whose last applied sample is zero, so
                 // idle is 0 after every group it ran.
                 if idleSamples &+ 4 < lowZHoldSamples {
-                    i = runDrivenGroups(
+                    i = processDrivenGroups(
                         drive: drive, from: i, to: count, setup: k, into: sink,
                         allSignals: allSignals)
                     if i != start { idleSamples = 0 }
@@ -164,13 +164,13 @@ extension LRAModel {
             } else if regime == 0 {
                 // Counting down with zero drive: whole groups while idle + 4 < hold.
                 let groups = max(0, (lowZHoldSamples &- idleSamples &- 1) / 4)
-                i = runIdleGroups(
+                i = processIdleGroups(
                     lowZGroup, drive: drive, from: i, to: min(count, i &+ 4 &* groups), setup: k,
                     into: sink, allSignals: allSignals)
                 idleSamples &+= i &- start
             } else if regime == 1 {
                 // Free Hi-Z ring (idle saturated at the hold): zero drive.
-                i = runIdleGroups(
+                i = processIdleGroups(
                     hiZGroup, drive: drive, from: i, to: count, setup: k, into: sink,
                     allSignals: allSignals)
             }
@@ -198,7 +198,7 @@ extension LRAModel {
     /// Every lane computes the expressions of ``drive(_:through:)`` operation for operation —
     /// the output stage's group form, ``LRAGroupCoefficients/lanes(x0:v0:u:previous:)``, the
     /// acceleration — so the bits are those of the per-sample path.
-    mutating func runDrivenGroups(
+    mutating func processDrivenGroups(
         drive: UnsafePointer<Float>, from start: Int, to end: Int, setup k: LRAOutputStage,
         into sink: GroupSink, allSignals: Bool
     ) -> Int {
@@ -257,7 +257,7 @@ extension LRAModel {
     /// is within one slew step of 0 and four samples are left before `end`; returns where it
     /// stopped. The guard passes a zero drive unchanged; a group that ends below the rest
     /// threshold leaves the state at exact zero (``settleAtRest()``). O(groups done).
-    mutating func runIdleGroups(
+    mutating func processIdleGroups(
         _ c: LRAGroupCoefficients, drive: UnsafePointer<Float>, from start: Int,
         to end: Int, setup k: LRAOutputStage, into sink: GroupSink, allSignals: Bool
     ) -> Int {

@@ -26,7 +26,7 @@
 /// directly from its group's first state — the *anchor* — by the k-step form of
 /// ``LRAGroupCoefficients``, in Float; a regime switch (driver state, end-stop contact) inside a
 /// group re-anchors at the switching sample. Why: four lanes are independent given the anchor,
-/// so the block kernel ``run(_:count:into:allSignals:)`` computes a group as one
+/// so the block kernel ``process(_:count:into:allSignals:)`` computes a group as one
 /// `SIMD4<Float>` for x and one for v, and the recursion advances four samples per
 /// multiply-add chain. The rule is part of the model, so ``step(volts:)`` (which knows only the
 /// inputs up to its sample) and the kernel give the same bits, and block size cannot change a
@@ -227,7 +227,7 @@
 
     /// Advances one sample with drive command `volts` (clamped to ±V_clamp): the plant alone,
     /// after the output stage. O(1). (The renderer's hot loop uses the block kernel
-    /// ``run(_:count:into:allSignals:)``.)
+    /// ``process(_:count:into:allSignals:)``.)
     /// The clamp is two compares (what `min(max(·))` is for non-NaN input): the generic min/max
     /// add NaN handling, and a NaN drive never reaches the model.
     package mutating func step(volts command: Double) -> LRASample {
@@ -306,14 +306,14 @@
     /// `acceleration.count` must be ≥ `drive.count`. Per sample exactly `step(volts: drive[i])`,
     /// by the block kernel with an output stage whose guard never acts and no slew limit. O(n),
     /// no allocation. For tests and benchmarks of the model alone: the renderer runs the kernel
-    /// with its output stage (``run(_:count:into:allSignals:)``).
+    /// with its output stage (``process(_:count:into:allSignals:)``).
     @_spi(Testing)
     public mutating func process(
         drive: UnsafeBufferPointer<Float>, acceleration: UnsafeMutableBufferPointer<Float>
     ) {
         precondition(acceleration.count >= drive.count, "acceleration buffer shorter than drive")
         if let d = drive.baseAddress, let a = acceleration.baseAddress {
-            runBlock(
+            processBlock(
                 drive: d, count: drive.count, setup: outputStage(ExcursionGuard(inactive: ())),
                 into: GroupSink(
                     HapticSignalBuffers(
@@ -330,6 +330,6 @@
     public mutating func process(
         drive: UnsafePointer<Float>, count: Int, into out: HapticSignalBuffers
     ) {
-        run(drive, count: count, into: GroupSink(out), allSignals: true)
+        process(drive, count: count, into: GroupSink(out), allSignals: true)
     }
 }

@@ -47,7 +47,7 @@ public struct LRAProfile: Codable, Sendable, Hashable {
     /// End-stop stiffness k_s as a multiple of the suspension stiffness k (an elastomer
     /// stop: 30–100; docs/physics.md, End stop).
     public var endStopStiffnessRatio: Double
-    /// Lowest drive frequency the driver can produce, Hz (clips the sharpness band).
+    /// Lowest drive frequency the driver can produce, Hz (bounds the sharpness band).
     public var driveBandMinHz: Double
     /// Highest drive frequency the driver can produce, Hz.
     public var driveBandMaxHz: Double

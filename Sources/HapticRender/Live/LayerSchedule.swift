@@ -67,7 +67,7 @@ public struct LayerContents: @unchecked Sendable {
     /// The layer it plays as.
     public let layer: Int
     /// Voices in the schedule.
-    public var voiceCount: Int { voices.count }
+    package var voiceCount: Int { voices.count }
 }
 
 extension VoiceSpec {
@@ -96,7 +96,7 @@ extension VoiceSpec {
 
 extension LayerSchedule {
     /// The first sample from `start` on at which this schedule's haptic parameter lanes
-    /// (intensity and sharpness, the ones continuous voices plan their control periods on)
+    /// (intensity and sharpness, the ones continuous voices plan their drive periods on)
     /// differ from `other`'s: the `changingParameterLanesFrom` of a replacement; `Int64.max` where
     /// they agree from `start` on, `.min` where they differ from the start. Lanes that differ
     /// only before `start` (a history the render has passed) agree. O(breakpoints).

@@ -26,7 +26,7 @@ extension PatternRenderer {
     /// replaced by those of `contents` that start at or after ``position``, and its parameter lanes
     /// are `contents`' parameter lanes. Voices already sounding play on. `cut` is the first sample
     /// from which the new parameter lanes differ from the old (`Int64.max`: nowhere): the layer's
-    /// continuous voices end their control periods there, as at a scheduled change.
+    /// continuous voices end their drive periods there, as at a scheduled change.
     ///
     /// Call it between ``render(into:)`` calls, on the render thread. No allocation, no lock,
     /// no reference counting: O(voices waiting + voices of `contents`). Returns how many of
@@ -61,38 +61,40 @@ extension PatternRenderer {
         for v in 0..<audio.tones.count where audio.tones.storage[v].spec.layer == layer {
             if ends(.audioContinuous) { audio.tones.storage[v].spec.end(at: t) }
         }
-        for v in 0..<audio.clips.count where audio.clips.storage[v].spec.layer == layer {
-            if ends(.audioCustom) { audio.clips.storage[v].spec.end(at: t) }
+        for v in 0..<audio.customAudio.count where audio.customAudio.storage[v].spec.layer == layer
+        {
+            if ends(.audioCustom) { audio.customAudio.storage[v].spec.end(at: t) }
         }
     }
 
-    /// Custom audio resource `index` (below ``RenderReserve/audioResources``) plays `clip`
-    /// from now on; voices already playing it go on with the clip they had. Render thread;
+    /// Custom audio resource `index` (below ``RenderReserve/audioResources``) plays `resource`
+    /// from now on; voices already playing it go on with the resource they had. Render thread;
     /// no allocation. O(1).
-    public mutating func setAudioResource(_ index: Int, to clip: PreparedClip.Contents) {
+    public mutating func setAudioResource(_ index: Int, to resource: PreparedAudioResource.Contents)
+    {
         precondition(index >= 0 && index < audio.resourceCount, "no such audio resource")
-        audio.sources[index] = ClipSource(
-            samples: clip.samples, frames: clip.frames, channels: clip.channels)
+        audio.sources[index] = AudioResourceView(
+            samples: resource.samples, frames: resource.frames, channels: resource.channels)
     }
 }
 
 /// Decoded custom audio in memory of its own, for ``PatternRenderer/setAudioResource(_:to:)``:
 /// keep it alive while a renderer may play it.
-public final class PreparedClip: @unchecked Sendable {
+public final class PreparedAudioResource: @unchecked Sendable {
     // @unchecked: immutable after init.
     private let memory = RenderMemory()
     public let contents: Contents
 
-    /// A copy of `clip`'s samples. O(samples).
-    public init(_ clip: AudioClip) {
+    /// A copy of `resource`'s samples. O(samples).
+    public init(_ resource: AudioResource) {
         contents = Contents(
-            samples: clip.frames > 0 ? UnsafePointer(memory.copy(clip.samples)) : nil,
-            frames: clip.frames, channels: clip.channels)
+            samples: resource.frames > 0 ? UnsafePointer(memory.copy(resource.samples)) : nil,
+            frames: resource.frames, channels: resource.channels)
     }
 
     /// The samples as a raw view (no reference to count).
     public struct Contents: @unchecked Sendable {
-        // @unchecked: a view of a PreparedClip's immutable memory.
+        // @unchecked: a view of a PreparedAudioResource's immutable memory.
         let samples: UnsafePointer<Float>?
         let frames: Int
         let channels: Int

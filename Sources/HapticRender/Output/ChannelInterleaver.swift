@@ -36,7 +36,7 @@ struct ChannelInterleaver {
 
     /// The recipes of `channels` over `rows` (prepare time only). O(channels).
     init(rows: SignalRows, channels: [OutputChannel], memory: RenderMemory) {
-        func offset(of signal: RenderChannel) -> Int { rows[signal] - rows.base }
+        func offset(of signal: RenderSignal) -> Int { rows[signal] - rows.base }
         signals = rows.base
         count = channels.count
         recipes = memory.uninitialized(Recipe.self, count: count)

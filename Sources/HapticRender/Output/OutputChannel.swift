@@ -6,16 +6,16 @@
 /// the signals and mixing them in a second pass over memory.
 public enum OutputChannel: Sendable, Hashable {
     /// The signal as rendered.
-    case signal(RenderChannel)
+    case signal(RenderSignal)
     /// `base + gain × added`, per sample, computed in `Float` exactly as the expression
     /// `base + gain * added` (multiply, round, add, round; never a fused multiply-add), so a
     /// caller that mixes the plain signals with that expression gets the same bits.
-    case mix(RenderChannel, plus: Float, times: RenderChannel)
+    case mix(RenderSignal, plus: Float, times: RenderSignal)
 }
 
 extension OutputChannel {
     /// The renderer signals this channel reads. O(1).
-    public var sources: [RenderChannel] {
+    public var sources: [RenderSignal] {
         switch self {
         case .signal(let a): [a]
         case .mix(let a, _, let b): [a, b]

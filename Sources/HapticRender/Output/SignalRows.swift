@@ -1,4 +1,4 @@
-/// One chunk of every ``RenderChannel`` signal, a row each in the enum's order: the audio
+/// One chunk of every ``RenderSignal`` signal, a row each in the enum's order: the audio
 /// voices write the audio rows, the actuator stage the haptic ones, and the
 /// ``ChannelInterleaver`` reads them. A view into ``RenderMemory``.
 struct SignalRows {
@@ -6,17 +6,17 @@ struct SignalRows {
 
     init(memory: RenderMemory) {
         base = memory.allocate(
-            RenderChannel.allCases.count * PatternRenderer.chunkFrames, repeating: 0)
+            RenderSignal.allCases.count * PatternRenderer.chunkFrames, repeating: 0)
     }
 
     /// The chunk of `signal`.
     @inline(__always)
-    subscript(_ signal: RenderChannel) -> UnsafeMutablePointer<Float> {
+    subscript(_ signal: RenderSignal) -> UnsafeMutablePointer<Float> {
         base + signal.row &* PatternRenderer.chunkFrames
     }
 }
 
-extension RenderChannel {
+extension RenderSignal {
     /// The signal's row in ``SignalRows`` (its position in `allCases`, as a literal: the render
     /// loop must not touch `allCases`, an array).
     var row: Int {

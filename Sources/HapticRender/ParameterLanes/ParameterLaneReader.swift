@@ -49,7 +49,7 @@ struct ParameterLaneReader {
     }
 
     /// The parameter lane's value at sample `n` without moving the cursor: the renderer reads
-    /// control points up to one control period past the chunk it has filled. Same arithmetic as
+    /// grid points up to one drive period past the chunk it has filled. Same arithmetic as
     /// ``fill(_:start:frames:)``, so both agree on every sample. O(breakpoints between the cursor
     /// and `n`), usually O(1). Inlined: out of line, each call copied the 72-byte reader to the
     /// stack first.
@@ -65,10 +65,10 @@ struct ParameterLaneReader {
         return s == 0 ? v : v + s * Float(n &- samples[k &- 1])
     }
 
-    /// The line the parameter lane follows at sample `n` (segment, held value or runtime value) and
+    /// The line the parameter lane follows at sample `n` (a line, the held value or the runtime value) and
     /// the first sample after `n` at which it leaves it: its next breakpoint, or where a runtime
     /// value starts or ends. Every sample from `n` up to that change reads its value from the line
-    /// (``ParameterLaneLine/value(at:)``, the arithmetic of ``value(at:)``), so a control period,
+    /// (``ParameterLaneLine/value(at:)``, the arithmetic of ``value(at:)``), so a drive period,
     /// which never crosses a change, searches the breakpoints once. O(1) as ``value(at:)``.
     @inline(__always)
     func line(at n: Int64) -> ParameterLaneLine {
@@ -98,31 +98,31 @@ struct ParameterLaneReader {
         while i < frames {
             let n = start &+ Int64(i)
             while next < count && samples[next] <= n { next &+= 1 }
-            // Samples until the segment (or override) changes: fill that run in one loop.
-            var runEnd = next < count ? samples[next] : Int64.max
+            // Samples until the line (or override) changes: fill that span in one loop.
+            var spanEnd = next < count ? samples[next] : Int64.max
             let inOverride = n >= overrideFrom && n < overrideUntil
             if inOverride {
-                runEnd = min(runEnd, overrideUntil)
+                spanEnd = min(spanEnd, overrideUntil)
             } else if n < overrideFrom {
-                runEnd = min(runEnd, overrideFrom)
+                spanEnd = min(spanEnd, overrideFrom)
             }
-            let run = Int(min(runEnd &- n, Int64(frames &- i)))
+            let span = Int(min(spanEnd &- n, Int64(frames &- i)))
             if inOverride {
-                for j in 0..<run { out[i &+ j] = overrideValue }
+                for j in 0..<span { out[i &+ j] = overrideValue }
             } else if next == 0 {
-                for j in 0..<run { out[i &+ j] = initial }
+                for j in 0..<span { out[i &+ j] = initial }
             } else {
                 let k = next &- 1
                 let v = values[k]
                 let s = slopes[k]
                 let offset = Float(n &- samples[k])
                 if s == 0 {
-                    for j in 0..<run { out[i &+ j] = v }
+                    for j in 0..<span { out[i &+ j] = v }
                 } else {
-                    for j in 0..<run { out[i &+ j] = v + s * (offset + Float(j)) }
+                    for j in 0..<span { out[i &+ j] = v + s * (offset + Float(j)) }
                 }
             }
-            i &+= run
+            i &+= span
         }
     }
 }
@@ -136,7 +136,7 @@ struct ParameterLaneLine {
     /// The first sample at which the parameter lane leaves this line.
     var change: Int64
 
-    /// A line read nowhere (``ControlLines/unread``): it changes at once.
+    /// A line read nowhere (``PeriodLines/unread``): it changes at once.
     static let unread = ParameterLaneLine(value: 0, slope: 0, origin: .min, change: .min)
 
     /// The parameter lane's value at sample `n` (before ``change``), as

@@ -1,18 +1,18 @@
 import HapticPattern
 
 /// The reference engine: renders a ``Timeline`` the way ``PatternRenderer`` does, but per
-/// sample, in Double, with one plain path per voice kind — no control grid, no groups, no
+/// sample, in Double, with one plain path per voice kind — no drive grid, no groups, no
 /// SIMD, no fast paths. It is the definition the fast engine is tested against (the agreement
 /// tests and `--engine reference`), written to be read, not to be fast (≈ 100× slower).
 ///
 /// Per sample n:
 /// 1. voices whose start is n begin (transients read their intensity parameter lanes here);
-/// 2. audio: every tone and clip adds its stereo sample (``ReferenceTone``, ``ReferenceClip``);
+/// 2. audio: every tone and custom-audio voice adds its stereo sample (``ReferenceTone``, ``ReferenceCustomAudio``);
 /// 3. haptics: the continuous voices (in start order), then the transients, each produce a
 ///    drive from the actuator state ``ActuatorFeedback/latencySamples`` old and whether another
 ///    voice drove on sample n − 1; their sum goes through the kind's ``ReferenceActuator`` (an
 ///    LRA's: guard, clamp, slew, driver state, trapezoidal step, rest);
-/// 4. the output channels take the signals at their scales (``RenderChannel``).
+/// 4. the output channels take the signals at their scales (``RenderSignal``).
 ///
 /// Same pull API as ``PatternRenderer``: ``render(into:)``, ``seek(toSample:)``, ``reset()``,
 /// ``parameters``. It allocates as it goes (a signal array per sample, its voice lists as voices
@@ -26,7 +26,7 @@ public final class ReferenceRenderer {
 
     private let sampleRate: Double
     private let voices: [VoiceSpec]
-    private let clips: [AudioClip?]
+    private let resources: [AudioResource?]
     private var nextVoice = 0
     /// Parameter lanes per layer, indexed by ``ParameterLaneSlot``.
     private var parameterLanes: [[ReferenceParameterLane]]
@@ -38,11 +38,13 @@ public final class ReferenceRenderer {
     private var continuous: [ReferenceContinuousVoice] = []
     private var transients: [TransientDriver] = []
     private var tones: [ReferenceTone] = []
-    private var clipVoices: [ReferenceClip] = []
+    private var customAudioVoices: [ReferenceCustomAudio] = []
     /// Voices that drove on the previous sample (the brakes' mixing rule).
     private var drivingBefore = 0
 
-    public init(timeline: Timeline, audio: [AudioClip?] = [], configuration: RenderConfiguration)
+    public init(
+        timeline: Timeline, audio: [AudioResource?] = [], configuration: RenderConfiguration
+    )
         throws(RenderError)
     {
         try configuration.check(for: timeline)
@@ -62,7 +64,7 @@ public final class ReferenceRenderer {
                 envelope: envelope, resource: Int(t.audioResource[i]), loops: t.loops[i],
                 usesEnvelope: t.usesVolumeEnvelope[i])
         }
-        clips = timeline.audioResources.indices.map { $0 < audio.count ? audio[$0] : nil }
+        resources = timeline.audioResources.indices.map { $0 < audio.count ? audio[$0] : nil }
         parameterLanes = (0..<max(timeline.layerCount, 1)).map { layer in
             ParameterLaneSlot.allCases.map { slot in
                 ReferenceParameterLane(
@@ -113,7 +115,7 @@ public final class ReferenceRenderer {
         continuous = []
         transients = []
         tones = []
-        clipVoices = []
+        customAudioVoices = []
         drivingBefore = 0
         actuator.reset()
         for l in parameterLanes.indices {
@@ -135,7 +137,7 @@ public final class ReferenceRenderer {
         }
     }
 
-    /// One sample of every signal, at their output scales, in ``RenderChannel`` order.
+    /// One sample of every signal, at their output scales, in ``RenderSignal`` order.
     private func renderSample() -> [Float] {
         let n = position
         startVoices(at: n)
@@ -148,14 +150,14 @@ public final class ReferenceRenderer {
             right += s.right
         }
         tones.removeAll { n + 1 >= $0.spec.end }
-        for i in clipVoices.indices where n < clipVoices[i].spec.end {
-            let s = clipVoices[i].next(
-                at: n, parameterLanes: parameterLanes[clipVoices[i].spec.layer],
+        for i in customAudioVoices.indices where n < customAudioVoices[i].spec.end {
+            let s = customAudioVoices[i].next(
+                at: n, parameterLanes: parameterLanes[customAudioVoices[i].spec.layer],
                 sampleRate: sampleRate)
             left += s.left
             right += s.right
         }
-        clipVoices.removeAll { n + 1 >= $0.spec.end || $0.isExhausted }
+        customAudioVoices.removeAll { n + 1 >= $0.spec.end || $0.isExhausted }
 
         let (x, v) = actuator.feedback
         var drive = 0.0
@@ -216,20 +218,20 @@ public final class ReferenceRenderer {
             case .audioContinuous:
                 tones.append(ReferenceTone(spec: spec))
             case .audioCustom:
-                guard spec.resource >= 0, spec.resource < clips.count,
-                    let clip = clips[spec.resource],
-                    clip.frames > 0
+                guard spec.resource >= 0, spec.resource < resources.count,
+                    let resource = resources[spec.resource],
+                    resource.frames > 0
                 else { continue }
-                spec.envelope = Self.clipEnvelope(
+                spec.envelope = Self.customAudioEnvelope(
                     spec, fadeSamples: Float(AudioMapping.customFadeSeconds * sampleRate))
-                clipVoices.append(ReferenceClip(spec: spec, clip: clip))
+                customAudioVoices.append(ReferenceCustomAudio(spec: spec, resource: resource))
             }
         }
     }
 
-    /// A clip's volume envelope: with `EventWaveformUseVolumeEnvelope`, attack and release of at
+    /// A custom-audio voice's volume envelope: with `EventWaveformUseVolumeEnvelope`, attack and release of at
     /// least the 5 ms fade ending at the voice's end; without it, unity throughout.
-    static func clipEnvelope(_ spec: VoiceSpec, fadeSamples fade: Float) -> Envelope {
+    static func customAudioEnvelope(_ spec: VoiceSpec, fadeSamples fade: Float) -> Envelope {
         let length = Float(spec.end - spec.start)
         guard spec.usesEnvelope else {
             var e = Envelope(attack: 1, decay: 1, release: 1, releaseStart: length, sustained: true)

@@ -85,26 +85,26 @@ struct ReferenceTone {
     }
 }
 
-/// An `AudioCustom` voice: the clip read at a rate of 2^pitch with 4-point cubic Hermite
+/// An `AudioCustom` voice: the audio resource read at a rate of 2^pitch with 4-point cubic Hermite
 /// interpolation (looping if asked), a one-pole low-pass at `60 Hz · 2^(10·brightness)`, volume ×
-/// envelope, panned (stereo clips as a balance: unity at centre, constant power per side).
-struct ReferenceClip {
+/// envelope, panned (stereo resources as a balance: unity at centre, constant power per side).
+struct ReferenceCustomAudio {
     let spec: VoiceSpec
-    let clip: AudioClip
+    let resource: AudioResource
     var position = 0.0
     var lowLeft = 0.0, lowRight = 0.0
 
-    var isExhausted: Bool { !spec.loops && position >= Double(clip.frames) }
+    var isExhausted: Bool { !spec.loops && position >= Double(resource.frames) }
 
     func frame(_ index: Int, channel: Int) -> Double {
         var i = index
         if spec.loops {
-            i %= clip.frames
-            if i < 0 { i += clip.frames }
-        } else if i < 0 || i >= clip.frames {
+            i %= resource.frames
+            if i < 0 { i += resource.frames }
+        } else if i < 0 || i >= resource.frames {
             return 0
         }
-        return Double(clip.samples[i * clip.channels + channel])
+        return Double(resource.samples[i * resource.channels + channel])
     }
 
     func hermite(_ base: Int, _ t: Double, channel: Int) -> Double {
@@ -127,13 +127,13 @@ struct ReferenceClip {
         let base = Int(position)
         let t = position - Double(base)
         let l = hermite(base, t, channel: 0)
-        let r = clip.channels == 2 ? hermite(base, t, channel: 1) : l
+        let r = resource.channels == 2 ? hermite(base, t, channel: 1) : l
         let pitch = min(
             max(
                 Double(spec.pitch)
                     + parameterLanes[ParameterLaneSlot.audioPitch.rawValue].value(at: n), -1), 1)
         position += LibM.pow(2, pitch * Double(AudioMapping.pitchOctaves))
-        if spec.loops, position >= Double(clip.frames) { position -= Double(clip.frames) }
+        if spec.loops, position >= Double(resource.frames) { position -= Double(resource.frames) }
         let brightness = min(
             max(
                 Double(spec.timbre)
@@ -152,7 +152,7 @@ struct ReferenceClip {
             * envelopeGain(spec.envelope, at: Double(n - spec.start))
         var (left, right) = panGains(
             Double(spec.pan) + parameterLanes[ParameterLaneSlot.audioPan.rawValue].value(at: n))
-        if clip.channels == 2 {
+        if resource.channels == 2 {
             left = min(left * 2.0.squareRoot(), 1)
             right = min(right * 2.0.squareRoot(), 1)
         }

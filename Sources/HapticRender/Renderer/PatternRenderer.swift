@@ -53,7 +53,9 @@ public struct PatternRenderer: ~Copyable {
     ///   - audio: decoded custom audio at the render rate, indexed like
     ///     ``Timeline/audioResources`` (`nil` for a resource that could not be loaded: its
     ///     voices are silent).
-    public init(timeline: Timeline, audio: [AudioClip?] = [], configuration: RenderConfiguration)
+    public init(
+        timeline: Timeline, audio: [AudioResource?] = [], configuration: RenderConfiguration
+    )
         throws(RenderError)
     {
         try self.init(timeline: timeline, audio: audio, configuration: configuration, reserve: nil)
@@ -62,7 +64,7 @@ public struct PatternRenderer: ~Copyable {
     /// The designated initializer; `reserve` keeps room for the layers, voices and audio of an
     /// open-ended render (``init(layers:reserve:configuration:)``).
     init(
-        timeline: Timeline, audio: [AudioClip?], configuration: RenderConfiguration,
+        timeline: Timeline, audio: [AudioResource?], configuration: RenderConfiguration,
         reserve: RenderReserve?
     ) throws(RenderError) {
         try configuration.check(for: timeline)
@@ -104,7 +106,8 @@ public struct PatternRenderer: ~Copyable {
             }
         }
         self.audio = AudioVoices(
-            toneCapacity: capacities[.audioContinuous], clipCapacity: capacities[.audioCustom],
+            toneCapacity: capacities[.audioContinuous],
+            customAudioCapacity: capacities[.audioCustom],
             resourceCount: max(timeline.audioResources.count, reserve?.audioResources ?? 0),
             audio: audio, sampleRate: rate,
             memory: memory)
@@ -113,15 +116,15 @@ public struct PatternRenderer: ~Copyable {
             profile: profile, sharpness: configuration.sharpnessMapping,
             intensity: configuration.intensityMapping)
         memory.retain(mapping)  // owns the tables `lookup` points into
-        // Control period of continuous haptic voices (see DriveRamp): divides the chunk and is
+        // Drive period of continuous haptic voices (see DriveRamp): divides the chunk and is
         // a multiple of RotatingCarrier's 4-sample group.
-        let controls = ContinuousControl(
+        let grid = DriveGrid(
             parameterLanes: parameterLanes, lookup: mapping.lookup, period: 64,
-            toleranceVolts: driverConfig.controlToleranceVolts)
+            toleranceVolts: driverConfig.periodToleranceVolts)
         haptics = HapticVoices(
             continuousCapacity: capacities[.hapticContinuous],
             transientCapacity: capacities[.hapticTransient],
-            controls: controls, driverConfig: driverConfig, sampleRate: rate, memory: memory)
+            grid: grid, driverConfig: driverConfig, sampleRate: rate, memory: memory)
         actuator = profile.kind.makeStage(
             sampleRate: rate, rows: signals,
             writesDriveAndExcursion: used.contains(.hapticDrive) || used.contains(.excursion),

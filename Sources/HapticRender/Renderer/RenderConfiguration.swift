@@ -18,7 +18,7 @@ public struct RenderConfiguration: Sendable {
 
     public init(
         sampleRate: Double = 48_000,
-        channels: [OutputChannel] = RenderChannel.allCases.map(OutputChannel.signal),
+        channels: [OutputChannel] = RenderSignal.allCases.map(OutputChannel.signal),
         actuator: ActuatorProfile = .iphone, sharpnessMapping: SharpnessMapping = .android,
         intensityMapping: IntensityMapping = .sensationLevel, ringDownSeconds: Double? = nil
     ) {
@@ -32,7 +32,7 @@ public struct RenderConfiguration: Sendable {
 
     /// A configuration whose output channels are the plain `channels` signals, in this order.
     public init(
-        sampleRate: Double = 48_000, channels: [RenderChannel],
+        sampleRate: Double = 48_000, channels: [RenderSignal],
         actuator: ActuatorProfile = .iphone, sharpnessMapping: SharpnessMapping = .android,
         intensityMapping: IntensityMapping = .sensationLevel, ringDownSeconds: Double? = nil
     ) {

@@ -11,7 +11,7 @@
 /// Why a shim: `HapticRender` must not import Foundation, and libm calls are rejected inside
 /// `@_noLocks` code. The fast engine calls it at setup only (coefficient design, table
 /// building) and uses polynomials and tables in its render loop; the reference engine
-/// (`Reference/`) calls it per sample (tone harmonics, pitch, the clip filter), which is one
+/// (`Reference/`) calls it per sample (tone harmonics, pitch, the custom-audio filter), which is one
 /// reason it is not real-time safe.
 @usableFromInline
 enum LibM {

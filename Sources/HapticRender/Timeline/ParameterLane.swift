@@ -4,11 +4,11 @@ import HapticPattern
 /// stored as breakpoints with slopes.
 ///
 /// Breakpoint `k` starts at sample ``sample``[k] with value ``value``[k] and changes by
-/// ``slope``[k] per sample until the next breakpoint, so the value at sample `n` in segment `k` is
+/// ``slope``[k] per sample until the next breakpoint, so the value at sample `n` on line `k` is
 /// `value[k] + slope[k] × (n − sample[k])` — computed from the line equation, never accumulated
 /// (AudioKit's parameter-ramper rule). A step is a breakpoint with slope 0 (a jump happens between
 /// two breakpoints at consecutive or equal samples). Before the first breakpoint the parameter lane
-/// holds ``initialValue`` (the neutral control value); after the last it holds the last segment's
+/// holds ``initialValue`` (the neutral control value); after the last it holds the last line's
 /// line, which by construction has slope 0.
 public struct ParameterLane: Sendable, Hashable {
     /// Control value before the first breakpoint (1 for multiplying controls, 0 otherwise).

@@ -53,8 +53,8 @@ enum ParameterLaneBuilder {
     }
 
     /// Removes everything before `sample` (a seek point or layer start) while keeping the state
-    /// reached there: the segment in flight is re-anchored at `sample`. O(count).
-    static func clip(_ lane: inout ParameterLane, before sample: Int64) {
+    /// reached there: the line in flight is re-anchored at `sample`. O(count).
+    static func trim(_ lane: inout ParameterLane, before sample: Int64) {
         guard let first = lane.sample.first, first < sample else { return }
         let keepFrom = lane.sample.firstIndex { $0 >= sample } ?? lane.count
         let k = keepFrom - 1

@@ -103,7 +103,7 @@ extension LayerPlan {
 
         return DynamicParameterID.allCases.map { id in
             var lane = ParameterLaneBuilder.build(id, writers: writers[id.index])
-            ParameterLaneBuilder.clip(&lane, before: clock.baseSample)
+            ParameterLaneBuilder.trim(&lane, before: clock.baseSample)
             return lane
         }
     }

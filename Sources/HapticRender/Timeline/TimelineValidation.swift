@@ -35,7 +35,7 @@ extension Timeline {
                 problems.append("voice \(i) layer \(v.layer[i]) out of range")
             }
             if v.attackSamples[i] < 0 || v.decaySamples[i] < 0 || v.releaseSamples[i] < 0 {
-                problems.append("voice \(i) has a negative envelope segment")
+                problems.append("voice \(i) has a negative envelope stage")
             }
             let r = Int(v.audioResource[i])
             if v.kind[i] == .audioCustom ? !(0..<audioResources.count).contains(r) : r != -1 {

@@ -6,6 +6,6 @@
 /// shape and must keep it within this length (or change this one constant). `EventDuration`
 /// never lengthens a transient; it only pads the pattern duration (docs/ahap-format.md, Events).
 /// Not scaled by the playback rate.
-public enum TransientShape {
-    public static let lengthSeconds = 0.040
+package enum TransientShape {
+    package static let lengthSeconds = 0.040
 }

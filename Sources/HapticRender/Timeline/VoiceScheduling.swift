@@ -48,14 +48,14 @@ extension LayerPlan {
     /// Lifetimes (docs/ahap-format.md, Events and Envelopes; choices documented in
     /// ``CoreHapticsFacts``, ``TransientShape``, ``EnvelopeTime``):
     /// - HapticTransient: `start … start + TransientShape.length`; no envelope
-    ///   (`releaseStart = end`, segment lengths 0, `sustained = false`).
+    ///   (`releaseStart = end`, stage lengths 0, `sustained = false`).
     /// - Continuous, sustained (AR): `releaseStart` at `Time + EventDuration` (rate-scaled;
     ///   haptic capped at 30 s); `end = releaseStart + release`.
     /// - Continuous, non-sustained (AD): `releaseStart = start + attack` (where the decay
     ///   begins), `end = releaseStart + decay`; `EventDuration` only pads the pattern.
     /// - AudioCustom: plays its audio length (unscaled); with the volume envelope it fades in
     ///   over `attack` and out over `release` ending at the file end (`releaseStart = end −
-    ///   release`); without it all segments are 0 and `releaseStart = end`.
+    ///   release`); without it all stages are 0 and `releaseStart = end`.
     /// Envelope-time controls: attack and decay read the parameter lane at the voice start, release
     /// reads it at the release start (AudioCustom: at the audio end); combined additively, clamped
     /// to 0…1, then mapped by ``EnvelopeTime/seconds(_:)``.

@@ -32,7 +32,7 @@ public struct VoiceTable: Sendable, Hashable {
     /// Audio: `AudioPitch` (−1…1). Haptic: 0.
     public var pitch: [Float] = []
 
-    /// Envelope segment lengths in samples (already including envelope-time controls; never
+    /// Envelope stage lengths in samples (already including envelope-time controls; never
     /// rate-scaled). All three are filled for every envelope event whatever `sustained` says;
     /// transients have 0. Attack and decay read their controls at `start`, release at
     /// `releaseStart` (AudioCustom: at `end`).

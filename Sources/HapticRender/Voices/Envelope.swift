@@ -1,13 +1,13 @@
 /// The gain envelope of a continuous or audio voice, evaluated from the line equation at any
 /// sample — never accumulated — so block size cannot change the result.
 ///
-/// Shapes (docs/ahap-format.md, Envelopes; Apple documents the segments, not their curves):
+/// Shapes (docs/ahap-format.md, Envelopes; Apple documents the stages, not their curves):
 /// - sustained (AR): linear rise over `attack`, hold at 1 until `releaseStart`, linear fall to 0
 ///   over `release`;
 /// - non-sustained (AD): linear rise over `attack`, then linear fall to 0 over `decay`; the
 ///   voice ends when the decay ends.
-/// Linear segments are our documented choice: they are click-free with the ≥ 20 ms minimum
-/// segment length of the scheduler's time law and keep evaluation branch-light.
+/// Linear stages are our documented choice: they are click-free with the ≥ 20 ms minimum
+/// stage length of the scheduler's time law and keep evaluation branch-light.
 @frozen public struct Envelope: Sendable, Hashable {
     /// Samples from voice start to the end of the attack.
     public var attack: Float

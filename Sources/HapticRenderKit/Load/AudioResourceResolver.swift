@@ -36,7 +36,7 @@ public struct AudioResourceResolver: Sendable {
 
     /// The first place looked at (relative to the AHAP folder); a resolution elsewhere
     /// means a fallback was used.
-    public func primaryCandidate(for waveformPath: String) -> String {
+    package func primaryCandidate(for waveformPath: String) -> String {
         waveformPath.hasPrefix("/") ? waveformPath : Self.join(baseDirectory, waveformPath)
     }
 

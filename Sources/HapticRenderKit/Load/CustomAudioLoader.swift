@@ -23,12 +23,12 @@ public struct CustomAudioLoader: Sendable {
         self.limits = limits
     }
 
-    /// Decodes `path` and returns it as a mono or stereo clip at ``sampleRate``, with its
+    /// Decodes `path` and returns it as a mono or stereo audio resource at ``sampleRate``, with its
     /// length in seconds at the file's own rate (what the scheduler needs) and the count of
     /// NaN, infinite or absurd samples read as 0 (``AudioFileReader/replacedSamples``), for
     /// the caller's warning. O(frames); allocates.
     public func load(path: String) throws(SoundFileError) -> (
-        clip: AudioClip, durationSeconds: Double, replacedSamples: Int
+        resource: AudioResource, durationSeconds: Double, replacedSamples: Int
     ) {
         // Mono and stereo pass through; more channels fold to stereo as they are read.
         let stereoOrMono = try SoundFile.read(path: path, limits: limits, maxChannels: 2)
@@ -38,7 +38,7 @@ public struct CustomAudioLoader: Sendable {
             ? stereoOrMono
             : try stereoOrMono.resampled(to: sampleRate, quality: quality)
         return (
-            AudioClip(samples: converted.samples, channels: converted.channels), duration,
+            AudioResource(samples: converted.samples, channels: converted.channels), duration,
             stereoOrMono.replacedSamples
         )
     }

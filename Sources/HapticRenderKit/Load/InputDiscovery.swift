@@ -46,7 +46,7 @@ public enum InputDiscovery {
 
     /// Extensions of the pattern files a folder contributes besides pattern-shaped `.json`
     /// (lower case): those of every format ``PatternDocument`` reads.
-    public static let patternExtensions = Set(PatternFormats.readable.flatMap(\.extensions))
+    package static let patternExtensions = Set(PatternFormats.readable.flatMap(\.extensions))
 
     /// Returns the files to process, in input order (folder contents sorted), without
     /// duplicates.
@@ -62,7 +62,7 @@ public enum InputDiscovery {
     /// folder it was found in, or for a file named directly its path as given
     /// (``OutputNaming/mirroredPath(of:currentDirectory:)``), so outputs can mirror the input
     /// tree.
-    public static func discoverFiles(
+    package static func discoverFiles(
         _ inputs: [String], kind: Kind = .pattern, fileManager: FileManager = .default
     )
         throws(InputDiscoveryError) -> [DiscoveredFile]
@@ -162,7 +162,7 @@ public enum InputDiscovery {
     /// decoder's default input
     /// and value limits, so a huge `.json` (or a FIFO named `.json`) in a searched folder
     /// cannot exhaust memory or block: it is simply not a candidate.
-    public static func looksLikePattern(atPath path: String, fileManager: FileManager = .default)
+    package static func looksLikePattern(atPath path: String, fileManager: FileManager = .default)
         -> Bool
     {
         let limits = PatternLimits.default
@@ -182,7 +182,7 @@ public enum InputDiscovery {
 extension InputDiscovery {
     /// The name ``looksLikePattern(atPath:fileManager:)`` had while it looked for AHAP only.
     @available(*, deprecated, renamed: "looksLikePattern(atPath:fileManager:)")
-    public static func looksLikeAHAP(atPath path: String, fileManager: FileManager = .default)
+    package static func looksLikeAHAP(atPath path: String, fileManager: FileManager = .default)
         -> Bool
     {
         looksLikePattern(atPath: path, fileManager: fileManager)

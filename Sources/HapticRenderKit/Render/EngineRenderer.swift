@@ -7,7 +7,7 @@ struct EngineRenderer: ~Copyable {
     private let reference: ReferenceRenderer?
 
     init(
-        _ engine: RenderEngine, timeline: Timeline, audio: [AudioClip?],
+        _ engine: RenderEngine, timeline: Timeline, audio: [AudioResource?],
         configuration: RenderConfiguration
     )
         throws(RenderError)

@@ -3,7 +3,7 @@ import HapticRender
 /// Which signals a rendered file holds, in which channel order and at which scale.
 ///
 /// Every layout is built from four of the renderer's signals — audio left/right, haptic drive
-/// and actuator acceleration (``RenderChannel`` documents their scales) — picked and mixed
+/// and actuator acceleration (``RenderSignal`` documents their scales) — picked and mixed
 /// into the file's channels. One table (``spec``) says everything of each layout; `render`'s
 /// help, `hr_options_set_layout`'s comment in the C header and Python's `layout` option are
 /// made from it or checked against it:
@@ -20,7 +20,7 @@ import HapticRender
 /// Choices (Apple is silent):
 /// - `audition` plays the acceleration — what a hand on the phone feels — through headphones,
 ///   the way Apple demonstrated haptics on stage. It sits at −6 dB (×½) under the audio's
-///   full scale so a full-scale click and full-scale audio do not clip together, and the
+///   full scale so a full-scale click and full-scale audio stay within full scale, and the
 ///   150 Hz-ish body vibration stays clearly audible below the audio.
 /// - `android` carries the *drive* signal: an Android phone feeds the haptic channel to its
 ///   own actuator, which adds its own physics; sending our simulated acceleration would
@@ -29,7 +29,7 @@ import HapticRender
 ///
 /// The renderer writes a layout's channels itself (``outputChannels``), in one pass from its
 /// signals to the file's frames. Only a soundtrack needs the four signals first
-/// (``renderChannels``, then ``mix(_:into:frames:)``): it is added to the audio before the
+/// (``renderSignals``, then ``mix(_:into:frames:)``): it is added to the audio before the
 /// acceleration is mixed in. Both ways give the same bits.
 public enum OutputLayout: String, CaseIterable, Sendable {
     case audition, haptic, drive, audio, split, android
@@ -38,7 +38,7 @@ public enum OutputLayout: String, CaseIterable, Sendable {
     public static let auditionHapticGain: Float = 0.5
 
     /// The renderer's signals, in the order ``mix(_:into:frames:)`` expects.
-    public static let renderChannels: [RenderChannel] = [
+    public static let renderSignals: [RenderSignal] = [
         .audioLeft, .audioRight, .hapticDrive, .acceleration,
     ]
 
@@ -98,7 +98,7 @@ public enum OutputLayout: String, CaseIterable, Sendable {
                 note: "the pattern's audio only, full scale 1.0", channelMask: 0x3)
         case .split:
             return Spec(
-                channels: Self.renderChannels.map(OutputChannel.signal),
+                channels: Self.renderSignals.map(OutputChannel.signal),
                 channelNames: ["audio L", "audio R", "drive", "acceleration"],
                 contents: "audio L, audio R, drive, acceleration", note: "analysis",
                 channelMask: 0x3)
@@ -113,7 +113,7 @@ public enum OutputLayout: String, CaseIterable, Sendable {
 
     /// This layout's channels as the renderer's output channels, so the renderer writes the
     /// file's frames directly. Bit-identical to ``mix(_:into:frames:)`` of the
-    /// ``renderChannels`` signals: the `audition` mix is the same `Float` expression,
+    /// ``renderSignals`` signals: the `audition` mix is the same `Float` expression,
     /// `audio + auditionHapticGain * acceleration`. O(1); allocates the array.
     public var outputChannels: [OutputChannel] { spec.channels }
 
@@ -127,7 +127,7 @@ public enum OutputLayout: String, CaseIterable, Sendable {
     public var channelMask: UInt32 { spec.channelMask }
 
     /// Whether the layout contains the pattern's audio (and so can carry `--mix-with`).
-    public var hasAudio: Bool {
+    package var hasAudio: Bool {
         spec.channels.contains {
             switch $0 {
             case .signal(let s), .mix(let s, _, _): s == .audioLeft || s == .audioRight
@@ -139,14 +139,14 @@ public enum OutputLayout: String, CaseIterable, Sendable {
     public var vorbisComments: [String] { spec.vorbisComments }
 
     /// One line describing the channels and scales, stored in the file's metadata.
-    public func scaleDescription(actuator: ActuatorProfile) -> String {
+    package func scaleDescription(actuator: ActuatorProfile) -> String {
         let scales =
             "audio full scale 1.0; drive 1.0 = \(actuator.voltageClamp) V; "
             + "acceleration 1.0 = \(actuator.fullScaleG) g"
         return "channels: " + channelNames.joined(separator: ", ") + " (" + scales + ")"
     }
 
-    /// Maps `frames` frames of the renderer's four signals (``renderChannels`` order,
+    /// Maps `frames` frames of the renderer's four signals (``renderSignals`` order,
     /// interleaved) into this layout's channels: for renders with a soundtrack, which must be
     /// added to the signals first, and for callers that need the signals too (the plot).
     /// O(frames); one loop per layout, so the per-frame work has no branch.

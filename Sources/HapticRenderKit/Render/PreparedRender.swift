@@ -32,11 +32,11 @@ public struct PreparedRender: ~Copyable {
     public internal(set) var position: Int64 = 0
 
     /// Renders the layout's channels, or with a soundtrack the four
-    /// ``OutputLayout/renderChannels`` signals (``RenderOptions/renderConfiguration``).
+    /// ``OutputLayout/renderSignals`` signals (``RenderOptions/renderConfiguration``).
     var renderer: EngineRenderer
     let soundtrack: Soundtrack?
     /// What the renderer was made of: ``makeSegmentReader()`` builds more of the same.
-    let audio: [AudioClip?]
+    let audio: [AudioResource?]
     var layout: OutputLayout { job.options.layout }
     var blockFrames: Int { job.options.blockFrames }
     /// One block of the renderer's four signals, and one of the soundtrack's stereo frames,
@@ -45,7 +45,7 @@ public struct PreparedRender: ~Copyable {
     let soundtrackScratch: UnsafeMutablePointer<Float>?
 
     init(
-        job: RenderJob, renderer: consuming EngineRenderer, audio: [AudioClip?],
+        job: RenderJob, renderer: consuming EngineRenderer, audio: [AudioResource?],
         soundtrack: Soundtrack?,
         frames: Int64, diagnostics: [Diagnostic], notes: [SchedulerNote], pattern: HapticPattern,
         resources: [String: ResourceResolution], timeline: Timeline
@@ -61,7 +61,7 @@ public struct PreparedRender: ~Copyable {
         self.diagnostics = diagnostics
         self.notes = notes
         channelCount = job.options.channelCount
-        let signalCount = OutputLayout.renderChannels.count
+        let signalCount = OutputLayout.renderSignals.count
         precondition(
             self.renderer.channels.count == (soundtrack == nil ? channelCount : signalCount),
             "the renderer's channels do not match the layout and soundtrack")
@@ -111,7 +111,7 @@ public struct PreparedRender: ~Copyable {
             let block = out + done * channelCount
             if let scratch, let soundtrack, let soundtrackScratch {
                 // The soundtrack joins the audio before the layout mixes the acceleration in.
-                let signalCount = OutputLayout.renderChannels.count
+                let signalCount = OutputLayout.renderSignals.count
                 renderPadded(into: scratch, frames: n, channels: signalCount)
                 soundtrack.add(
                     to: scratch, from: position, frames: n, scratch: soundtrackScratch)

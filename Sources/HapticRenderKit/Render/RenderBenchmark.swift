@@ -147,7 +147,7 @@ public enum RenderBenchmark {
     }
 
     /// Peak resident set size of this process (Linux reports KiB).
-    public static func peakResidentBytes() -> Int {
+    package static func peakResidentBytes() -> Int {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Int(usage.ru_maxrss) * 1024

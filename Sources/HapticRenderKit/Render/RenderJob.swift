@@ -85,7 +85,7 @@ public struct RenderJob: Sendable {
         // Custom audio: decoded once per file, in name order (deterministic diagnostics), all
         // files together within one memory budget.
         var budget = AudioMemoryBudget(maxBytes: options.audioMemoryBytes)
-        var clips: [String: AudioClip] = [:]
+        var resources: [String: AudioResource] = [:]
         var lengths: [String: Double] = [:]
         for name in document.resources.keys.sorted() {
             guard let path = document.resources[name]?.path else { continue }
@@ -93,9 +93,10 @@ public struct RenderJob: Sendable {
                 let loader = CustomAudioLoader(
                     sampleRate: options.sampleRate,
                     limits: budget.readLimits(options.audioReadLimits))
-                let (clip, seconds, replaced) = try loader.load(path: path)
-                try budget.reserve(bytes: clip.samples.count * MemoryLayout<Float>.size, path: path)
-                clips[name] = clip
+                let (resource, seconds, replaced) = try loader.load(path: path)
+                try budget.reserve(
+                    bytes: resource.samples.count * MemoryLayout<Float>.size, path: path)
+                resources[name] = resource
                 lengths[name] = seconds
                 if replaced > 0 {
                     diagnostics.append(Self.replacedSamplesWarning(name: name, count: replaced))
@@ -123,7 +124,7 @@ public struct RenderJob: Sendable {
         } catch {
             throw fail(.schedule, error.description)
         }
-        let audio = scheduled.timeline.audioResources.map { clips[$0.path] }
+        let audio = scheduled.timeline.audioResources.map { resources[$0.path] }
         let renderer: EngineRenderer
         do throws(RenderError) {
             renderer = try EngineRenderer(

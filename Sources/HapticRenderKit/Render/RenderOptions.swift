@@ -20,7 +20,7 @@ public struct RenderOptions: Sendable {
     /// Plain renderer signals, in this order, instead of the layout's channels (the embedding
     /// APIs' channel list, e.g. `[.acceleration, .excursion]`); nil renders the layout. Not
     /// with a soundtrack, which is mixed by the layout.
-    public var channels: [RenderChannel]?
+    public var channels: [RenderSignal]?
     /// Container and codec (default WAV).
     public var format: SoundFileFormat = .wav
     /// Stored sample format; nil picks the format's default (float32 for WAV).
@@ -77,12 +77,12 @@ public struct RenderOptions: Sendable {
     public init() {}
 
     /// The renderer configuration these options describe. Its channels are the channel list,
-    /// else the layout's own (``OutputLayout/outputChannels``), or the four ``OutputLayout/renderChannels`` signals
+    /// else the layout's own (``OutputLayout/outputChannels``), or the four ``OutputLayout/renderSignals`` signals
     /// when a soundtrack must be added to the audio before the layout's mix.
-    public var renderConfiguration: RenderConfiguration {
+    package var renderConfiguration: RenderConfiguration {
         let outputChannels = channels?.map(OutputChannel.signal) ?? layout.outputChannels
         let channels =
-            mixWith == nil ? outputChannels : OutputLayout.renderChannels.map(OutputChannel.signal)
+            mixWith == nil ? outputChannels : OutputLayout.renderSignals.map(OutputChannel.signal)
         return RenderConfiguration(
             sampleRate: sampleRate, channels: channels, actuator: actuator,
             sharpnessMapping: sharpnessMapping, intensityMapping: intensityMapping)

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// a `CocoaError` with a known file code, `"… (NSCocoaErrorDomain error 512.)"` otherwise.
 /// Messages of the CLI and the Kit that quote a failed read or write use it, so they read
 /// exactly as before the Kit dropped Foundation.
-public func fileErrorText(_ error: any Error) -> String {
+package func fileErrorText(_ error: any Error) -> String {
     let prefix = "The operation could not be completed. "
     if let error = error as? CocoaError {
         let code = error.code.rawValue

@@ -2,47 +2,50 @@ import HapticPattern
 
 /// Pattern dictionaries (`[CHHapticPattern.Key: Any]`) to AHAP text and back.
 enum PatternDictionary {
-    /// `dictionary` as JSON text, for the strict AHAP decoder to check. Values may be what
-    /// Foundation's `JSONSerialization` reads (strings, `NSNumber`s, arrays, dictionaries) or
-    /// what an app writes (Swift numbers and booleans, the ID types, nested dictionaries with
-    /// `String` keys). Keys are written in sorted order, so equal dictionaries give equal text.
-    /// - Throws: ``CHHapticError/Code/invalidPatternDictionary`` for any other value.
+    /// `dictionary` as JSON text, for the strict AHAP decoder to check, written by the package's
+    /// one ``JSONWriter`` (compact, its number format). Values may be what Foundation's
+    /// `JSONSerialization` reads (strings, `NSNumber`s, arrays, dictionaries) or what an app
+    /// writes (Swift numbers and booleans, the ID types, nested dictionaries with `String`
+    /// keys). Keys are written in sorted order, so equal dictionaries give equal text; a `Float`
+    /// is written as the `Double` it converts to, the value the decoder would read from it.
+    /// - Throws: ``CHHapticError/Code/invalidPatternDictionary`` for any other value, or a
+    ///   number JSON cannot hold (NaN, infinity).
     static func json(_ dictionary: [CHHapticPattern.Key: Any]) throws -> [UInt8] {
-        var out = ""
+        var out = JSONWriter(layout: .compact)
         try write(dictionary, to: &out)
-        return Array(out.utf8)
+        return out.bytes
     }
 
-    private static func write(_ value: Any, to out: inout String) throws {
+    private static func write(_ value: Any, to out: inout JSONWriter) throws {
         if let b = value as? Bool, isBoolean(value) {
-            out += b ? "true" : "false"
+            out.bool(b)
             return
         }
         switch value {
         case let s as String:
-            JSONWriter.quote(s, into: &out)
+            out.string(s)
         case let i as Int:
-            out += String(i)
+            out.integer(i)
         case let d as Double:
             try writeNumber(d, to: &out)
         case let f as Float:
             try writeNumber(Double(f), to: &out)
         case let i as any BinaryInteger:
-            out += String(describing: i)
+            out.integer(i)
         case let f as any BinaryFloatingPoint:
             try writeNumber(Double(f), to: &out)
         case let r as any RawRepresentable:
             guard let s = r.rawValue as? String else {
                 throw invalid("a value of type \(type(of: value))")
             }
-            JSONWriter.quote(s, into: &out)
+            out.string(s)
         case let a as [Any]:
-            out += "["
-            for (i, element) in a.enumerated() {
-                if i > 0 { out += "," }
+            out.beginArray()
+            for element in a {
+                out.element()
                 try write(element, to: &out)
             }
-            out += "]"
+            out.endArray()
         case let d as [AnyHashable: Any]:
             var entries: [(String, Any)] = []
             for (key, element) in d {
@@ -51,14 +54,12 @@ enum PatternDictionary {
                 }
                 entries.append((k, element))
             }
-            out += "{"
-            for (i, (key, element)) in entries.sorted(by: { $0.0 < $1.0 }).enumerated() {
-                if i > 0 { out += "," }
-                JSONWriter.quote(key, into: &out)
-                out += ":"
+            out.beginObject()
+            for (key, element) in entries.sorted(by: { $0.0 < $1.0 }) {
+                out.key(key)
                 try write(element, to: &out)
             }
-            out += "}"
+            out.endObject()
         default:
             throw invalid("a value of type \(type(of: value))")
         }
@@ -72,9 +73,9 @@ enum PatternDictionary {
         return type == Bool.self || String(describing: type).hasSuffix("Boolean")
     }
 
-    private static func writeNumber(_ d: Double, to out: inout String) throws {
+    private static func writeNumber(_ d: Double, to out: inout JSONWriter) throws {
         guard d.isFinite else { throw invalid("the number \(d)") }
-        out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        out.number(d)
     }
 
     private static func invalid(_ what: String) -> CHHapticError {

@@ -17,7 +17,7 @@ final class EngineCore: @unchecked Sendable {
     // @unchecked: mutable state lives in `state` (a Mutex) and `render` (see RenderSide).
     let render: RenderSide
     /// The control side; touched only inside ``locked(_:)``.
-    private var state: ControlState
+    private var state: CallerState
     private let lock = PosixLock()
     let sampleRate: Double
     /// Output channels per frame (the layout's).
@@ -50,14 +50,14 @@ final class EngineCore: @unchecked Sendable {
         sampleRate = settings.sampleRate
         channels = configuration.channels.count
         let used = configuration.channels.flatMap(\.sources)
-        state = ControlState(
+        state = CallerState(
             render: render, sampleRate: settings.sampleRate, live: settings.output != .offline,
             layers: settings.layers,
             hearsHaptics: used.contains { $0.isHaptic }, hearsAudio: used.contains { !$0.isHaptic })
     }
 
     /// Runs `body` under the lock, then the callbacks it returned, outside it.
-    func locked<T>(_ body: (inout ControlState) throws -> T) rethrows -> T {
+    func locked<T>(_ body: (inout CallerState) throws -> T) rethrows -> T {
         lock.lock()
         let result: T
         do {

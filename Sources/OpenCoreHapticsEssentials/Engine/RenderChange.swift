@@ -8,7 +8,7 @@ enum RenderChange {
     /// voices whose kind is in `endKinds` (a bit per ``VoiceKind`` raw value) end at `endAt`.
     case layer(LayerContents, cut: Int64, endAt: Int64, endKinds: UInt8)
     /// A custom audio resource's samples (``PatternRenderer/setAudioResource(_:to:)``).
-    case audio(Int, PreparedClip.Contents)
+    case audio(Int, PreparedAudioResource.Contents)
 }
 
 extension VoiceKind {

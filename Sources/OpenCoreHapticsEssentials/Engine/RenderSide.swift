@@ -62,8 +62,8 @@ final class RenderSide: @unchecked Sendable {
                 }
                 renderer.replaceLayer(
                     contents.layer, with: contents, changingParameterLanesFrom: cut)
-            case .audio(let index, let clip):
-                renderer.setAudioResource(index, to: clip)
+            case .audio(let index, let resource):
+                renderer.setAudioResource(index, to: resource)
             }
             applied.add(1, ordering: .releasing)
         }

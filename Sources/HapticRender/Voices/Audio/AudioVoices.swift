@@ -1,10 +1,10 @@
-/// The audio voice stage: synthesized tones and custom-audio clips, mixed into the stereo
+/// The audio voice stage: synthesized tones and custom-audio voices, mixed into the stereo
 /// audio rows chunk by chunk. Independent of the haptic side.
 struct AudioVoices {
     private(set) var tones: VoicePool<ToneVoice>
-    private(set) var clips: VoicePool<ClipVoice>
+    private(set) var customAudio: VoicePool<CustomAudioVoice>
     /// The timeline's audio resources, indexed like ``Timeline/audioResources``.
-    let sources: UnsafeMutablePointer<ClipSource>
+    let sources: UnsafeMutablePointer<AudioResourceView>
     /// Entries in ``sources``.
     let resourceCount: Int
     /// One chunk of one tone's waveform, before gain and pan (see
@@ -14,24 +14,24 @@ struct AudioVoices {
     private let customFadeSamples: Float
     let inverseSampleRate: Float
 
-    /// Pools of `toneCapacity` and `clipCapacity` voices; a copy of every usable clip's samples
+    /// Pools of `toneCapacity` and `customAudioCapacity` voices; a copy of every usable resource's samples
     /// (`audio` indexed like the timeline's resources; `nil` or empty: its voices are silent).
-    /// Prepare time only: O(clip samples).
+    /// Prepare time only: O(resource samples).
     init(
-        toneCapacity: Int, clipCapacity: Int, resourceCount: Int, audio: [AudioClip?],
+        toneCapacity: Int, customAudioCapacity: Int, resourceCount: Int, audio: [AudioResource?],
         sampleRate: Double,
         memory: RenderMemory
     ) {
         tones = VoicePool(capacity: toneCapacity, memory: memory)
-        clips = VoicePool(capacity: clipCapacity, memory: memory)
-        sources = memory.uninitialized(ClipSource.self, count: resourceCount)
+        customAudio = VoicePool(capacity: customAudioCapacity, memory: memory)
+        sources = memory.uninitialized(AudioResourceView.self, count: resourceCount)
         self.resourceCount = resourceCount
         for r in 0..<resourceCount {
-            sources[r] = ClipSource(samples: nil, frames: 0, channels: 1)
-            if r < audio.count, let clip = audio[r], clip.frames > 0 {
-                sources[r] = ClipSource(
-                    samples: UnsafePointer(memory.copy(clip.samples)), frames: clip.frames,
-                    channels: clip.channels)
+            sources[r] = AudioResourceView(samples: nil, frames: 0, channels: 1)
+            if r < audio.count, let resource = audio[r], resource.frames > 0 {
+                sources[r] = AudioResourceView(
+                    samples: UnsafePointer(memory.copy(resource.samples)), frames: resource.frames,
+                    channels: resource.channels)
             }
         }
         toneWave = memory.allocate(PatternRenderer.chunkFrames, repeating: 0)
@@ -40,18 +40,18 @@ struct AudioVoices {
     }
 
     /// Whether no audio voice sounds (then nobody reads the audio parameter lanes).
-    var isSilent: Bool { tones.count == 0 && clips.count == 0 }
+    var isSilent: Bool { tones.count == 0 && customAudio.count == 0 }
 
     /// No voice sounds. O(1).
     mutating func reset() {
         tones.count = 0
-        clips.count = 0
+        customAudio.count = 0
     }
 
     /// Starts a tone. O(1).
     mutating func startTone(_ spec: VoiceSpec) { tones.append(ToneVoice(spec: spec)) }
 
-    /// Starts a clip (silent if its resource did not load). A clip with an envelope fades in
+    /// Starts a custom-audio voice (silent if its resource did not load). One with an envelope fades in
     /// and out over at least ``AudioMapping/customFadeSeconds``; one without plays at unity gain. O(1).
     mutating func startClip(_ spec: VoiceSpec) {
         guard spec.resource >= 0 else { return }
@@ -71,10 +71,10 @@ struct AudioVoices {
                 attack: 1, decay: 1, release: 1, releaseStart: length, sustained: true)
             s.envelope.attack = 0.000_001
         }
-        clips.append(
-            ClipVoice(
+        customAudio.append(
+            CustomAudioVoice(
                 spec: s,
-                player: ClipPlayer(
+                player: CustomAudioPlayer(
                     samples: samples, frames: source.frames, channels: source.channels,
                     loops: spec.loops)))
     }
@@ -99,8 +99,8 @@ struct AudioVoices {
         tones.removeAll { $0.spec.end <= chunkEnd }
 
         let twoPiOverRate = 2 * Float.pi * inverseSampleRate
-        for v in 0..<clips.count {
-            let p = clips.storage + v
+        for v in 0..<customAudio.count {
+            let p = customAudio.storage + v
             let spec = p.pointee.spec
             let (from, to) = Self.span(of: spec, from: position, chunkEnd: chunkEnd)
             guard from < to else { continue }
@@ -126,7 +126,7 @@ struct AudioVoices {
                 right[i] += r * gain * g.right
             }
         }
-        clips.removeAll { $0.spec.end <= chunkEnd || $0.player.isExhausted }
+        customAudio.removeAll { $0.spec.end <= chunkEnd || $0.player.isExhausted }
     }
 
     /// The part of the chunk `position ..< chunkEnd`, as offsets from `position`, in which
@@ -154,9 +154,9 @@ struct AudioVoices {
     }
 }
 
-/// A decoded clip in render memory; `samples` is `nil` for a resource that could not be
+/// A decoded audio resource in render memory; `samples` is `nil` for a resource that could not be
 /// loaded (its voices are silent).
-struct ClipSource {
+struct AudioResourceView {
     var samples: UnsafePointer<Float>?
     var frames: Int
     var channels: Int

@@ -33,7 +33,7 @@ public struct SineOscillator: Sendable, Hashable {
     }
 
     /// sin(2π·p) for p in [0, 1). Polynomial; no libm.
-    public static func sin2pi(_ p: Double) -> Double {
+    package static func sin2pi(_ p: Double) -> Double {
         // sin(2πp) = −sin(2π(p − ½)); fold x = p − ½ ∈ [−½, ½) onto [−¼, ¼] by symmetry.
         var x = p - 0.5
         if x > 0.25 { x = 0.5 - x } else if x < -0.25 { x = -0.5 - x }

@@ -1,5 +1,5 @@
 /// Closed-loop active braking by back-EMF (velocity) feedback (docs/physics.md, Transient recipe;
-/// Cirrus Logic's "CLAB"): `V = −clip(K·Bl·v, ±V_clamp)` until the stored energy ½μv² + ½kx² falls
+/// Cirrus Logic's "CLAB"): `V = −clamp(K·Bl·v, ±V_clamp)` until the stored energy ½μv² + ½kx² falls
 /// below 1e-4 of its value at brake start, then done; over the last decade of energy (1e-3 … 1e-4)
 /// the voltage fades linearly with the energy to 0.
 ///

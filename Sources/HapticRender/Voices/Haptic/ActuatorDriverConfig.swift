@@ -35,10 +35,10 @@ package struct ActuatorDriverConfig: Sendable, Hashable {
     package let carrierPhase: Double
     /// A click of fixed length instead of half-cycles of the carrier (an ERM's), or nil.
     package let clickPulse: ClickPulse?
-    /// How far a continuous voice's drive may leave the mapping between control points, V
-    /// (``ContinuousControl/toleranceVolts``): 1e-5 of the rail, or less for a plant whose
+    /// How far a continuous voice's drive may leave the mapping between grid points, V
+    /// (``DriveGrid/toleranceVolts``): 1e-5 of the rail, or less for a plant whose
     /// phase integrates its drive (an ERM's speed).
-    package let controlToleranceVolts: Double
+    package let periodToleranceVolts: Double
 
     /// The constants for `profile` at `sampleRate` (its kind's). O(1).
     package init(profile: ActuatorProfile, sampleRate: Double = 48_000) {
@@ -52,7 +52,7 @@ package struct ActuatorDriverConfig: Sendable, Hashable {
         halfStiffness: Double, brakeGainSoft: Double, brakeGainHard: Double,
         transientVoltsPerCycleBudget: Double, transientMaxHalfCycles: Int,
         overdriveRatio: Double, maxOverdriveSamples: Int, carrierPhase: Double = 0,
-        clickPulse: ClickPulse? = nil, controlTolerance: Double = 1e-5
+        clickPulse: ClickPulse? = nil, periodTolerance: Double = 1e-5
     ) {
         self.sampleRate = sampleRate
         self.voltageClamp = voltageClamp
@@ -68,7 +68,7 @@ package struct ActuatorDriverConfig: Sendable, Hashable {
         self.maxOverdriveSamples = maxOverdriveSamples
         self.carrierPhase = carrierPhase
         self.clickPulse = clickPulse
-        controlToleranceVolts = controlTolerance * voltageClamp
+        periodToleranceVolts = periodTolerance * voltageClamp
     }
 }
 

@@ -97,7 +97,7 @@ struct ContinuousDriver: Sendable, Hashable {
     }
 
     /// Adds the samples `n ..< n + count` that ``drive(_:velocity:excursion:othersDriving:)``
-    /// returns while the carrier runs on `ramp` (the voice's control period, which holds them
+    /// returns while the carrier runs on `ramp` (the voice's drive period, which holds them
     /// all) to `sum[0 ..< count]`, sample `n + k` reading `feedback`'s sample `k` (which only
     /// the overdrive uses). The oscillator, the overdrive count and the output stay in locals,
     /// and the phase is not tested per sample (it stays `driving`). Specialized per `Feedback`:

@@ -13,10 +13,10 @@ extension ContinuousHapticVoice {
     /// Adds the drive of voice `a` and, if given, `b` (in that order) for samples
     /// `n … n + count − 1` to `sum[0 ..< count]`; both stay steady through them.
     ///
-    /// The chunk is cut at each voice's control-period ends and at the control grid. At a
-    /// period's end the voice's ramp advances (``startPeriod(at:wave:controls:radiansPerHz:)``);
+    /// The chunk is cut at each voice's drive-period ends and at the drive grid. At a
+    /// period's end the voice's ramp advances (``startPeriod(at:wave:grid:radiansPerHz:)``);
     /// there and on every grid point inside a held period its carrier is retuned to the ramp's
-    /// frequency (`radiansPerHz` × Hz). Each segment then goes through
+    /// frequency (`radiansPerHz` × Hz). Each span then goes through
     /// ``renderGroups(_:_:origin:free:glides:held:from:count:into:slewStep:)``: both voices in one
     /// loop when they can share it, else one after the other. Carriers and slew outputs stay in
     /// locals across the chunk. O(count), no allocation.
@@ -24,7 +24,7 @@ extension ContinuousHapticVoice {
         _ a: UnsafeMutablePointer<ContinuousHapticVoice>,
         _ b: UnsafeMutablePointer<ContinuousHapticVoice>?,
         from n: Int64, count: Int, into sum: UnsafeMutablePointer<Float>, slewStep: Double,
-        controls: ContinuousControl, radiansPerHz: Double
+        grid: DriveGrid, radiansPerHz: Double
     ) {
         var voiceA = SteadyVoice(wave: a.pointee.carrier, output: a.pointee.driver.tail.output)
         var voiceB = voiceA  // unused without `b`
@@ -34,28 +34,28 @@ extension ContinuousHapticVoice {
         var j = 0
         while j < count {
             let at = n &+ Int64(j)
-            // Ramps end on the control grid or at a parameter-lane breakpoint of their own layer
+            // Ramps end on the drive grid or at a parameter-lane breakpoint of their own layer
             // (held ones run over grid points, where their carriers are renormalized).
             if at == a.pointee.ramp.to {
                 a.pointee.startPeriod(
-                    at: at, wave: &voiceA.wave, controls: controls, radiansPerHz: radiansPerHz)
+                    at: at, wave: &voiceA.wave, grid: grid, radiansPerHz: radiansPerHz)
             }
             if let b, at == b.pointee.ramp.to {
                 b.pointee.startPeriod(
-                    at: at, wave: &voiceB.wave, controls: controls, radiansPerHz: radiansPerHz)
+                    at: at, wave: &voiceB.wave, grid: grid, radiansPerHz: radiansPerHz)
             }
-            let grid = controls.isGridPoint(at)
+            let onGrid = grid.isGridPoint(at)
             let p = a.pointee.ramp
             let q = b?.pointee.ramp
-            if grid || at == p.from {
+            if onGrid || at == p.from {
                 voiceA.wave.retune(to: p, at: at, radiansPerHz: radiansPerHz)
             }
             voiceA.enter(p)
             let freeA = p.neverSlewLimits(radiansPerHz: radiansPerHz, slewStep: slewStep)
             var freeB = false
-            var to = min(p.to, controls.nextGridPoint(after: at))
+            var to = min(p.to, grid.nextGridPoint(after: at))
             if let q {
-                if grid || at == q.from {
+                if onGrid || at == q.from {
                     voiceB.wave.retune(to: q, at: at, radiansPerHz: radiansPerHz)
                 }
                 voiceB.enter(q)
@@ -98,7 +98,7 @@ extension ContinuousHapticVoice {
         }
     }
 
-    /// Adds samples `n … n + count − 1` of voices `a` and `b` (inside one control period each,
+    /// Adds samples `n … n + count − 1` of voices `a` and `b` (inside one drive period each,
     /// their carriers on its frequency) to `sum[0 ..< count]`, `a` before `b`, advancing their
     /// carriers and slew outputs. `origin`: the sample the groups' offsets count from (the
     /// lines' start, or any sample for a held line). `free`: neither line can slew-limit
@@ -109,7 +109,7 @@ extension ContinuousHapticVoice {
     /// the lines are free and a group's first targets are within the limit of the last
     /// outputs, every later step is too, so the outputs *are* the targets: from there, whole
     /// groups are computed as `SIMD4<Float>` without the check, the same samples either way.
-    /// Other groups (and the partial ones at the segment's ends) go through the limiter sample
+    /// Other groups (and the partial ones at the span's ends) go through the limiter sample
     /// by sample, with the same SIMD-lane arithmetic. O(count), no allocation.
     ///
     /// `held`: both lines are flat (``SteadyVoice/isHeld``), so a group's volts are the line's
@@ -182,17 +182,17 @@ extension ContinuousHapticVoice {
         }
     }
 
-    /// Starts the control period at `at` (the current one's end): advances the ramp. A carrier
+    /// Starts the drive period at `at` (the current one's end): advances the ramp. A carrier
     /// that glided, or that glides or changes frequency now, starts over from the exact
     /// ``phase``; the caller then retunes it to the new ramp. O(1).
     @inline(__always)
     mutating func startPeriod(
-        at: Int64, wave: inout RotatingCarrier, controls: ContinuousControl,
+        at: Int64, wave: inout RotatingCarrier, grid: DriveGrid,
         radiansPerHz: Double
     ) {
         let glided = ramp.hzSlope != 0
         advancePhase(to: at)
-        controls.advance(&self, at: at)
+        grid.advance(&self, at: at)
         if glided || ramp.hzSlope != 0 || radiansPerHz * ramp.hz != wave.radiansPerSample {
             wave = RotatingCarrier(phase: phase)
         }

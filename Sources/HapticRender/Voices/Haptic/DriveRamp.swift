@@ -1,9 +1,9 @@
-/// A continuous voice's drive point over one control period `[from, to)`: the renderer
+/// A continuous voice's drive point over one drive period `[from, to)`: the renderer
 /// evaluates sharpness and intensity (event values, envelope, parameter lanes) through the
 /// ``DriveLookup`` only at the period's ends and interpolates in between.
 ///
 /// Why: the lookup costs two table positions and five lerps; per sample it was a third of
-/// the render loop. At the 64-sample control period (750 Hz at 48 kHz) the interpolation
+/// the render loop. At the 64-sample drive period (750 Hz at 48 kHz) the interpolation
 /// error is far below the table's own (the envelope and parameter lanes are piecewise linear, the
 /// mapping is smooth), and the per-sample cost drops to one multiply-add.
 ///

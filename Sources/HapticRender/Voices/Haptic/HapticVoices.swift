@@ -52,8 +52,8 @@ struct HapticVoices {
     private(set) var transients: VoicePool<TransientDriver>
     /// How many voices drove on the last sample rendered (the mixing rule's `othersDriving`).
     private var drivingLastSample = 0
-    /// Parameter lanes and tables for continuous voices' control points.
-    let controls: ContinuousControl
+    /// Parameter lanes and tables for continuous voices' grid points.
+    let grid: DriveGrid
     private let driverConfig: ActuatorDriverConfig
     /// 2π/fs: carrier radians per sample per Hz.
     let radiansPerHz: Double
@@ -67,12 +67,12 @@ struct HapticVoices {
 
     /// Pools of `continuousCapacity` and `transientCapacity` voices. Prepare time only.
     init(
-        continuousCapacity: Int, transientCapacity: Int, controls: ContinuousControl,
+        continuousCapacity: Int, transientCapacity: Int, grid: DriveGrid,
         driverConfig: ActuatorDriverConfig, sampleRate: Double, memory: RenderMemory
     ) {
         continuous = VoicePool(capacity: continuousCapacity, memory: memory)
         transients = VoicePool(capacity: transientCapacity, memory: memory)
-        self.controls = controls
+        self.grid = grid
         self.driverConfig = driverConfig
         radiansPerHz = 2 * Double.pi / sampleRate
         slewStep = driverConfig.slewPerSample
@@ -90,10 +90,10 @@ struct HapticVoices {
         drivingLastSample = 0
     }
 
-    /// Starts a continuous voice at `n`, its first control period from the parameter lanes there.
+    /// Starts a continuous voice at `n`, its first drive period from the parameter lanes there.
     /// O(1).
     mutating func startContinuous(_ spec: VoiceSpec, at n: Int64) {
-        let first = controls.firstRamp(spec, at: n)
+        let first = grid.firstRamp(spec, at: n)
         var voice = ContinuousHapticVoice(
             spec: spec, driver: ContinuousDriver(config: driverConfig), ramp: first.ramp)
         voice.rampEndsAtChange = first.atChange
@@ -107,15 +107,15 @@ struct HapticVoices {
         let intensity = Double(min(max(spec.level * control, 0), 1))
         transients.append(
             TransientDriver(
-                config: driverConfig, lookup: controls.lookup, sharpness: Double(spec.timbre),
+                config: driverConfig, lookup: grid.lookup, sharpness: Double(spec.timbre),
                 intensity: intensity))
     }
 
     /// A runtime value changes `layer`'s haptic parameter lanes at `n`: its continuous voices take
-    /// the new value there, not at the end of their control period. O(voices).
+    /// the new value there, not at the end of their drive period. O(voices).
     func parameterLaneChanged(layer: Int, at n: Int64) {
         for c in 0..<continuous.count where continuous.storage[c].spec.layer == layer {
-            controls.cut(&continuous.storage[c], at: n)
+            grid.cut(&continuous.storage[c], at: n)
         }
     }
 
@@ -136,7 +136,7 @@ struct HapticVoices {
         if start % Int64(PatternRenderer.chunkFrames) == 0 { enterSteadyMode(at: start) }
         let allSteady = renderSteadyVoices(from: start, frames: frames)
         if allSteady && transients.count == 0 {
-            actuator.run(driveSum, from: 0, count: frames)
+            actuator.process(driveSum, from: 0, count: frames)
             // Every voice drove through the chunk.
             drivingLastSample = continuous.count
         } else {
@@ -165,7 +165,7 @@ struct HapticVoices {
     /// Sums the steady voices' drive for the chunk into ``driveSum`` (pool order) and marks how far
     /// each got. A voice whose scheduled end falls inside the chunk leaves steady mode there.
     /// Voices go two at a time while both are steady (see
-    /// ``ContinuousHapticVoice/renderSteady(_:_:from:count:into:slewStep:controls:radiansPerHz:)``),
+    /// ``ContinuousHapticVoice/renderSteady(_:_:from:count:into:slewStep:grid:radiansPerHz:)``),
     /// the longer-lived one alone after the other's end, and the last one alone if their number is
     /// odd. Returns whether every continuous voice was steady for the whole chunk. O(frames ×
     /// steady voices).
@@ -191,11 +191,11 @@ struct HapticVoices {
             let both = min(countA, countB)
             ContinuousHapticVoice.renderSteady(
                 a, p, from: position, count: both, into: driveSum, slewStep: slewStep,
-                controls: controls, radiansPerHz: radiansPerHz)
+                grid: grid, radiansPerHz: radiansPerHz)
             ContinuousHapticVoice.renderSteady(
                 countA > both ? a : p, nil, from: position &+ Int64(both),
                 count: max(countA, countB) &- both, into: driveSum + both,
-                slewStep: slewStep, controls: controls, radiansPerHz: radiansPerHz)
+                slewStep: slewStep, grid: grid, radiansPerHz: radiansPerHz)
             all = Self.finishSteady(a, from: position, count: countA, frames: frames) && all
             all = Self.finishSteady(p, from: position, count: countB, frames: frames) && all
         }
@@ -203,7 +203,7 @@ struct HapticVoices {
             let count = Self.steadyCount(a, from: position, frames: frames)
             ContinuousHapticVoice.renderSteady(
                 a, nil, from: position, count: count, into: driveSum,
-                slewStep: slewStep, controls: controls, radiansPerHz: radiansPerHz)
+                slewStep: slewStep, grid: grid, radiansPerHz: radiansPerHz)
             all = Self.finishSteady(a, from: position, count: count, frames: frames) && all
         }
         return all
@@ -325,7 +325,7 @@ struct HapticVoices {
                 }
             }
             Self.narrow(sum, into: driveSum + i, count: count)
-            actuator.run(driveSum, from: i, count: count)
+            actuator.process(driveSum, from: i, count: count)
             i &+= count
         }
         drivingLastSample = drivingBefore(from: position &+ Int64(frames), atChunkStart: false)[0]
@@ -464,7 +464,7 @@ struct HapticVoices {
                     p.pointee.driver.release(brake: true)
                     p.pointee.released = true
                 } else {
-                    if at == p.pointee.ramp.to { controls.advance(&p.pointee, at: at) }
+                    if at == p.pointee.ramp.to { grid.advance(&p.pointee, at: at) }
                     point = p.pointee.ramp.point(at: at)
                 }
             }
@@ -475,7 +475,7 @@ struct HapticVoices {
     }
 
     /// Adds the carrier of the continuous voice `p` — not released, and `n + count` not past its
-    /// end — for samples `n ..< n + count` to `sum[0 ..< count]`, control period by control
+    /// end — for samples `n ..< n + count` to `sum[0 ..< count]`, drive period by control
     /// period (``ContinuousDriver/addCarrier(_:from:count:feedback:into:)``); sample `n + k`
     /// reads feedback SIMD lane `k` while the onset overdrive lasts (then `count` ≤ 4).
     /// O(count).
@@ -489,9 +489,9 @@ struct HapticVoices {
         var k = 0
         while k < count {
             let at = n &+ Int64(k)
-            if at == p.pointee.ramp.to { controls.advance(&p.pointee, at: at) }
+            if at == p.pointee.ramp.to { grid.advance(&p.pointee, at: at) }
             let end = Int(min(p.pointee.ramp.to &- n, Int64(count)))
-            assert(end > k, "a control period ends after its start")
+            assert(end > k, "a drive period ends after its start")
             let ramp = p.pointee.ramp
             if p.pointee.driver.overdriveSamplesLeft == 0 {
                 p.pointee.driver.addCarrier(

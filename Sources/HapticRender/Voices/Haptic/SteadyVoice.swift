@@ -1,7 +1,7 @@
 /// One steady voice in the steady block loop
 /// (``ContinuousHapticVoice/renderGroups(_:_:origin:free:glides:held:from:count:into:slewStep:)``):
 /// its carrier and its slew limiter's last output, held in locals across a chunk so the loop
-/// keeps them in registers, and the line of the control period being rendered.
+/// keeps them in registers, and the line of the drive period being rendered.
 ///
 /// The carrier law (``carrierSample(volts:sine:output:slewStep:)``) with the line's volts and
 /// the carrier's sine in Float (see ``RotatingCarrier``); the slew limit in Double, as in the

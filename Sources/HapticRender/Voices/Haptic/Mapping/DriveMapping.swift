@@ -24,7 +24,7 @@ package final class DriveMapping: @unchecked Sendable {
     package let profile: ActuatorProfile
     package let sharpnessMapping: SharpnessMapping
     package let intensityMapping: IntensityMapping
-    /// Band edges f_lo, f_hi in Hz (≥ 10 dB SL crossings of the FOAM, clipped to the driver
+    /// Band edges f_lo, f_hi in Hz (≥ 10 dB SL crossings of the FOAM, clamped to the driver
     /// range; the whole driver range if the FOAM never reaches 10 dB SL).
     package let bandLowHz: Double
     package let bandHighHz: Double
@@ -220,7 +220,7 @@ package struct DriveLookup: @unchecked Sendable {
     }
 
     /// Index and fraction for a 0…1 argument (clamped; NaN maps to 0). Inlined with ``lerp``:
-    /// the renderer evaluates a drive point per voice per control period.
+    /// the renderer evaluates a drive point per voice per drive period.
     @inlinable @inline(__always)
     func position(_ t: Double) -> (Int, Double) {
         let c = t >= 0 ? (t < 1 ? t : 1) : 0
@@ -252,7 +252,7 @@ package struct DriveLookup: @unchecked Sendable {
 
     /// The tables' entries at sharpness `s` (clamped to 0…1): what every drive point at that
     /// sharpness shares. A continuous voice keeps the last one (its sharpness rarely moves), so
-    /// a control point costs only the intensity's lookup. O(1).
+    /// a grid point costs only the intensity's lookup. O(1).
     @inlinable @inline(__always)
     package func column(sharpness s: Double) -> SharpnessColumn {
         let ps = position(s)

@@ -2,7 +2,7 @@
 /// mapping).
 ///
 /// All modes share one band `[f_lo, f_hi]`: where the profile's FOAM is ≥ 10 dB above the
-/// perceptual threshold (``PerceptualThreshold``), clipped to the driver range
+/// perceptual threshold (``PerceptualThreshold``), clamped to the driver range
 /// (`driveBandMinHz…driveBandMaxHz`). This is Android's band; choice: `log` and `lofelt` reuse
 /// it (the reference gives their curves, not their bands).
 public enum SharpnessMapping: String, Codable, Sendable, CaseIterable {

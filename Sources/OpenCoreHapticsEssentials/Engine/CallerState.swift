@@ -7,7 +7,7 @@ import HapticRenderKit
 /// (slots) and audio resources, and what was sent to the render thread. Every player call
 /// becomes a new schedule for its layer, made here (the only place that allocates) and sent
 /// through ``RenderSide/changes``.
-struct ControlState {
+struct CallerState {
     let render: RenderSide
     let sampleRate: Double
     /// Whether a thread renders while the caller's calls come in — an audio device's, or an
@@ -53,7 +53,7 @@ struct ControlState {
     }
 
     struct Resource {
-        let clip: PreparedClip
+        let prepared: PreparedAudioResource
         let seconds: Double
         let usesVolumeEnvelope: Bool
         let loops: Bool
@@ -146,18 +146,19 @@ struct ControlState {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CHHapticError(.fileNotFound, message: "\(path): no such file")
         }
-        let loaded: (clip: AudioClip, durationSeconds: Double, replacedSamples: Int)
+        let loaded: (resource: AudioResource, durationSeconds: Double, replacedSamples: Int)
         do {
             loaded = try CustomAudioLoader(sampleRate: sampleRate).load(path: path)
         } catch {
             throw CHHapticError(.invalidAudioResource, message: "\(path): \(error.description)")
         }
-        let clip = PreparedClip(loaded.clip)
+        let prepared = PreparedAudioResource(loaded.resource)
         let index = resources.count
-        try send(.audio(index, clip.contents))
+        try send(.audio(index, prepared.contents))
         resources.append(
             Resource(
-                clip: clip, seconds: loaded.durationSeconds, usesVolumeEnvelope: usesVolumeEnvelope,
+                prepared: prepared, seconds: loaded.durationSeconds,
+                usesVolumeEnvelope: usesVolumeEnvelope,
                 loops: loops))
         return index
     }

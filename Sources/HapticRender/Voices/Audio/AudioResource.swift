@@ -3,7 +3,7 @@
 ///
 /// The caller decodes and resamples the file (libsndfile + libsamplerate in the `SoundFile`
 /// module) before creating the renderer; the render loop only reads it.
-public struct AudioClip: Sendable {
+public struct AudioResource: Sendable {
     /// Interleaved samples, `frames × channels`.
     public var samples: [Float]
     /// 1 (mono) or 2 (stereo); files with more channels are mixed down by the loader.
@@ -12,7 +12,7 @@ public struct AudioClip: Sendable {
     @inlinable public var frames: Int { channels > 0 ? samples.count / channels : 0 }
 
     public init(samples: [Float], channels: Int) {
-        precondition(channels == 1 || channels == 2, "AudioClip holds mono or stereo audio")
+        precondition(channels == 1 || channels == 2, "AudioResource holds mono or stereo audio")
         self.samples = samples
         self.channels = channels
     }

@@ -1,15 +1,15 @@
-/// What continuous haptic voices read at their control points: the layers' intensity and
+/// What continuous haptic voices read at their grid points: the layers' intensity and
 /// sharpness parameter lanes and the drive tables: a small view the haptic voices keep.
-struct ContinuousControl {
+struct DriveGrid {
     let parameterLanes: ParameterLaneBank
     let lookup: DriveLookup
-    /// Control period in samples (see ``DriveRamp``), a power of two.
+    /// Drive period in samples (see ``DriveRamp``), a power of two.
     let period: Int64
     /// Largest error of a period's straight line at its midpoint, V: a period that bends more
     /// (a mapping's cap, a steep curve) is halved until it does not, down to one sample.
     let toleranceVolts: Double
 
-    /// Whether sample `n` is on the control grid (`period` is a power of two). O(1).
+    /// Whether sample `n` is on the drive grid (`period` is a power of two). O(1).
     @inline(__always)
     func isGridPoint(_ n: Int64) -> Bool { n & (period &- 1) == 0 }
 
@@ -17,12 +17,12 @@ struct ContinuousControl {
     @inline(__always)
     func nextGridPoint(after n: Int64) -> Int64 { (n | (period &- 1)) &+ 1 }
 
-    /// Both parameter lanes' lines at the start `n` of a control period: a period ends at or before
+    /// Both parameter lanes' lines at the start `n` of a drive period: a period ends at or before
     /// either parameter lane's next change (``periodEnd(_:from:bend:_:)``), so every sample in it
     /// reads them. O(1) amortized (two breakpoint searches).
     @inline(__always)
-    func lines(_ spec: VoiceSpec, at n: Int64) -> ControlLines {
-        ControlLines(
+    func lines(_ spec: VoiceSpec, at n: Int64) -> PeriodLines {
+        PeriodLines(
             intensity: parameterLanes.reader(spec.layer, .hapticIntensity).pointee.line(at: n),
             sharpness: parameterLanes.reader(spec.layer, .hapticSharpness).pointee.line(at: n))
     }
@@ -32,7 +32,7 @@ struct ContinuousControl {
     /// keeps both and searches a parameter lane again only once past it. A runtime value forgets
     /// them (``cut(_:at:)``). O(1).
     @inline(__always)
-    func lines(of voice: inout ContinuousHapticVoice, at n: Int64) -> ControlLines {
+    func lines(of voice: inout ContinuousHapticVoice, at n: Int64) -> PeriodLines {
         if n >= voice.lines.intensity.change {
             voice.lines.intensity = parameterLanes.reader(voice.spec.layer, .hapticIntensity)
                 .pointee.line(
@@ -53,23 +53,23 @@ struct ContinuousControl {
     /// The envelope is read inside the voice's sounding samples only (`start + 1 … end − 1`):
     /// the intensity law jumps from 0 V at intensity 0 to the perception threshold just above
     /// it, and a ramp towards the envelope's exact 0 at `start` or `end` would spread that
-    /// jump over a whole control period. (The first sample needs no 0: the carrier starts at
+    /// jump over a whole drive period. (The first sample needs no 0: the carrier starts at
     /// sin 0.) A parameter lane that takes intensity to exactly 0 mid-voice still ramps to silence.
     @inline(__always)
-    func inputs(_ spec: VoiceSpec, at n: Int64, _ lines: ControlLines) -> ControlInputs {
+    func inputs(_ spec: VoiceSpec, at n: Int64, _ lines: PeriodLines) -> PeriodInputs {
         let last = max(spec.end &- spec.start &- 1, 1)
         let offset = min(max(n &- spec.start, 1), last)
         let intensity =
             min(max(spec.level * lines.intensity.value(at: n), 0), 1)
             * spec.envelope.gain(at: Float(offset))
         let sharpness = min(max(spec.timbre + lines.sharpness.value(at: n), 0), 1)
-        return ControlInputs(intensity: intensity, sharpness: sharpness)
+        return PeriodInputs(intensity: intensity, sharpness: sharpness)
     }
 
     /// The drive point of inputs `x` through the drive tables, reusing `column` while the
     /// sharpness is the one it was looked up for. O(1).
     @inline(__always)
-    func point(_ x: ControlInputs, _ column: inout SharpnessCache) -> DrivePoint {
+    func point(_ x: PeriodInputs, _ column: inout SharpnessCache) -> DrivePoint {
         if x.sharpness != column.sharpness {
             column = SharpnessCache(
                 sharpness: x.sharpness, column: lookup.column(sharpness: Double(x.sharpness)))
@@ -80,17 +80,17 @@ struct ContinuousControl {
     /// The drive point of `spec` at `n` (a sample of the period whose lines are `lines`). O(1).
     @inline(__always)
     func point(
-        _ spec: VoiceSpec, at n: Int64, _ lines: ControlLines, _ column: inout SharpnessCache
+        _ spec: VoiceSpec, at n: Int64, _ lines: PeriodLines, _ column: inout SharpnessCache
     ) -> DrivePoint {
         point(inputs(spec, at: n, lines), &column)
     }
 
-    /// The end of the control period that starts at `n`: the next grid point, the envelope's next
+    /// The end of the drive period that starts at `n`: the next grid point, the envelope's next
     /// corner `bend` (``nextCorner(_:after:)``), or the first change of the voice's intensity or
     /// sharpness parameter lane before it. Whether it is such a change (then the next period starts
     /// from the parameter lanes' new values, not this period's end). O(1).
     @inline(__always)
-    func periodEnd(_ spec: VoiceSpec, from n: Int64, bend: Int64, _ lines: ControlLines) -> (
+    func periodEnd(_ spec: VoiceSpec, from n: Int64, bend: Int64, _ lines: PeriodLines) -> (
         to: Int64, atChange: Bool
     ) {
         let grid = nextGridPoint(after: n)
@@ -176,7 +176,7 @@ struct ContinuousControl {
         return at > n ? at : .max
     }
 
-    /// The first control period of a voice starting at `n`, and the sharpness column it looked
+    /// The first drive period of a voice starting at `n`, and the sharpness column it looked
     /// up. O(1).
     func firstRamp(_ spec: VoiceSpec, at n: Int64) -> (
         ramp: DriveRamp, atChange: Bool, column: SharpnessCache
@@ -191,7 +191,7 @@ struct ContinuousControl {
         return (DriveRamp(from: n, start: start, to: r.to, end: r.end), r.atChange, column)
     }
 
-    /// Starts the control period beginning at `n` (the previous period's end). O(1): two
+    /// Starts the drive period beginning at `n` (the previous period's end). O(1): two
     /// parameter-lane searches and one intensity lookup per voice per period (one more after a
     /// parameter-lane change or a sharpness move, one more where the drive bends).
     func advance(_ voice: inout ContinuousHapticVoice, at n: Int64) {
@@ -216,7 +216,7 @@ struct ContinuousControl {
             spec, from: n, start: start, to: to, end: end, atChange: atChange, lines, &voice.column)
         // A held ramp's slopes are 0 whatever its length: it may run on.
         if r.to == to && start == end { r.to = heldThrough(spec, from: n, to: to, lines) }
-        voice.endInputs = r.to >= to ? x : ControlInputs(intensity: .nan, sharpness: .nan)
+        voice.endInputs = r.to >= to ? x : PeriodInputs(intensity: .nan, sharpness: .nan)
         voice.rampEndsAtChange = r.atChange
         voice.ramp = DriveRamp(from: n, start: start, to: r.to, end: r.end)
     }
@@ -228,7 +228,7 @@ struct ContinuousControl {
     /// be the same flat ramp: one period instead of many, with the same drive at every sample (the
     /// steady path still renormalizes its carrier on every grid point). O(1).
     @inline(__always)
-    func heldThrough(_ spec: VoiceSpec, from n: Int64, to: Int64, _ lines: ControlLines) -> Int64 {
+    func heldThrough(_ spec: VoiceSpec, from n: Int64, to: Int64, _ lines: PeriodLines) -> Int64 {
         let e = spec.envelope
         let offset = Float(n &- spec.start)
         guard to & (period &- 1) == 0, lines.intensity.slope == 0, lines.sharpness.slope == 0,
@@ -247,7 +247,7 @@ struct ContinuousControl {
     /// O(1) in the common case (equal ends, or a straight enough period), O(log period) otherwise.
     func straightened(
         _ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
-        atChange: Bool, _ lines: ControlLines, _ column: inout SharpnessCache
+        atChange: Bool, _ lines: PeriodLines, _ column: inout SharpnessCache
     )
         -> (to: Int64, end: DrivePoint, atChange: Bool)
     {
@@ -295,7 +295,7 @@ struct ContinuousControl {
         return (to, end, atChange)
     }
 
-    /// Ends the voice's current control period at `n` (> its start), where a runtime value changes
+    /// Ends the voice's current drive period at `n` (> its start), where a runtime value changes
     /// its parameter lanes: samples before `n` keep their values, and the period from `n` starts
     /// from the parameter lanes' new values. O(1).
     func cut(_ voice: inout ContinuousHapticVoice, at n: Int64) {
@@ -303,26 +303,26 @@ struct ContinuousControl {
         guard n > voice.ramp.from, n < voice.ramp.to else { return }
         voice.ramp.to = n
         voice.rampEndsAtChange = true
-        voice.endInputs = ControlInputs(intensity: .nan, sharpness: .nan)
+        voice.endInputs = PeriodInputs(intensity: .nan, sharpness: .nan)
     }
 }
 
-/// What a continuous voice's drive point depends on, for ``ContinuousControl/advance(_:at:)``'s
+/// What a continuous voice's drive point depends on, for ``DriveGrid/advance(_:at:)``'s
 /// reuse test. NaN (the initial value) never compares equal, so the first period computes.
-struct ControlInputs {
+struct PeriodInputs {
     var intensity: Float
     var sharpness: Float
 }
 
-/// The lines of a voice's intensity and sharpness parameter lanes over one control period
-/// (``ContinuousControl/lines(_:at:)``).
-struct ControlLines {
+/// The lines of a voice's intensity and sharpness parameter lanes over one drive period
+/// (``DriveGrid/lines(_:at:)``).
+struct PeriodLines {
     var intensity: ParameterLaneLine
     var sharpness: ParameterLaneLine
 
     /// Lines read nowhere: they change at `Int64.min`, so the first period reads both parameter
     /// lanes.
-    static let unread = ControlLines(intensity: .unread, sharpness: .unread)
+    static let unread = PeriodLines(intensity: .unread, sharpness: .unread)
 }
 
 /// A voice's last sharpness column (``DriveLookup/column(sharpness:)``) and the sharpness it

@@ -4,7 +4,7 @@ import HapticRender
 
 /// The player calls of ``CHHapticPatternPlayer`` and ``CHHapticAdvancedPatternPlayer`` on the
 /// control side. Times are engine times (``sample(at:)``).
-extension ControlState {
+extension CallerState {
     mutating func addPlayer(_ pattern: CHHapticPattern) throws -> Int {
         let prepared = try prepare(pattern)
         nextPlayer += 1

@@ -1,13 +1,13 @@
-/// Drawing of the individual lanes. Every lane is a `<g id="lane-…" class="lane">` holding
-/// its background, grid, titles and value labels, and its marks clipped to the plot area.
+/// Drawing of the individual panels. Every panel is a `<g id="lane-…" class="lane">` holding
+/// its background, grid, titles and value labels, and its marks cropped to the plot area.
 extension TimelinePlot {
     /// Fill and stroke of `AudioContinuous` boxes (legend uses the same).
     static let audioToneStyle = "fill=\"#15aabf\" stroke=\"#0c8599\" stroke-width=\"1\""
     /// Fill and stroke of `AudioCustom` boxes.
     static let audioClipStyle = "fill=\"#40c057\" stroke=\"#2b8a3e\" stroke-width=\"1\""
 
-    /// Colours of the signal lanes: neutral, distinct from the sharpness scale's purples and oranges.
-    static func signalColor(_ kind: Lane.Kind) -> String {
+    /// Colours of the signal panels: neutral, distinct from the sharpness scale's purples and oranges.
+    static func signalColor(_ kind: Panel.Kind) -> String {
         switch kind {
         case .acceleration: "#0b7285"
         case .audio: "#1c7ed6"
@@ -19,61 +19,62 @@ extension TimelinePlot {
     /// merged per pixel column like short ones, so pathological inputs stay bounded in size.
     static let continuousPointBudget = 100_000
 
-    static func drawLane(_ svg: inout SVGBuilder, lane: Lane, layout: Layout, data: PlotData) {
-        svg.raw("<g id=\"lane-\(lane.id)\" class=\"lane\">\n")
-        drawFrame(&svg, lane: lane, layout: layout)
-        switch lane.kind {
+    static func drawPanel(_ svg: inout SVGBuilder, panel: Panel, layout: Layout, data: PlotData) {
+        svg.raw("<g id=\"lane-\(panel.id)\" class=\"lane\">\n")
+        drawFrame(&svg, panel: panel, layout: layout)
+        switch panel.kind {
         case .hapticEvents where layout.dense:
-            drawDenseHapticLane(&svg, lane: lane, layout: layout, data: data)
+            drawDenseHapticPanel(&svg, panel: panel, layout: layout, data: data)
         case .hapticEvents:
             drawValueLabels(
-                &svg, lane: lane, layout: layout, labels: [(1, "1"), (0.5, "0.5"), (0, "0")])
-            clipped(&svg, lane) {
-                drawHapticEvents(&$0, lane: lane, layout: layout, events: data.hapticEvents)
+                &svg, panel: panel, layout: layout, labels: [(1, "1"), (0.5, "0.5"), (0, "0")])
+            cropped(&svg, panel) {
+                drawHapticEvents(&$0, panel: panel, layout: layout, events: data.hapticEvents)
             }
         case .intensity:
-            drawValueLabels(&svg, lane: lane, layout: layout, labels: [(1, "1"), (0, "0")])
-            clipped(&svg, lane) {
+            drawValueLabels(&svg, panel: panel, layout: layout, labels: [(1, "1"), (0, "0")])
+            cropped(&svg, panel) {
                 drawCurve(
-                    &$0, lane: lane, layout: layout, points: data.intensityLane,
+                    &$0, panel: panel, layout: layout, points: data.effectiveIntensity,
                     sharpnessColoured: false)
             }
         case .sharpness:
-            drawValueLabels(&svg, lane: lane, layout: layout, labels: [(1, "1"), (0, "0")])
-            clipped(&svg, lane) {
+            drawValueLabels(&svg, panel: panel, layout: layout, labels: [(1, "1"), (0, "0")])
+            cropped(&svg, panel) {
                 drawCurve(
-                    &$0, lane: lane, layout: layout, points: data.sharpnessLane,
+                    &$0, panel: panel, layout: layout, points: data.effectiveSharpness,
                     sharpnessColoured: true)
             }
         case .audioEvents:
-            clipped(&svg, lane) {
-                drawAudioEvents(&$0, lane: lane, layout: layout, events: data.audioEvents)
+            cropped(&svg, panel) {
+                drawAudioEvents(&$0, panel: panel, layout: layout, events: data.audioEvents)
             }
         case .drive, .acceleration:
-            let fs = lane.kind == .acceleration ? trimmed(data.accelerationFullScaleG) + " g" : "1"
+            let fs = panel.kind == .acceleration ? trimmed(data.accelerationFullScaleG) + " g" : "1"
             drawValueLabels(
-                &svg, lane: lane, layout: layout, labels: [(1, "+" + fs), (0, "0"), (-1, "−" + fs)])
-            let signal = lane.kind == .drive ? data.drive : data.acceleration
-            clipped(&svg, lane) {
+                &svg, panel: panel, layout: layout,
+                labels: [(1, "+" + fs), (0, "0"), (-1, "−" + fs)])
+            let signal = panel.kind == .drive ? data.drive : data.acceleration
+            cropped(&svg, panel) {
                 drawSignal(
-                    &$0, signal, sampleRate: data.sampleRate, layout: layout, top: lane.top,
-                    height: lane.height, color: signalColor(lane.kind))
+                    &$0, signal, sampleRate: data.sampleRate, layout: layout, top: panel.top,
+                    height: panel.height, color: signalColor(panel.kind))
             }
         case .audio:
             if data.audioRight.isEmpty {
                 drawValueLabels(
-                    &svg, lane: lane, layout: layout, labels: [(1, "+1"), (0, "0"), (-1, "−1")])
-                clipped(&svg, lane) {
+                    &svg, panel: panel, layout: layout, labels: [(1, "+1"), (0, "0"), (-1, "−1")])
+                cropped(&svg, panel) {
                     drawSignal(
                         &$0, data.audioLeft, sampleRate: data.sampleRate, layout: layout,
-                        top: lane.top,
-                        height: lane.height, color: signalColor(.audio))
+                        top: panel.top,
+                        height: panel.height, color: signalColor(.audio))
                 }
             } else {
                 // Two half-height bands: left channel above, right below.
-                let half = lane.height / 2
+                let half = panel.height / 2
                 for (i, name) in ["L", "R"].enumerated() {
-                    let top = lane.top + Double(i) * half
+                    let top = panel.top + Double(i) * half
                     svg.label(
                         name, x: layout.plotLeft - 28, y: top + half / 2 + 4, anchor: "end",
                         cssClass: "lane-unit")
@@ -82,14 +83,14 @@ extension TimelinePlot {
                         cssClass: "tick")
                 }
                 svg.line(
-                    x1: layout.plotLeft, y1: lane.top + half, x2: layout.plotRight,
-                    y2: lane.top + half,
+                    x1: layout.plotLeft, y1: panel.top + half, x2: layout.plotRight,
+                    y2: panel.top + half,
                     attributes: "class=\"grid\"")
-                clipped(&svg, lane) {
+                cropped(&svg, panel) {
                     for (i, signal) in [data.audioLeft, data.audioRight].enumerated() {
                         drawSignal(
                             &$0, signal, sampleRate: data.sampleRate, layout: layout,
-                            top: lane.top + Double(i) * half, height: half,
+                            top: panel.top + Double(i) * half, height: half,
                             color: signalColor(.audio))
                     }
                 }
@@ -100,31 +101,32 @@ extension TimelinePlot {
 
     // MARK: - Frame
 
-    /// Background, vertical grid at the time ticks, lane title and unit.
-    private static func drawFrame(_ svg: inout SVGBuilder, lane: Lane, layout: Layout) {
+    /// Background, vertical grid at the time ticks, panel title and unit.
+    private static func drawFrame(_ svg: inout SVGBuilder, panel: Panel, layout: Layout) {
         svg.rect(
-            x: layout.plotLeft, y: lane.top, width: layout.plotWidth, height: lane.height,
+            x: layout.plotLeft, y: panel.top, width: layout.plotWidth, height: panel.height,
             attributes: "class=\"lane-bg\"")
         // `vgrid` marks the time grid, which the audition page replaces while zoomed.
         for t in layout.ticks.values {
             let x = layout.x(t)
             svg.line(
-                x1: x, y1: lane.top, x2: x, y2: lane.bottom, attributes: "class=\"grid vgrid\"")
+                x1: x, y1: panel.top, x2: x, y2: panel.bottom, attributes: "class=\"grid vgrid\"")
         }
-        svg.label(lane.title, x: 24, y: lane.top + 17, cssClass: "lane-title")
-        svg.label(lane.unit, x: 24, y: lane.top + 32, cssClass: "lane-unit")
+        svg.label(panel.title, x: 24, y: panel.top + 17, cssClass: "lane-title")
+        svg.label(panel.unit, x: 24, y: panel.top + 32, cssClass: "lane-unit")
     }
 
     /// Right-aligned value labels at the plot's left edge; `value` is −1…1 for bipolar
-    /// lanes (which `labels` containing a negative value implies) and 0…1 otherwise.
+    /// panels (which `labels` containing a negative value implies) and 0…1 otherwise.
     static func drawValueLabels(
-        _ svg: inout SVGBuilder, lane: Lane, layout: Layout, labels: [(Double, String)]
+        _ svg: inout SVGBuilder, panel: Panel, layout: Layout, labels: [(Double, String)]
     ) {
         let bipolar = labels.contains { $0.0 < 0 }
         for (value, text) in labels {
             let y =
                 bipolar
-                ? bipolarY(value, top: lane.top, height: lane.height) : unipolarY(value, lane: lane)
+                ? bipolarY(value, top: panel.top, height: panel.height)
+                : unipolarY(value, panel: panel)
             svg.line(
                 x1: layout.plotLeft - 4, y1: y, x2: layout.plotLeft, y2: y,
                 attributes: "class=\"axis-line\"")
@@ -137,18 +139,18 @@ extension TimelinePlot {
         }
     }
 
-    static func clipped(
-        _ svg: inout SVGBuilder, _ lane: Lane, _ body: (inout SVGBuilder) -> Void
+    static func cropped(
+        _ svg: inout SVGBuilder, _ panel: Panel, _ body: (inout SVGBuilder) -> Void
     ) {
-        svg.raw("<g clip-path=\"url(#clip-\(lane.id))\">\n")
+        svg.raw("<g clip-path=\"url(#clip-\(panel.id))\">\n")
         body(&svg)
         svg.raw("</g>\n")
     }
 
-    /// y of `v` (0…1, clamped) in a unipolar lane: 0 on the baseline, 1 near the top.
-    static func unipolarY(_ v: Double, lane: Lane) -> Double {
+    /// y of `v` (0…1, clamped) in a unipolar panel: 0 on the baseline, 1 near the top.
+    static func unipolarY(_ v: Double, panel: Panel) -> Double {
         let c = v.isFinite ? min(1, max(0, v)) : 0
-        return lane.bottom - 5 - c * (lane.height - 14)
+        return panel.bottom - 5 - c * (panel.height - 14)
     }
 
     /// y of `v` (−1…1, clamped) in a band `top…top+height` with 0 in the middle.
@@ -166,9 +168,9 @@ extension TimelinePlot {
     /// 2 px become 1 px bars, again the tallest per column. All marks of one sharpness
     /// colour share one `<path>`. So the mark count is O(width), whatever the event count.
     private static func drawHapticEvents(
-        _ svg: inout SVGBuilder, lane: Lane, layout: Layout, events: [PlotEvent]
+        _ svg: inout SVGBuilder, panel: Panel, layout: Layout, events: [PlotEvent]
     ) {
-        let base = unipolarY(0, lane: lane)
+        let base = unipolarY(0, panel: panel)
         let steps = SharpnessColorScale.steps
         var envelopes = [String](repeating: "", count: steps)
         var barHeight = [Double](repeating: -1, count: layout.columns)
@@ -224,12 +226,12 @@ extension TimelinePlot {
                 for p in reduced {
                     d +=
                         "L" + SVGBuilder.format(layout.x(event.time + p.time)) + ","
-                        + SVGBuilder.format(unipolarY(p.value, lane: lane))
+                        + SVGBuilder.format(unipolarY(p.value, panel: panel))
                 }
                 d += "L" + SVGBuilder.format(x1) + "," + SVGBuilder.format(base) + "Z"
                 envelopes[level] += d
             default:
-                continue  // audio events belong to their own lane
+                continue  // audio events belong to their own panel
             }
         }
 
@@ -240,27 +242,27 @@ extension TimelinePlot {
                     + "stroke-width=\"1\" stroke-linejoin=\"round\"/>\n")
         }
         drawColumnStems(
-            &svg, heights: barHeight, levels: barLevel, layout: layout, lane: lane,
+            &svg, heights: barHeight, levels: barLevel, layout: layout, panel: panel,
             width: 1, attributes: "stroke-opacity=\"0.72\"", heads: false)
         // Heads only while stems are sparse: on a dense pattern they merge into a blur.
         let stems = stemHeight.count { $0 >= 0 }
         let sparse = stems * 6 <= layout.columns
         drawColumnStems(
-            &svg, heights: stemHeight, levels: stemLevel, layout: layout, lane: lane,
+            &svg, heights: stemHeight, levels: stemLevel, layout: layout, panel: panel,
             width: sparse ? 2 : 1, attributes: "stroke-linecap=\"butt\"", heads: sparse)
     }
 
     /// One vertical line per occupied column, grouped into one `<path>` per colour.
     private static func drawColumnStems(
-        _ svg: inout SVGBuilder, heights: [Double], levels: [Int], layout: Layout, lane: Lane,
+        _ svg: inout SVGBuilder, heights: [Double], levels: [Int], layout: Layout, panel: Panel,
         width: Double, attributes: String, heads: Bool
     ) {
-        let base = unipolarY(0, lane: lane)
+        let base = unipolarY(0, panel: panel)
         var paths = [String](repeating: "", count: SharpnessColorScale.steps)
         var circles = ""
         for c in 0..<heights.count where heights[c] >= 0 {
             let x = SVGBuilder.format(layout.columnX(c))
-            let y = SVGBuilder.format(unipolarY(heights[c], lane: lane))
+            let y = SVGBuilder.format(unipolarY(heights[c], panel: panel))
             paths[levels[c]] += "M" + x + "," + SVGBuilder.format(base) + "V" + y
             if heads {
                 circles +=
@@ -277,19 +279,19 @@ extension TimelinePlot {
         svg.raw(circles)
     }
 
-    // MARK: - Parameter lanes
+    // MARK: - Parameter panels
 
-    /// A piecewise-linear 0…1 curve with a light area under it. The sharpness lane strokes
+    /// A piecewise-linear 0…1 curve with a light area under it. The sharpness panel strokes
     /// and fills with a vertical gradient of the sharpness scale, so its colour at any
     /// height is the colour events of that sharpness get.
     private static func drawCurve(
-        _ svg: inout SVGBuilder, lane: Lane, layout: Layout, points: [PlotPoint],
+        _ svg: inout SVGBuilder, panel: Panel, layout: Layout, points: [PlotPoint],
         sharpnessColoured: Bool
     ) {
         let finite = points.filter { $0.time.isFinite && $0.value.isFinite }
         guard let first = finite.first, let last = finite.last else {
             svg.label(
-                "no data", x: layout.plotLeft + 8, y: lane.top + lane.height / 2 + 4,
+                "no data", x: layout.plotLeft + 8, y: panel.top + panel.height / 2 + 4,
                 cssClass: "empty")
             return
         }
@@ -297,17 +299,17 @@ extension TimelinePlot {
         // Hold the first and last values out to the plot's edges.
         var line =
             "M" + SVGBuilder.format(min(layout.x(first.time), layout.plotLeft)) + ","
-            + SVGBuilder.format(unipolarY(first.value, lane: lane))
+            + SVGBuilder.format(unipolarY(first.value, panel: panel))
         for p in reduced {
             line +=
                 "L" + SVGBuilder.format(layout.x(p.time)) + ","
-                + SVGBuilder.format(unipolarY(p.value, lane: lane))
+                + SVGBuilder.format(unipolarY(p.value, panel: panel))
         }
         let endX = max(layout.x(last.time), layout.plotRight)
         line +=
             "L" + SVGBuilder.format(endX) + ","
-            + SVGBuilder.format(unipolarY(last.value, lane: lane))
-        let base = SVGBuilder.format(unipolarY(0, lane: lane))
+            + SVGBuilder.format(unipolarY(last.value, panel: panel))
+        let base = SVGBuilder.format(unipolarY(0, panel: panel))
         let area =
             line + "L" + SVGBuilder.format(endX) + "," + base + "L"
             + SVGBuilder.format(min(layout.x(first.time), layout.plotLeft)) + "," + base + "Z"
@@ -316,7 +318,7 @@ extension TimelinePlot {
         if sharpnessColoured {
             svg.raw(
                 "<linearGradient id=\"sharpness-vertical\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" "
-                    + "y1=\"\(base)\" x2=\"0\" y2=\"\(SVGBuilder.format(unipolarY(1, lane: lane)))\">\n"
+                    + "y1=\"\(base)\" x2=\"0\" y2=\"\(SVGBuilder.format(unipolarY(1, panel: panel)))\">\n"
             )
             drawGradientStops(&svg)
             svg.raw("</linearGradient>\n")
@@ -335,20 +337,20 @@ extension TimelinePlot {
     // MARK: - Audio events
 
     /// Audio events as boxes in up to three rows (overlapping events take separate rows);
-    /// fill strength is the volume, custom clips are labelled with their file name when the
+    /// fill strength is the volume, custom-audio events are labelled with their file name when the
     /// box is wide enough. A box that falls entirely inside what its row has already painted
     /// is skipped, so a row draws at most O(width) boxes.
     private static func drawAudioEvents(
-        _ svg: inout SVGBuilder, lane: Lane, layout: Layout, events: [PlotEvent]
+        _ svg: inout SVGBuilder, panel: Panel, layout: Layout, events: [PlotEvent]
     ) {
         let (order, rowOf, rows) = audioEventRows(events, duration: layout.duration)
         guard !order.isEmpty else {
             svg.label(
-                "no audio events", x: layout.plotLeft + 8, y: lane.top + lane.height / 2 + 4,
+                "no audio events", x: layout.plotLeft + 8, y: panel.top + panel.height / 2 + 4,
                 cssClass: "empty")
             return
         }
-        let rowHeight = (lane.height - 8) / Double(rows)
+        let rowHeight = (panel.height - 8) / Double(rows)
         var paintedUntil = [Double](repeating: -.infinity, count: rows)
         for i in order {
             let e = events[i]
@@ -364,9 +366,9 @@ extension TimelinePlot {
             switch e.kind {
             case .audioContinuous(let v): (volume, style, name) = (v, audioToneStyle, "tone")
             case .audioCustom(let file, let v): (volume, style, name) = (v, audioClipStyle, file)
-            default: continue  // haptic events belong to their own lane
+            default: continue  // haptic events belong to their own panel
             }
-            let rowTop = lane.top + 4 + Double(row) * rowHeight
+            let rowTop = panel.top + 4 + Double(row) * rowHeight
             // Full-height boxes keep labels readable; volume shows as the fill's strength.
             let opacity = SVGBuilder.fixed(0.15 + 0.6 * clamp01(volume), decimals: 2)
             svg.rect(

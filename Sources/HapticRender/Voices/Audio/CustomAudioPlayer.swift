@@ -1,9 +1,9 @@
 /// Plays custom audio (AudioCustom) with varispeed pitch, looping, and a brightness low-pass.
 ///
 /// The read position advances by the pitch ratio each sample and is interpolated with a
-/// 4-point cubic Hermite; looping wraps the position. Works on a raw view of the clip so the
+/// 4-point cubic Hermite; looping wraps the position. Works on a raw view of the audio resource so the
 /// render loop neither retains nor allocates.
-@frozen public struct ClipPlayer {
+@frozen public struct CustomAudioPlayer {
     public var samples: UnsafePointer<Float>
     public var frames: Int
     public var channels: Int
@@ -22,7 +22,7 @@
         self.loops = loops
     }
 
-    /// Whether a non-looping clip has played to its end.
+    /// Whether a non-looping resource has played to its end.
     @inlinable public var isExhausted: Bool { !loops && position >= Double(frames) }
 
     @inlinable @inline(__always)
@@ -49,7 +49,7 @@
         return ((c3 * t + c2) * t + c1) * t + y1
     }
 
-    /// Returns the next stereo frame (mono clips are duplicated) and advances by `rate`.
+    /// Returns the next stereo frame (mono resources are duplicated) and advances by `rate`.
     /// - Parameter lowPass: one-pole coefficient in (0, 1]; 1 is transparent.
     @inlinable @inline(__always)
     public mutating func next(rate: Float, lowPass: Float) -> (left: Float, right: Float) {

@@ -6,7 +6,7 @@
 /// - ``hapticDrive``: the driver's output voltage ÷ the actuator's voltage clamp (±1 = the rail);
 /// - ``acceleration``: body acceleration ÷ the actuator profile's full scale in g;
 /// - ``excursion``: moving-mass displacement ÷ the end-stop distance (±1 = touching the stop).
-public enum RenderChannel: String, CaseIterable, Sendable, Hashable {
+public enum RenderSignal: String, CaseIterable, Sendable, Hashable {
     case audioLeft
     case audioRight
     case hapticDrive
@@ -14,7 +14,7 @@ public enum RenderChannel: String, CaseIterable, Sendable, Hashable {
     case excursion
 }
 
-extension RenderChannel {
+extension RenderSignal {
     /// Whether the actuator produces this signal (drive, acceleration, excursion) rather than
     /// the audio synthesizer.
     public var isHaptic: Bool { self != .audioLeft && self != .audioRight }

@@ -3,9 +3,9 @@ import Testing
 
 @testable import HapticRender
 
-/// What a continuous voice keeps from one control point to the next (its parameter lanes' lines,
+/// What a continuous voice keeps from one grid point to the next (its parameter lanes' lines,
 /// its envelope's next corner) must never outlive what it was read from.
-@Suite struct ContinuousControlTests {
+@Suite struct DriveGridTests {
     /// The first `frames` of a one-second held continuous event (flat parameter lanes: the lines it
     /// keeps never change by themselves), its drive rendered in blocks of `block` frames; `runtime`
     /// is pushed after `pushAfter` frames (a multiple of `block`).
@@ -33,8 +33,8 @@ import Testing
     }
 
     /// A runtime intensity value arriving while a voice holds its lines takes effect at its
-    /// sample, off the control grid, although the voice's lines themselves never change: the
-    /// voice forgets them (``ContinuousControl/cut(_:at:)``). Kept, they would hold the old
+    /// sample, off the drive grid, although the voice's lines themselves never change: the
+    /// voice forgets them (``DriveGrid/cut(_:at:)``). Kept, they would hold the old
     /// intensity to the end.
     @Test func aRuntimeValueEndsTheLinesAVoiceKeeps() throws {
         let at = 20_037  // not on the 64-sample grid

@@ -1,7 +1,7 @@
 import HapticPattern
 import HapticRender
 
-extension ControlState {
+extension CallerState {
     /// Starts a run of `player` at engine sample `start`, from pattern offset `offset`,
     /// ending the run it had there. Throws when no layer is free.
     mutating func startRun(_ player: Int, at start: Int64, offset: Double) throws {
@@ -168,7 +168,7 @@ extension ControlState {
     }
 }
 
-extension ControlState {
+extension CallerState {
     /// `run`'s layer is free once its last voice has rung out.
     mutating func release(_ run: Run) {
         slots[run.slot].player = nil
