@@ -3,40 +3,12 @@ import HapticPattern
 extension HJIFDecodingContext {
     /// Decodes a whole document; `nil` (with one error) when the file as a whole is unusable.
     mutating func decodeDocument(_ bytes: [UInt8]) -> HJIFExperience? {
-        guard bytes.count <= limits.maxInputBytes else {
-            add(
-                .error, .limitInputSize, "", nil,
-                "The file is \(bytes.count) bytes, more than the limit of \(limits.maxInputBytes) bytes (maxInputBytes). It is not decoded."
-            )
-            return nil
-        }
-        let document: JSONDocument
-        switch JSONParser(maximumValues: limits.maxJSONValues).parse(bytes) {
-        case .success(let d):
-            document = d
-        case .failure(let e):
-            add(.error, e.kind.diagnosticCode, "", e.position, e.message)
-            return nil
-        }
-        if document.hadByteOrderMark {
-            add(
-                .note, .jsonByteOrderMark, "", JSONPosition(line: 1, column: 1, offset: 0),
-                "The file starts with a UTF-8 byte order mark; it is skipped.")
-        }
-        for comma in document.trailingCommas {
-            violation(
-                .jsonTrailingComma, "", comma,
-                "Trailing comma: strict JSON allows no comma before `]` or `}`.",
-                repair: "Accepted here.")
-        }
-        let root = document.root
-        guard let top = root.objectMembers else {
-            add(
-                .error, .fileNotObject, "", root.position,
-                "The top level is \(root.typeDescription), but an .hjif file is a JSON object with `version`, `timescale` and `perceptions`."
-            )
-            return nil
-        }
+        guard
+            let (top, position) = topLevelObject(
+                bytes, noun: "file",
+                shape:
+                    "an .hjif file is a JSON object with `version`, `timescale` and `perceptions`")
+        else { return nil }
         checkKeys(
             top,
             known: [
@@ -44,7 +16,7 @@ extension HJIFDecodingContext {
                 "syncs", "perceptions",
             ], path: "")
         var experience = HJIFExperience()
-        let at = root.position
+        let at = position
         experience.version = string(top, "version", in: "", at: at, fallback: "2023")
         if !Self.isEdition(experience.version) {
             add(

@@ -62,7 +62,7 @@ extension HJIFDecodingContext {
             return nil
         }
         if state.result.transients.isEmpty, state.result.pieces.isEmpty,
-            !diagnostics.contains(where: { $0.severity == .error })
+            !findings.diagnostics.contains(where: { $0.severity == .error })
         {
             add(
                 .warning, .hjifNothingToPlay, "perceptions", nil,

@@ -2,12 +2,8 @@ import HapticPattern
 
 /// The `.hjif` decoder's state: the mode, the limits, the findings so far and the counts the
 /// limits bound.
-struct HJIFDecodingContext {
-    let strict: Bool
-    let limits: PatternLimits
-    private(set) var diagnostics: [Diagnostic] = []
-    /// Findings past ``PatternLimits/maxDiagnostics``, summarized at the end.
-    private var suppressed: (count: Int, worst: Diagnostic.Severity) = (0, .note)
+struct HJIFDecodingContext: JSONFormatDecoding {
+    var findings: JSONFindings
     /// Effects and keyframes read so far (library, bands and composites), for the limits.
     var effects = 0
     var keyframes = 0
@@ -21,80 +17,8 @@ struct HJIFDecodingContext {
     static let maxEffectDepth = 8
 
     init(strict: Bool, limits: PatternLimits) {
-        self.strict = strict
-        self.limits = limits
+        findings = JSONFindings(strict: strict, limits: limits)
     }
-
-    mutating func add(
-        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ path: String,
-        _ position: JSONPosition?, _ message: String
-    ) {
-        guard diagnostics.count < limits.maxDiagnostics else {
-            suppressed = (suppressed.count + 1, max(suppressed.worst, severity))
-            return
-        }
-        diagnostics.append(
-            Diagnostic(
-                severity: severity, code: code, path: path, line: position?.line,
-                column: position?.column, message: message))
-    }
-
-    /// A violation of the key tree that lenient mode repairs: an error in strict mode, a
-    /// warning saying what was done (`repair`) in lenient mode.
-    mutating func violation(
-        _ code: DiagnosticCode, _ path: String, _ position: JSONPosition?, _ message: String,
-        repair: String
-    ) {
-        if strict {
-            add(.error, code, path, position, message)
-        } else {
-            add(.warning, code, path, position, message + " " + repair)
-        }
-    }
-
-    /// The findings, with one summary standing for those past the limit.
-    mutating func finishedDiagnostics() -> [Diagnostic] {
-        if suppressed.count > 0 {
-            diagnostics.append(
-                Diagnostic(
-                    severity: suppressed.worst, code: .diagnosticsTruncated,
-                    message:
-                        "\(suppressed.count) more finding\(suppressed.count == 1 ? "" : "s") not listed (maxDiagnostics \(limits.maxDiagnostics))."
-                ))
-            suppressed = (0, .note)
-        }
-        return diagnostics
-    }
-
-    /// Notes every member whose key is not in `known` (the key tree has optional keys this
-    /// package does not read, and later editions add more) and reports a key given twice.
-    mutating func checkKeys(_ members: [JSONMember], known: Set<String>, path: String) {
-        var first: [String: JSONPosition] = [:]
-        for member in members {
-            guard known.contains(member.key) else {
-                add(
-                    .note, .keyUnknown, join(path, member.key), member.keyPosition,
-                    "Unknown key `\(member.key)`; it is ignored.")
-                continue
-            }
-            if let earlier = first[member.key] {
-                violation(
-                    .jsonDuplicateKey, join(path, member.key), member.keyPosition,
-                    "`\(member.key)` appears twice in \(place(path)) (first at \(earlier)).",
-                    repair: "The last one is used.")
-            } else {
-                first[member.key] = member.keyPosition
-            }
-        }
-    }
-
-    /// The last member named `key` (JSON's last-wins rule), or `nil`.
-    func member(_ members: [JSONMember], _ key: String) -> JSONMember? {
-        members.last { $0.key == key }
-    }
-
-    /// `the top level` or `` `path` ``, for messages.
-    func place(_ path: String) -> String { path.isEmpty ? "the top level" : "`\(path)`" }
 
     /// The array at `key`, or nil with an error (`required`) or a violation naming what is
     /// missing or mistyped.

@@ -3,59 +3,30 @@ import HapticPattern
 extension ClipDecodingContext {
     /// Decodes a whole document; `nil` (with one error) when the file as a whole is unusable.
     mutating func decodeDocument(_ bytes: [UInt8]) -> HapticClip? {
-        guard bytes.count <= limits.maxInputBytes else {
-            add(
-                .error, .limitInputSize, "", nil,
-                "The clip is \(bytes.count) bytes, more than the limit of \(limits.maxInputBytes) bytes (maxInputBytes). It is not decoded."
-            )
-            return nil
-        }
-        let document: JSONDocument
-        switch JSONParser(maximumValues: limits.maxJSONValues).parse(bytes) {
-        case .success(let d):
-            document = d
-        case .failure(let e):
-            add(.error, e.kind.diagnosticCode, "", e.position, e.message)
-            return nil
-        }
-        if document.hadByteOrderMark {
-            add(
-                .note, .jsonByteOrderMark, "", JSONPosition(line: 1, column: 1, offset: 0),
-                "The file starts with a UTF-8 byte order mark; it is skipped.")
-        }
-        for comma in document.trailingCommas {
-            violation(
-                .jsonTrailingComma, "", comma,
-                "Trailing comma: strict JSON allows no comma before `]` or `}`.",
-                repair: "Accepted here.")
-        }
-        let root = document.root
-        guard let top = root.objectMembers else {
-            add(
-                .error, .fileNotObject, "", root.position,
-                "The top level is \(root.typeDescription), but a .haptic clip is a JSON object with `version`, `metadata` and `signals`."
-            )
-            return nil
-        }
+        guard
+            let (top, position) = topLevelObject(
+                bytes, noun: "clip",
+                shape: "a .haptic clip is a JSON object with `version`, `metadata` and `signals`")
+        else { return nil }
         checkKeys(top, known: ["version", "metadata", "signals"], path: "")
-        guard let version = decodeVersion(top, at: root.position) else { return nil }
+        guard let version = decodeVersion(top, at: position) else { return nil }
         var metadata = HapticClip.Metadata()
         if let m = member(top, "metadata") { metadata = decodeMetadata(m) }
-        guard let signals = requiredObject(top, "signals", in: "", at: root.position) else {
+        guard let signals = requiredObject(top, "signals", in: "", at: position) else {
             return nil
         }
         checkKeys(signals.members, known: ["continuous"], path: signals.path)
         guard
             let continuous = requiredObject(
-                signals.members, "continuous", in: signals.path, at: root.position),
+                signals.members, "continuous", in: signals.path, at: position),
             let envelopes = requiredObject(
-                continuous.members, "envelopes", in: continuous.path, at: root.position)
+                continuous.members, "envelopes", in: continuous.path, at: position)
         else { return nil }
         checkKeys(continuous.members, known: ["envelopes"], path: continuous.path)
         checkKeys(envelopes.members, known: ["amplitude", "frequency"], path: envelopes.path)
         guard
             let amplitude = decodeAmplitudeEnvelope(
-                envelopes.members, path: envelopes.path, at: root.position)
+                envelopes.members, path: envelopes.path, at: position)
         else {
             return nil
         }
