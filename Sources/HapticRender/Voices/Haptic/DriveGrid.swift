@@ -244,7 +244,12 @@ struct DriveGrid {
     /// The end of the ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive
     /// is more than ``toleranceVolts`` off the straight line (in volts; or 1e-4 relative in
     /// frequency, 1e-3 in excursion per volt), so the line follows the mapping wherever it bends.
-    /// O(1) in the common case (equal ends, or a straight enough period), O(log period) otherwise.
+    /// Equal ends are tested too: they do not make a period flat. The envelope of an event shorter
+    /// than its attack peaks where its rise meets its release, between two corners, and a
+    /// parameter lane's line times the envelope's is a parabola; a period whose ends fall on
+    /// either side of such a peak at the same height would otherwise hold the ends' drive over
+    /// it. O(1) in the common case (a straight enough period: one midpoint lookup),
+    /// O(log period) otherwise.
     func straightened(
         _ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
         atChange: Bool, _ lines: PeriodLines, _ column: inout SharpnessCache
@@ -264,7 +269,7 @@ struct DriveGrid {
             let last = point(spec, at: to &- 1, lines, &column)
             if last.volts != 0 { (to, end, atChange) = (to &- 1, last, false) }
         }
-        while to &- n >= 2 && (start.volts != end.volts || start.hz != end.hz) {
+        while to &- n >= 2 {
             let mid = n &+ (to &- n) / 2
             let exact = point(spec, at: mid, lines, &column)
             let t = Double(mid &- n) / Double(to &- n)

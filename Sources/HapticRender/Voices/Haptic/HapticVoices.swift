@@ -43,6 +43,10 @@
 /// slew limit on every sample; a held line, a 40 Hz glide). Block size:
 /// `denseHapticsAreBitIdenticalForEveryBlockSize`. The steady path (Float) agrees with the
 /// per-sample definition (Double) within a tolerance: `steadyPathMatchesThePerSampleDefinition`.
+/// Every path reads the control periods' lines (``ContinuousControl``), which the reference
+/// does not have (it evaluates the mapping at every sample): short and long continuous events,
+/// transients and their mixes agree with it on every preset within the release checks'
+/// tolerance, `EngineAgreementTests.shortAndLongEventsAgreeOnEveryActuator`.
 ///
 /// What the specialized loops buy: the steady pair 8–12 % of wall time (two rotation chains per
 /// loop); the held loop 0.8 % and the gliding one 0.9 % of the dense haptic-only render's
