@@ -181,20 +181,15 @@ extension HJIFDecodingContext {
     /// One reference device: `id` and `name` required, the vibrotactile fields read, the
     /// rest (mass, impedance, …) known and ignored.
     private mutating func decodeDevice(_ value: JSONValue, path: String) -> HJIFReferenceDevice? {
-        guard let members = value.objectMembers else {
-            violation(
-                .valueWrongType, path, value.position,
-                "`\(path)` must be an object but is \(value.typeDescription).",
-                repair: "It is skipped.")
-            return nil
-        }
-        checkKeys(
-            members,
-            known: [
-                "id", "name", "body_part_mask", "minimum_frequency", "maximum_frequency",
-                "resonance_frequency", "maximum_amplitude", "impedance", "maximum_voltage",
-                "maximum_current", "maximum_displacement", "weight", "size", "custom", "type",
-            ], path: path)
+        guard
+            let members = object(
+                value, path: path,
+                known: [
+                    "id", "name", "body_part_mask", "minimum_frequency", "maximum_frequency",
+                    "resonance_frequency", "maximum_amplitude", "impedance", "maximum_voltage",
+                    "maximum_current", "maximum_displacement", "weight", "size", "custom", "type",
+                ])
+        else { return nil }
         guard let id = integer(members, "id", in: path, at: value.position, fallback: nil) else {
             return nil
         }

@@ -4,19 +4,14 @@ extension HJIFDecodingContext {
     /// One band; nil when it is unusable (reported). A wavelet band is an error in both modes:
     /// its coding is not read, and playing the file without it would play a different file.
     mutating func decodeBand(_ value: JSONValue, path: String) -> HJIFBand? {
-        guard let members = value.objectMembers else {
-            violation(
-                .valueWrongType, path, value.position,
-                "`\(path)` must be an object but is \(value.typeDescription).",
-                repair: "It is skipped.")
-            return nil
-        }
-        checkKeys(
-            members,
-            known: [
-                "band_type", "curve_type", "block_length", "priority", "lower_frequency_limit",
-                "upper_frequency_limit", "effects",
-            ], path: path)
+        guard
+            let members = object(
+                value, path: path,
+                known: [
+                    "band_type", "curve_type", "block_length", "priority", "lower_frequency_limit",
+                    "upper_frequency_limit", "effects",
+                ])
+        else { return nil }
         guard let typeMember = member(members, "band_type") else {
             add(
                 .error, .hjifMissingKey, path, value.position,
@@ -70,19 +65,14 @@ extension HJIFDecodingContext {
     mutating func decodeEffect(_ value: JSONValue, path: String, band: HJIFBand.Kind?, depth: Int)
         -> HJIFEffect?
     {
-        guard let members = value.objectMembers else {
-            violation(
-                .valueWrongType, path, value.position,
-                "`\(path)` must be an object but is \(value.typeDescription).",
-                repair: "It is skipped.")
-            return nil
-        }
-        checkKeys(
-            members,
-            known: [
-                "effect_type", "id", "position", "phase", "base_signal", "semantic_keywords",
-                "wavelet_stream", "keyframes", "timeline",
-            ], path: path)
+        guard
+            let members = object(
+                value, path: path,
+                known: [
+                    "effect_type", "id", "position", "phase", "base_signal", "semantic_keywords",
+                    "wavelet_stream", "keyframes", "timeline",
+                ])
+        else { return nil }
         if member(members, "wavelet_stream") != nil {
             add(
                 .error, .hjifWaveletBand, join(path, "wavelet_stream"),

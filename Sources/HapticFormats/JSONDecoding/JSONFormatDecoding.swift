@@ -97,6 +97,21 @@ extension JSONFormatDecoding {
         }
     }
 
+    /// The members of the object `value`, its unknown and repeated keys checked against
+    /// `known`; nil with a violation (the caller skips it) when it is no object.
+    /// - Complexity: O(n) in the members.
+    mutating func object(_ value: JSONValue, path: String, known: Set<String>) -> [JSONMember]? {
+        guard let members = value.objectMembers else {
+            violation(
+                .valueWrongType, path, value.position,
+                "`\(path)` must be an object but is \(value.typeDescription).",
+                repair: "It is skipped.")
+            return nil
+        }
+        checkKeys(members, known: known, path: path)
+        return members
+    }
+
     /// The last member named `key` (JSON's last-wins rule), or `nil`.
     func member(_ members: [JSONMember], _ key: String) -> JSONMember? {
         members.last { $0.key == key }
