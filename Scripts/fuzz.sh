@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with AddressSanitizer and runs each on one core, SECONDS in all
 # (default 60) split by weight: `ahap` (Fuzz/AHAP: decode → schedule → render a 0.25 s
-# window, lenient and strict) 4/6, `audio` (Fuzz/Audio: bytes as an audio file through
-# SoundFile.read — limits, bad samples, stereo folding — and the resampler, whole and block by
-# block) 1/7, `actuator` (Fuzz/Actuator: bytes → an actuator profile → validate → a short
-# render of every accepted one, checked for finite samples) 1/7, `output` (Fuzz/Output: bytes
-# → a tree of links, folders and files → one write through AtomicFile: links never replaced,
-# nothing left behind, nothing written outside) 1/7.
+# window, lenient and strict) 4/9, `formats` (Fuzz/Formats: the same for `.haptic` and
+# `.hjif`, then `convert` to every target and the readable ones read back) 2/9, `audio`
+# (Fuzz/Audio: bytes as an audio file through SoundFile.read — limits, bad samples, stereo
+# folding — and the resampler, whole and block by block) 1/9, `actuator` (Fuzz/Actuator:
+# bytes → an actuator profile → validate → a short render of every accepted one, checked for
+# finite samples) 1/9, `output` (Fuzz/Output: bytes → a tree of links, folders and files →
+# one write through AtomicFile: links never replaced, nothing left behind, nothing written
+# outside) 1/9. Fuzz/Shared holds the pattern targets' common checks and render.
 #
 #   Scripts/fuzz.sh [SECONDS] [extra libFuzzer flags…]
 #   FUZZ_TARGETS="audio" Scripts/fuzz.sh 600      # one target for the whole time
@@ -19,13 +21,13 @@
 #   .build-fuzz/ahap-fuzz -minimize_crash=1 -runs=10000 <artifact>
 # and commit the small result under Tests/Fixtures/fuzz-regressions/.
 #
-# Environment: FUZZ_TARGETS (default "ahap audio actuator output"), FUZZ_JOBS (default 1),
+# Environment: FUZZ_TARGETS (default "ahap formats audio actuator output"), FUZZ_JOBS (default 1),
 # FUZZ_REBUILD=1 forces a rebuild.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
-targets=(${FUZZ_TARGETS:-ahap audio actuator output})
+targets=(${FUZZ_TARGETS:-ahap formats audio actuator output})
 
 out=.build-fuzz
 mkdir -p "$out/obj" "$out/artifacts"
@@ -51,11 +53,21 @@ module() {  # module NAME [extra flags…]: Sources/NAME as one object and its .
 build() {  # build TARGET
     case $1 in
     ahap)
-        newer "$out/ahap-fuzz" Sources/HapticPattern Sources/HapticRender Fuzz/AHAP || return 0
+        newer "$out/ahap-fuzz" Sources/HapticPattern Sources/HapticRender Fuzz/AHAP Fuzz/Shared || return 0
         echo "fuzz: building ahap-fuzz (swiftc -O -sanitize=fuzzer,address)…" >&2
         module HapticPattern && module HapticRender
-        swiftc "${flags[@]}" -module-name AHAPFuzz Fuzz/AHAP/*.swift \
+        swiftc "${flags[@]}" -module-name AHAPFuzz Fuzz/AHAP/*.swift Fuzz/Shared/*.swift \
             "$out/obj/HapticPattern.o" "$out/obj/HapticRender.o" -lm -o "$out/ahap-fuzz" ;;
+    formats)
+        newer "$out/formats-fuzz" Sources/HapticPattern Sources/HapticRender Sources/HapticFormats \
+            Fuzz/Formats Fuzz/Shared || return 0
+        echo "fuzz: building formats-fuzz…" >&2
+        [[ -f "$out/obj/HapticRender.o" && ! "$(find Sources/HapticPattern Sources/HapticRender -name '*.swift' -newer "$out/obj/HapticRender.o" | head -1)" ]] \
+            || { module HapticPattern && module HapticRender; }
+        module HapticFormats
+        swiftc "${flags[@]}" -module-name FormatsFuzz Fuzz/Formats/*.swift Fuzz/Shared/*.swift \
+            "$out/obj/HapticPattern.o" "$out/obj/HapticRender.o" "$out/obj/HapticFormats.o" -lm \
+            -o "$out/formats-fuzz" ;;
     actuator)
         newer "$out/actuator-fuzz" Sources/HapticPattern Sources/HapticRender Fuzz/Actuator || return 0
         echo "fuzz: building actuator-fuzz…" >&2
@@ -88,6 +100,13 @@ seed() {  # seed TARGET: the working corpus, refreshed from the shared corpus an
         # runs do not duplicate them).
         [[ -d ../shared/corpus ]] && find ../shared/corpus -type f \( -name '*.ahap' -o -name '*.json' \) \
             -exec cp -n {} "$corpus/" \; 2>/dev/null || true ;;
+    formats)
+        # The shared corpus' .haptic clips, valid and invalid, and a few AHAP files for the
+        # conversions (.hjif has no public files to seed from: its dictionary's keys lead
+        # there, and every accepted input's conversion is decoded back as .hjif).
+        [[ -d ../shared/corpus ]] && { find ../shared/corpus -type f -name '*.haptic' -size -64k; \
+            find ../shared/corpus -type f -name '*.ahap' -size -16k | sort | head -n 40; } |
+            while read -r f; do cp -n "$f" "$corpus/$(basename "$f")" 2>/dev/null || true; done ;;
     audio)
         # Small sound files of every container: the shared corpus' and the examples'.
         { [[ -d ../shared/corpus ]] && find ../shared/corpus -type f \( -iname '*.wav' -o -iname '*.aif*' \
@@ -107,7 +126,7 @@ seed() {  # seed TARGET: the working corpus, refreshed from the shared corpus an
     esac
 }
 
-weight() { case $1 in ahap) echo 4 ;; *) echo 1 ;; esac; }
+weight() { case $1 in ahap) echo 4 ;; formats) echo 2 ;; *) echo 1 ;; esac; }
 total_weight=0
 for t in "${targets[@]}"; do total_weight=$((total_weight + $(weight "$t"))); done
 
@@ -121,6 +140,7 @@ for t in "${targets[@]}"; do
     [[ $t == ahap && -d Tests/Fixtures/fuzz-regressions ]] && seeds+=("$root/Tests/Fixtures/fuzz-regressions")
     dict=()
     [[ $t == ahap ]] && dict=(-dict="$root/Fuzz/AHAP/ahap.dict")
+    [[ $t == formats ]] && dict=(-dict="$root/Fuzz/Formats/formats.dict")
     echo "fuzz: $t for $time s" >&2
     # -rss_limit_mb: a hostile input must be refused, not allowed to eat memory.
     # -max_len: well above any seed; big inputs are covered by the unit tests.

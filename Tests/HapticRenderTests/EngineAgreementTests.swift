@@ -129,6 +129,50 @@ import Testing
         )
     }
 
+    /// Steep intensity curves under a continuous event — a quiet bed rising to a hit in 2–3 ms,
+    /// as Lofelt's clips do before an emphasis — at every fourth sample of the control grid's
+    /// phase, so a period's line lies every way across the ERM's law, which is convex between
+    /// the threshold curve's corners and kinks at them. Found by the corpus (NVDice.haptic): a
+    /// period whose line crossed that law at its midpoint held a chord 1e-3 of drive off it.
+    @Test(arguments: presets)
+    func steepIntensityRampsAgreeOnEveryActuator(_ actuator: ActuatorProfile) throws {
+        var parameters = EventParameters()
+        parameters.hapticIntensity = 0.8
+        parameters.hapticSharpness = 0.5
+        var events: [HapticEvent] = []
+        var curves: [ParameterCurve] = []
+        for (quiet, rise) in [(0.02, 0.002), (0.02, 0.003), (0.04, 0.003)] {
+            for phase in stride(from: 0, to: 64, by: 4) {
+                let t = 0.02 + 0.05 * Double(events.count) + Double(phase) / 48_000
+                events.append(
+                    HapticEvent(
+                        type: .hapticContinuous, time: t, duration: 0.03, parameters: parameters))
+                curves.append(
+                    ParameterCurve(
+                        id: .hapticIntensityControl, time: t,
+                        points: [
+                            .init(time: 0, value: quiet), .init(time: 0.001, value: quiet),
+                            .init(time: 0.001 + rise, value: 0.7),
+                            .init(time: 0.025, value: 1),
+                        ]))
+            }
+        }
+        let configuration = RenderConfiguration(
+            channels: EngineComparison.signals, actuator: actuator)
+        let (timeline, audio) = EngineComparison.timeline(
+            HapticPattern(events: events, curves: curves), sampleRate: 48_000)
+        let fast = try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: 512)
+        let reference = try EngineComparison.renderReference(timeline, audio, configuration)
+        #expect(fast.count == reference.count)
+        let d = EngineComparison.worstDifference(fast, reference)
+        for c in 0..<4 {
+            EngineComparison.expectWithinTolerance(d[c], channel: c, "steep intensity ramps")
+        }
+        print(
+            "steep intensity ramps, \(actuator.name): worst |fast − reference| drive \(d[2]), acceleration \(d[3])"
+        )
+    }
+
     /// A carrier that glides for seconds keeps the reference's phase: the steady path rebuilds a
     /// gliding carrier from its phase summed in Double at every drive period (the paired path
     /// shares that step; `steadyPairAddsWhatTwoPassesAdd` checks the two agree). Rebuilt from

@@ -87,8 +87,8 @@ final class OutlineSampler {
     }
 
     /// Every sample where a voice's intensity or sharpness bends or jumps: voice starts and
-    /// ends, envelope corners, lane breakpoints inside a voice; with the sample before each
-    /// (so a jump is two points one sample apart). Sorted, unique.
+    /// ends, envelope corners, parameter-lane breakpoints inside a voice; with the sample
+    /// before each (so a jump is two points one sample apart). Sorted, unique.
     private func corners() -> [Int64] {
         let end = continuous.map { voices.end[$0] }.max() ?? 0
         var corners: [Int64] = []

@@ -280,9 +280,10 @@ struct AHAPForm {
     }
 
     /// The intensity control over the whole pattern: each event's, held until its release is
-    /// over, then 1 (neutral) until the next event starts. Before the first event the lane is
-    /// neutral without a point; after the last one it ends with that event's control unless
-    /// a transient comes later (`lastTransient`), so the pattern ends where its sound does.
+    /// over, then 1 (neutral) until the next event starts. Before the first event the
+    /// parameter lane is neutral without a point; after the last one it ends with that event's
+    /// control unless a transient comes later (`lastTransient`), so the pattern ends where its
+    /// sound does.
     func controlCurve(_ beds: [Bed], lastTransient: Double?) -> [OutlinePoint] {
         var points: [OutlinePoint] = []
         for (k, bed) in beds.enumerated() {

@@ -31,7 +31,7 @@
 /// - Groups (a nested ``Pattern``, ``Sequential``, ``Repeat``, ``Parallel``) are laid out
 ///   in their own time frame, then placed like an event: they start at the cursor
 ///   (plus the pending gap), move it by their **length** — the final position of their
-///   own cursor (for ``Parallel``, the longest lane) — and leave a gap pending when they
+///   own cursor (for ``Parallel``, the longest branch) — and leave a gap pending when they
 ///   ended with an event. Content pinned inside a group, or past its cursor, does not
 ///   lengthen it.
 /// - ``TimedPatternElement/offset(by:)`` shifts an element's content without moving the

@@ -97,8 +97,8 @@ extension PatternNode {
         return result
     }
 
-    /// Every lane starts at the group's origin; the group lasts as long as its longest
-    /// unpinned lane and leaves a gap pending when any lane ended with an event.
+    /// Every branch starts at the group's origin; the group lasts as long as its longest
+    /// unpinned branch and leaves a gap pending when any branch ended with an event.
     static func layoutParallel(_ nodes: [PatternNode], inheritedGap: Double) -> PatternLayout {
         var result = PatternLayout()
         for node in flattened(nodes) {

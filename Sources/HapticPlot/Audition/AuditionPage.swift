@@ -117,9 +117,11 @@ public enum AuditionPage {
         page += inlineSVG(svg)
         page += "</figure>\n"
         if let detail {
-            page +=
-                "<script type=\"application/json\" id=\"timeline-detail\">" + detail.json
-                + "</script>\n"
+            // Written as it is, not appended: the zoom data grows with the pattern (tens of MB
+            // for an hour), and a page in one string would hold it twice more.
+            try output(page + "<script type=\"application/json\" id=\"timeline-detail\">")
+            try output(detail.json)
+            page = "</script>\n"
         }
         page += "<section class=\"tables\">\n"
         page += summaryTable(summary)

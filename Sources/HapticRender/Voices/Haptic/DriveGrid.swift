@@ -241,21 +241,22 @@ struct DriveGrid {
         return max(last, to)
     }
 
-    /// The end of the ramp from `start` at `n` to `end` at `to`, halved while its midpoint's drive
-    /// is more than ``toleranceVolts`` off the straight line (in volts; or 1e-4 relative in
-    /// frequency, 1e-3 in excursion per volt), so the line follows the mapping wherever it bends.
+    /// The end of the ramp from `start` at `n` to `end` at `to`, halved while the drive at its
+    /// midpoint or either quarter is off the straight line (``isOnLine(_:at:from:_:to:_:)``),
+    /// so the line follows the mapping wherever it bends.
     /// Equal ends are tested too: they do not make a period flat. The envelope of an event shorter
     /// than its attack peaks where its rise meets its release, between two corners, and a
     /// parameter lane's line times the envelope's is a parabola; a period whose ends fall on
     /// either side of such a peak at the same height would otherwise hold the ends' drive over
-    /// it. O(1) in the common case (a straight enough period: one midpoint lookup),
-    /// O(log period) otherwise.
+    /// it. O(1) in the common case (a straight enough period: three lookups), O(log period)
+    /// otherwise.
     func straightened(
         _ spec: VoiceSpec, from n: Int64, start: DrivePoint, to: Int64, end: DrivePoint,
         atChange: Bool, _ lines: PeriodLines, _ column: inout SharpnessCache
     )
         -> (to: Int64, end: DrivePoint, atChange: Bool)
     {
+        if start == end && isHeld(spec, from: n, to: to, lines) { return (to, end, atChange) }
         var to = to
         var end = end
         var atChange = atChange
@@ -272,32 +273,68 @@ struct DriveGrid {
         while to &- n >= 2 {
             let mid = n &+ (to &- n) / 2
             let exact = point(spec, at: mid, lines, &column)
-            let t = Double(mid &- n) / Double(to &- n)
-            let voltsError = abs(start.volts + (end.volts - start.volts) * t - exact.volts)
-            // At one sharpness (the common case) frequency and excursion per volt are equal at
-            // all three points: their errors are exactly 0, so only the volts decide.
-            let oneSharpness =
-                start.hz == end.hz && exact.hz == end.hz
-                && start.excursionPerVolt == end.excursionPerVolt
-                && exact.excursionPerVolt == end.excursionPerVolt
-            if oneSharpness {
-                guard voltsError > toleranceVolts else { break }
-            } else {
-                let hzError = abs(start.hz + (end.hz - start.hz) * t - exact.hz) / max(exact.hz, 1)
-                // The onset overdrive's target follows |X/V(f)|, which peaks at f0: a glide
-                // through the resonance bends it far more than the frequency itself.
-                let xpv =
-                    start.excursionPerVolt + (end.excursionPerVolt - start.excursionPerVolt) * t
-                let xpvError =
-                    abs(xpv - exact.excursionPerVolt)
-                    / max(exact.excursionPerVolt, .leastNormalMagnitude)
-                guard voltsError > toleranceVolts || hzError > 1e-4 || xpvError > 1e-3 else {
-                    break
-                }
+            var straight = isOnLine(exact, at: mid, from: n, start, to: to, end)
+            // A line can cross a bending mapping at its midpoint: a convex stretch, then a
+            // kink (the ERM's sensation-level law bends at each corner of the threshold curve,
+            // its frequency moving with its volts), so the quarters are tested too.
+            if straight && to &- n >= 4 {
+                let first = n &+ (to &- n) / 4
+                let third = to &- (to &- n) / 4
+                straight =
+                    isOnLine(
+                        point(spec, at: first, lines, &column), at: first, from: n, start, to: to,
+                        end)
+                    && isOnLine(
+                        point(spec, at: third, lines, &column), at: third, from: n, start, to: to,
+                        end)
             }
+            if straight { break }
             (to, end, atChange) = (mid, exact, false)
         }
         return (to, end, atChange)
+    }
+
+    /// Whether the inputs hold over `n … to`: both parameter lanes' lines flat and the envelope
+    /// at exactly 1 (between a sustained envelope's attack and its release) at every offset
+    /// ``inputs(_:at:_:)`` reads. The drive is then one point; no sample of the period can leave
+    /// the line. O(1).
+    @inline(__always)
+    func isHeld(_ spec: VoiceSpec, from n: Int64, to: Int64, _ lines: PeriodLines) -> Bool {
+        let e = spec.envelope
+        guard lines.intensity.slope == 0, lines.sharpness.slope == 0, e.sustained else {
+            return false
+        }
+        let last = max(spec.end &- spec.start &- 1, 1)
+        let first = Float(min(max(n &- spec.start, 1), last))
+        let final = Float(min(max(to &- spec.start, 1), last))
+        return first >= e.attack && final <= e.releaseStart
+    }
+
+    /// Whether the drive point `exact` at sample `m` lies within tolerance of the line from
+    /// `start` at `n` to `end` at `to`: ``toleranceVolts`` in volts, 1e-4 relative in
+    /// frequency, 1e-3 relative in excursion per volt. O(1).
+    @inline(__always)
+    func isOnLine(
+        _ exact: DrivePoint, at m: Int64, from n: Int64, _ start: DrivePoint, to: Int64,
+        _ end: DrivePoint
+    ) -> Bool {
+        let t = Double(m &- n) / Double(to &- n)
+        let voltsError = abs(start.volts + (end.volts - start.volts) * t - exact.volts)
+        // At one sharpness (the common case) frequency and excursion per volt are equal at
+        // all three points: their errors are exactly 0, so only the volts decide.
+        if start.hz == end.hz && exact.hz == end.hz
+            && start.excursionPerVolt == end.excursionPerVolt
+            && exact.excursionPerVolt == end.excursionPerVolt
+        {
+            return voltsError <= toleranceVolts
+        }
+        let hzError = abs(start.hz + (end.hz - start.hz) * t - exact.hz) / max(exact.hz, 1)
+        // The onset overdrive's target follows |X/V(f)|, which peaks at f0: a glide through
+        // the resonance bends it far more than the frequency itself.
+        let xpv = start.excursionPerVolt + (end.excursionPerVolt - start.excursionPerVolt) * t
+        let xpvError =
+            abs(xpv - exact.excursionPerVolt) / max(exact.excursionPerVolt, .leastNormalMagnitude)
+        return voltsError <= toleranceVolts && hzError <= 1e-4 && xpvError <= 1e-3
     }
 
     /// Ends the voice's current drive period at `n` (> its start), where a runtime value changes
