@@ -15,9 +15,11 @@ public struct GenerationSettings: Sendable, Hashable {
     /// of the largest nearby (40 %), or it must stand 12 dB out of near-silence and reach
     /// `0.06 × (1 − s)` (see `TransientPicker`).
     public var transientSensitivity = 0.5
-    /// At most this many transients in any one second (1…15; Core Haptics' budget is 15), and
-    /// at least `1 / (3 · density)` s apart (22 ms at 15); the strongest hits are kept.
-    public var density = 15.0
+    /// At most this many transients in any one second, 1…``TransientBudget/maxDensity``, and at
+    /// least `1 / (3 · density)` s apart, never closer than one click lasts
+    /// (``TransientBudget/clickSeconds``); the strongest hits are kept. The default is the
+    /// bound itself: the material decides how dense its hits are.
+    public var density = TransientBudget.maxDensity
     /// Release time constant of the bed's envelope, seconds: how fast it follows a tail down.
     public var bedRelease = 0.04
     /// Sharpness range: the spectrum's centroid maps 80 Hz → lower bound, 4 kHz → upper bound,
@@ -50,8 +52,8 @@ public struct GenerationSettings: Sendable, Hashable {
     /// The least peak of a hit in the rumble band, in reference amplitude (half of it).
     var hitThreshold: Double { 0.5 * (1 - transientSensitivity) }
     /// The least gap between transients, seconds: a third of the mean spacing at the density
-    /// (22 ms at 15, as close as designers' tools place emphasis points in a flam; 42 ms at 8).
-    var minTransientGap: Double { 1 / (3 * density) }
+    /// (42 ms at 8), and at least one click's length (8 ms): closer clicks fuse into one.
+    var minTransientGap: Double { max(TransientBudget.clickSeconds, 1 / (3 * density)) }
     /// The most transients in one second.
     var maxTransientsPerSecond: Int { Int(density.rounded()) }
 
@@ -90,8 +92,9 @@ public struct GenerationSettings: Sendable, Hashable {
             if let v = transientSensitivity, !(0...1).contains(v) {
                 return "the transient sensitivity must lie in 0…1"
             }
-            if let v = density, !(1...15).contains(v) {
-                return "the density must lie in 1…15 transients per second"
+            if let v = density, !(1...TransientBudget.maxDensity).contains(v) {
+                return
+                    "the density must lie in 1…\(Int(TransientBudget.maxDensity)) transients per second"
             }
             if let v = bedRelease, !(0.005...2).contains(v) {
                 return "the bed release must lie in 0.005…2 s"

@@ -1,10 +1,23 @@
-/// Thins onsets to what Core Haptics and a hand can take: at least `minGap` apart and at
-/// most `maxPerSecond` in any one-second window, keeping the strongest.
+/// Thins onsets to what the actuator can play apart: at least `minGap` apart and at most
+/// `maxPerSecond` in any one-second window, keeping the strongest.
+///
+/// Core Haptics documents no limit on how many transients a pattern may play per second
+/// (its documented limits: continuous events ≤ 30 s; curves of ≤ 16 points by convention).
+/// What bounds density is the click itself: a transient on the `iphone` actuator model lasts
+/// 5.5–7.4 ms above −20 dB of its peak (`ahap-render actuator iphone`, sharpness 1 … 0), and
+/// two transients closer than that play as one click. So transients stay at least
+/// ``clickSeconds`` apart, at most ``maxDensity`` a second; below that the material decides.
 ///
 /// Times are whole milliseconds so the gaps survive encoding exactly. Strongest first within
 /// 10-second blocks (earlier blocks' choices fixed), so the cost stays O(n · maxPerSecond)
 /// plus a sort per block instead of a global sorted insert per onset.
-enum TransientBudget {
+public enum TransientBudget {
+    /// The longest click of the `iphone` model above −20 dB (7.4 ms at sharpness 0), rounded up
+    /// to the whole milliseconds transients are timed in. A test measures it on the model.
+    public static let clickSeconds = 0.008
+    /// The most transients a second that can be felt apart: one per click.
+    public static let maxDensity = 1 / clickSeconds
+
     struct Candidate {
         var milliseconds: Int
         var salience: Double
@@ -15,6 +28,8 @@ enum TransientBudget {
     static func select(_ candidates: [Candidate], minGapMilliseconds: Int, maxPerSecond: Int)
         -> [Int]
     {
+        // The gap alone keeps any second within the rate: no window check needed.
+        let rateIsImplied = maxPerSecond * max(1, minGapMilliseconds) >= 1_000
         let sorted = candidates.sorted { ($0.milliseconds, $0.index) < ($1.milliseconds, $1.index) }
         var kept: [Candidate] = []
         var blockStart = 0
@@ -41,7 +56,11 @@ enum TransientBudget {
                     continue
                 }
                 kept.insert(c, at: i)
-                if violatesRate(kept, around: i, maxPerSecond: maxPerSecond) { kept.remove(at: i) }
+                if !rateIsImplied
+                    && violatesRate(kept, around: i, maxPerSecond: maxPerSecond)
+                {
+                    kept.remove(at: i)
+                }
             }
             blockStart = blockEnd
         }

@@ -110,7 +110,10 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("How readily a hit becomes a transient, 0…1.", valueName: "0…1"))
     var sensitivity: Double?
 
-    @Option(help: ArgumentHelp("Most transients in any second, 1…15.", valueName: "per-second"))
+    @Option(
+        help: ArgumentHelp(
+            "Most transients in any second, 1…125 (one per click of the actuator).",
+            valueName: "per-second"))
     var density: Double?
 
     @Option(

@@ -1,7 +1,9 @@
+import HapticGenerate
 import HapticPattern
 
-/// What Core Haptics and a hand can take, measured on a pattern: strict validity, transient
-/// spacing and density, curve points, continuous event length.
+/// What Core Haptics and the actuator can take, measured on a pattern: strict validity,
+/// transient spacing and density (no closer than one click of the actuator model lasts,
+/// ``TransientBudget/clickSeconds``), curve points, continuous event length.
 struct PatternBudget: Sendable {
     var transients: Int
     /// Most transients in any one-second window (half-open).
@@ -14,7 +16,8 @@ struct PatternBudget: Sendable {
     var strictProblems: [String]
 
     var withinCoreHapticsLimits: Bool {
-        strictProblems.isEmpty && maxPerSecond <= 15 && minGap >= 0.04 - 1e-9
+        strictProblems.isEmpty && maxPerSecond <= Int(TransientBudget.maxDensity)
+            && minGap >= TransientBudget.clickSeconds - 1e-9
             && maxCurvePoints <= 16 && longestContinuous <= 30
     }
 
