@@ -5,7 +5,8 @@
 #   Benchmarks/goals.sh AFTER [BEFORE] [--rounds N] [--callgrind]
 #
 # AFTER and BEFORE are ahap-render binaries (release builds). Prints one Markdown table per
-# goal. Single-core numbers run under `taskset -c 0`; the two-core ones use cores 0-1.
+# goal. Single-core numbers run under `taskset -c 0`; the two-core ones use cores 0-1. Needs
+# cc and libsndfile's headers (the file overhead's floor is a small C program against it).
 # --callgrind adds instruction counts per frame (valgrind, on 2-minute versions of the
 # patterns; ~1 min per binary). Takes ~3 min per round for two binaries.
 set -euo pipefail
@@ -41,6 +42,8 @@ cat > "$work/idle.ahap" <<'EOF'
 ]}
 EOF
 
+cc -O2 "$here/Benchmarks/sndfile-write.c" $(pkg-config --cflags --libs sndfile) -o "$work/sndfile-write"
+
 json() { python3 -c "import json,sys; d=json.load(sys.stdin)[0]; print($1)"; }
 median() { python3 -c "import statistics,sys; v=[float(x) for x in sys.argv[1:]]; print(f'{statistics.median(v):.4g}')" "$@"; }
 
@@ -61,6 +64,13 @@ for ((r = 1; r <= rounds; r++)); do
             out=$(taskset -c 0-$((cores - 1)) "$b" bench "$work/dense-haptic.ahap" --layout haptic --iterations 1 \
                   --block-size 4096 --write-dir "$work" --format json $([ "$cores" = 2 ] && "$b" bench --help | grep -q -- --jobs && echo --jobs 2) 2>/dev/null)
             result[$n.e2e$cores]+=" $(echo "$out" | json "d['fileSeconds']['median'] / d['silentWriteSeconds']['median']")"
+            # The file's overhead: the render to tmpfs minus the same render in memory (one
+            # bench run times both), against the floor: libsndfile alone, outside any of our
+            # code (Benchmarks/sndfile-write.c), writing as many frames in the same format.
+            frames=$(echo "$out" | json "d['frames']")
+            floor=$(taskset -c 0-$((cores - 1)) "$work/sndfile-write" "$work/floor.wav" "$frames" 1 48000)
+            rm -f "$work/floor.wav"
+            result[$n.overhead$cores]+=" $(echo "$out" | json "(d['fileSeconds']['median'] - d['renderSeconds']['median']) / $floor")"
         done
         # One long file on one and on two cores (wall seconds of the whole command), each to a
         # fresh file, as bench --write-dir writes: replacing the last round's 138 MB file would
@@ -88,6 +98,8 @@ row "mixed 12 min, M frames/s (1 core)" mixed
 row "idle (click, 10 min silence), M frames/s" idle
 row "render to tmpfs ÷ libsndfile silent write, 1 core" e2e1
 row "render to tmpfs ÷ libsndfile silent write, 2 cores" e2e2
+row "file overhead (to tmpfs − in memory) ÷ libsndfile writing as many frames, 1 core" overhead1
+row "the same, 2 cores" overhead2
 row "film 12 min render, s, 1 core" film1
 row "film 12 min render, s, 2 cores" film2
 for n in "${names[@]}"; do

@@ -42,7 +42,7 @@ struct AHAPRender: ParsableCommand {
     static func parseAndRun() {
         var command: any ParsableCommand
         do {
-            command = try parseAsRoot()
+            command = try parseNamedCommand() ?? parseAsRoot()
         } catch {
             exit(withError: error)
         }
@@ -59,5 +59,56 @@ struct AHAPRender: ParsableCommand {
         } catch {
             exit(withError: error)  // help and version requests, and any other error: exit 1
         }
+    }
+
+    /// The command named by the first argument, parsed alone as if it were the root, with
+    /// `ahap-render` as its super command (``ToolCommand``): a start then builds that one
+    /// command's argument set, not the root's, the root's tree with its `help` command, and
+    /// the two completion-script parses ArgumentParser tries before any root (each a first
+    /// use of its reflection and of the runtime's conformance lookups; docs/performance.md,
+    /// "Start-up"). Only a command line that this parse takes as a run of the command comes
+    /// from here; help, `--version`, completion requests and every usage error return nil
+    /// and go through `parseAsRoot()`, so every message, usage line and exit status is the
+    /// whole tree's. A command with subcommands is left to the tree (as a root it would gain
+    /// a `help` subcommand).
+    static func parseNamedCommand(
+        _ arguments: ArraySlice<String> = CommandLine.arguments.dropFirst()
+    ) -> (any ParsableCommand)? {
+        guard let name = arguments.first,
+            !arguments.contains(where: {
+                $0.hasPrefix("---") || $0.hasPrefix("--generate-completion-script")
+            }),
+            let subcommand = configuration.subcommands.first(where: {
+                $0.configuration.commandName == name
+            }), subcommand.configuration.subcommands.isEmpty
+        else { return nil }
+        parsingAlone = true
+        let parsed = try? subcommand.parseAsRoot(Array(arguments.dropFirst()))
+        parsingAlone = false
+        guard let command = parsed, type(of: command) == subcommand else { return nil }
+        return command
+    }
+
+    /// True while ``parseNamedCommand(_:)`` parses a command alone. A plain variable: the
+    /// parse runs on the main thread before any other starts, and a task-local's first read
+    /// instantiates its generic type, a conformance lookup that every start would pay.
+    nonisolated(unsafe) static var parsingAlone = false
+}
+
+/// A command of `ahap-render`. Its configuration is ``toolConfiguration``; while
+/// ``AHAPRender/parseNamedCommand(_:)`` parses it alone, the same with `ahap-render` as its
+/// super command, which tells ArgumentParser not to look for completion-script requests
+/// (that function has checked there are none) and would make its usage read
+/// `ahap-render COMMAND` — but no help or usage is written from that parse.
+protocol ToolCommand: ParsableCommand {
+    static var toolConfiguration: CommandConfiguration { get }
+}
+
+extension ToolCommand {
+    static var configuration: CommandConfiguration {
+        guard AHAPRender.parsingAlone else { return toolConfiguration }
+        var alone = toolConfiguration
+        alone._superCommandName = AHAPRender.configuration.commandName
+        return alone
     }
 }

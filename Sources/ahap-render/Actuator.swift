@@ -6,8 +6,8 @@ import HapticRenderKit
 import SoundFile
 
 /// `ahap-render actuator`: the datasheet of an actuator preset or profile, measured on the model.
-struct Actuator: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Actuator: ToolCommand {
+    static let toolConfiguration = CommandConfiguration(
         commandName: "actuator",
         abstract:
             "Show an actuator's datasheet: its responses (an LRA's frequency, impulse and step; an ERM's steady response, spin-up and stop), transients, time constants.",

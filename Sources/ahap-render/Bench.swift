@@ -12,8 +12,8 @@ import HapticRenderKit
 #endif
 
 /// `ahap-render bench`: how fast does a pattern render here?
-struct Bench: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Bench: ToolCommand {
+    static let toolConfiguration = CommandConfiguration(
         commandName: "bench",
         abstract:
             "Measure render latency and throughput: time to first buffer, frames/s, × realtime, peak memory.",

@@ -10,8 +10,8 @@ import SoundFile
 ///
 /// Exit status (docs/cli.md): 0 when every input converted, 1 when any was rejected or could
 /// not be written, 64 for usage errors.
-struct Convert: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Convert: ToolCommand {
+    static let toolConfiguration = CommandConfiguration(
         commandName: "convert",
         abstract:
             "Convert \(PatternFormats.readableNames) files to \(spokenList(PatternFormats.writable.map(\.displayName))), and measure what each target loses.",

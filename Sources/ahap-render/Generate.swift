@@ -18,8 +18,8 @@ import SoundFile
 /// Exit status (docs/cli.md): 0 when every input gave a pattern (or was skipped), 1 when any
 /// failed, 128 + the signal when interrupted (130 Ctrl-C, 143 SIGTERM; no partial file is
 /// left), 64 for usage errors.
-struct Generate: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Generate: ToolCommand {
+    static let toolConfiguration = CommandConfiguration(
         commandName: "generate",
         abstract:
             "Generate AHAP haptics from audio: a bed that follows the sound, transients on its hits.",

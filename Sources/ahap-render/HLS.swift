@@ -13,8 +13,8 @@ import SoundFile
 #endif
 
 /// `ahap-render hls`: points an HLS master playlist at a haptics file.
-struct HLS: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct HLS: ToolCommand {
+    static let toolConfiguration = CommandConfiguration(
         commandName: "hls",
         abstract: "Add (or replace) the haptics session-data tag in an HLS master playlist.",
         discussion: """

@@ -10,8 +10,8 @@ import HapticRenderKit
 ///
 /// Exit status (docs/cli.md): 0, 1 when the file is rejected (its diagnostics still go to
 /// standard output with `--format json`), 64 for usage errors and a missing file.
-struct Inspect: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Inspect: ToolCommand {
+    static let toolConfiguration = CommandConfiguration(
         commandName: "inspect",
         abstract:
             "Summarize an \(PatternFormats.readableNames) file (version, pattern duration, render length, events, curves, audio) or an HLS playlist's haptics tag.",

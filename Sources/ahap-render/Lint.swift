@@ -10,8 +10,8 @@ import HapticRenderKit
 /// Exit status (docs/lint.md): 0 when every file passes, 1 when any is rejected (with
 /// `--warnings-as-errors`, also when any has a warning), 64 for usage errors — no inputs, a
 /// missing one, or folders without AHAP files.
-struct Lint: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Lint: ToolCommand {
+    static let toolConfiguration = CommandConfiguration(
         commandName: "lint",
         abstract:
             "Check \(PatternFormats.readableNames) files and report problems like a compiler.",

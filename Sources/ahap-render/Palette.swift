@@ -15,8 +15,8 @@ import Synchronization
 
 /// `ahap-render palette`: Apple's HapticPalette sample in a terminal, live on an audio output
 /// or scripted into a file.
-struct Palette: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Palette: ToolCommand {
+    static let toolConfiguration = CommandConfiguration(
         commandName: "palette",
         abstract:
             "Feel a 2-D haptic palette in a terminal: x = sharpness, y = intensity of a continuous player; space fires a transient.",

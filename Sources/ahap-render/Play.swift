@@ -19,8 +19,8 @@ import Synchronization
 ///
 /// Exit status: 0 when played to the end, 1 on a render or device error (no device
 /// included), 128 + the signal when interrupted (130 for Ctrl-C), 64 for usage errors.
-struct Play: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Play: ToolCommand {
+    static let toolConfiguration = CommandConfiguration(
         commandName: "play",
         abstract:
             "Play an \(PatternFormats.readableNames) file live on an audio output: the render, as it is computed.",

@@ -14,8 +14,8 @@ import SoundFile
 #endif
 
 /// `ahap-render plot`: a timeline picture (SVG) or a self-contained audition page (HTML).
-struct Plot: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Plot: ToolCommand {
+    static let toolConfiguration = CommandConfiguration(
         commandName: "plot",
         abstract:
             "Draw a pattern's timeline as SVG, or a self-contained HTML page to see and hear it.",

@@ -20,8 +20,8 @@ import SoundFile
 /// Exit status (docs/cli.md): 0 when every input rendered (or was skipped), 1 when any failed,
 /// 128 + the signal when interrupted (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP; no partial file is
 /// left), 141 when the reader of `-o -` quit early, 64 for usage errors.
-struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Render: ToolCommand {
+    static let toolConfiguration = CommandConfiguration(
         commandName: "render",
         abstract:
             "Render \(PatternFormats.readableNames) files to audio files: hear and measure a pattern without an iPhone.",

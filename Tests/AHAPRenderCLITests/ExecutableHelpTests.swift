@@ -109,5 +109,12 @@ import Testing
         let help = try CLI.run(["lint", "--help"])
         let helpCommand = try CLI.run(["help", "lint"])
         #expect(help.status == 0 && help.stdout == helpCommand.stdout)
+        // A command's own validation error is the whole tree's: the usage names the tool.
+        let both = try CLI.run(["lint", "--strict", "--lenient", "x.ahap"])
+        #expect(both.status == 64)
+        #expect(
+            both.stderr.hasPrefix("ahap-render: error: Use either --strict or --lenient, not both.")
+                && both.stderr.contains("Usage: ahap-render lint [<options>] <inputs> ..."),
+            "\(both.stderr)")
     }
 }
