@@ -113,20 +113,8 @@ import Testing
                 parameters: parameters(0.9, 0.9)))
         events.append(
             HapticEvent(type: .hapticTransient, time: t + 0.12, parameters: parameters(0.5, 1)))
-        let configuration = RenderConfiguration(
-            channels: EngineComparison.signals, actuator: actuator)
-        let (timeline, audio) = EngineComparison.timeline(
-            HapticPattern(events: events, curves: curves), sampleRate: 48_000)
-        let fast = try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: 512)
-        let reference = try EngineComparison.renderReference(timeline, audio, configuration)
-        #expect(fast.count == reference.count)
-        let d = EngineComparison.worstDifference(fast, reference)
-        for c in 0..<4 {
-            EngineComparison.expectWithinTolerance(d[c], channel: c, "short and long events")
-        }
-        print(
-            "short and long events, \(actuator.name): worst |fast − reference| drive \(d[2]), acceleration \(d[3])"
-        )
+        try EngineComparison.expectAgreement(
+            HapticPattern(events: events, curves: curves), on: actuator, "short and long events")
     }
 
     /// Steep intensity curves under a continuous event — a quiet bed rising to a hit in 2–3 ms,
@@ -157,20 +145,8 @@ import Testing
                         ]))
             }
         }
-        let configuration = RenderConfiguration(
-            channels: EngineComparison.signals, actuator: actuator)
-        let (timeline, audio) = EngineComparison.timeline(
-            HapticPattern(events: events, curves: curves), sampleRate: 48_000)
-        let fast = try EngineComparison.renderFast(timeline, audio, configuration, blockFrames: 512)
-        let reference = try EngineComparison.renderReference(timeline, audio, configuration)
-        #expect(fast.count == reference.count)
-        let d = EngineComparison.worstDifference(fast, reference)
-        for c in 0..<4 {
-            EngineComparison.expectWithinTolerance(d[c], channel: c, "steep intensity ramps")
-        }
-        print(
-            "steep intensity ramps, \(actuator.name): worst |fast − reference| drive \(d[2]), acceleration \(d[3])"
-        )
+        try EngineComparison.expectAgreement(
+            HapticPattern(events: events, curves: curves), on: actuator, "steep intensity ramps")
     }
 
     /// A carrier that glides for seconds keeps the reference's phase: the steady path rebuilds a

@@ -14,6 +14,27 @@ enum EngineComparison {
     static let tolerance: [Float] = [1e-3, 1e-3, 2e-3, 1e-3]
 
     /// Expects `difference` on channel `c` within ``tolerance``. O(1).
+    /// Renders `pattern` at 48 kHz on `actuator` through both engines (the fast one in blocks of
+    /// 512 frames), expects every signal within ``tolerance`` and prints the worst drive and
+    /// acceleration differences under `context`.
+    static func expectAgreement(
+        _ pattern: HapticPattern, on actuator: ActuatorProfile, _ context: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let configuration = RenderConfiguration(channels: signals, actuator: actuator)
+        let (timeline, audio) = Self.timeline(pattern, sampleRate: 48_000)
+        let fast = try renderFast(timeline, audio, configuration, blockFrames: 512)
+        let reference = try renderReference(timeline, audio, configuration)
+        #expect(fast.count == reference.count, sourceLocation: sourceLocation)
+        let d = worstDifference(fast, reference)
+        for c in 0..<signals.count {
+            expectWithinTolerance(d[c], channel: c, context, sourceLocation: sourceLocation)
+        }
+        print(
+            "\(context), \(actuator.name): worst |fast − reference| drive \(d[2]), acceleration \(d[3])"
+        )
+    }
+
     static func expectWithinTolerance(
         _ difference: Float, channel c: Int, _ context: String,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
