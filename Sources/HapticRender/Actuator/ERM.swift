@@ -12,34 +12,34 @@
 /// strength move together. Units are SI except ``fullScaleG`` (g).
 public struct ERMProfile: Codable, Sendable, Hashable {
     /// Display name ("erm" for the preset).
-    public var name: String
+    package var name: String
     /// Rated voltage V_r, V: the steady drive of full intensity (a driver's rated voltage).
-    public var ratedVoltage: Double
+    package var ratedVoltage: Double
     /// Rotation speed at the rated voltage, rev/s = Hz (rpm/60): the vibration frequency there.
-    public var ratedSpeedHz: Double
+    package var ratedSpeedHz: Double
     /// Running current at the rated voltage, A.
-    public var ratedCurrent: Double
+    package var ratedCurrent: Double
     /// Terminal resistance R, Ω.
-    public var terminalResistance: Double
+    package var terminalResistance: Double
     /// Rotor inertia J with the eccentric mass, kg·m².
-    public var rotorInertia: Double
+    package var rotorInertia: Double
     /// The eccentric mass m, kg, and its centre's distance from the shaft r, m.
-    public var eccentricMass: Double
-    public var eccentricity: Double
+    package var eccentricMass: Double
+    package var eccentricity: Double
     /// Mass M of the body the motor is fixed to, kg.
-    public var bodyMass: Double
+    package var bodyMass: Double
     /// Location/mode factor of the measurement point (1 = rigid body).
-    public var locationFactor: Double
+    package var locationFactor: Double
     /// The driver's rail, V (its overdrive clamp): every applied drive sample is within ±this.
-    public var voltageClamp: Double
+    package var voltageClamp: Double
     /// Acceleration in g that is 1.0 in an acceleration channel.
-    public var fullScaleG: Double
+    package var fullScaleG: Double
     /// The speed loop's gain (0: open loop, the drive is the command) and its braking gain's
     /// ratio to it, 1…16 (docs/physics.md, ERM driver).
-    public var loopGain: Double
-    public var brakeFactor: Double
+    package var loopGain: Double
+    package var brakeFactor: Double
 
-    public init(
+    package init(
         name: String, ratedVoltage: Double, ratedSpeedHz: Double, ratedCurrent: Double,
         terminalResistance: Double, rotorInertia: Double, eccentricMass: Double,
         eccentricity: Double, bodyMass: Double, locationFactor: Double = 1,
@@ -63,13 +63,13 @@ public struct ERMProfile: Codable, Sendable, Hashable {
 
     /// A 10 mm coin ERM (3 V, 12,000 rpm) in a 150 g budget phone, behind a closed-loop driver
     /// (docs/physics.md, Presets: `erm`).
-    public static let erm = ERMProfile(
+    package static let erm = ERMProfile(
         name: "erm", ratedVoltage: 3, ratedSpeedHz: 200, ratedCurrent: 0.07,
         terminalResistance: 30, rotorInertia: 1.4e-9, eccentricMass: 0.4e-3,
         eccentricity: 1.5e-3, bodyMass: 0.15, voltageClamp: 3.6, fullScaleG: 1)
 
     /// The ERM presets.
-    public static let presets: [ERMProfile] = [.erm]
+    package static let presets: [ERMProfile] = [.erm]
 
     // MARK: Derived constants (docs/physics.md, Eccentric rotating mass)
 
@@ -142,7 +142,7 @@ public struct ERMProfile: Codable, Sendable, Hashable {
     /// 300 Hz is where Android's perception threshold starts to rise faster than an ERM's
     /// acceleration grows with speed, so the intensity law stays monotonic; the loop's bound
     /// keeps it stable with the driver's three samples of feedback latency.
-    public func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
+    package func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
         func require(
             _ field: String, _ value: Double, _ range: ClosedRange<Double>, _ allowed: String
         ) throws(ActuatorProfileError) {
@@ -312,7 +312,7 @@ extension ERMProfile: ActuatorKind {
 
 extension ActuatorProfile {
     /// The ERM's numbers, or nil for another kind. O(1).
-    public var erm: ERMProfile? {
+    package var erm: ERMProfile? {
         if case .erm(let p) = self { p } else { nil }
     }
 }
