@@ -12,34 +12,34 @@
 /// strength move together. Units are SI except ``fullScaleG`` (g).
 public struct ERMProfile: Codable, Sendable, Hashable {
     /// Display name ("erm" for the preset).
-    package var name: String
+    public var name: String
     /// Rated voltage V_r, V: the steady drive of full intensity (a driver's rated voltage).
-    package var ratedVoltage: Double
+    public var ratedVoltage: Double
     /// Rotation speed at the rated voltage, rev/s = Hz (rpm/60): the vibration frequency there.
-    package var ratedSpeedHz: Double
+    public var ratedSpeedHz: Double
     /// Running current at the rated voltage, A.
-    package var ratedCurrent: Double
+    public var ratedCurrent: Double
     /// Terminal resistance R, Ω.
-    package var terminalResistance: Double
+    public var terminalResistance: Double
     /// Rotor inertia J with the eccentric mass, kg·m².
-    package var rotorInertia: Double
+    public var rotorInertia: Double
     /// The eccentric mass m, kg, and its centre's distance from the shaft r, m.
-    package var eccentricMass: Double
-    package var eccentricity: Double
+    public var eccentricMass: Double
+    public var eccentricity: Double
     /// Mass M of the body the motor is fixed to, kg.
-    package var bodyMass: Double
+    public var bodyMass: Double
     /// Location/mode factor of the measurement point (1 = rigid body).
-    package var locationFactor: Double
+    public var locationFactor: Double
     /// The driver's rail, V (its overdrive clamp): every applied drive sample is within ±this.
-    package var voltageClamp: Double
+    public var voltageClamp: Double
     /// Acceleration in g that is 1.0 in an acceleration channel.
-    package var fullScaleG: Double
+    public var fullScaleG: Double
     /// The speed loop's gain (0: open loop, the drive is the command) and its braking gain's
     /// ratio to it, 1…16 (docs/physics.md, ERM driver).
-    package var loopGain: Double
-    package var brakeFactor: Double
+    public var loopGain: Double
+    public var brakeFactor: Double
 
-    package init(
+    public init(
         name: String, ratedVoltage: Double, ratedSpeedHz: Double, ratedCurrent: Double,
         terminalResistance: Double, rotorInertia: Double, eccentricMass: Double,
         eccentricity: Double, bodyMass: Double, locationFactor: Double = 1,
@@ -63,13 +63,13 @@ public struct ERMProfile: Codable, Sendable, Hashable {
 
     /// A 10 mm coin ERM (3 V, 12,000 rpm) in a 150 g budget phone, behind a closed-loop driver
     /// (docs/physics.md, Presets: `erm`).
-    package static let erm = ERMProfile(
+    public static let erm = ERMProfile(
         name: "erm", ratedVoltage: 3, ratedSpeedHz: 200, ratedCurrent: 0.07,
         terminalResistance: 30, rotorInertia: 1.4e-9, eccentricMass: 0.4e-3,
         eccentricity: 1.5e-3, bodyMass: 0.15, voltageClamp: 3.6, fullScaleG: 1)
 
     /// The ERM presets.
-    package static let presets: [ERMProfile] = [.erm]
+    public static let presets: [ERMProfile] = [.erm]
 
     // MARK: Derived constants (docs/physics.md, Eccentric rotating mass)
 

@@ -12,26 +12,26 @@ extension LRAProfile {
     /// the driver's band is 80–230 Hz, the only public statement about iOS's sharpness band
     /// (Hapticlabs' documentation), and a click is one overdriven half-cycle, so it peaks
     /// within one oscillation (launch reports: "peak after about one oscillation").
-    package static let iphone = LRAProfile(
+    public static let iphone = LRAProfile(
         name: "iphone", resonanceHz: 150, qLowZ: 8, qHiZ: 24, movingMass: 0.004,
         forceFactor: 1.57, coilResistance: 8, coilInductance: 100e-6, bodyMass: 0.19,
         locationFactor: 1, voltageClamp: 10, maxExcursion: 1.0e-3, endStopStiffnessRatio: 50,
         driveBandMinHz: 80, driveBandMaxHz: 230, fullScaleG: 3, transientMaxHalfCycles: 1)
 
     /// (b) Generic 10 mm coin LRA (Z-axis) on a 100 g test jig.
-    package static let coin = LRAProfile(
+    public static let coin = LRAProfile(
         name: "coin", resonanceHz: 175, qLowZ: 20, qHiZ: 21.8, movingMass: 0.0015,
         forceFactor: 0.27, coilResistance: 10.5, coilInductance: 60e-6, bodyMass: 0.100,
         locationFactor: 1, voltageClamp: 3.6, maxExcursion: 1.0e-3, endStopStiffnessRatio: 50,
         driveBandMinHz: 30, driveBandMaxHz: 300, fullScaleG: 2)
 
     /// (c) Pixel-class X-axis LRA (CS40L26 HAL values where public; loc = 1).
-    package static let pixel = LRAProfile(
+    public static let pixel = LRAProfile(
         name: "pixel", resonanceHz: 145, qLowZ: 15.5, qHiZ: 60, movingMass: 0.0027,
         forceFactor: 1.08, coilResistance: 10, coilInductance: 100e-6, bodyMass: 0.21,
         locationFactor: 1, voltageClamp: 11, maxExcursion: 0.83e-3, endStopStiffnessRatio: 50,
         driveBandMinHz: 30, driveBandMaxHz: 300, fullScaleG: 1.5)
 
     /// The LRA presets, in table order.
-    package static let presets: [LRAProfile] = [.iphone, .coin, .pixel]
+    public static let presets: [LRAProfile] = [.iphone, .coin, .pixel]
 }
