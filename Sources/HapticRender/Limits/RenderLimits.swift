@@ -78,7 +78,9 @@ package struct RenderLimitError: Error, Hashable, Sendable, CustomStringConverti
     }
 
     /// The error as a whole-file diagnostic, so tools print it like decoder findings.
-    package var diagnostic: Diagnostic { Diagnostic(severity: .error, code: code, message: message) }
+    package var diagnostic: Diagnostic {
+        Diagnostic(severity: .error, code: code, message: message)
+    }
 
     package var description: String { "\(message) [\(code.rawValue)]" }
 }

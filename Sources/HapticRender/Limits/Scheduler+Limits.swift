@@ -34,7 +34,8 @@ extension Scheduler {
     /// iterations + runtime parameters). O(items); allocates nothing per voice, so a
     /// 10⁹-iteration loop is refused in microseconds. Envelope tails and ring-down are not
     /// known yet: the exact length is checked on the timeline.
-    package func checkLimits(_ layers: [PatternLayer], limits: RenderLimits) throws(RenderLimitError)
+    package func checkLimits(_ layers: [PatternLayer], limits: RenderLimits)
+        throws(RenderLimitError)
     {
         let origin = layers.lazy.map(\.startTime).filter(\.isFinite).min() ?? 0
         var notes: [SchedulerNote] = []

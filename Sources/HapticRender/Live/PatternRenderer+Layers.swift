@@ -70,8 +70,9 @@ extension PatternRenderer {
     /// Custom audio resource `index` (below ``RenderReserve/audioResources``) plays `resource`
     /// from now on; voices already playing it go on with the resource they had. Render thread;
     /// no allocation. O(1).
-    package mutating func setAudioResource(_ index: Int, to resource: PreparedAudioResource.Contents)
-    {
+    package mutating func setAudioResource(
+        _ index: Int, to resource: PreparedAudioResource.Contents
+    ) {
         precondition(index >= 0 && index < audio.resourceCount, "no such audio resource")
         audio.sources[index] = AudioResourceView(
             samples: resource.samples, frames: resource.frames, channels: resource.channels)

@@ -19,7 +19,7 @@ import HapticPattern
 /// start) and calls libm per sample: not for a real-time thread.
 public final class ReferenceRenderer {
     package let totalFrames: Int64
-    @usableFromInline package let channels: [OutputChannel]
+    package let channels: [OutputChannel]
     public let parameters = RuntimeParameterQueue()
     public private(set) var position: Int64 = 0
     public var isFinished: Bool { position >= totalFrames }

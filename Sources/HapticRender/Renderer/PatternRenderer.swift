@@ -29,7 +29,7 @@ public struct PatternRenderer: ~Copyable {
     /// Total frames this render produces (voices, pattern duration and ring-down).
     package let totalFrames: Int64
     /// Output channels, interleaved in this order.
-    @usableFromInline package let channels: [OutputChannel]
+    package let channels: [OutputChannel]
     /// Runtime dynamic parameters: push from any one thread while rendering.
     public let parameters: RuntimeParameterQueue
     /// Next sample to render.

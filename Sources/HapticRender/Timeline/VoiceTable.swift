@@ -18,7 +18,7 @@ package struct VoiceTable: Sendable, Hashable {
     ///   without the volume envelope;
     /// - HapticTransient: `end` (no envelope).
     /// Always `start ≤ releaseStart ≤ end`.
-    @usableFromInline package var releaseStart: [Int64] = []
+    package var releaseStart: [Int64] = []
     package var kind: [VoiceKind] = []
     /// Which layer (player) the voice belongs to: selects its parameter lanes.
     package var layer: [UInt16] = []
@@ -40,7 +40,7 @@ package struct VoiceTable: Sendable, Hashable {
     package var decaySamples: [Int32] = []
     package var releaseSamples: [Int32] = []
     /// `Sustained` (only an explicit 0 is non-sustained).
-    @usableFromInline package var sustained: [Bool] = []
+    package var sustained: [Bool] = []
 
     /// AudioCustom: index into ``Timeline/audioResources``; −1 otherwise.
     package var audioResource: [Int32] = []

@@ -20,7 +20,8 @@
     @usableFromInline package var sustained: Bool
 
     @inlinable
-    package init(attack: Float, decay: Float, release: Float, releaseStart: Float, sustained: Bool) {
+    package init(attack: Float, decay: Float, release: Float, releaseStart: Float, sustained: Bool)
+    {
         self.attack = max(attack, 1)
         self.decay = max(decay, 1)
         self.release = max(release, 1)

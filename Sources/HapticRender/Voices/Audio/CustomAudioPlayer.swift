@@ -4,9 +4,9 @@
 /// 4-point cubic Hermite; looping wraps the position. Works on a raw view of the audio resource so the
 /// render loop neither retains nor allocates.
 @frozen package struct CustomAudioPlayer {
-    @usableFromInline package var samples: UnsafePointer<Float>
+    package var samples: UnsafePointer<Float>
     package var frames: Int
-    @usableFromInline package var channels: Int
+    package var channels: Int
     package var loops: Bool
     /// Read position in frames.
     package var position: Double = 0

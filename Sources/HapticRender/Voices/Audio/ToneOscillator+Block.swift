@@ -21,7 +21,9 @@ extension ToneOscillator {
     /// and `|U_{k−1}| ≤ k ≤ 8`, so its rounding stays within a few Float ulps of the sum's
     /// bound. O(harmonics).
     @inline(__always)
-    @usableFromInline package func samples(sines s1: SIMD4<Float>, twoCosines twoCos: SIMD4<Float>) -> SIMD4<Float> {
+    package func samples(sines s1: SIMD4<Float>, twoCosines twoCos: SIMD4<Float>)
+        -> SIMD4<Float>
+    {
         // AudioMapping.toneHarmonics = 8: b_8 = w_8, b_7 = w_7 + 2cos·b_8, then the recurrence,
         // written out (constant lane indices keep the weights in registers).
         typealias F4 = SIMD4<Float>
