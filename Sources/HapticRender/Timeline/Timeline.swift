@@ -13,7 +13,7 @@ public struct Timeline: Sendable, Hashable {
     /// Output sample rate the positions are expressed in.
     package var sampleRate: Double
     /// Every voice (one per scheduled event occurrence), sorted by ``VoiceTable/start``.
-    package var voices: VoiceTable
+    public var voices: VoiceTable
     /// Dynamic-parameter lanes:
     /// `parameterLanes[layer * DynamicParameterID.allCases.count + id.index]`. Each holds the
     /// *control* value (neutral before its first breakpoint).
@@ -24,11 +24,11 @@ public struct Timeline: Sendable, Hashable {
     public var audioResources: [AudioResourceReference]
     /// Maximum number of simultaneously sounding voices of each kind, for exact
     /// preallocation of voice pools.
-    package var maxPolyphony: Polyphony
+    public var maxPolyphony: Polyphony
     /// Pattern duration by the Core Haptics rule (docs/ahap-format.md, Timing and duration)
     /// after player options
     /// (rate, loops, seek), in samples. The rendered length adds the actuator's ring-down.
-    package var patternDurationSamples: Int64
+    public var patternDurationSamples: Int64
     /// One past the last sample at which any voice sounds (envelope tails included).
     package var voicesEndSample: Int64
 
@@ -61,7 +61,7 @@ public struct Timeline: Sendable, Hashable {
 }
 
 /// What kind of sound a voice makes; one per AHAP event type.
-package enum VoiceKind: UInt8, CaseIterable, Sendable, Hashable {
+public enum VoiceKind: UInt8, CaseIterable, Sendable, Hashable {
     case hapticTransient = 0
     case hapticContinuous = 1
     case audioContinuous = 2
@@ -80,7 +80,7 @@ package enum VoiceKind: UInt8, CaseIterable, Sendable, Hashable {
 }
 
 /// Maximum simultaneous voices per kind.
-package struct Polyphony: Sendable, Hashable {
+public struct Polyphony: Sendable, Hashable {
     package var hapticTransient = 0
     package var hapticContinuous = 0
     package var audioContinuous = 0

@@ -3,12 +3,12 @@
 /// Every array has ``count`` elements; element `i` of each array describes voice `i`.
 /// Static values are the event's own parameters (clamped, defaults filled in); the
 /// parameter lanes of the voice's layer modulate them while it sounds.
-package struct VoiceTable: Sendable, Hashable {
+public struct VoiceTable: Sendable, Hashable {
     /// First sample of the voice.
-    package var start: [Int64] = []
+    public var start: [Int64] = []
     /// One past the last sample of the voice (envelope release / decay tail included;
     /// for transients, the built-in transient length).
-    package var end: [Int64] = []
+    public var end: [Int64] = []
     /// Sample at which the envelope leaves its peak and starts falling to `end`:
     /// - sustained continuous (AR): `Time + EventDuration` (the release begins; `end =
     ///   releaseStart + releaseSamples`);
@@ -19,7 +19,7 @@ package struct VoiceTable: Sendable, Hashable {
     /// - HapticTransient: `end` (no envelope).
     /// Always `start ≤ releaseStart ≤ end`.
     package var releaseStart: [Int64] = []
-    package var kind: [VoiceKind] = []
+    public var kind: [VoiceKind] = []
     /// Which layer (player) the voice belongs to: selects its parameter lanes.
     package var layer: [UInt16] = []
 
@@ -52,5 +52,5 @@ package struct VoiceTable: Sendable, Hashable {
     package init() {}
 
     /// Number of voices. O(1).
-    @inlinable package var count: Int { start.count }
+    @inlinable public var count: Int { start.count }
 }
