@@ -7,7 +7,7 @@ public enum TestRender {
     /// Every frame — or the first `frames` — of `timeline` through `engine`, in blocks of
     /// `blockFrames`, interleaved in `configuration.channels` order; `parameters` are pushed
     /// before the first block. O(frames × active voices).
-    public static func frames(
+    package static func frames(
         _ timeline: Timeline, audio: [AudioResource?] = [], configuration: RenderConfiguration,
         engine: RenderEngine = .fast, blockFrames: Int = 4_096,
         parameters: [QueuedParameter] = [], frames limit: Int? = nil
@@ -42,7 +42,7 @@ public enum TestRender {
 
     /// ``frames(_:audio:configuration:engine:blockFrames:parameters:frames:)`` of `pattern`
     /// scheduled at the configuration's rate (custom audio of the given lengths).
-    public static func frames(
+    package static func frames(
         _ pattern: HapticPattern, audio: [AudioResource?] = [],
         customAudioLengths: [String: Double] = [:], configuration: RenderConfiguration,
         engine: RenderEngine = .fast, blockFrames: Int = 4_096,

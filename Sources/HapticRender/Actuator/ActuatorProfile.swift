@@ -28,23 +28,23 @@ public enum ActuatorProfile: Sendable, Hashable, Codable {
     public var name: String { kind.name }
     /// The driver's rail, V: every applied drive sample is within ± this (1.0 in a drive
     /// channel).
-    public var voltageClamp: Double { kind.voltageClamp }
+    package var voltageClamp: Double { kind.voltageClamp }
     /// Acceleration in g that is 1.0 in an acceleration channel.
-    public var fullScaleG: Double { kind.fullScaleG }
+    package var fullScaleG: Double { kind.fullScaleG }
     /// Excursion in m that is 1.0 in an excursion channel.
-    public var excursionFullScale: Double { kind.excursionFullScale }
+    package var excursionFullScale: Double { kind.excursionFullScale }
     /// Time rendered after the last voice so the actuator can come to rest (the default of
     /// ``RenderConfiguration/ringDownSeconds``).
-    public var ringDownSeconds: Double { kind.ringDownSeconds }
+    package var ringDownSeconds: Double { kind.ringDownSeconds }
 
     /// Checks every field against its range at `sampleRate`; throws the first violation. The
     /// kind documents its ranges (``LRAProfile/validate(sampleRate:)``).
-    public func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
+    package func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
         try kind.validate(sampleRate: sampleRate)
     }
 
     /// The LRA's numbers, or nil for another kind. O(1).
-    public var lra: LRAProfile? {
+    package var lra: LRAProfile? {
         if case .lra(let p) = self { p } else { nil }
     }
 
@@ -65,7 +65,7 @@ public enum ActuatorProfile: Sendable, Hashable, Codable {
     }
 
     /// The preset names, in order, for help texts and errors ("iphone, coin, pixel").
-    public static var presetNames: String { presets.map(\.name).joined(separator: ", ") }
+    package static var presetNames: String { presets.map(\.name).joined(separator: ", ") }
 
     /// Frames from the last non-zero drive sample to the actuator's exact rest, at most
     /// (``ActuatorKind/restFrames(sampleRate:)``): what the Kit's segment planner waits for.

@@ -2,7 +2,7 @@
 ///
 /// Every case names the offending field (its Swift/JSON key), the value found and what
 /// would have been allowed, so a user editing a JSON profile can fix it without reading code.
-public enum ActuatorProfileError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ActuatorProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `field` holds `value`, outside `allowed` (a human-readable range such as "> 0.5").
     case outOfRange(field: String, value: Double, allowed: String)
     /// `field` disagrees with the value implied by other fields (e.g. `qLowZ` vs
@@ -10,13 +10,13 @@ public enum ActuatorProfileError: Error, Equatable, Sendable, CustomStringConver
     case inconsistent(field: String, value: Double, expected: Double, tolerance: Double)
 
     /// The field the error is about.
-    public var field: String {
+    package var field: String {
         switch self {
         case .outOfRange(let f, _, _), .inconsistent(let f, _, _, _): return f
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .outOfRange(let field, let value, let allowed):
             return "actuator profile: '\(field)' = \(value) is out of range (allowed: \(allowed))"

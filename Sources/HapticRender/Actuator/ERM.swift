@@ -142,7 +142,7 @@ public struct ERMProfile: Codable, Sendable, Hashable {
     /// 300 Hz is where Android's perception threshold starts to rise faster than an ERM's
     /// acceleration grows with speed, so the intensity law stays monotonic; the loop's bound
     /// keeps it stable with the driver's three samples of feedback latency.
-    public func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
+    package func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
         func require(
             _ field: String, _ value: Double, _ range: ClosedRange<Double>, _ allowed: String
         ) throws(ActuatorProfileError) {
@@ -312,7 +312,7 @@ extension ERMProfile: ActuatorKind {
 
 extension ActuatorProfile {
     /// The ERM's numbers, or nil for another kind. O(1).
-    public var erm: ERMProfile? {
+    package var erm: ERMProfile? {
         if case .erm(let p) = self { p } else { nil }
     }
 }

@@ -6,7 +6,7 @@ extension LRAProfile: ActuatorKind {
     /// The fraction of x_max allowed as steady-state excursion (docs/physics.md, Driver design
     /// rules: 0.8): the excursion pre-limiter of continuous drive and the margin of a
     /// transient's excursion budget.
-    public static let excursionMargin = 0.8
+    package static let excursionMargin = 0.8
 
     var excursionFullScale: Double { maxExcursion }
 

@@ -177,7 +177,7 @@ public struct LRAProfile: Codable, Sendable, Hashable {
     /// until the samples overflow); Q > 0.5 keeps the plant underdamped, so "Q" and f0
     /// mean what docs/physics.md says; Q_m > Q_ts makes Q_e positive. Finally the declared `qLowZ` must
     /// agree with the value implied by Q_m, Bl and Re (``derivedQLowZ``) within 2 %.
-    public func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
+    package func validate(sampleRate: Double = 48_000) throws(ActuatorProfileError) {
         func require(
             _ field: String, _ value: Double, _ range: ClosedRange<Double>, _ allowed: String
         ) throws(ActuatorProfileError) {

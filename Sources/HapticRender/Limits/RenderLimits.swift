@@ -48,19 +48,19 @@ public struct RenderLimits: Hashable, Sendable {
 
 /// A render refused by ``RenderLimits``: which limit, the amount asked for and the limit,
 /// and a message that says how to proceed.
-public struct RenderLimitError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Limit: String, Hashable, Sendable {
+package struct RenderLimitError: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Limit: String, Hashable, Sendable {
         case duration, voices, laneBreakpoints, polyphony
     }
 
-    public var limit: Limit
+    package var limit: Limit
     /// What the render would need (seconds, voices, breakpoints or simultaneous voices).
-    public var requested: Double
+    package var requested: Double
     /// The limit it exceeds.
-    public var maximum: Double
-    public var message: String
+    package var maximum: Double
+    package var message: String
 
-    public init(_ limit: Limit, requested: Double, maximum: Double, _ message: String) {
+    package init(_ limit: Limit, requested: Double, maximum: Double, _ message: String) {
         self.limit = limit
         self.requested = requested
         self.maximum = maximum
@@ -68,7 +68,7 @@ public struct RenderLimitError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// Our stable diagnostic code for this limit (`limit.duration`, `limit.voices`, …).
-    public var code: DiagnosticCode {
+    package var code: DiagnosticCode {
         switch limit {
         case .duration: return .limitDuration
         case .voices: return .limitVoices
@@ -78,7 +78,9 @@ public struct RenderLimitError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// The error as a whole-file diagnostic, so tools print it like decoder findings.
-    public var diagnostic: Diagnostic { Diagnostic(severity: .error, code: code, message: message) }
+    package var diagnostic: Diagnostic {
+        Diagnostic(severity: .error, code: code, message: message)
+    }
 
-    public var description: String { "\(message) [\(code.rawValue)]" }
+    package var description: String { "\(message) [\(code.rawValue)]" }
 }

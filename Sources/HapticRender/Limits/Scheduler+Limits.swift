@@ -2,7 +2,7 @@ import HapticPattern
 
 extension Scheduler {
     /// Schedules `pattern` unless it exceeds `limits` (see ``schedule(_:limits:)``).
-    public func schedule(
+    package func schedule(
         _ pattern: HapticPattern, options: PlayerOptions = PlayerOptions(),
         limits: RenderLimits
     ) throws(RenderLimitError) -> Result {
@@ -13,7 +13,7 @@ extension Scheduler {
     /// anything is unrolled), then the exact polyphony of the finished timeline. The render
     /// length needs the actuator's ring-down: check it with
     /// ``RenderLimits/renderFrameCount(for:configuration:)``.
-    public func schedule(_ layers: [PatternLayer], limits: RenderLimits) throws(RenderLimitError)
+    package func schedule(_ layers: [PatternLayer], limits: RenderLimits) throws(RenderLimitError)
         -> Result
     {
         try checkLimits(layers, limits: limits)
@@ -34,7 +34,8 @@ extension Scheduler {
     /// iterations + runtime parameters). O(items); allocates nothing per voice, so a
     /// 10⁹-iteration loop is refused in microseconds. Envelope tails and ring-down are not
     /// known yet: the exact length is checked on the timeline.
-    public func checkLimits(_ layers: [PatternLayer], limits: RenderLimits) throws(RenderLimitError)
+    package func checkLimits(_ layers: [PatternLayer], limits: RenderLimits)
+        throws(RenderLimitError)
     {
         let origin = layers.lazy.map(\.startTime).filter(\.isFinite).min() ?? 0
         var notes: [SchedulerNote] = []
@@ -86,7 +87,7 @@ extension Scheduler {
 extension RenderLimits {
     /// The exact number of frames ``PatternRenderer`` will render for `timeline` with
     /// `configuration`, or an error when it is longer than ``maxDurationSeconds``. O(1).
-    public func renderFrameCount(for timeline: Timeline, configuration: RenderConfiguration)
+    package func renderFrameCount(for timeline: Timeline, configuration: RenderConfiguration)
         throws(RenderLimitError) -> Int64
     {
         let ringDown = configuration.ringDownSeconds ?? configuration.actuator.ringDownSeconds
@@ -106,7 +107,7 @@ extension Timeline {
     /// Frames a render of this timeline produces: the later of the pattern duration and the
     /// last voice's end, plus `ringDownSeconds` so the actuator comes to rest. Saturating:
     /// absurd or non-finite inputs give a huge count (for a limit to refuse), never a trap. O(1).
-    public func renderFrameCount(ringDownSeconds: Double) -> Int64 {
+    package func renderFrameCount(ringDownSeconds: Double) -> Int64 {
         let ringDown =
             ringDownSeconds.isFinite
             ? roundedSamples(max(ringDownSeconds, 0), sampleRate: sampleRate) : 0

@@ -4,11 +4,11 @@
 /// It owns the memory ``contents`` points into: keep it alive for as long as a renderer may
 /// read that layer (until another schedule replaces it there and the render thread has moved
 /// on). Preparing it is the only step that allocates. O(voices + breakpoints).
-public final class LayerSchedule: @unchecked Sendable {
+package final class LayerSchedule: @unchecked Sendable {
     // @unchecked: immutable after init; the render thread reads `contents` only.
     private let memory = RenderMemory()
     /// What the render thread reads: raw views into this object's memory.
-    public let contents: LayerContents
+    package let contents: LayerContents
 
     /// Layer 0 of `timeline`, moved by `offset` samples and played as layer `layer`.
     /// - Parameters:
@@ -17,7 +17,7 @@ public final class LayerSchedule: @unchecked Sendable {
     ///   - stop: voices starting at or after it are dropped, the others end there
     ///     (``VoiceSpec/end(at:)``); `nil` plays every voice.
     ///   - keeps: the kinds of voice to play (muting, a layout without haptics or audio).
-    public init(
+    package init(
         timeline: Timeline, offset: Int64, layer: Int, resources: [Int] = [], stop: Int64? = nil,
         keeps: (VoiceKind) -> Bool = { _ in true }
     ) {
@@ -59,13 +59,13 @@ public final class LayerSchedule: @unchecked Sendable {
 
 /// A ``LayerSchedule``'s voices (sorted by start) and parameter lanes, as raw views: what the
 /// render thread reads, with no reference to count.
-public struct LayerContents: @unchecked Sendable {
+package struct LayerContents: @unchecked Sendable {
     // @unchecked: views into a LayerSchedule's immutable memory.
     let voices: UnsafeBufferPointer<VoiceSpec>
     /// One reader per ``ParameterLaneSlot``, cursors at the start.
     let parameterLanes: UnsafePointer<ParameterLaneReader>
     /// The layer it plays as.
-    public let layer: Int
+    package let layer: Int
     /// Voices in the schedule.
     package var voiceCount: Int { voices.count }
 }
@@ -100,7 +100,7 @@ extension LayerSchedule {
     /// differ from `other`'s: the `changingParameterLanesFrom` of a replacement; `Int64.max` where
     /// they agree from `start` on, `.min` where they differ from the start. Lanes that differ
     /// only before `start` (a history the render has passed) agree. O(breakpoints).
-    public func firstParameterLaneDifference(
+    package func firstParameterLaneDifference(
         from other: LayerSchedule, notBefore start: Int64 = .min
     )
         -> Int64

@@ -7,7 +7,7 @@ extension PatternRenderer {
     ///
     /// A layer it plays gives the samples the same layer of a timeline gives from the start: the
     /// voices start in the same order and read the same parameter lanes, through the same actuator.
-    public init(
+    package init(
         layers: Int, reserve: RenderReserve = RenderReserve(), configuration: RenderConfiguration
     )
         throws(RenderError)
@@ -20,7 +20,7 @@ extension PatternRenderer {
     }
 
     /// Layers (players) the renderer has parameter lanes for.
-    public var layerCount: Int { parameterLanes.layerCount }
+    package var layerCount: Int { parameterLanes.layerCount }
 
     /// From ``position`` on, `layer` plays `contents`: its voices that have not started are
     /// replaced by those of `contents` that start at or after ``position``, and its parameter lanes
@@ -32,7 +32,7 @@ extension PatternRenderer {
     /// no reference counting: O(voices waiting + voices of `contents`). Returns how many of
     /// `contents`' voices did not fit in the reserve (the latest ones are dropped).
     @discardableResult
-    public mutating func replaceLayer(
+    package mutating func replaceLayer(
         _ layer: Int, with contents: LayerContents, changingParameterLanesFrom cut: Int64
     ) -> Int {
         precondition(layer >= 0 && layer < parameterLanes.layerCount, "no such layer")
@@ -50,7 +50,7 @@ extension PatternRenderer {
     /// selects —, as a player's stop does (see ``LayerSchedule`` for how each kind ends).
     /// Waiting voices are not touched: replace the layer for those. Render thread, between
     /// ``render(into:)`` calls; no allocation. O(sounding voices).
-    public mutating func endVoices(
+    package mutating func endVoices(
         ofLayer layer: Int, at sample: Int64, where ends: (VoiceKind) -> Bool
     ) {
         let t = max(sample, position)
@@ -70,8 +70,9 @@ extension PatternRenderer {
     /// Custom audio resource `index` (below ``RenderReserve/audioResources``) plays `resource`
     /// from now on; voices already playing it go on with the resource they had. Render thread;
     /// no allocation. O(1).
-    public mutating func setAudioResource(_ index: Int, to resource: PreparedAudioResource.Contents)
-    {
+    package mutating func setAudioResource(
+        _ index: Int, to resource: PreparedAudioResource.Contents
+    ) {
         precondition(index >= 0 && index < audio.resourceCount, "no such audio resource")
         audio.sources[index] = AudioResourceView(
             samples: resource.samples, frames: resource.frames, channels: resource.channels)
@@ -80,20 +81,20 @@ extension PatternRenderer {
 
 /// Decoded custom audio in memory of its own, for ``PatternRenderer/setAudioResource(_:to:)``:
 /// keep it alive while a renderer may play it.
-public final class PreparedAudioResource: @unchecked Sendable {
+package final class PreparedAudioResource: @unchecked Sendable {
     // @unchecked: immutable after init.
     private let memory = RenderMemory()
-    public let contents: Contents
+    package let contents: Contents
 
     /// A copy of `resource`'s samples. O(samples).
-    public init(_ resource: AudioResource) {
+    package init(_ resource: AudioResource) {
         contents = Contents(
             samples: resource.frames > 0 ? UnsafePointer(memory.copy(resource.samples)) : nil,
             frames: resource.frames, channels: resource.channels)
     }
 
     /// The samples as a raw view (no reference to count).
-    public struct Contents: @unchecked Sendable {
+    package struct Contents: @unchecked Sendable {
         // @unchecked: a view of a PreparedAudioResource's immutable memory.
         let samples: UnsafePointer<Float>?
         let frames: Int

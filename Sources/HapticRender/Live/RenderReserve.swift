@@ -1,17 +1,17 @@
 /// Room an open-ended renderer (``PatternRenderer/init(layers:reserve:configuration:)``) keeps
 /// for what arrives while it plays: voices waiting to start, voices sounding at once, and
 /// custom audio resources. Allocated once, when the renderer is made.
-public struct RenderReserve: Sendable, Hashable {
+package struct RenderReserve: Sendable, Hashable {
     /// Voices scheduled but not yet started, over every layer; a layer that brings more has its
     /// latest voices dropped (``PatternRenderer/replaceLayer(_:with:changingParameterLanesFrom:)``
     /// reports how many).
-    public var voices: Int
+    package var voices: Int
     /// Voices sounding at once, per kind; a voice beyond it is dropped.
-    public var polyphony: Polyphony
+    package var polyphony: Polyphony
     /// Custom audio resources (``PatternRenderer/setAudioResource(_:to:)``).
-    public var audioResources: Int
+    package var audioResources: Int
 
-    public init(voices: Int = 4_096, polyphony: Polyphony? = nil, audioResources: Int = 64) {
+    package init(voices: Int = 4_096, polyphony: Polyphony? = nil, audioResources: Int = 64) {
         self.voices = voices
         self.polyphony =
             polyphony

@@ -15,7 +15,7 @@ public enum OutputChannel: Sendable, Hashable {
 
 extension OutputChannel {
     /// The renderer signals this channel reads. O(1).
-    public var sources: [RenderSignal] {
+    package var sources: [RenderSignal] {
         switch self {
         case .signal(let a): [a]
         case .mix(let a, _, let b): [a, b]

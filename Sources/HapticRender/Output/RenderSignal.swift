@@ -17,5 +17,5 @@ public enum RenderSignal: String, CaseIterable, Sendable, Hashable {
 extension RenderSignal {
     /// Whether the actuator produces this signal (drive, acceleration, excursion) rather than
     /// the audio synthesizer.
-    public var isHaptic: Bool { self != .audioLeft && self != .audioRight }
+    package var isHaptic: Bool { self != .audioLeft && self != .audioRight }
 }

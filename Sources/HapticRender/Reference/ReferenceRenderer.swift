@@ -18,8 +18,8 @@ import HapticPattern
 /// ``parameters``. It allocates as it goes (a signal array per sample, its voice lists as voices
 /// start) and calls libm per sample: not for a real-time thread.
 public final class ReferenceRenderer {
-    public let totalFrames: Int64
-    public let channels: [OutputChannel]
+    package let totalFrames: Int64
+    package let channels: [OutputChannel]
     public let parameters = RuntimeParameterQueue()
     public private(set) var position: Int64 = 0
     public var isFinished: Bool { position >= totalFrames }

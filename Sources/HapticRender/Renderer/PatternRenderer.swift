@@ -24,12 +24,12 @@ import HapticPattern
 /// ``ChannelInterleaver`` writes the output channels.
 public struct PatternRenderer: ~Copyable {
     /// Internal chunk length; also the grid of the actuator's denormal guard.
-    public static var chunkFrames: Int { 256 }
+    package static var chunkFrames: Int { 256 }
 
     /// Total frames this render produces (voices, pattern duration and ring-down).
-    public let totalFrames: Int64
+    package let totalFrames: Int64
     /// Output channels, interleaved in this order.
-    public let channels: [OutputChannel]
+    package let channels: [OutputChannel]
     /// Runtime dynamic parameters: push from any one thread while rendering.
     public let parameters: RuntimeParameterQueue
     /// Next sample to render.

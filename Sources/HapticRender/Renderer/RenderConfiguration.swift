@@ -47,7 +47,7 @@ public struct RenderConfiguration: Sendable {
 extension RenderConfiguration {
     /// The highest rate a renderer takes, Hz: far above any converter's (768 kHz), and low
     /// enough that the buffers and sample counts derived from the rate stay allocatable.
-    public static let maxSampleRate = 10_000_000.0
+    package static let maxSampleRate = 10_000_000.0
 
     /// What both engines require before they allocate: at least one channel, the timeline's
     /// sample rate (at most ``maxSampleRate``), and an actuator that is valid at that rate. O(1).

@@ -3,13 +3,13 @@ import Synchronization
 
 /// A dynamic-parameter change sent while rendering (`sendParameters(_:atTime:)`).
 public struct QueuedParameter: Sendable, Hashable {
-    public var id: DynamicParameterID
+    package var id: DynamicParameterID
     /// Control value; clamped to ``DynamicParameterID/range`` when applied.
-    public var value: Double
+    package var value: Double
     /// Output sample at which it applies; a sample already rendered means "now".
-    public var sample: Int64
+    @usableFromInline package var sample: Int64
     /// Layer (player) it applies to.
-    public var layer: Int
+    package var layer: Int
 
     public init(id: DynamicParameterID, value: Double, sample: Int64, layer: Int = 0) {
         self.id = id
@@ -41,7 +41,7 @@ public final class RuntimeParameterQueue: @unchecked Sendable {
     @usableFromInline let consumer: Consumer
 
     /// Creates a queue holding up to `capacity` pending changes (rounded up to a power of 2).
-    public init(capacity: Int = 1_024) {
+    package init(capacity: Int = 1_024) {
         var size = 1
         while size < max(capacity, 2) { size <<= 1 }
         let sequences = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: size)

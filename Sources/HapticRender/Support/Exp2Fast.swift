@@ -4,7 +4,7 @@
 /// fraction in [0, 1) evaluated with a degree-8 polynomial (relative error < 2·10⁻⁷). libm's
 /// `exp2f` is not allowed in `@_noLocks` code. Valid for −126 < x < 127; callers clamp. O(1).
 @inlinable @inline(__always)
-public func exp2Fast(_ x: Float) -> Float {
+package func exp2Fast(_ x: Float) -> Float {
     let clamped = min(max(x, -125), 126)
     // floor() without libm: truncate, then step down for negative non-integers.
     var i = Int32(clamped)
@@ -27,4 +27,4 @@ public func exp2Fast(_ x: Float) -> Float {
 
 /// Real-time-safe `e^x` built on ``exp2Fast(_:)``. O(1).
 @inlinable @inline(__always)
-public func expFast(_ x: Float) -> Float { exp2Fast(x * 1.442_695_04) }
+package func expFast(_ x: Float) -> Float { exp2Fast(x * 1.442_695_04) }

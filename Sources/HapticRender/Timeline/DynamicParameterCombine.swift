@@ -8,7 +8,7 @@ extension DynamicParameterID {
     ///
     /// Note for the synthesizer: `HapticSharpnessControl` modulates continuous haptics only
     /// (Apple's article); intensity control and curves also scale transients.
-    @inlinable public func combine(event: Double, control: Double) -> Double {
+    @inlinable package func combine(event: Double, control: Double) -> Double {
         let r = target.range
         let v = combination == .multiply ? event * control : event + control
         return min(max(v, r.lowerBound), r.upperBound)

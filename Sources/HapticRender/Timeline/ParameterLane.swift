@@ -10,17 +10,17 @@ import HapticPattern
 /// two breakpoints at consecutive or equal samples). Before the first breakpoint the parameter lane
 /// holds ``initialValue`` (the neutral control value); after the last it holds the last line's
 /// line, which by construction has slope 0.
-public struct ParameterLane: Sendable, Hashable {
+@usableFromInline package struct ParameterLane: Sendable, Hashable {
     /// Control value before the first breakpoint (1 for multiplying controls, 0 otherwise).
-    public var initialValue: Double
+    package var initialValue: Double
     /// Breakpoint positions, non-decreasing.
-    public var sample: [Int64]
+    @usableFromInline package var sample: [Int64]
     /// Value at each breakpoint.
-    public var value: [Double]
+    package var value: [Double]
     /// Change per sample from each breakpoint to the next.
-    public var slope: [Double]
+    package var slope: [Double]
 
-    public init(
+    package init(
         initialValue: Double = 0, sample: [Int64] = [], value: [Double] = [], slope: [Double] = []
     ) {
         self.initialValue = initialValue
@@ -30,11 +30,11 @@ public struct ParameterLane: Sendable, Hashable {
     }
 
     /// Number of breakpoints. O(1).
-    @inlinable public var count: Int { sample.count }
+    @inlinable package var count: Int { sample.count }
 
     /// The parameter lane value at sample `n`. O(log count) — for tests and tools, not the render
     /// loop.
-    public func value(at n: Int64) -> Double {
+    package func value(at n: Int64) -> Double {
         // The first breakpoint after n; the one before it holds n.
         let after = sample.partitioningIndex { !($0 <= n) }
         guard after > 0 else { return initialValue }

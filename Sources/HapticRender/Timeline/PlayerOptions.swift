@@ -70,14 +70,14 @@ public struct RuntimeParameter: Sendable, Hashable {
 }
 
 /// One pattern played on the engine: a player created from `pattern`, started at `startTime`.
-public struct PatternLayer: Sendable, Hashable {
-    public var pattern: HapticPattern
+package struct PatternLayer: Sendable, Hashable {
+    package var pattern: HapticPattern
     /// Engine time in seconds at which the player starts. The earliest layer start is output
     /// sample 0.
-    public var startTime: Double
-    public var options: PlayerOptions
+    package var startTime: Double
+    package var options: PlayerOptions
 
-    public init(
+    package init(
         pattern: HapticPattern, startTime: Double = 0, options: PlayerOptions = PlayerOptions()
     ) {
         self.pattern = pattern

@@ -2,7 +2,7 @@ extension Polyphony {
     /// The exact maximum number of simultaneously sounding voices per kind: a sweep over the
     /// sorted (start, end) boundaries, where `end` is exclusive (a voice ending at sample n
     /// and another starting at n never overlap). Zero-length voices never sound. O(v log v).
-    public init(sweeping voices: VoiceTable) {
+    package init(sweeping voices: VoiceTable) {
         self.init(
             count: voices.count, kind: { voices.kind[$0] },
             lifetime: { i in

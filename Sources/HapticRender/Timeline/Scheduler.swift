@@ -9,10 +9,10 @@ import HapticPattern
 /// the duration.
 public struct Scheduler: Sendable {
     /// Output sample rate (> 0).
-    public var sampleRate: Double
+    package var sampleRate: Double
     /// Length in seconds of each custom audio file, keyed by `EventWaveformPath` as written.
     /// An AudioCustom event whose path is missing here is skipped with a note.
-    public var customAudioLengths: [String: Double]
+    package var customAudioLengths: [String: Double]
 
     public init(sampleRate: Double, customAudioLengths: [String: Double] = [:]) {
         precondition(sampleRate.isFinite && sampleRate > 0, "sample rate must be > 0")
@@ -36,7 +36,7 @@ public struct Scheduler: Sendable {
     /// Schedules several layered players. Output sample 0 is the earliest layer's start time; each
     /// layer has its own parameter lanes (`Timeline.lane(_:layer:)`), runtime parameters and
     /// options.
-    public func schedule(_ layers: [PatternLayer]) -> Result {
+    package func schedule(_ layers: [PatternLayer]) -> Result {
         precondition(layers.count <= Int(UInt16.max), "too many layers")
         let origin = layers.lazy.map(\.startTime).filter(\.isFinite).min() ?? 0
         var notes: [SchedulerNote] = []
@@ -88,7 +88,7 @@ public struct Scheduler: Sendable {
 
 extension Timeline {
     /// Schedules `layers` (see ``Scheduler``), discarding the notes.
-    public init(
+    package init(
         scheduling layers: [PatternLayer], sampleRate: Double,
         customAudioLengths: [String: Double] = [:]
     ) {

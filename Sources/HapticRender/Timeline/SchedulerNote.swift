@@ -9,7 +9,7 @@ public struct SchedulerNote: Sendable, Hashable, CustomStringConvertible {
     public var eventIndex: Int?
     public var message: String
 
-    public init(layer: Int, eventIndex: Int?, message: String) {
+    package init(layer: Int, eventIndex: Int?, message: String) {
         self.layer = layer
         self.eventIndex = eventIndex
         self.message = message

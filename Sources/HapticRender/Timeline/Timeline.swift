@@ -11,15 +11,15 @@ import HapticPattern
 /// first rendered sample, after seek and at the first layer's start).
 public struct Timeline: Sendable, Hashable {
     /// Output sample rate the positions are expressed in.
-    public var sampleRate: Double
+    package var sampleRate: Double
     /// Every voice (one per scheduled event occurrence), sorted by ``VoiceTable/start``.
     public var voices: VoiceTable
     /// Dynamic-parameter lanes:
     /// `parameterLanes[layer * DynamicParameterID.allCases.count + id.index]`. Each holds the
     /// *control* value (neutral before its first breakpoint).
-    public var parameterLanes: [ParameterLane]
+    @usableFromInline package var parameterLanes: [ParameterLane]
     /// Number of layers (players): one per pattern layered on the engine.
-    public var layerCount: Int
+    package var layerCount: Int
     /// Custom audio the voices play, indexed by ``VoiceTable/audioResource``.
     public var audioResources: [AudioResourceReference]
     /// Maximum number of simultaneously sounding voices of each kind, for exact
@@ -30,9 +30,9 @@ public struct Timeline: Sendable, Hashable {
     /// (rate, loops, seek), in samples. The rendered length adds the actuator's ring-down.
     public var patternDurationSamples: Int64
     /// One past the last sample at which any voice sounds (envelope tails included).
-    public var voicesEndSample: Int64
+    package var voicesEndSample: Int64
 
-    public init(
+    package init(
         sampleRate: Double, voices: VoiceTable = VoiceTable(),
         parameterLanes: [ParameterLane] = [],
         layerCount: Int = 1, audioResources: [AudioResourceReference] = [],
@@ -54,7 +54,7 @@ public struct Timeline: Sendable, Hashable {
     }
 
     /// The parameter lane of `id` for `layer`.
-    @inlinable public func parameterLane(_ id: DynamicParameterID, layer: Int = 0) -> ParameterLane
+    @inlinable package func parameterLane(_ id: DynamicParameterID, layer: Int = 0) -> ParameterLane
     {
         parameterLanes[layer * DynamicParameterID.allCases.count + id.index]
     }
@@ -67,7 +67,7 @@ public enum VoiceKind: UInt8, CaseIterable, Sendable, Hashable {
     case audioContinuous = 2
     case audioCustom = 3
 
-    public init(_ type: EventType) {
+    package init(_ type: EventType) {
         switch type {
         case .hapticTransient: self = .hapticTransient
         case .hapticContinuous: self = .hapticContinuous
@@ -76,19 +76,19 @@ public enum VoiceKind: UInt8, CaseIterable, Sendable, Hashable {
         }
     }
 
-    @inlinable public var isHaptic: Bool { self == .hapticTransient || self == .hapticContinuous }
+    @inlinable package var isHaptic: Bool { self == .hapticTransient || self == .hapticContinuous }
 }
 
 /// Maximum simultaneous voices per kind.
 public struct Polyphony: Sendable, Hashable {
-    public var hapticTransient = 0
-    public var hapticContinuous = 0
-    public var audioContinuous = 0
-    public var audioCustom = 0
+    package var hapticTransient = 0
+    package var hapticContinuous = 0
+    package var audioContinuous = 0
+    package var audioCustom = 0
 
-    public init() {}
+    package init() {}
 
-    public subscript(_ kind: VoiceKind) -> Int {
+    package subscript(_ kind: VoiceKind) -> Int {
         get {
             switch kind {
             case .hapticTransient: return hapticTransient
@@ -112,11 +112,11 @@ public struct Polyphony: Sendable, Hashable {
 /// the caller resolved (the scheduler does no I/O).
 public struct AudioResourceReference: Sendable, Hashable {
     /// `EventWaveformPath` as written in the file.
-    public var path: String
+    package var path: String
     /// Length of the audio in seconds (frames / file sample rate).
-    public var durationSeconds: Double
+    package var durationSeconds: Double
 
-    public init(path: String, durationSeconds: Double) {
+    package init(path: String, durationSeconds: Double) {
         self.path = path
         self.durationSeconds = durationSeconds
     }

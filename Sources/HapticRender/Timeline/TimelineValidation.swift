@@ -5,7 +5,7 @@ extension Timeline {
     /// violation (empty = valid). The scheduler runs it under `assert` — i.e. in debug builds
     /// only, our HAPTIC_INTERNAL_CHECKS equivalent — and tests call it directly.
     /// O(voices log voices + breakpoints).
-    public func validate() -> [String] {
+    package func validate() -> [String] {
         var problems: [String] = []
         let ids = DynamicParameterID.allCases.count
         if parameterLanes.count != layerCount * ids {

@@ -18,38 +18,38 @@ public struct VoiceTable: Sendable, Hashable {
     ///   without the volume envelope;
     /// - HapticTransient: `end` (no envelope).
     /// Always `start ≤ releaseStart ≤ end`.
-    public var releaseStart: [Int64] = []
+    package var releaseStart: [Int64] = []
     public var kind: [VoiceKind] = []
     /// Which layer (player) the voice belongs to: selects its parameter lanes.
-    public var layer: [UInt16] = []
+    package var layer: [UInt16] = []
 
     /// Haptic: `HapticIntensity`. Audio: `AudioVolume`.
-    public var level: [Float] = []
+    package var level: [Float] = []
     /// Haptic: `HapticSharpness`. Audio: `AudioBrightness`.
-    public var timbre: [Float] = []
+    package var timbre: [Float] = []
     /// Audio: `AudioPan` (−1…1). Haptic: 0.
-    public var pan: [Float] = []
+    package var pan: [Float] = []
     /// Audio: `AudioPitch` (−1…1). Haptic: 0.
-    public var pitch: [Float] = []
+    package var pitch: [Float] = []
 
     /// Envelope stage lengths in samples (already including envelope-time controls; never
     /// rate-scaled). All three are filled for every envelope event whatever `sustained` says;
     /// transients have 0. Attack and decay read their controls at `start`, release at
     /// `releaseStart` (AudioCustom: at `end`).
-    public var attackSamples: [Int32] = []
-    public var decaySamples: [Int32] = []
-    public var releaseSamples: [Int32] = []
+    package var attackSamples: [Int32] = []
+    package var decaySamples: [Int32] = []
+    package var releaseSamples: [Int32] = []
     /// `Sustained` (only an explicit 0 is non-sustained).
-    public var sustained: [Bool] = []
+    package var sustained: [Bool] = []
 
     /// AudioCustom: index into ``Timeline/audioResources``; −1 otherwise.
-    public var audioResource: [Int32] = []
+    package var audioResource: [Int32] = []
     /// AudioCustom: `EventWaveformLoopEnabled`.
-    public var loops: [Bool] = []
+    package var loops: [Bool] = []
     /// AudioCustom: `EventWaveformUseVolumeEnvelope`.
-    public var usesVolumeEnvelope: [Bool] = []
+    package var usesVolumeEnvelope: [Bool] = []
 
-    public init() {}
+    package init() {}
 
     /// Number of voices. O(1).
     @inlinable public var count: Int { start.count }

@@ -8,19 +8,20 @@
 ///   voice ends when the decay ends.
 /// Linear stages are our documented choice: they are click-free with the ≥ 20 ms minimum
 /// stage length of the scheduler's time law and keep evaluation branch-light.
-@frozen public struct Envelope: Sendable, Hashable {
+@frozen @usableFromInline package struct Envelope: Sendable, Hashable {
     /// Samples from voice start to the end of the attack.
-    public var attack: Float
+    @usableFromInline package var attack: Float
     /// Samples of the decay (non-sustained) — unused when sustained.
-    public var decay: Float
+    @usableFromInline package var decay: Float
     /// Samples of the release (sustained) — unused when not sustained.
-    public var release: Float
+    @usableFromInline package var release: Float
     /// Offset from voice start at which the release begins (sustained).
-    public var releaseStart: Float
-    public var sustained: Bool
+    @usableFromInline package var releaseStart: Float
+    @usableFromInline package var sustained: Bool
 
     @inlinable
-    public init(attack: Float, decay: Float, release: Float, releaseStart: Float, sustained: Bool) {
+    package init(attack: Float, decay: Float, release: Float, releaseStart: Float, sustained: Bool)
+    {
         self.attack = max(attack, 1)
         self.decay = max(decay, 1)
         self.release = max(release, 1)
@@ -30,7 +31,7 @@
 
     /// Gain in [0, 1] at `offset` samples after the voice start. O(1).
     @inlinable @inline(__always)
-    public func gain(at offset: Float) -> Float {
+    package func gain(at offset: Float) -> Float {
         let rise = min(offset / attack, 1)
         let fall: Float
         if sustained {

@@ -5,11 +5,11 @@
 /// module) before creating the renderer; the render loop only reads it.
 public struct AudioResource: Sendable {
     /// Interleaved samples, `frames × channels`.
-    public var samples: [Float]
+    @usableFromInline package var samples: [Float]
     /// 1 (mono) or 2 (stereo); files with more channels are mixed down by the loader.
-    public var channels: Int
+    @usableFromInline package var channels: Int
     /// Frames at the render sample rate.
-    @inlinable public var frames: Int { channels > 0 ? samples.count / channels : 0 }
+    @inlinable package var frames: Int { channels > 0 ? samples.count / channels : 0 }
 
     public init(samples: [Float], channels: Int) {
         precondition(channels == 1 || channels == 2, "AudioResource holds mono or stereo audio")

@@ -3,19 +3,19 @@
 /// The read position advances by the pitch ratio each sample and is interpolated with a
 /// 4-point cubic Hermite; looping wraps the position. Works on a raw view of the audio resource so the
 /// render loop neither retains nor allocates.
-@frozen public struct CustomAudioPlayer {
-    public var samples: UnsafePointer<Float>
-    public var frames: Int
-    public var channels: Int
-    public var loops: Bool
+@frozen package struct CustomAudioPlayer {
+    package var samples: UnsafePointer<Float>
+    package var frames: Int
+    package var channels: Int
+    package var loops: Bool
     /// Read position in frames.
-    public var position: Double = 0
+    package var position: Double = 0
     /// Low-pass state per channel.
-    public var lowLeft: Float = 0
-    public var lowRight: Float = 0
+    package var lowLeft: Float = 0
+    package var lowRight: Float = 0
 
     @inlinable
-    public init(samples: UnsafePointer<Float>, frames: Int, channels: Int, loops: Bool) {
+    package init(samples: UnsafePointer<Float>, frames: Int, channels: Int, loops: Bool) {
         self.samples = samples
         self.frames = frames
         self.channels = channels
@@ -23,7 +23,7 @@
     }
 
     /// Whether a non-looping resource has played to its end.
-    @inlinable public var isExhausted: Bool { !loops && position >= Double(frames) }
+    @inlinable package var isExhausted: Bool { !loops && position >= Double(frames) }
 
     @inlinable @inline(__always)
     func frame(_ index: Int, channel: Int) -> Float {
@@ -52,7 +52,7 @@
     /// Returns the next stereo frame (mono resources are duplicated) and advances by `rate`.
     /// - Parameter lowPass: one-pole coefficient in (0, 1]; 1 is transparent.
     @inlinable @inline(__always)
-    public mutating func next(rate: Float, lowPass: Float) -> (left: Float, right: Float) {
+    package mutating func next(rate: Float, lowPass: Float) -> (left: Float, right: Float) {
         if isExhausted { return (0, 0) }
         let base = Int(position)
         let t = Float(position - Double(base))

@@ -4,12 +4,12 @@
 /// position and the centre sits at −3 dB per side. Apple does not document its pan law; the
 /// constant-power law is the one every DAW defaults to, so an AHAP pans the way a sound
 /// designer expects. O(1), real-time safe (polynomial sine).
-@frozen public struct PanGains: Sendable, Hashable {
-    public var left: Float
-    public var right: Float
+@frozen package struct PanGains: Sendable, Hashable {
+    package var left: Float
+    package var right: Float
 
     @inlinable @inline(__always)
-    public init(pan: Float) {
+    package init(pan: Float) {
         let p = min(max(pan, -1), 1)
         let cycles = (p + 1) * 0.125  // θ/2π with θ = (p+1)·π/4
         left = sinCycles(cycles + 0.25)  // cos θ

@@ -10,7 +10,7 @@ extension ToneOscillator {
     /// current weights: lane 0 of ``samples(sines:twoCosines:)``, so the scalar and four-lane
     /// results cannot differ. O(harmonics).
     @inline(__always)
-    public func sample(sine s1: Float, twoCosine twoCos: Float) -> Float {
+    @usableFromInline package func sample(sine s1: Float, twoCosine twoCos: Float) -> Float {
         samples(sines: SIMD4(repeating: s1), twoCosines: SIMD4(repeating: twoCos))[0]
     }
 
@@ -21,7 +21,9 @@ extension ToneOscillator {
     /// and `|U_{k−1}| ≤ k ≤ 8`, so its rounding stays within a few Float ulps of the sum's
     /// bound. O(harmonics).
     @inline(__always)
-    public func samples(sines s1: SIMD4<Float>, twoCosines twoCos: SIMD4<Float>) -> SIMD4<Float> {
+    package func samples(sines s1: SIMD4<Float>, twoCosines twoCos: SIMD4<Float>)
+        -> SIMD4<Float>
+    {
         // AudioMapping.toneHarmonics = 8: b_8 = w_8, b_7 = w_7 + 2cos·b_8, then the recurrence,
         // written out (constant lane indices keep the weights in registers).
         typealias F4 = SIMD4<Float>
@@ -40,7 +42,7 @@ extension ToneOscillator {
     /// The normalized tone at `phase` (cycles, in [0, 1)) with the current weights — what
     /// ``next(frequency:brightness:inverseSampleRate:)`` returns before it advances. O(1).
     @inline(__always)
-    public func sample(atPhase phase: Float) -> Float {
+    @usableFromInline package func sample(atPhase phase: Float) -> Float {
         sample(sine: sinCycles(phase), twoCosine: 2 * sinCycles(phase + 0.25))
     }
 }

@@ -7,9 +7,9 @@
 /// polynomial sines of its Float phase (the reference oscillator); the renderer takes them from
 /// a ``TonePhasor`` (a rotation per four samples, phase in Double) and keeps only the weights
 /// here. See ``AudioMapping`` for the pitch and brightness laws.
-public struct ToneOscillator: Sendable {
+package struct ToneOscillator: Sendable {
     /// Phase in cycles, [0, 1).
-    public var phase: Float
+    package var phase: Float
     /// The harmonic amplitudes `b^(k−1)/k` and the loudness normalization depend on the
     /// brightness only: kept for the last brightness, recomputed (with the same arithmetic, so
     /// the samples are bit-identical) when it changes. 2 is outside the 0…1 brightness range.
@@ -17,7 +17,7 @@ public struct ToneOscillator: Sendable {
     var weights: SIMD8<Float> = SIMD8(repeating: 0)
     var normalization: Float = 0
 
-    public init(phase: Float = 0) { self.phase = phase }
+    package init(phase: Float = 0) { self.phase = phase }
 
     /// Returns the next sample (unit RMS-normalized tone, peak ≈ 1) and advances the phase.
     /// - Parameters:
@@ -25,7 +25,7 @@ public struct ToneOscillator: Sendable {
     ///   - brightness: Effective `AudioBrightness`, 0…1.
     ///   - sampleRate: Output rate in Hz (reciprocal passed to avoid a division per sample).
     @inline(__always)
-    public mutating func next(frequency: Float, brightness: Float, inverseSampleRate: Float)
+    package mutating func next(frequency: Float, brightness: Float, inverseSampleRate: Float)
         -> Float
     {
         if brightness != weightsBrightness { setWeights(brightness: brightness) }

@@ -8,7 +8,7 @@
 /// `@_noLocks` code and because a branch-free polynomial vectorizes. O(1), no branches
 /// besides selects.
 @inlinable @inline(__always)
-public func sinCycles(_ phase: Float) -> Float {
+package func sinCycles(_ phase: Float) -> Float {
     // Fractional part: phase is non-negative and far below 2^23 in every caller (phases are
     // wrapped once per sample or per block), so truncation through Int32 is exact.
     let q = phase - Float(Int32(truncatingIfNeeded: Int64(phase)))
@@ -31,7 +31,7 @@ public func sinCycles(_ phase: Float) -> Float {
 
 /// Wraps a phase (in cycles) back into [0, 1). O(1).
 @inlinable @inline(__always)
-public func wrapCycles(_ phase: Float) -> Float {
+package func wrapCycles(_ phase: Float) -> Float {
     phase - Float(Int32(truncatingIfNeeded: Int64(phase)))
 }
 

@@ -13,18 +13,18 @@
 /// (rejected by `@_noLocks`) and no tables. Error ≤ 7e-10 (|θ| ≤ π/2 remainder bound
 /// (π/2)¹⁵/15!). Because the *phase*, not the output, is integrated, a frequency change bends
 /// the waveform's slope only: no discontinuity. O(1): ~10 mul + 9 add per sample.
-public struct SineOscillator: Sendable, Hashable {
+package struct SineOscillator: Sendable, Hashable {
     /// Current phase in cycles, [0, 1).
-    public var phase: Double
+    package var phase: Double
     let inverseSampleRate: Double
 
-    public init(sampleRate: Double, phase: Double = 0) {
+    package init(sampleRate: Double, phase: Double = 0) {
         self.inverseSampleRate = 1 / sampleRate
         self.phase = phase
     }
 
     /// Returns sin(2π·phase) and advances the phase by `hz`/sampleRate (hz ≥ 0).
-    public mutating func next(hz: Double) -> Double {
+    package mutating func next(hz: Double) -> Double {
         let y = Self.sin2pi(phase)
         var p = phase + hz * inverseSampleRate
         if p >= 1 { p -= Double(Int(p)) }
