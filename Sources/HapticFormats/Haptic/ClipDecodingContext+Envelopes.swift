@@ -23,7 +23,7 @@ extension ClipDecodingContext {
         var points: [(AmplitudeBreakpoint, JSONPosition)] = []
         for (i, element) in elements.enumerated() {
             let itemPath = "\(here)[\(i)]"
-            guard let fields = breakpointFields(element, itemPath),
+            guard let fields = object(element, path: itemPath),
                 let time = time(fields, itemPath, at: element.position),
                 let amplitude = value("amplitude", fields, itemPath, at: element.position)
             else { continue }
@@ -73,7 +73,7 @@ extension ClipDecodingContext {
         var points: [(FrequencyBreakpoint, JSONPosition)] = []
         for (i, element) in elements.enumerated() {
             let itemPath = "\(here)[\(i)]"
-            guard let fields = breakpointFields(element, itemPath),
+            guard let fields = object(element, path: itemPath),
                 let time = time(fields, itemPath, at: element.position),
                 let frequency = value("frequency", fields, itemPath, at: element.position)
             else { continue }
@@ -88,18 +88,6 @@ extension ClipDecodingContext {
                 (FrequencyBreakpoint(time: time.value, frequency: frequency), time.position))
         }
         return sortedByTime(points, here)
-    }
-
-    /// The members of a breakpoint object, or `nil` (reported) when it is not one.
-    private mutating func breakpointFields(_ element: JSONValue, _ path: String) -> [JSONMember]? {
-        guard let fields = element.objectMembers else {
-            violation(
-                .valueWrongType, path, element.position,
-                "`\(path)` must be an object but is \(element.typeDescription).",
-                repair: "It is skipped.")
-            return nil
-        }
-        return fields
     }
 
     /// A breakpoint's `time`: present, a number, ≥ 0; else reported and `nil` (skipped).

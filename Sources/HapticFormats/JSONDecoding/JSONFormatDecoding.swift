@@ -101,6 +101,15 @@ extension JSONFormatDecoding {
     /// `known`; nil with a violation (the caller skips it) when it is no object.
     /// - Complexity: O(n) in the members.
     mutating func object(_ value: JSONValue, path: String, known: Set<String>) -> [JSONMember]? {
+        guard let members = object(value, path: path) else { return nil }
+        checkKeys(members, known: known, path: path)
+        return members
+    }
+
+    /// The members of the object `value`; nil with a violation (the caller skips it) when it
+    /// is no object. Its keys are the caller's to check.
+    /// - Complexity: O(1).
+    mutating func object(_ value: JSONValue, path: String) -> [JSONMember]? {
         guard let members = value.objectMembers else {
             violation(
                 .valueWrongType, path, value.position,
@@ -108,7 +117,6 @@ extension JSONFormatDecoding {
                 repair: "It is skipped.")
             return nil
         }
-        checkKeys(members, known: known, path: path)
         return members
     }
 
